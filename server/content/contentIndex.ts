@@ -1,0 +1,173 @@
+// All site content in memory, validated with the registry; refreshed from disk when files change
+// (saves report their paths at once; chokidar catches hand edits, git pull and checkout).
+import { EventEmitter } from 'node:events';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { GitStore } from '../store/gitStore.ts';
+import type { EntityDef, Fields } from '../schema/define.ts';
+import { entityForPath, siteEntities } from '../schema/registry.ts';
+import { isMediaField } from '../schema/fields.ts';
+import type { StoredItem } from '../schema/codec.ts';
+import { parseItemFile } from './fileFormat.ts';
+import { blobId } from './blobId.ts';
+
+export interface IndexedItem extends StoredItem { path: string }
+export interface ContentError { path: string; error: string; fields?: Record<string, string> }
+
+export declare interface ContentIndex {
+  on(event: 'change', listener: (entityNames: Set<string>) => void): this;
+}
+
+export class ContentIndex extends EventEmitter {
+  private items = new Map<string, Map<string, IndexedItem>>();
+  private media = new Map<string, string>(); // media path → blob id
+  private errors = new Map<string, ContentError>();
+  private watcher?: FSWatcher;
+  private pending = new Set<string>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly store: GitStore, private readonly log: (msg: string) => void = console.warn) {
+    super();
+    for (const def of siteEntities) this.items.set(def.name, new Map());
+  }
+
+  async load(): Promise<void> {
+    for (const root of ['content', 'media']) {
+      for (const rel of await listFiles(this.store.dir, root)) await this.refreshPath(rel);
+    }
+  }
+
+  list(def: EntityDef): IndexedItem[] {
+    const items = [...this.items.get(def.name)!.values()];
+    return def.type === 'collection' && def.order ? items.sort((a, b) => def.order!({ ...a.data, id: a.id } as never, { ...b.data, id: b.id } as never)) : items;
+  }
+
+  get(def: EntityDef, id = '1'): IndexedItem | undefined {
+    return this.items.get(def.name)!.get(id);
+  }
+
+  mediaVersion(rel: string): string | undefined {
+    return this.media.get(rel);
+  }
+
+  nextId(def: EntityDef): string {
+    let max = 0;
+    for (const id of this.items.get(def.name)!.keys()) max = Math.max(max, Number(id));
+    return String(max + 1);
+  }
+
+  contentErrors(): ContentError[] {
+    return [...this.errors.values()].sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  /** Re-reads the given paths now and announces what changed (used right after a save). */
+  async applyPaths(paths: Iterable<string>): Promise<Set<string>> {
+    const changed = new Set<string>();
+    for (const p of paths) for (const name of await this.refreshPath(p)) changed.add(name);
+    if (changed.size) this.emit('change', changed);
+    return changed;
+  }
+
+  /** Watches the repository; changes are batched (debounced) and then re-read. */
+  watch(debounceMs = 150): Promise<void> {
+    this.watcher = watch([path.join(this.store.dir, 'content'), path.join(this.store.dir, 'media')], {
+      ignoreInitial: true,
+      ignored: (p) => path.basename(p).startsWith('.'),
+      awaitWriteFinish: false,
+    });
+    const onEvent = (abs: string) => {
+      this.pending.add(path.relative(this.store.dir, abs).split(path.sep).join('/'));
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.flush(), debounceMs);
+    };
+    this.watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent);
+    this.watcher.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
+    return new Promise((resolve) => this.watcher!.on('ready', () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    await this.watcher?.close();
+  }
+
+  private async flush() {
+    const paths = [...this.pending];
+    this.pending.clear();
+    try {
+      await this.applyPaths(paths);
+    } catch (e) {
+      this.log(`Could not refresh content: ${(e as Error).message}`);
+    }
+  }
+
+  /** Re-reads one path; returns the names of the entities whose served content changed. */
+  private async refreshPath(rel: string): Promise<string[]> {
+    if (rel.startsWith('media/')) return this.refreshMedia(rel);
+    const owner = entityForPath(rel);
+    if (!owner) return [];
+    const { def, id } = owner;
+    const items = this.items.get(def.name)!;
+    const bytes = await this.store.read(rel).catch(() => null);
+    if (bytes === null) {
+      this.errors.delete(rel);
+      return items.delete(id) ? [def.name] : [];
+    }
+    const version = blobId(bytes);
+    if (items.get(id)?.version === version && !this.errors.has(rel)) return [];
+    const parsed = parseItemFile(def, bytes.toString('utf8'));
+    if (!parsed.ok) {
+      const had = this.errors.get(rel)?.error;
+      this.errors.set(rel, { path: rel, error: parsed.error, fields: parsed.fields });
+      if (had !== parsed.error) this.log(`Content file ${rel} is invalid (${parsed.error}); the last good version stays online.`);
+      return [];
+    }
+    this.errors.delete(rel);
+    items.set(id, { id, version, data: parsed.data, path: rel });
+    return [def.name];
+  }
+
+  private async refreshMedia(rel: string): Promise<string[]> {
+    const bytes = await this.store.read(rel).catch(() => null);
+    const before = this.media.get(rel);
+    if (bytes === null) this.media.delete(rel);
+    else this.media.set(rel, blobId(bytes));
+    if (before === this.media.get(rel)) return [];
+    return this.entitiesReferencing(rel);
+  }
+
+  private entitiesReferencing(rel: string): string[] {
+    const names: string[] = [];
+    for (const def of siteEntities) {
+      const mediaKeys = Object.entries(def.fields as Fields).filter(([, f]) => isMediaField(f)).map(([k]) => k);
+      if (!mediaKeys.length) continue;
+      for (const item of this.items.get(def.name)!.values()) {
+        if (mediaKeys.some((k) => item.data[k] === rel)) {
+          names.push(def.name);
+          break;
+        }
+      }
+    }
+    return names;
+  }
+}
+
+async function listFiles(dir: string, root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string) => {
+    let entries;
+    try {
+      entries = await readdir(path.join(dir, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const child = `${rel}/${e.name}`;
+      if (e.isDirectory()) await walk(child);
+      else if (e.isFile()) out.push(child);
+    }
+  };
+  await walk(root);
+  return out;
+}

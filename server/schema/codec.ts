@@ -1,0 +1,37 @@
+// The wire codec: stored item → the documented endpoint's shape (field names and string encodings).
+import type { EntityDef, Fields } from './define.ts';
+import { wireName } from './define.ts';
+import { isMediaField } from './fields.ts';
+
+export interface StoredItem {
+  id: string;
+  /** Blob id of the item's file: the version a write must send back to avoid overwriting. */
+  version: string;
+  data: Record<string, unknown>;
+}
+
+/** Turns a media path into what the wire carries: base64 bytes, or a /media/ URL. */
+export type MediaEncoder = (path: string, kind: 'image' | 'pdf') => string | undefined;
+
+export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: item.id };
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    const value = item.data[key] ?? field.initial;
+    if (isMediaField(field)) {
+      const encoded = value ? media(value as string, field.kind) : '';
+      if (encoded !== undefined) out[wireName(def, key)] = encoded;
+    } else {
+      out[wireName(def, key)] = field.toWire(value);
+    }
+  }
+  out.version = item.version;
+  return out;
+}
+
+/** Stored (readable) name for an incoming wire field name. */
+export function storedKeyFor(def: EntityDef, wireKey: string): string | undefined {
+  const fields = def.fields as Fields;
+  if (wireKey in fields) return wireKey;
+  for (const [stored, wire] of Object.entries(def.legacy.rename ?? {})) if (wire === wireKey) return stored;
+  return undefined;
+}

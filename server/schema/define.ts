@@ -1,0 +1,90 @@
+// defineCollection / defineSingleton: one declaration per entity drives storage (folder, body field,
+// key order), the wire codec (documented endpoint and field names), validation and admin forms.
+import { z } from 'zod';
+import type { AnyField } from './fields.ts';
+
+export type Fields = Record<string, AnyField>;
+export type Stored<F extends Fields> = { [K in keyof F]: F[K] extends { initial: infer T } ? T : never };
+
+export interface Legacy {
+  /** The documented endpoint under /api/, e.g. 'news.php'. */
+  endpoint: string;
+  /** Wire names that differ from the stored names (stored → wire). */
+  rename?: Record<string, string>;
+  /** Documented SSE stream that sends the full wire state on connect and on every change. */
+  stream?: string;
+}
+
+export interface AdminHints {
+  /** The admin route of the spec. */
+  route: string;
+  /** One line for the admin home list. */
+  description: string;
+  /** Field shown as the item's title in lists, history and commit messages. */
+  titleField?: string;
+}
+
+interface Common<F extends Fields> {
+  name: string;
+  label: string;
+  fields: F;
+  /** The markdown field kept as the file's body (never inside YAML). */
+  body?: keyof F & string;
+  legacy: Legacy;
+  admin: AdminHints;
+  /** Where it lives: the site repository (default) or CMS_DATA_DIR/private. */
+  storage?: 'site' | 'private';
+}
+
+export interface CollectionDef<F extends Fields = Fields> extends Common<F> {
+  type: 'collection';
+  /** Folder under content/ (and media/). */
+  folder: string;
+  /** Order of the documented list endpoint. */
+  order?: (a: Stored<F> & { id: string }, b: Stored<F> & { id: string }) => number;
+  /** Text for confirm dialogs, e.g. 'this Profile'. */
+  itemNoun: string;
+}
+
+export interface SingletonDef<F extends Fields = Fields> extends Common<F> {
+  type: 'singleton';
+  /** File under content/, without '.md', e.g. 'site/home'. */
+  file: string;
+}
+
+export type EntityDef = CollectionDef<any> | SingletonDef<any>;
+
+export const defineCollection = <F extends Fields>(def: Omit<CollectionDef<F>, 'type'>): CollectionDef<F> => ({ type: 'collection', ...def });
+export const defineSingleton = <F extends Fields>(def: Omit<SingletonDef<F>, 'type'>): SingletonDef<F> => ({ type: 'singleton', ...def });
+
+/** The zod object that validates a whole stored item (file contents or merged write). */
+export function objectSchema(def: EntityDef) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(def.fields as Fields)) shape[key] = field.schema;
+  return z.object(shape);
+}
+
+/** A new item's starting values. */
+export function initialValues(def: EntityDef): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(def.fields as Fields).map(([k, f]) => [k, f.initial]));
+}
+
+export const wireName = (def: EntityDef, key: string) => def.legacy.rename?.[key] ?? key;
+
+// Sort helpers used by the declarations.
+const lastWord = (name: string) => (name.trim().split(/\s+/).pop() ?? '').toLowerCase();
+export const byLastWordOfName = (a: { name: string }, b: { name: string }) =>
+  lastWord(a.name).localeCompare(lastWord(b.name)) || a.name.localeCompare(b.name);
+export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
+/** Newest first by an ISO date field; undated last; ties by id, newest first. */
+export const newestFirst = <K extends string>(key: K) =>
+  (a: Record<K, string> & { id: string }, b: Record<K, string> & { id: string }) => {
+    if (!a[key] !== !b[key]) return a[key] ? -1 : 1;
+    return b[key].localeCompare(a[key]) || Number(b.id) - Number(a.id);
+  };
+/** Soonest first by an ISO date field; undated last; ties by id. */
+export const soonestFirst = <K extends string>(key: K) =>
+  (a: Record<K, string> & { id: string }, b: Record<K, string> & { id: string }) => {
+    if (!a[key] !== !b[key]) return a[key] ? -1 : 1;
+    return a[key].localeCompare(b[key]) || Number(a.id) - Number(b.id);
+  };

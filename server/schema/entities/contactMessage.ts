@@ -1,0 +1,21 @@
+import { defineCollection, newestFirst } from '../define.ts';
+import { markdown, text } from '../fields.ts';
+
+export const CONTACT_INCOMPLETE = 'Please fill all fields';
+
+/** Kept under CMS_DATA_DIR/private, never in the site repository. */
+export const contactMessage = defineCollection({
+  name: 'messages', label: 'Messages', folder: 'messages', itemNoun: 'this message', storage: 'private',
+  body: 'contact',
+  fields: {
+    name: text('Name', { required: CONTACT_INCOMPLETE, max: 200 }),
+    title: text('Title', { required: CONTACT_INCOMPLETE, max: 200 }),
+    employer: text('Employer/Affiliation/Organization', { max: 200 }),
+    email: text('Email', { required: CONTACT_INCOMPLETE, max: 320 }),
+    contact: markdown('How can we help you?', { required: CONTACT_INCOMPLETE, max: 10_000 }),
+    received: text('Received'),
+  },
+  order: newestFirst('received'),
+  legacy: { endpoint: 'handle_form.php' },
+  admin: { route: '/MessagesAdminPage', description: 'Messages sent through the contact form.', titleField: 'name' },
+});

@@ -1,0 +1,16 @@
+import { defineCollection, newestFirst } from '../define.ts';
+import { date, link, markdown, text } from '../fields.ts';
+
+export const news = defineCollection({
+  name: 'news', label: 'News', folder: 'news', itemNoun: 'this news item',
+  body: 'what',
+  fields: {
+    title: text('Title', { required: true }),
+    link: link('Link'),
+    what: markdown('What'),
+    when_date: date('Date', { help: 'YYYY-MM-DD' }),
+  },
+  order: newestFirst('when_date'),
+  legacy: { endpoint: 'news.php' },
+  admin: { route: '/NewsAdminPage', description: 'News items, newest first.', titleField: 'title' },
+});

@@ -1,0 +1,23 @@
+import { defineCollection, newestFirst } from '../define.ts';
+import { date, image, markdown, pdf, text } from '../fields.ts';
+
+export const PAPER_MISSING_FILES = 'Please provide a file name, a PDF file, and a first page image.';
+
+export const paper = defineCollection({
+  name: 'papers', label: 'Research papers', folder: 'papers', itemNoun: 'this paper',
+  body: 'abstract',
+  fields: {
+    study_title: text('Study title', { required: true }),
+    abstract: markdown('Abstract content', { max: 1000 }),
+    publication_date: date('Publication date'),
+    file_name: text('File name when downloaded', { required: PAPER_MISSING_FILES }),
+    pdf: pdf('PDF file', { required: PAPER_MISSING_FILES }),
+    first_page: image('First-page image', { required: PAPER_MISSING_FILES }),
+  },
+  order: newestFirst('publication_date'),
+  legacy: {
+    endpoint: 'get_pdf_metadata.php',
+    rename: { publication_date: 'publicationDate' },
+  },
+  admin: { route: '/pdfPage', description: 'Research papers: PDF, first-page image, title and abstract.', titleField: 'study_title' },
+});

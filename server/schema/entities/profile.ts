@@ -1,0 +1,15 @@
+import { byLastWordOfName, defineCollection } from '../define.ts';
+import { image, markdown, text } from '../fields.ts';
+
+export const profile = defineCollection({
+  name: 'profiles', label: 'Staff profiles', folder: 'profiles', itemNoun: 'this Profile',
+  body: 'title',
+  fields: {
+    name: text('Name', { required: true }),
+    title: markdown('Title', { help: 'Role and a short line about the person.' }),
+    headshot: image('Headshot'),
+  },
+  order: byLastWordOfName,
+  legacy: { endpoint: 'about_us.php' },
+  admin: { route: '/AboutUsAdminPage', description: 'Mission, values and staff profiles.', titleField: 'name' },
+});

@@ -1,0 +1,15 @@
+import { byNumericId, defineCollection } from '../define.ts';
+import { image, markdown, text } from '../fields.ts';
+
+export const spotlightSlide = defineCollection({
+  name: 'spotlights', label: 'Teacher spotlight', folder: 'spotlight', itemNoun: 'this Spotlight Profile',
+  body: 'text',
+  fields: {
+    title: text('Title', { required: true }),
+    text: markdown('Text', { required: true }),
+    image: image('Image'),
+  },
+  order: byNumericId,
+  legacy: { endpoint: 'spotlight.php' },
+  admin: { route: '/SpotlightAdminPage', description: 'The teacher spotlight slides on the About page.', titleField: 'title' },
+});

@@ -1,0 +1,226 @@
+// Field helpers: each field kind pairs one zod schema (accepting either the stored value or the
+// documented wire/form value, and yielding the stored value) with how it reads on the wire and
+// what the admin form needs. Pure TypeScript + zod: the web app imports this module too.
+import { z } from 'zod';
+
+export type FieldKind =
+  | 'text' | 'markdown' | 'link' | 'date' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
+
+export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
+  kind: K;
+  label: string;
+  help?: string;
+  required: boolean;
+  /** Validates a stored or incoming value and yields the stored value. */
+  schema: z.ZodType<T, unknown>;
+  /** The value a new item starts with. */
+  initial: T;
+  /** How the documented read endpoints encode the stored value. */
+  toWire(value: T): string;
+  /** Extra data the admin form needs (choices, max length, placeholder). */
+  max?: number;
+  options?: readonly { value: string; label: string }[];
+  placeholder?: string;
+  /** Hidden from the generic admin form (set by a per-entity extra instead). */
+  formHidden?: boolean;
+}
+
+interface TextOpts { required?: boolean | string; max?: number; help?: string; placeholder?: string; initial?: string }
+
+const requiredMessage = (label: string, required: boolean | string | undefined) =>
+  typeof required === 'string' ? required : `${label} is required`;
+
+const toStr = z.union([z.string(), z.number()]).transform((v) => String(v));
+
+function stringSchema(label: string, opts: TextOpts, trim: boolean) {
+  let s = (opts.required ? toStr : toStr.optional().transform((v) => v ?? '')).transform((v) =>
+    trim ? v.trim() : v.replace(/\r\n/g, '\n'),
+  );
+  let out: z.ZodType<string, unknown> = s;
+  if (opts.required) out = s.refine((v) => v.trim().length > 0, requiredMessage(label, opts.required));
+  if (opts.max !== undefined) {
+    const max = opts.max;
+    out = out.refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
+  }
+  return out;
+}
+
+const identity = (v: string) => v;
+
+export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', string> => ({
+  kind: 'text', label, help: opts.help, required: !!opts.required, max: opts.max,
+  placeholder: opts.placeholder, initial: opts.initial ?? '',
+  schema: stringSchema(label, opts, true), toWire: identity,
+});
+
+export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown', string> => ({
+  kind: 'markdown', label, help: opts.help, required: !!opts.required, max: opts.max,
+  initial: opts.initial ?? '',
+  schema: stringSchema(label, opts, false).transform((v) => v.replace(/\s+$/, '')),
+  toWire: identity,
+});
+
+/** Link protocols allowed anywhere on the site (same list as rendered markdown). */
+export const SAFE_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
+
+/**
+ * DESIGN decision 12: '/x' stays relative, a URL with a scheme is kept, a bare host gets https://.
+ * Returns null for a scheme that is not allowed.
+ */
+export function normalizeLink(raw: string): string | null {
+  const v = raw.trim();
+  if (v === '' || v.startsWith('/') || v.startsWith('#')) return v.startsWith('//') ? null : v;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
+  if (scheme) {
+    const name = scheme[1]!.toLowerCase();
+    // 'localhost:3000/x' looks like a scheme but is a host with a port.
+    if (/^\d+/.test(v.slice(scheme[0].length))) return `https://${v}`;
+    return (SAFE_PROTOCOLS as readonly string[]).includes(name) ? v : null;
+  }
+  if (/\s/.test(v)) return null;
+  return `https://${v}`;
+}
+
+export const link = (label: string, opts: { required?: boolean | string; help?: string } = {}): FieldDef<'link', string> => ({
+  kind: 'link', label, help: opts.help, required: !!opts.required, initial: '',
+  placeholder: 'https://example.org or /page',
+  schema: stringSchema(label, opts, true).transform((v, ctx) => {
+    const out = normalizeLink(v);
+    if (out === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a web address (https://…), an email link (mailto:…) or a page of this site (/…)` });
+      return z.NEVER;
+    }
+    return out;
+  }),
+  toWire: identity,
+});
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+function validDate(y: number, m: number, d: number) {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Parses 'YYYY-MM-DD' or 'DD/MM/YYYY' into ISO; null when neither or not a real date. */
+export function parseDate(raw: string): string | null {
+  const v = raw.trim();
+  let y: number, m: number, d: number;
+  const iso = ISO.exec(v);
+  const dmy = DMY.exec(v);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
+  else return null;
+  return validDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
+}
+
+export const isoToDmy = (iso: string) => {
+  const m = ISO.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+};
+
+/** A calendar date stored as ISO; `wire: 'dmy'` reads it as DD/MM/YYYY on the documented endpoint. */
+export const date = (label: string, opts: { required?: boolean | string; wire?: 'iso' | 'dmy'; help?: string } = {}): FieldDef<'date', string> => ({
+  kind: 'date', label, help: opts.help, required: !!opts.required, initial: '',
+  schema: z.union([z.string(), z.date()]).optional().transform((raw, ctx) => {
+    const v = raw instanceof Date ? raw.toISOString().slice(0, 10) : (raw ?? '').trim();
+    if (v === '') {
+      if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
+      return '';
+    }
+    const out = parseDate(v);
+    if (out === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date such as 2025-03-05` });
+      return z.NEVER;
+    }
+    return out;
+  }),
+  toWire: opts.wire === 'dmy' ? isoToDmy : identity,
+});
+
+/** A yes/no value stored as a YAML boolean and sent as '1' (true) or '0' (false). */
+export const flag = (label: string, opts: { initial?: boolean; help?: string; yes?: string; no?: string } = {}): FieldDef<'flag', boolean> => ({
+  kind: 'flag', label, help: opts.help, required: false, initial: opts.initial ?? false,
+  options: [{ value: '1', label: opts.yes ?? 'Yes' }, { value: '0', label: opts.no ?? 'No' }],
+  schema: z
+    .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)], {
+      error: `${label} must be '0' or '1'`,
+    })
+    .optional()
+    .transform((v) => (v === undefined ? (opts.initial ?? false) : v === true || v === '1' || v === 1 || v === 'true')),
+  toWire: (v) => (v ? '1' : '0'),
+});
+
+/**
+ * A closed set of readable stored names, each sent on the wire as a short code
+ * (display_event '0'..'2', implementation '1'..'3'). Accepts either on input.
+ */
+export function codes<const N extends string>(
+  label: string,
+  map: Record<N, { code: string; label: string }>,
+  opts: { initial: NoInfer<N>; help?: string; message?: string },
+): FieldDef<'codes', N> {
+  const names = Object.keys(map) as N[];
+  const byCode = new Map(names.map((n) => [map[n].code, n]));
+  const message = opts.message ?? `${label} must be one of ${names.map((n) => map[n].code).join(', ')}`;
+  return {
+    kind: 'codes', label, help: opts.help, required: true, initial: opts.initial,
+    options: names.map((n) => ({ value: map[n].code, label: map[n].label })),
+    schema: z.union([z.string(), z.number()]).optional().transform((raw, ctx) => {
+      const v = raw === undefined ? opts.initial : String(raw).trim();
+      if ((names as string[]).includes(v)) return v as N;
+      const n = byCode.get(v);
+      if (n) return n;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
+    toWire: (v) => map[v].code,
+  };
+}
+
+/** One of a fixed list of string values, stored and sent as is. */
+export function choice<const V extends string>(
+  label: string, values: readonly V[], opts: { initial: NoInfer<V>; help?: string; labels?: Partial<Record<V, string>> },
+): FieldDef<'choice', V> {
+  return {
+    kind: 'choice', label, help: opts.help, required: false, initial: opts.initial,
+    options: values.map((v) => ({ value: v, label: opts.labels?.[v] ?? (v || 'None') })),
+    schema: z.string().optional().transform((raw, ctx) => {
+      const v = (raw ?? opts.initial).trim();
+      if ((values as readonly string[]).includes(v)) return v as V;
+      ctx.addIssue({ code: 'custom', message: `${label} must be one of: ${values.map((x) => x || 'None').join(', ')}` });
+      return z.NEVER;
+    }),
+    toWire: identity,
+  };
+}
+
+const MEDIA_PATH = /^media\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(jpg|png|gif|webp|pdf)$/;
+
+/** A stored media path (`media/<collection>/<id>.<ext>`), set only by uploads. */
+const media = <K extends 'image' | 'pdf'>(kind: K) =>
+  (label: string, opts: { required?: boolean | string; help?: string } = {}): FieldDef<K, string> => ({
+    kind, label, help: opts.help, required: !!opts.required, initial: '',
+    schema: z.string().optional().transform((raw, ctx) => {
+      const v = (raw ?? '').trim();
+      if (v === '') {
+        if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
+        return '';
+      }
+      if (!MEDIA_PATH.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a file under media/` });
+        return z.NEVER;
+      }
+      return v;
+    }),
+    toWire: identity,
+  });
+
+export const image = media('image');
+export const pdf = media('pdf');
+
+export type AnyField = FieldDef<FieldKind, any>;
+export const isMediaField = (f: AnyField): f is FieldDef<'image' | 'pdf', string> =>
+  f.kind === 'image' || f.kind === 'pdf';

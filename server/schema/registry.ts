@@ -1,0 +1,51 @@
+// Every entity of the site, declared once. The store, index, routes and admin forms iterate this.
+import type { CollectionDef, EntityDef, SingletonDef } from './define.ts';
+import { aboutText } from './entities/aboutText.ts';
+import { banner } from './entities/banner.ts';
+import { contactMessage } from './entities/contactMessage.ts';
+import { educatorButton } from './entities/educatorButton.ts';
+import { educatorTexts } from './entities/educatorTexts.ts';
+import { eventCard } from './entities/eventCard.ts';
+import { eventDropdown } from './entities/eventDropdown.ts';
+import { footer } from './entities/footer.ts';
+import { homePage } from './entities/homePage.ts';
+import { majorEvent } from './entities/majorEvent.ts';
+import { news } from './entities/news.ts';
+import { paper } from './entities/paper.ts';
+import { policyText } from './entities/policyText.ts';
+import { profile } from './entities/profile.ts';
+import { resource } from './entities/resource.ts';
+import { siteSettings } from './entities/siteSettings.ts';
+import { spotlightSlide } from './entities/spotlightSlide.ts';
+import { statePolicy } from './entities/statePolicy.ts';
+import { workshopSchedule } from './entities/workshopSchedule.ts';
+
+export const entities = {
+  eventCard, majorEvent, eventDropdown, workshopSchedule, banner, siteSettings, news, paper,
+  footer, policyText, aboutText, profile, spotlightSlide, educatorTexts, educatorButton, resource,
+  homePage, statePolicy, contactMessage,
+} as const;
+
+export const allEntities: EntityDef[] = Object.values(entities);
+export const siteEntities = allEntities.filter((e) => e.storage !== 'private');
+export const collections = siteEntities.filter((e): e is CollectionDef => e.type === 'collection');
+export const singletons = siteEntities.filter((e): e is SingletonDef => e.type === 'singleton');
+
+export const entityByName = new Map(allEntities.map((e) => [e.name, e]));
+
+/** Repository-relative path of an item's file. */
+export const itemPath = (def: EntityDef, id?: string) =>
+  def.type === 'collection' ? `content/${def.folder}/${id}.md` : `content/${def.file}.md`;
+
+/** Which entity (and id) a repository path belongs to, or null. */
+export function entityForPath(path: string): { def: EntityDef; id: string } | null {
+  for (const def of siteEntities) {
+    if (def.type === 'singleton') {
+      if (path === `content/${def.file}.md`) return { def, id: '1' };
+    } else {
+      const m = new RegExp(`^content/${def.folder}/(\\d+)\\.md$`).exec(path);
+      if (m) return { def, id: m[1]! };
+    }
+  }
+  return null;
+}
