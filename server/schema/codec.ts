@@ -32,6 +32,8 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
 export function storedKeyFor(def: EntityDef, wireKey: string): string | undefined {
   const fields = def.fields as Fields;
   if (wireKey in fields) return wireKey;
+  const alias = def.legacy.writes?.aliases[wireKey];
+  if (alias) return alias;
   for (const [stored, wire] of Object.entries(def.legacy.rename ?? {})) if (wire === wireKey) return stored;
   return undefined;
 }

@@ -13,6 +13,16 @@ export interface Legacy {
   rename?: Record<string, string>;
   /** Documented SSE stream that sends the full wire state on connect and on every change. */
   stream?: string;
+  /** Write calls documented under other names than `endpoint` (papers). */
+  writes?: {
+    create: string;
+    update: string;
+    remove: string;
+    /** Body field carrying the id of the item to update. */
+    idField: string;
+    /** Incoming form field names → stored names. */
+    aliases: Record<string, string>;
+  };
 }
 
 export interface AdminHints {

@@ -18,6 +18,13 @@ export const paper = defineCollection({
   legacy: {
     endpoint: 'get_pdf_metadata.php',
     rename: { publication_date: 'publicationDate' },
+    writes: {
+      create: 'pdf_upload.php',
+      update: 'pdf_update.php',
+      remove: 'pdf_upload.php',
+      idField: 'fileId',
+      aliases: { fileName: 'file_name', studyTitle: 'study_title', publicationDate: 'publication_date', firstPage: 'first_page', pdfFile: 'pdf' },
+    },
   },
   admin: { route: '/pdfPage', description: 'Research papers: PDF, first-page image, title and abstract.', titleField: 'study_title' },
 });

@@ -1,0 +1,89 @@
+// createApp builds the Express app from its parts; only server/main.ts listens.
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import helmet from 'helmet';
+import type { Config } from './config.ts';
+import type { GitStore } from './store/gitStore.ts';
+import type { ContentIndex } from './content/contentIndex.ts';
+import type { ReadModel } from './content/readModel.ts';
+import type { PreparedCache } from './content/prepared.ts';
+import type { UserStore } from './auth/users.ts';
+import type { PrivateCollection } from './content/privateCollection.ts';
+import type { ContentWriter } from './content/writer.ts';
+import { currentUser, sessionMiddleware } from './auth/session.ts';
+import { sameOriginOnly } from './auth/originCheck.ts';
+import type { SseHub } from './routes/sseHub.ts';
+import { readRoutes } from './routes/readRoutes.ts';
+import { streamHandlers } from './routes/streamRoutes.ts';
+import { mediaRoutes } from './routes/mediaRoutes.ts';
+import { contactRoutes } from './routes/contactRoutes.ts';
+import { authRoutes } from './routes/authRoutes.ts';
+import { writeRoutes } from './routes/writeRoutes.ts';
+import { adminRoutes } from './routes/adminRoutes.ts';
+import { webAppRoutes } from './routes/webAppRoutes.ts';
+import { sendError } from './routes/http.ts';
+import { entities } from './schema/registry.ts';
+
+export interface AppDeps {
+  config: Config;
+  store: GitStore;
+  index: ContentIndex;
+  model: ReadModel;
+  cache: PreparedCache;
+  users: UserStore;
+  messages: PrivateCollection;
+  hub: SseHub;
+  writer: ContentWriter;
+  sessionSecret: string;
+}
+
+export function createApp(deps: AppDeps): express.Express {
+  const { config, users } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));
+
+  const isSignedIn = (req: Request) => currentUser(req, users) !== null;
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    next();
+  });
+  api.use(sameOriginOnly);
+  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
+  api.use(express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
+  api.use(authRoutes(users));
+  api.get('/health', (_req, res) => {
+    const errors = deps.index.contentErrors();
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ ok: errors.length === 0, errors, subscribers: deps.hub.size });
+  });
+  api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, isSignedIn) }));
+  api.use(writeRoutes(deps));
+  api.use(adminRoutes(deps));
+  api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
+  app.use('/api', api);
+  app.use('/media', mediaRoutes(deps.store, deps.index));
+  if (existsSync(path.join(config.distDir, 'index.html'))) app.use(webAppRoutes(config.distDir, deps.index));
+  else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
+  app.use(errorHandler(config.quiet));
+  return app;
+}
+
+function errorHandler(quiet: boolean): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    const e = err as { status?: number; statusCode?: number; type?: string; code?: string; message?: string; fields?: Record<string, string>; extra?: Record<string, unknown> };
+    const status = e.status ?? e.statusCode ?? 500;
+    if (res.headersSent) return res.end();
+    if (e.type === 'entity.too.large') return sendError(res, 413, 'What you sent is too large.');
+    if (e.type === 'entity.parse.failed') return sendError(res, 400, 'The request body is not valid JSON.');
+    if (status >= 500) {
+      if (!quiet) console.error(err);
+      return sendError(res, 500, 'Something went wrong on the server. Nothing was changed; please try again.');
+    }
+    sendError(res, status, e.message ?? 'Request refused', e.fields, e.extra);
+  };
+}

@@ -1,0 +1,38 @@
+// Configuration from the environment (DESIGN.md "Configuration").
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  sessionSecret?: string;
+  trustProxy: boolean;
+  /** Folder holding the starter content/ and media/ used to create the site repository. */
+  starterDir: string;
+  /** Folder with the built web app. */
+  distDir: string;
+  /** Quiet logs (tests). */
+  quiet: boolean;
+  /** bcrypt cost; 12 in production (DESIGN.md), lower only in tests. */
+  bcryptCost: number;
+}
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.CMS_DATA_DIR ?? './data'),
+    adminUsername: env.CMS_ADMIN_USERNAME || undefined,
+    adminPassword: env.CMS_ADMIN_PASSWORD || undefined,
+    sessionSecret: env.SESSION_SECRET || undefined,
+    trustProxy: ['1', 'true', 'yes', 'on'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    starterDir: PROJECT_ROOT,
+    distDir: path.join(PROJECT_ROOT, 'dist'),
+    quiet: false,
+    bcryptCost: 12,
+  };
+}

@@ -1,0 +1,8 @@
+import type { ContentIndex, IndexedItem } from '../contentIndex.ts';
+
+export interface EntityRule {
+  /** Adjusts a new item before validation. */
+  onCreate?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** Cross-item checks after validation; returns field messages, or null when fine. */
+  check?: (ctx: { data: Record<string, unknown>; id: string; others: IndexedItem[]; index: ContentIndex }) => Record<string, string> | null;
+}

@@ -1,0 +1,147 @@
+// Every save: merge → validate → one commit (item file + its media) → index and subscribers updated.
+import type { EntityDef, Fields } from '../schema/define.ts';
+import { initialValues } from '../schema/define.ts';
+import { isMediaField } from '../schema/fields.ts';
+import { storedKeyFor } from '../schema/codec.ts';
+import { itemPath } from '../schema/registry.ts';
+import type { Author, FileChange, GitStore } from '../store/gitStore.ts';
+import { SerialQueue } from '../store/queue.ts';
+import type { ContentIndex, IndexedItem } from './contentIndex.ts';
+import { parseItemFile, serializeItem, validateItem } from './fileFormat.ts';
+import type { Upload } from './mediaUpload.ts';
+import { entityRules } from './rules/index.ts';
+import { HttpError } from '../routes/http.ts';
+
+export interface SaveRequest {
+  def: EntityDef;
+  /** Collection id to update; undefined creates a new item. Singletons ignore it. */
+  id?: string;
+  /** Incoming fields by wire, alias or stored name; unknown keys are ignored. */
+  input: Record<string, unknown>;
+  uploads: Upload[];
+  /** The version the editor started from; a different current version is a conflict. */
+  version?: string;
+  author: Author;
+}
+
+export class StaleVersionError extends HttpError {
+  constructor(readonly current: IndexedItem) {
+    super(409, 'Someone else saved a newer version of this item while you were editing it.');
+  }
+}
+
+const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'field', 'value', 'message']);
+
+export class ContentWriter {
+  // Check-then-commit runs under one queue so a version check cannot race another save.
+  private readonly queue = new SerialQueue();
+
+  constructor(private readonly store: GitStore, private readonly index: ContentIndex) {}
+
+  save(req: SaveRequest): Promise<{ item: IndexedItem; created: boolean }> {
+    return this.queue.run(() => this.saveNow(req));
+  }
+
+  remove(def: EntityDef, id: string, author: Author, version?: string): Promise<void> {
+    return this.queue.run(async () => {
+      const current = this.index.get(def, id);
+      if (!current) throw new HttpError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
+      if (version && version !== current.version) throw new StaleVersionError(current);
+      const changes: FileChange[] = [{ path: current.path, data: null }];
+      for (const p of mediaPaths(def, current.data)) changes.push({ path: p, data: null });
+      await this.commitAndApply(changes, author, message(def, 'delete', id, current.data));
+    });
+  }
+
+  /** Brings back an item as it was at a commit, as a new commit (its media too). */
+  restore(def: EntityDef, id: string, commit: string, author: Author): Promise<IndexedItem> {
+    return this.queue.run(async () => {
+      const path = itemPath(def, id);
+      const old = await this.store.readAt(commit, path);
+      if (!old) throw new HttpError(400, 'This item did not exist in that version, so it cannot be restored from it.');
+      const parsed = parseItemFile(def, old.toString('utf8'));
+      if (!parsed.ok) throw new HttpError(400, `That version cannot be restored: ${parsed.error}`);
+      const changes: FileChange[] = [{ path, data: old }];
+      for (const p of mediaPaths(def, parsed.data)) {
+        const bytes = await this.store.readAt(commit, p);
+        if (bytes) changes.push({ path: p, data: bytes });
+      }
+      const current = this.index.get(def, id);
+      for (const p of current ? mediaPaths(def, current.data) : []) {
+        if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
+      }
+      await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data));
+      return this.index.get(def, id)!;
+    });
+  }
+
+  private async saveNow(req: SaveRequest): Promise<{ item: IndexedItem; created: boolean }> {
+    const { def } = req;
+    const fields = def.fields as Fields;
+    const existing = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
+    if (def.type === 'collection' && req.id !== undefined && !existing) {
+      throw new HttpError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
+    }
+    if (req.version && existing && req.version !== existing.version) throw new StaleVersionError(existing);
+    const created = !existing;
+    const id = def.type === 'singleton' ? '1' : (req.id ?? this.index.nextId(def));
+
+    let data: Record<string, unknown> = { ...(existing?.data ?? initialValues(def)) };
+    for (const [key, value] of Object.entries(req.input)) {
+      if (REFUSED_KEYS.has(key)) continue;
+      const stored = storedKeyFor(def, key);
+      if (!stored || isMediaField(fields[stored]!)) continue; // media are set by uploads only
+      data[stored] = value;
+    }
+    const rule = entityRules[def.name];
+    if (created && rule?.onCreate) data = rule.onCreate(data);
+
+    const changes: FileChange[] = [];
+    for (const upload of req.uploads) {
+      const key = storedKeyFor(def, upload.field)!;
+      const path = mediaPath(def, id, key, upload.type);
+      const before = data[key];
+      if (typeof before === 'string' && before && before !== path) changes.push({ path: before, data: null });
+      data[key] = path;
+      changes.push({ path, data: upload.bytes });
+    }
+
+    const result = validateItem(def, data);
+    if (!result.ok) throw new HttpError(400, result.error, result.fields);
+    const problems = rule?.check?.({ data: result.data, id, others: this.index.list(def), index: this.index });
+    if (problems) throw new HttpError(400, Object.values(problems)[0]!, problems);
+
+    const path = itemPath(def, id);
+    changes.unshift({ path, data: serializeItem(def, result.data) });
+    await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data));
+    return { item: this.index.get(def, id)!, created };
+  }
+
+  private async commitAndApply(changes: FileChange[], author: Author, msg: string) {
+    const { paths } = await this.store.commit(changes, author, msg);
+    await this.index.applyPaths(paths);
+  }
+}
+
+/** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */
+function mediaPath(def: EntityDef, id: string, key: string, type: string): string {
+  const fields = def.fields as Fields;
+  const kind = fields[key]!.kind;
+  const sameKind = Object.values(fields).filter((f) => f.kind === kind).length;
+  const folder = def.type === 'collection' ? def.folder : def.file.split('/')[0]!;
+  const base = def.type === 'collection' ? id : def.file.split('/').pop()!;
+  return `media/${folder}/${sameKind > 1 ? `${base}-${key}` : base}.${type}`;
+}
+
+function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {
+  return Object.entries(def.fields as Fields)
+    .filter(([k, f]) => isMediaField(f) && typeof data[k] === 'string' && data[k])
+    .map(([k]) => String(data[k]));
+}
+
+function message(def: EntityDef, action: string, id: string, data: Record<string, unknown>): string {
+  const name = def.type === 'collection' ? def.folder : def.name;
+  const titleKey = def.admin.titleField;
+  const title = titleKey ? String(data[titleKey] ?? '').replace(/\s+/g, ' ').trim().slice(0, 72) : '';
+  return def.type === 'collection' ? `${name}: ${action} ${id}${title ? ` "${title}"` : ''}` : `${name}: ${action}`;
+}

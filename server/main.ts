@@ -1,0 +1,97 @@
+// Opens the site repository and private data, builds the app and listens.
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { configFromEnv, type Config } from './config.ts';
+import { GitStore } from './store/gitStore.ts';
+import { ContentIndex } from './content/contentIndex.ts';
+import { ReadModel } from './content/readModel.ts';
+import { PreparedCache } from './content/prepared.ts';
+import { PrivateCollection } from './content/privateCollection.ts';
+import { ContentWriter } from './content/writer.ts';
+import { UserStore } from './auth/users.ts';
+import { loadSessionSecret } from './auth/session.ts';
+import { SseHub } from './routes/sseHub.ts';
+import { entities } from './schema/registry.ts';
+import { createApp, type AppDeps } from './app.ts';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends Partial<Config> {
+  /** Skip the file watcher (benchmarks). */
+  watch?: boolean;
+}
+
+/** Everything the app needs, opened on a data directory (creating the site repository if needed). */
+export async function openSite(config: Config, watch = true): Promise<AppDeps> {
+  const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
+  const privateDir = path.join(config.dataDir, 'private');
+  await mkdir(privateDir, { recursive: true, mode: 0o700 });
+  const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
+    content: path.join(config.starterDir, 'content'),
+    media: path.join(config.starterDir, 'media'),
+  });
+  if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
+  const index = new ContentIndex(store, log);
+  await index.load();
+  if (watch) await index.watch();
+  const model = new ReadModel(index, store);
+  const cache = new PreparedCache();
+  const hub = new SseHub();
+  index.on('change', (changed) => {
+    cache.invalidate(changed);
+    hub.notify(changed);
+  });
+  const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
+  await ensureFirstAdmin(users, config, log);
+  return {
+    config, store, index, model, cache, hub, users,
+    messages: new PrivateCollection(privateDir, entities.contactMessage),
+    writer: new ContentWriter(store, index),
+    sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
+  };
+}
+
+async function ensureFirstAdmin(users: UserStore, config: Config, log: (m: string) => void) {
+  if (users.count > 0) return;
+  const username = config.adminUsername ?? 'admin';
+  const generated = !config.adminPassword;
+  const password = config.adminPassword ?? randomBytes(15).toString('base64url');
+  await users.add({ username, password, name: 'Site administrator' });
+  if (generated) {
+    // Printed once, on the start that created the user; only its bcrypt hash is kept.
+    console.log(`\nCreated the first admin user.\n  username: ${username}\n  password: ${password}\nKeep it somewhere safe: it is not shown again. Change it with: npm run user -- passwd ${username}\n`);
+  } else {
+    log(`Created the first admin user "${username}" from CMS_ADMIN_USERNAME/CMS_ADMIN_PASSWORD.`);
+  }
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { watch = true, ...overrides } = options;
+  const config: Config = { ...configFromEnv(), ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
+  const deps = await openSite(config, watch);
+  const app = createApp(deps);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.on('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  return {
+    url, server, deps,
+    async close() {
+      deps.hub.close();
+      await deps.index.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.store.idle();
+    },
+  };
+}

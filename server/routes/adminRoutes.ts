@@ -1,0 +1,70 @@
+// Signed-in only: item history (list, view a version, restore), contact messages, content status.
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../app.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { entityByName, itemPath } from '../schema/registry.ts';
+import type { EntityDef } from '../schema/define.ts';
+import { entities } from '../schema/registry.ts';
+import { parseItemFile } from '../content/fileFormat.ts';
+import { blobId } from '../content/blobId.ts';
+import { toWire } from '../schema/codec.ts';
+import { HttpError, queryString, route } from './http.ts';
+
+export function adminRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const auth = requireUser(deps.users);
+  const { writer } = deps;
+
+  const target = (req: Request): { def: EntityDef; id: string } => {
+    const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
+    const def = entityByName.get(String(src.entity ?? ''));
+    if (!def || def.storage === 'private') throw new HttpError(400, 'Unknown kind of item.', { entity: 'Unknown' });
+    const id = def.type === 'singleton' ? '1' : String(src.id ?? '');
+    if (!/^\d+$/.test(id)) throw new HttpError(400, 'Say which item (id).', { id: 'Missing' });
+    return { def, id };
+  };
+
+  router.get('/history', auth, route(async (req, res) => {
+    const { def, id } = target(req);
+    res.json({ entity: def.name, id, path: itemPath(def, id), commits: await deps.store.log(itemPath(def, id)) });
+  }));
+
+  router.get('/history/version', auth, route(async (req, res) => {
+    const { def, id } = target(req);
+    const commit = queryString(req, 'commit') ?? '';
+    if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Say which version (commit).', { commit: 'Missing' });
+    const bytes = await deps.store.readAt(commit, itemPath(def, id));
+    if (!bytes) throw new HttpError(404, 'This item did not exist in that version.');
+    const parsed = parseItemFile(def, bytes.toString('utf8'));
+    if (!parsed.ok) throw new HttpError(422, `That version cannot be read: ${parsed.error}`);
+    const item = toWire(def, { id, version: blobId(bytes), data: parsed.data }, () => '');
+    res.json({ commit, item, text: bytes.toString('utf8') });
+  }));
+
+  router.post('/history/restore', auth, route(async (req, res) => {
+    const { def, id } = target(req);
+    const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
+    if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Say which version (commit).', { commit: 'Missing' });
+    const item = await writer.restore(def, id, commit, { name: req.user!.name, email: req.user!.email });
+    res.json({ ...deps.model.wire(def, item, 'url'), message: 'Restored.' });
+  }));
+
+  router.get('/messages', auth, route(async (_req, res) => {
+    const list = await deps.messages.list();
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(list.map((m) => toWire(entities.contactMessage, m, () => '')));
+  }));
+
+  router.delete('/messages', auth, route(async (req, res) => {
+    const id = queryString(req, 'id') ?? '';
+    if (!(await deps.messages.remove(id))) throw new HttpError(404, 'There is no such message.');
+    deps.hub.notify(new Set([entities.contactMessage.name]));
+    res.json({ success: true, id });
+  }));
+
+  router.get('/admin/status', auth, route(async (_req, res) => {
+    res.json({ head: await deps.store.head(), errors: deps.index.contentErrors() });
+  }));
+
+  return router;
+}

@@ -1,0 +1,34 @@
+// handle_form.php: the public contact form. Messages are kept privately, never in the site repo.
+import express, { Router } from 'express';
+import { entities } from '../schema/registry.ts';
+import { validateItem } from '../content/fileFormat.ts';
+import type { PrivateCollection } from '../content/privateCollection.ts';
+import { CONTACT_INCOMPLETE } from '../schema/entities/contactMessage.ts';
+import { contactLimiter } from '../auth/throttle.ts';
+import { route, sendError } from './http.ts';
+
+export function contactRoutes(messages: PrivateCollection, onMessage: () => void): Router {
+  const router = Router();
+  const limit = '10kb';
+  router.post(
+    '/handle_form.php',
+    contactLimiter(),
+    express.json({ limit }),
+    express.urlencoded({ extended: false, limit }),
+    route(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const input = Object.fromEntries(
+        ['name', 'title', 'employer', 'email', 'contact'].map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
+      );
+      const result = validateItem(entities.contactMessage, { ...input, received: new Date().toISOString() });
+      if (!result.ok) {
+        const incomplete = Object.values(result.fields ?? {}).includes(CONTACT_INCOMPLETE);
+        return sendError(res, 400, incomplete ? CONTACT_INCOMPLETE : result.error, result.fields);
+      }
+      await messages.add(result.data);
+      onMessage();
+      res.json({ success: true, message: 'Thank you! Your message has been sent.' });
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,24 @@
+// Small HTTP helpers shared by the routes: the JSON error shape of DESIGN.md.
+import type { NextFunction, Request, Response } from 'express';
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly fields?: Record<string, string>, readonly extra?: Record<string, unknown>) {
+    super(message);
+  }
+}
+
+export function sendError(res: Response, status: number, error: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
+  res.status(status).json({ error, ...(fields ? { fields } : {}), ...extra });
+}
+
+type Handler = (req: Request, res: Response, next: NextFunction) => Promise<unknown> | unknown;
+
+/** Wraps an async handler so its rejections reach the error middleware. */
+export const route = (fn: Handler) => (req: Request, res: Response, next: NextFunction) => {
+  Promise.resolve(fn(req, res, next)).catch(next);
+};
+
+export const queryString = (req: Request, name: string): string | undefined => {
+  const v = req.query[name];
+  return typeof v === 'string' ? v : undefined;
+};

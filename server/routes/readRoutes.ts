@@ -1,0 +1,52 @@
+// GET routes for every documented read call, answered from prepared buffers.
+import { Router, type Request } from 'express';
+import type { ReadContext, ReadModel } from '../content/readModel.ts';
+import { PreparedCache, prepareJson, sendPrepared } from '../content/prepared.ts';
+import { entities } from '../schema/registry.ts';
+import { queryString, route, sendError } from './http.ts';
+import type { GitStore } from '../store/gitStore.ts';
+
+export function readContext(req: Request, signedIn: boolean): ReadContext {
+  return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64' };
+}
+
+export function readRoutes(deps: {
+  model: ReadModel; cache: PreparedCache; store: GitStore;
+  isSignedIn: (req: Request) => boolean;
+  streams: Record<string, import('express').RequestHandler>;
+}): Router {
+  const router = Router();
+  const { model, cache } = deps;
+
+  router.get('/download_pdf.php', route(async (req, res) => {
+    const id = queryString(req, 'id') ?? '';
+    const stored = model.storedItem(entities.paper, id, deps.isSignedIn(req));
+    if (!stored) return sendError(res, 404, 'No paper with that id');
+    const bytes = await deps.store.read(String(stored.data.pdf));
+    if (!bytes) return sendError(res, 404, 'The PDF file of this paper is missing');
+    const name = `${String(stored.data.file_name).replace(/[^\w .()-]+/g, '_').trim() || 'paper'}.pdf`;
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', `"${stored.data.pdf}-${stored.version.slice(0, 12)}"`);
+    res.end(bytes);
+  }));
+
+  for (const endpoint of model.endpoints) {
+    const stream = deps.streams[endpoint.path];
+    router.get(`/${endpoint.path}`, (req, res) => {
+      if (stream && req.query.sse === 'true') return stream(req, res, () => undefined);
+      const ctx = readContext(req, deps.isSignedIn(req));
+      const id = queryString(req, 'id');
+      if (id !== undefined && endpoint.entity) {
+        const one = model.one(endpoint.entity, id, ctx);
+        if (!one) return sendError(res, 404, `No ${endpoint.entity.label.toLowerCase()} item with id ${JSON.stringify(id)}`);
+        return sendPrepared(req, res, prepareJson(one));
+      }
+      const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
+      sendPrepared(req, res, cache.get(key, endpoint.deps, () => endpoint.build(ctx)));
+    });
+  }
+  return router;
+}

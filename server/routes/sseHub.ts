@@ -1,0 +1,58 @@
+// Server-Sent Event subscribers: each gets its current state on connect and again on every change.
+import type { Request, Response } from 'express';
+
+interface Subscriber {
+  res: Response;
+  deps: string[] | 'all';
+  render: (changed: Set<string>) => string | null;
+}
+
+export class SseHub {
+  private subscribers = new Set<Subscriber>();
+  private heartbeat: NodeJS.Timeout;
+
+  constructor(heartbeatMs = 20_000) {
+    // Comments keep proxies from closing idle streams.
+    this.heartbeat = setInterval(() => {
+      for (const s of this.subscribers) s.res.write(': ping\n\n');
+    }, heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  open(req: Request, res: Response, opts: { deps: string[] | 'all'; initial: string; render: Subscriber['render'] }): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    res.write(opts.initial);
+    const sub: Subscriber = { res, deps: opts.deps, render: opts.render };
+    this.subscribers.add(sub);
+    const drop = () => this.subscribers.delete(sub);
+    req.on('close', drop);
+    res.on('error', drop);
+  }
+
+  notify(changed: Set<string>): void {
+    for (const s of this.subscribers) {
+      if (s.deps !== 'all' && !s.deps.some((d) => changed.has(d))) continue;
+      const msg = s.render(changed);
+      if (msg) s.res.write(msg);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const s of this.subscribers) s.res.end();
+    this.subscribers.clear();
+  }
+}
+
+export const sseData = (value: unknown, event?: string) =>
+  `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(value)}\n\n`;

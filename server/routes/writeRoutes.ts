@@ -1,0 +1,93 @@
+// Every documented write call, generated from the registry (method, path, query and field names).
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../app.ts';
+import type { EntityDef, Fields } from '../schema/define.ts';
+import { storedKeyFor } from '../schema/codec.ts';
+import { siteEntities } from '../schema/registry.ts';
+import { isMediaField } from '../schema/fields.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { checkUploads, multipart } from '../content/mediaUpload.ts';
+import { StaleVersionError } from '../content/writer.ts';
+import { HttpError, queryString, route, sendError } from './http.ts';
+
+export function writeRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { writer } = deps;
+  const auth = requireUser(deps.users);
+  const mediaMode = (req: Request) => (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
+  const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
+
+  const body = (req: Request): Record<string, unknown> => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    // The documented `{ id, field, value }` form (mission and values, educator texts) updates one field.
+    if (typeof b.field === 'string' && 'value' in b) return { [b.field]: b.value };
+    return b;
+  };
+
+  const save = (def: EntityDef, idFrom: (req: Request) => string | undefined) => route(async (req, res) => {
+    const input = body(req);
+    const fields = def.fields as Fields;
+    const uploads = checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
+      const key = storedKeyFor(def, field);
+      const f = key ? fields[key] : undefined;
+      return f && isMediaField(f) ? f.kind : undefined;
+    });
+    const id = idFrom(req);
+    if (id !== undefined && !/^\d+$/.test(id)) return sendError(res, 400, 'The id must be a number.', { id: 'Not a number' });
+    const version = typeof input.version === 'string' && input.version ? input.version : req.get('if-match')?.replace(/"/g, '') || undefined;
+    try {
+      const { item, created } = await writer.save({ def, id, input, uploads, version, author: author(req) });
+      res.status(created ? 201 : 200).json({ ...deps.model.wire(def, item, mediaMode(req)), message: created ? 'Submitted successfully!' : 'Updated successfully!' });
+    } catch (e) {
+      conflictOrThrow(e, def, req, res);
+    }
+  });
+
+  const conflictOrThrow = (e: unknown, def: EntityDef, req: Request, res: Response) => {
+    if (!(e instanceof StaleVersionError)) throw e;
+    sendError(res, 409, e.message, undefined, { current: deps.model.wire(def, e.current, mediaMode(req)) });
+  };
+
+  const remove = (def: EntityDef) => route(async (req, res) => {
+    const id = queryString(req, 'id') ?? String((req.body as Record<string, unknown> | undefined)?.id ?? '');
+    if (!/^\d+$/.test(id)) return sendError(res, 400, 'Say which item to delete (id).', { id: 'Missing' });
+    const version = queryString(req, 'version') ?? (req.get('if-match')?.replace(/"/g, '') || undefined);
+    try {
+      await writer.remove(def, id, author(req), version);
+      res.json({ success: true, id, message: 'Deleted.' });
+    } catch (e) {
+      conflictOrThrow(e, def, req, res);
+    }
+  });
+
+  const idOf = (name: string) => (req: Request): string | undefined => {
+    const raw = queryString(req, 'id') ?? (req.body as Record<string, unknown> | undefined)?.[name];
+    return raw === undefined || raw === '' || raw === null ? undefined : String(raw);
+  };
+
+  for (const def of siteEntities) {
+    const E = `/${def.legacy.endpoint}`;
+    if (def.type === 'singleton') {
+      router.put(E, auth, multipart, save(def, () => undefined));
+      router.post(E, auth, multipart, save(def, () => undefined));
+      continue;
+    }
+    const w = def.legacy.writes;
+    if (w) {
+      // Papers: documented as pdf_upload.php (create, delete) and pdf_update.php (fileId + changed fields).
+      router.post(`/${w.create}`, auth, multipart, save(def, () => undefined));
+      router.post(`/${w.update}`, auth, multipart, route(async (req, res, next) => {
+        if (!idOf(w.idField)(req)) throw new HttpError(400, 'Say which paper to update (fileId).', { [w.idField]: 'Missing' });
+        return save(def, idOf(w.idField))(req, res, next);
+      }));
+      router.delete(`/${w.remove}`, auth, remove(def));
+    }
+    router.post(E, auth, multipart, save(def, idOf('id')));
+    router.put(E, auth, multipart, route(async (req, res, next) => {
+      if (!idOf('id')(req)) throw new HttpError(400, 'Say which item to update (id).', { id: 'Missing' });
+      return save(def, idOf('id'))(req, res, next);
+    }));
+    router.delete(E, auth, remove(def));
+  }
+  return router;
+}
