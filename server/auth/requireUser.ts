@@ -9,8 +9,10 @@ declare module 'express-serve-static-core' {
 
 /** Every write and every private read: refused with 401 unless signed in (checked on the server). */
 export const requireUser = (users: UserStore) => (req: Request, res: Response, next: NextFunction) => {
-  const user = currentUser(req, users);
-  if (!user) return sendError(res, 401, 'Please sign in to do this.');
-  req.user = user;
-  next();
+  users.sync().then(() => {
+    const user = currentUser(req, users);
+    if (!user) return sendError(res, 401, 'Please sign in to do this.');
+    req.user = user;
+    next();
+  }, next);
 };

@@ -1,4 +1,5 @@
 // Admin users, kept in CMS_DATA_DIR/private/users.json with bcrypt hashes (never in the site repo).
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import bcrypt from 'bcrypt';
 import { writeFileAtomic } from '../store/atomicWrite.ts';
@@ -28,17 +29,31 @@ export class UserStore {
   private users = new Map<string, User>();
   private readonly queue = new SerialQueue();
   private dummyHash?: string;
+  private loadedMtime = 0;
 
   constructor(private readonly file: string, private readonly cost = 12) {}
 
   async load(): Promise<this> {
     try {
-      const list = JSON.parse(await readFile(this.file, 'utf8')) as User[];
+      const text = await readFile(this.file, 'utf8');
+      this.loadedMtime = statSync(this.file).mtimeMs;
+      const list = JSON.parse(text) as User[];
       this.users = new Map(list.map((u) => [u.username.toLowerCase(), u]));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     return this;
+  }
+
+  /** Picks up changes made by `npm run user` while the server runs (removed users, new passwords). */
+  async sync(): Promise<void> {
+    let mtime = 0;
+    try {
+      mtime = statSync(this.file).mtimeMs;
+    } catch {
+      return;
+    }
+    if (mtime !== this.loadedMtime) await this.queue.run(() => this.load());
   }
 
   get count(): number {
@@ -51,6 +66,12 @@ export class UserStore {
 
   get(username: string): User | undefined {
     return this.users.get(username.toLowerCase());
+  }
+
+  /** Like get, after picking up changes other processes made to the users file. */
+  async fresh(username: string): Promise<User | undefined> {
+    await this.sync();
+    return this.get(username);
   }
 
   async add(input: { username: string; password: string; name?: string; email?: string }): Promise<User> {
@@ -87,7 +108,7 @@ export class UserStore {
 
   /** The user when the password matches; takes as long when the user does not exist. */
   async verify(username: string, password: string): Promise<User | null> {
-    const user = typeof username === 'string' ? this.get(username) : undefined;
+    const user = typeof username === 'string' ? await this.fresh(username) : undefined;
     if (typeof password !== 'string' || Buffer.byteLength(password, 'utf8') > 72) return null;
     this.dummyHash ??= await bcrypt.hash('not a real password', this.cost);
     const ok = await bcrypt.compare(password, user?.hash ?? this.dummyHash);
@@ -104,6 +125,7 @@ export class UserStore {
     return this.queue.run(async () => {
       change();
       await writeFileAtomic(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`);
+      this.loadedMtime = statSync(this.file).mtimeMs;
     });
   }
 }

@@ -21,11 +21,12 @@ export function authRoutes(users: UserStore): Router {
     res.json({ status: 'authenticated', user: publicUser(user) });
   }));
 
-  router.get('/auth_check.php', (req, res) => {
+  router.get('/auth_check.php', route(async (req, res) => {
+    await users.sync();
     const user = currentUser(req, users);
     res.setHeader('Cache-Control', 'no-store');
     res.json(user ? { status: 'authenticated', user: publicUser(user) } : { status: 'unauthenticated' });
-  });
+  }));
 
   router.post('/logout.php', route(async (req, res) => {
     const user = currentUser(req, users);

@@ -1,0 +1,77 @@
+// npm run user -- add|passwd|remove|list <username> [--name "Full Name"] [--email a@b.org]
+// Manages admin users in CMS_DATA_DIR/private/users.json. The password is asked for (hidden) on a
+// terminal, or read from the first line of standard input when piped.
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { configFromEnv } from '../server/config.ts';
+import { UserError, UserStore } from '../server/auth/users.ts';
+
+const USAGE = 'Usage: npm run user -- add <username> [--name "Full Name"] [--email you@example.org]\n       npm run user -- passwd <username>\n       npm run user -- remove <username>\n       npm run user -- list';
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function readPassword(prompt: string): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin });
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    return '';
+  }
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+    out._writeToOutput = (s: string) => {
+      if (s.startsWith(prompt)) out.output.write(prompt);
+    };
+    rl.question(prompt, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+async function newPassword(): Promise<string> {
+  const first = await readPassword('New password: ');
+  if (process.stdin.isTTY && (await readPassword('Repeat it: ')) !== first) throw new UserError('The two passwords differ; nothing was changed.');
+  return first;
+}
+
+async function main() {
+  const [command, username, ...rest] = process.argv.slice(2);
+  const config = configFromEnv();
+  const users = await new UserStore(path.join(config.dataDir, 'private', 'users.json'), config.bcryptCost).load();
+  switch (command) {
+    case 'list':
+      for (const u of users.list()) console.log(`${u.username}\t${u.name}\t${u.email}`);
+      if (!users.count) console.log('No users yet: the server creates the first admin on its first start.');
+      return;
+    case 'add':
+      if (!username) break;
+      await users.add({ username, password: await newPassword(), name: option(rest, 'name'), email: option(rest, 'email') });
+      console.log(`Added ${username}.`);
+      return;
+    case 'passwd':
+      if (!username) break;
+      await users.setPassword(username, await newPassword());
+      console.log(`Changed the password of ${username}; their open sessions have ended.`);
+      return;
+    case 'remove':
+      if (!username) break;
+      await users.remove(username);
+      console.log(`Removed ${username}.`);
+      return;
+  }
+  console.error(USAGE);
+  process.exitCode = 2;
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof UserError ? e.message : `Could not change users: ${(e as Error).message}`);
+  process.exitCode = 1;
+});
