@@ -63,7 +63,8 @@ export function serializeItem(def: EntityDef, data: Record<string, unknown>): st
     if (key === def.body) continue;
     front[key] = data[key];
   }
-  const yamlText = yaml.dump(front, { lineWidth: -1, noRefs: true, sortKeys: false, schema: yaml.CORE_SCHEMA });
+  // Dumped with the default schema so strings other YAML readers would take for dates or numbers are quoted.
+  const yamlText = yaml.dump(front, { lineWidth: -1, noRefs: true, sortKeys: false, schema: yaml.DEFAULT_SCHEMA });
   const body = def.body ? String(data[def.body] ?? '').replace(/\s+$/, '') : '';
   return `---\n${yamlText}---\n${body ? `${body}\n` : ''}`;
 }
