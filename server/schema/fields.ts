@@ -30,12 +30,12 @@ interface TextOpts { required?: boolean | string; max?: number; help?: string; p
 const requiredMessage = (label: string, required: boolean | string | undefined) =>
   typeof required === 'string' ? required : `${label} is required`;
 
-const toStr = z.union([z.string(), z.number()]).transform((v) => String(v));
-
 function stringSchema(label: string, opts: TextOpts, trim: boolean) {
-  let s = (opts.required ? toStr : toStr.optional().transform((v) => v ?? '')).transform((v) =>
-    trim ? v.trim() : v.replace(/\r\n/g, '\n'),
-  );
+  const s = z
+    .union([z.string(), z.number(), z.null()], { error: `${label} must be text` })
+    .optional()
+    .transform((v) => (v === undefined || v === null ? (opts.initial ?? '') : String(v)))
+    .transform((v) => (trim ? v.trim() : v.replace(/\r\n/g, '\n')));
   let out: z.ZodType<string, unknown> = s;
   if (opts.required) out = s.refine((v) => v.trim().length > 0, requiredMessage(label, opts.required));
   if (opts.max !== undefined) {
@@ -166,7 +166,7 @@ export function codes<const N extends string>(
   const byCode = new Map(names.map((n) => [map[n].code, n]));
   const message = opts.message ?? `${label} must be one of ${names.map((n) => map[n].code).join(', ')}`;
   return {
-    kind: 'codes', label, help: opts.help, required: true, initial: opts.initial,
+    kind: 'codes', label, help: opts.help, required: false, initial: opts.initial,
     options: names.map((n) => ({ value: map[n].code, label: map[n].label })),
     schema: z.union([z.string(), z.number()]).optional().transform((raw, ctx) => {
       const v = raw === undefined ? opts.initial : String(raw).trim();

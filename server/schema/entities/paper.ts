@@ -9,7 +9,7 @@ export const paper = defineCollection({
   fields: {
     study_title: text('Study title', { required: true }),
     abstract: markdown('Abstract content', { max: 1000 }),
-    publication_date: date('Publication date'),
+    publication_date: date('Publication date', { wire: 'dmy' }),
     file_name: text('File name when downloaded', { required: PAPER_MISSING_FILES }),
     pdf: pdf('PDF file', { required: PAPER_MISSING_FILES }),
     first_page: image('First-page image', { required: PAPER_MISSING_FILES }),
