@@ -14,11 +14,12 @@ export const loginLimiter = () =>
     message: json429('Too many failed sign-in attempts. Please wait 15 minutes and try again.'),
   });
 
-/** A few contact messages per address per hour. */
+/** A few contact messages per address per hour (refused ones do not count). */
 export const contactLimiter = () =>
   rateLimit({
     windowMs: 60 * 60 * 1000,
     limit: 5,
+    skipFailedRequests: true,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     message: json429('Too many messages from your address. Please try again in an hour, or email us directly.'),

@@ -33,6 +33,11 @@ export function readRoutes(deps: {
     res.end(bytes);
   }));
 
+  // Streams documented under their own names (and /api/stream); majorevents.php streams with ?sse=true.
+  for (const [name, handler] of Object.entries(deps.streams)) {
+    if (!model.endpoint(name)) router.get(`/${name}`, handler);
+  }
+
   for (const endpoint of model.endpoints) {
     const stream = deps.streams[endpoint.path];
     router.get(`/${endpoint.path}`, (req, res) => {
