@@ -112,13 +112,25 @@ export class ContentWriter {
     if (problems) throw new HttpError(400, Object.values(problems)[0]!, problems);
 
     const path = itemPath(def, id);
-    changes.unshift({ path, data: serializeItem(def, result.data) });
+    const text = serializeItem(def, result.data);
+    // Never commit a file the index would refuse when reading it back (it would stay in git, unserved).
+    const back = parseItemFile(def, text);
+    if (!back.ok) throw new Error(`Refusing to save ${path}: it would not read back (${back.error}).`);
+    changes.unshift({ path, data: text });
     await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data));
     return { item: this.index.get(def, id)!, created };
   }
 
+  /** Commits the changes that differ from the work tree; a save that changes nothing makes no (empty) commit. */
   private async commitAndApply(changes: FileChange[], author: Author, msg: string) {
-    const { paths } = await this.store.commit(changes, author, msg);
+    const real: FileChange[] = [];
+    for (const change of changes) {
+      const now = await this.store.read(change.path);
+      const same = change.data === null ? now === null : now !== null && now.equals(Buffer.from(change.data));
+      if (!same) real.push(change);
+    }
+    if (!real.length) return;
+    const { paths } = await this.store.commit(real, author, msg);
     await this.index.applyPaths(paths);
   }
 }

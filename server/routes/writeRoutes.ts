@@ -17,15 +17,22 @@ export function writeRoutes(deps: AppDeps): Router {
   const mediaMode = (req: Request) => (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
   const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
 
-  const body = (req: Request): Record<string, unknown> => {
+  const body = (req: Request, def: EntityDef): Record<string, unknown> => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     // The documented `{ id, field, value }` form (mission and values, educator texts) updates one field.
-    if (typeof b.field === 'string' && 'value' in b) return { [b.field]: b.value };
+    // The field must be one the form may set (else the save would silently change nothing), and the
+    // version still travels with it so a stale edit is refused like any other.
+    if (typeof b.field === 'string' && 'value' in b) {
+      const key = storedKeyFor(def, b.field);
+      const f = key ? (def.fields as Fields)[key] : undefined;
+      if (!f || isMediaField(f)) throw new HttpError(400, `There is no field "${b.field}" to update.`, { field: `Unknown field "${b.field}"` });
+      return { [b.field]: b.value, ...(b.version !== undefined ? { version: b.version } : {}) };
+    }
     return b;
   };
 
   const save = (def: EntityDef, idFrom: (req: Request) => string | undefined) => route(async (req, res) => {
-    const input = body(req);
+    const input = body(req, def);
     const fields = def.fields as Fields;
     const uploads = checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
       const key = storedKeyFor(def, field);
