@@ -1,0 +1,40 @@
+// Builds the web app (public site + lazily loaded admin chunk) from web/ into dist/, which the
+// server serves for every non-API route. In development, API and media calls go to the server.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = 'http://127.0.0.1:3000';
+
+export default defineConfig(({ command }) => {
+  // Test runners set NODE_ENV=test, which a build would otherwise inherit (development builds of
+  // React and the markdown libraries, half again the size). A build is always the production app.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: 'web',
+    publicDir: 'public',
+    plugins: [react()],
+    define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: {
+      outDir: '../dist',
+      emptyOutDir: true,
+      // The CSP is script-src 'self': no inline module-preload polyfill.
+      modulePreload: { polyfill: false },
+      sourcemap: false,
+      rolldownOptions: {
+        output: {
+          // React and the router change far less often than the site: a chunk of their own stays
+          // cached. Only packages every page needs go here, so no admin-only code rides along.
+          codeSplitting: {
+            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+          },
+        },
+      },
+    },
+    server: {
+      proxy: {
+        '/api': { target: backend, changeOrigin: false },
+        '/media': { target: backend, changeOrigin: false },
+      },
+    },
+  };
+});

@@ -1,0 +1,67 @@
+// The one HTTP client of the web app: every call goes to the project's own /api/, always asks for
+// media as URLs, gives up after 15 s (DESIGN decision 9) and turns JSON errors into ApiError.
+
+export const API_TIMEOUT_MS = 15_000;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  constructor(message: string, status: number, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** `/api/<endpoint>` with `media=url` added to whatever query the endpoint already has. */
+export function apiUrl(endpoint: string): string {
+  const path = endpoint.replace(/^\/+/, '').replace(/^api\//, '');
+  return `/api/${path}${path.includes('?') ? '&' : '?'}media=url`;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function request<T>(endpoint: string, opts: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), API_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    const res = await fetch(apiUrl(endpoint), {
+      method: opts.method ?? 'GET',
+      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      // Revalidate with the server's ETag every time, so a change announced by the stream shows.
+      cache: 'no-cache',
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let json: unknown = undefined;
+    try { json = text ? JSON.parse(text) : undefined; } catch { /* not JSON: handled below */ }
+    if (!res.ok) {
+      const err = json as { error?: unknown; fields?: Record<string, string> } | undefined;
+      const message = typeof err?.error === 'string' ? err.error : `Request failed (${res.status})`;
+      throw new ApiError(message, res.status, err?.fields);
+    }
+    if (json === undefined) throw new ApiError('The server sent an unreadable answer', res.status);
+    return json as T;
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    if (controller.signal.aborted && !opts.signal?.aborted) throw new ApiError('The server took too long to answer', 0);
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError('The server could not be reached', 0);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+export const getJson = <T>(endpoint: string, signal?: AbortSignal) => request<T>(endpoint, { signal });
+export const postJson = <T>(endpoint: string, body: unknown, signal?: AbortSignal) =>
+  request<T>(endpoint, { method: 'POST', body, signal });

@@ -1,0 +1,56 @@
+// One EventSource on /api/stream for the whole tab. The server sends `ready` on connect and
+// `change` with {"endpoints": [...]} when content changes. After a lost connection (server
+// restart, network) the next `ready` means we may have missed changes, so everything refetches.
+
+export type ChangeListener = (endpoints: readonly string[] | 'all') => void;
+
+const STREAM_URL = '/api/stream';
+const RETRY_MS = 3_000;
+
+const listeners = new Set<ChangeListener>();
+let source: EventSource | null = null;
+let connectedOnce = false;
+let missedChanges = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function notify(endpoints: readonly string[] | 'all') {
+  for (const l of [...listeners]) l(endpoints);
+}
+
+function open() {
+  if (typeof EventSource === 'undefined') return;
+  const es = new EventSource(STREAM_URL);
+  source = es;
+  es.addEventListener('ready', () => {
+    if (connectedOnce && missedChanges) notify('all');
+    connectedOnce = true;
+    missedChanges = false;
+  });
+  es.addEventListener('change', (ev) => {
+    try {
+      const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown };
+      const endpoints = Array.isArray(data.endpoints) ? data.endpoints.filter((e): e is string => typeof e === 'string') : null;
+      notify(endpoints ?? 'all');
+    } catch {
+      console.error('Error parsing SSE data');
+      notify('all');
+    }
+  });
+  es.addEventListener('error', () => {
+    missedChanges = true;
+    // CONNECTING: the browser retries by itself. CLOSED (e.g. a non-stream answer while the
+    // server restarts): the browser has given up, so open a new one after a pause.
+    if (es.readyState === EventSource.CLOSED && source === es) {
+      source = null;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => { if (listeners.size > 0 && !source) open(); }, RETRY_MS);
+    }
+  });
+}
+
+/** Calls `listener` with the endpoints that changed ('all' after a reconnect). Returns unsubscribe. */
+export function onContentChange(listener: ChangeListener): () => void {
+  listeners.add(listener);
+  if (!source) open();
+  return () => { listeners.delete(listener); };
+}

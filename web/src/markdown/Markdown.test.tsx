@@ -1,0 +1,120 @@
+// Every line of the shared XSS corpus, rendered through the one markdown component, must come out
+// without script, event handlers, javascript: URLs, frames, objects, embeds or forms.
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './Markdown.tsx';
+import { isAllowedStyle, sanitizeSchema } from './sanitizeSchema.ts';
+
+const CORPUS = '/work/shared/testdata/xss-payloads.txt';
+const payloads = readFileSync(CORPUS, 'utf8').split('\n').filter((l) => l.trim() !== '');
+
+// React 19's server renderer adds `<link rel="preload" as="image">` hints for every <img>; they
+// are not part of the rendered content (the browser never sees them from the client renderer).
+const REACT_IMAGE_PRELOAD = /<link rel="preload" as="image" href="[^"]*"\/>/g;
+const render = (md: string, linkTarget?: '_blank') =>
+  renderToStaticMarkup(createElement(Markdown, { linkTarget, children: md })).replace(REACT_IMAGE_PRELOAD, '');
+
+const decode = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"').replace(/&#x27;|&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const allowedTags = new Set([...(sanitizeSchema.tagNames ?? []), 'span']);
+
+/** Problems found in rendered HTML; empty when safe. React always double-quotes attribute values. */
+function problems(html: string): string[] {
+  const out: string[] = [];
+  for (const [raw, name = '', attrText = ''] of html.matchAll(/<\/?([a-zA-Z0-9-]+)([^>]*)>/g)) {
+    const tag = name.toLowerCase();
+    if (!allowedTags.has(tag)) out.push(`tag not allowed: ${raw}`);
+    if (/^(script|iframe|object|embed|form|style|link|base|meta|svg|math|frame|frameset)$/.test(tag)) out.push(`dangerous tag: ${raw}`);
+    for (const [, attr = '', value = ''] of attrText.matchAll(/\s([^\s=/>"]+)(?:="([^"]*)")?/g)) {
+      const decoded = decode(value).replace(/[\u0000-\u0020]/g, '');
+      if (/^on/i.test(attr)) out.push(`event handler: ${raw}`);
+      if (/^(javascript|vbscript|data|livescript):/i.test(decoded)) out.push(`script URL: ${raw}`);
+      if (attr === 'style' && !isAllowedStyle(decode(value))) out.push(`style: ${raw}`);
+      if (/^(formaction|action|srcdoc|xlink:href|background|dynsrc|lowsrc)$/i.test(attr)) out.push(`attribute: ${raw}`);
+    }
+  }
+  if (/<script/i.test(html)) out.push('a <script remains');
+  return out;
+}
+
+describe('Markdown against the XSS corpus', () => {
+  it('uses a checker that does flag unsafe HTML', () => {
+    for (const bad of ['<a href="javascript:alert(1)">x</a>', '<img src="x" onerror="alert(1)"/>', '<script>1</script>',
+      '<iframe src="https://e.org"></iframe>', '<span style="background:url(x)">x</span>', '<a href="&#106;avascript:1">x</a>']) {
+      expect(problems(bad), bad).not.toEqual([]);
+    }
+  });
+
+  it(`neutralises each of the ${payloads.length} payloads`, () => {
+    const failures: string[] = [];
+    for (const line of payloads) {
+      for (const target of [undefined, '_blank'] as const) {
+        const found = problems(render(line, target));
+        if (found.length) failures.push(`${JSON.stringify(line)} → ${found.join('; ')}`);
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it('neutralises the whole corpus as one document', () => {
+    expect(problems(render(payloads.join('\n')))).toEqual([]);
+  });
+
+  it('neutralises payloads inside markdown links and images', () => {
+    for (const md of ['[x](javascript:alert(1))', '![x](javascript:alert(1))', '[x](JaVaScRiPt:alert(1))',
+      '[x](data:text/html;base64,PHNjcmlwdD4=)', '<a href="jav&#x09;ascript:alert(1)">x</a>', '[x](vbscript:msgbox(1))']) {
+      expect(problems(render(md)), md).toEqual([]);
+    }
+  });
+});
+
+describe('Markdown keeps what the admin helper produces', () => {
+  it('keeps underline, alignment, colour and font size', () => {
+    const html = render('<u>under</u> <span style="color: #E8805E">c</span> <span style="color:green; font-size: 1.5em;">g</span>\n\n<div style="text-align:center">mid</div>\n\n<p style="font-size:18px">p</p>');
+    expect(html).toContain('<u>under</u>');
+    expect(html).toContain('style="color:#E8805E"');
+    expect(html).toContain('style="color:green;font-size:1.5em"');
+    expect(html).toContain('style="text-align:center"');
+    expect(html).toContain('style="font-size:18px"');
+  });
+
+  it('drops a style attribute when any declaration is not allowed', () => {
+    for (const style of ['color:red;background:url(x.png)', 'color: rgb(1,2,3)', 'font-size: calc(1px + 2em)',
+      'color:red;position:fixed', 'text-align:middle', 'font-size: 12pt', 'color: #12345', 'color:expression(alert(1))']) {
+      expect(isAllowedStyle(style), style).toBe(false);
+      expect(render(`<span style="${style}">x</span>`)).toBe('<div class="markdown"><p><span>x</span></p></div>');
+    }
+  });
+
+  it('accepts the allowlisted declarations', () => {
+    for (const style of ['color:#fff', 'color: #4D6485;', 'color: DarkGreen', 'text-align: justify', 'font-size: 2rem',
+      'font-size:50%', 'font-size: 10vh', 'color:#008000; text-align:right; font-size: .9em']) {
+      expect(isAllowedStyle(style), style).toBe(true);
+    }
+  });
+
+  it('keeps the allowed link protocols and relative links, drops the others', () => {
+    const html = render('[a](https://e.org) [b](http://e.org) [c](mailto:x@e.org) [d](irc://e.org) [e](ircs://e.org) [f](xmpp:x@e.org) [g](/events) [h](ftp://e.org)');
+    for (const href of ['https://e.org', 'http://e.org', 'mailto:x@e.org', 'irc://e.org', 'ircs://e.org', 'xmpp:x@e.org', '/events']) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).not.toContain('ftp:');
+  });
+
+  it('opens links in a new tab without opener or referrer when asked', () => {
+    const html = render('[doe](https://example.org)', '_blank');
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener noreferrer"');
+  });
+
+  it('renders nothing for empty text', () => {
+    expect(render('')).toBe('');
+  });
+});

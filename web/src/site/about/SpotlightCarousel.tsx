@@ -1,0 +1,88 @@
+// The teacher spotlight carousel on the About page, each slide with a button opening its dialog.
+import { useState } from 'react';
+import type { SpotlightSlide } from '../../lib/types.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { Modal } from '../components/Modal.tsx';
+import { useCarousel } from './useCarousel.ts';
+
+export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[] }) {
+  const c = useCarousel(slides.length);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = slides.find((s) => s.id === openId);
+  if (!slides.length) return null;
+
+  return (
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Teacher spotlights"
+      onMouseEnter={() => c.setHovered(true)}
+      onMouseLeave={() => c.setHovered(false)}
+      onFocus={() => c.setFocused(true)}
+      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) c.setFocused(false); }}
+    >
+      <div className="carousel-viewport" aria-live={c.paused ? 'polite' : 'off'}>
+        {slides.map((slide, i) => {
+          const visible = i === c.current || i === c.leaving;
+          return (
+            <div
+              key={slide.id}
+              ref={c.slideRef(i)}
+              className={`carousel-slide${visible ? ' is-visible' : ''}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}: ${slide.title}`}
+              aria-hidden={i !== c.current}
+              inert={i !== c.current}
+            >
+              {slide.image && <img src={slide.image} alt={slide.title} className="carousel-image" />}
+              <div className="carousel-caption">
+                <h3>{slide.title}</h3>
+                <button type="button" className="button" onClick={() => setOpenId(slide.id)}>
+                  Read more<span className="visually-hidden"> about {slide.title}</span>
+                </button>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {slides.length > 1 && (
+        <div className="carousel-controls">
+          <button type="button" className="carousel-arrow" onClick={c.previous} aria-label="Previous slide">
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className="carousel-dots">
+            {slides.map((s, i) => (
+              <button
+                key={s.id}
+                type="button"
+                className="carousel-dot"
+                aria-label={`Show slide ${i + 1}: ${s.title}`}
+                aria-current={i === c.current ? 'true' : undefined}
+                onClick={() => c.show(i)}
+              />
+            ))}
+          </div>
+          <button type="button" className="carousel-arrow" onClick={c.next} aria-label="Next slide">
+            <span aria-hidden="true">›</span>
+          </button>
+          {!c.reducedMotion && (
+            <button type="button" className="carousel-pause button-link" onClick={() => c.setStopped(!c.stopped)}>
+              {c.stopped ? 'Play slideshow' : 'Pause slideshow'}
+            </button>
+          )}
+        </div>
+      )}
+      <Modal open={!!opened} onClose={() => setOpenId(null)} title={opened?.title ?? ''} className="spotlight-dialog">
+        {opened && (
+          <div className="spotlight-dialog-content">
+            {opened.image && <img src={opened.image} alt={opened.title} className="spotlight-dialog-image" />}
+            <Markdown>{opened.text}</Markdown>
+            <button type="button" className="button" onClick={() => setOpenId(null)}>Close</button>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}

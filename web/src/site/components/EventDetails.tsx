@@ -1,0 +1,26 @@
+// The head of an event page: header, organization, location, date range, bold text, description.
+import type { ReactNode } from 'react';
+import type { MajorEvent } from '../../lib/types.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+
+export function EventDetails({ event, children }: { event: MajorEvent | undefined; children?: ReactNode }) {
+  return (
+    <header className="event-header">
+      <h1>{event?.header || 'Default Header'}</h1>
+      {event && (
+        <>
+          <dl className="event-facts">
+            {event.organization && <><dt>Organization</dt><dd>{event.organization}</dd></>}
+            {event.location && <><dt>Location</dt><dd>{event.location}</dd></>}
+            {event.date_range && <><dt>Dates</dt><dd>{event.date_range}</dd></>}
+          </dl>
+          <div className="event-description">
+            {event.optional_event_description_bold_text && <p><strong>{event.optional_event_description_bold_text}</strong></p>}
+            <Markdown>{event.event_description}</Markdown>
+          </div>
+        </>
+      )}
+      {children}
+    </header>
+  );
+}

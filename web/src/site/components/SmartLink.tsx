@@ -1,0 +1,30 @@
+// A link from content: pages of this site navigate inside the app, others are ordinary links,
+// optionally in a new tab without opener or referrer.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { isSitePath, safeHref } from '../../lib/links.ts';
+
+interface SmartLinkProps {
+  href: string | undefined;
+  children: ReactNode;
+  className?: string;
+  newTab?: boolean;
+}
+
+export function NewTabNote() {
+  return <span className="visually-hidden"> (opens in a new tab)</span>;
+}
+
+export function SmartLink({ href, children, className, newTab }: SmartLinkProps) {
+  const safe = safeHref(href);
+  if (!safe) return <span className={className}>{children}</span>;
+  if (isSitePath(safe) && !newTab) return <Link to={safe} className={className}>{children}</Link>;
+  if (newTab) {
+    return (
+      <a href={safe} className={className} target="_blank" rel="noopener noreferrer">
+        {children}<NewTabNote />
+      </a>
+    );
+  }
+  return <a href={safe} className={className}>{children}</a>;
+}

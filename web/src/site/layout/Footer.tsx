@@ -1,0 +1,33 @@
+// The footer: logo, the site's main links, the legal notice (markdown) and the current year.
+import { Link } from 'react-router-dom';
+import type { Footer as FooterData } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { SITE_NAME } from '../brand.ts';
+import { DashboardLink } from './NavBar.tsx';
+
+export function Footer() {
+  const legal = useApi<FooterData>('footer.php').data?.legal_notice;
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <Link to="/" className="footer-brand">
+          <img src="/logo.svg" alt="" width="56" height="56" />
+          <span>{SITE_NAME}</span>
+        </Link>
+        <nav aria-label="Footer">
+          <ul className="footer-links">
+            <li><Link to="/">Home</Link></li>
+            <li><Link to="/about">About</Link></li>
+            <li><Link to="/educators">Resources for K-12 Educators</Link></li>
+            <li><DashboardLink className="">Data Dashboard</DashboardLink></li>
+            <li><Link to="/summerOfCS">Summer Equity Symposium</Link></li>
+            <li><Link to="/news">News</Link></li>
+          </ul>
+        </nav>
+        {legal && <Markdown className="footer-legal">{legal}</Markdown>}
+        <p className="footer-copyright">© {new Date().getFullYear()} {SITE_NAME}. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

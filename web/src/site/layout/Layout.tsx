@@ -1,0 +1,43 @@
+// The page frame of every public route: skip link, banner, navigation, the page, footer, and the
+// contact popup. After a navigation, focus moves to the new page so screen readers announce it.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { ContactContext } from './ContactContext.tsx';
+import { ContactPopup } from './ContactPopup.tsx';
+import { Footer } from './Footer.tsx';
+import { NavBar } from './NavBar.tsx';
+import { SiteBanner } from './SiteBanner.tsx';
+
+function useFocusMainOnNavigation() {
+  const { pathname } = useLocation();
+  // The path focus was last settled for: the first load keeps the browser's own focus.
+  const settled = useRef(pathname);
+  useEffect(() => {
+    if (settled.current === pathname) return;
+    settled.current = pathname;
+    const main = document.getElementById('main');
+    const heading = main?.querySelector<HTMLElement>('h1');
+    if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
+    else main?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function Layout() {
+  const [contactOpen, setContactOpen] = useState(false);
+  const openContact = useCallback(() => setContactOpen(true), []);
+  const contact = useMemo(() => ({ openContact }), [openContact]);
+  useFocusMainOnNavigation();
+  return (
+    <ContactContext.Provider value={contact}>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <SiteBanner />
+      <NavBar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ContactPopup open={contactOpen} onClose={() => setContactOpen(false)} />
+      <ScrollRestoration />
+    </ContactContext.Provider>
+  );
+}

@@ -1,0 +1,90 @@
+// The navigation bar (spec §2, global layout). Wide: RESEARCH & POLICY and EVENTS are dropdowns.
+// At 950 px and below they flatten into RESEARCH, POLICY, NEWS & EVENTS, behind a hamburger.
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { eventHref, visibleEvents } from '../../lib/events.ts';
+import type { MajorEvent, SiteSettings } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { useNarrowLayout } from '../../lib/useMediaQuery.ts';
+import { SITE_NAME } from '../brand.ts';
+import { NewTabNote } from '../components/SmartLink.tsx';
+import { useContact } from './ContactContext.tsx';
+import { NavDropdown, type NavItem } from './NavDropdown.tsx';
+
+export const DASHBOARD_PATH = '/TableauDashboardEmbed';
+
+const RESEARCH_AND_POLICY: NavItem[] = [
+  { label: 'RESEARCH', to: '/research' },
+  { label: 'POLICY', to: '/researchAndPolicy' },
+];
+
+function Item({ to, children }: { to: string; children: string }) {
+  return <li><NavLink to={to} className="nav-link" end>{children}</NavLink></li>;
+}
+
+/** DATA DASHBOARD: the external dashboard in a new tab, or our embed page when none is set. */
+export function DashboardLink({ className, children }: { className: string; children: string }) {
+  const url = useApi<SiteSettings>('globals.php').data?.dashboard_url || DASHBOARD_PATH;
+  return (
+    <a href={url} className={className} target="_blank" rel="noopener noreferrer">
+      {children}<NewTabNote />
+    </a>
+  );
+}
+
+export function NavBar() {
+  const narrow = useNarrowLayout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const { openContact } = useContact();
+  const events = useApi<MajorEvent[]>('majorevents.php').data;
+  const eventItems: NavItem[] = visibleEvents(events).map((e) => ({ label: e.header, to: eventHref(e) }));
+
+  useEffect(() => setMenuOpen(false), [location.pathname, narrow]);
+
+  return (
+    <header className="site-header">
+      <nav className="navbar" aria-label="Main">
+        <Link to="/" className="brand">
+          <img src="/logo.svg" alt="" width="40" height="40" className="brand-logo" />
+          <span className="brand-name">{SITE_NAME}</span>
+        </Link>
+        {narrow && (
+          <button
+            type="button"
+            className="hamburger"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="hamburger-icon" aria-hidden="true"><span /><span /><span /></span>
+            <span className="visually-hidden">Menu</span>
+          </button>
+        )}
+        <ul id={menuId} className={`nav-list${narrow ? ' nav-list-narrow' : ''}`} hidden={narrow && !menuOpen}>
+          <Item to="/">HOME</Item>
+          <Item to="/about">ABOUT US</Item>
+          <Item to="/educators">RESOURCES FOR K-12 EDUCATORS</Item>
+          <li><DashboardLink className="nav-link">DATA DASHBOARD</DashboardLink></li>
+          {narrow ? (
+            <>
+              <Item to="/research">RESEARCH</Item>
+              <Item to="/researchAndPolicy">POLICY</Item>
+              <Item to="/events">NEWS &amp; EVENTS</Item>
+            </>
+          ) : (
+            <>
+              <NavDropdown label="RESEARCH & POLICY" items={RESEARCH_AND_POLICY} />
+              <NavDropdown label="EVENTS" items={eventItems} />
+              <Item to="/news">NEWS</Item>
+            </>
+          )}
+          <li>
+            <button type="button" className="nav-link nav-contact" onClick={openContact}>Contact Us</button>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+// A navigation disclosure: a button that shows a list of links. Usable by pointer and keyboard:
+// Enter/Space/ArrowDown open it, arrows move between links, Escape closes it and returns to the
+// button, and it closes when focus or a click goes elsewhere.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+export function NavDropdown({ label, items }: { label: string; items: readonly NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const links = () => [...(root.current?.querySelectorAll<HTMLAnchorElement>('.nav-dropdown-menu a') ?? [])];
+  const focusLink = (index: number) => {
+    const all = links();
+    if (all.length) all[(index + all.length) % all.length]!.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    } else if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (!open) { setOpen(true); requestAnimationFrame(() => focusLink(0)); } else focusLink(at + 1);
+    } else if (e.key === 'ArrowUp' && open) {
+      e.preventDefault();
+      focusLink(at < 0 ? -1 : at - 1);
+    } else if (e.key === 'Home' && open && at >= 0) {
+      e.preventDefault();
+      focusLink(0);
+    } else if (e.key === 'End' && open && at >= 0) {
+      e.preventDefault();
+      focusLink(-1);
+    }
+  };
+
+  const active = items.some((i) => i.to.toLowerCase() === location.pathname.toLowerCase());
+
+  return (
+    <li
+      ref={root}
+      className={`nav-dropdown${open ? ' is-open' : ''}`}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => { if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
+      onMouseEnter={(e) => { if (e.nativeEvent instanceof MouseEvent && matchMedia('(hover: hover)').matches) setOpen(true); }}
+      onMouseLeave={() => { if (matchMedia('(hover: hover)').matches) setOpen(false); }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={`nav-link nav-dropdown-button${active ? ' active' : ''}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}<span className="nav-caret" aria-hidden="true" />
+      </button>
+      <ul id={menuId} className="nav-dropdown-menu" hidden={!open}>
+        {items.length === 0 && <li className="nav-dropdown-empty">No upcoming event pages</li>}
+        {items.map((item, i) => (
+          <li key={`${item.to}-${i}`}>
+            <NavLink to={item.to} className="nav-dropdown-link" end>{item.label}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

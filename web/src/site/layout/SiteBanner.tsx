@@ -1,0 +1,28 @@
+// The optional banner above the navigation: shown when the site settings say show_banner '1' and
+// the banner whose id is banner_to_show exists, is not hidden and has text.
+import { useApi } from '../../lib/useApi.ts';
+import type { Banner, SiteSettings } from '../../lib/types.ts';
+import { SmartLink } from '../components/SmartLink.tsx';
+
+export function SiteBanner() {
+  const settings = useApi<SiteSettings>('globals.php').data;
+  const banners = useApi<Banner[]>('get_headder.php').data;
+  if (!settings || !banners || settings.show_banner !== '1') return null;
+  const banner = banners.find((b) => b.id === settings.banner_to_show);
+  if (!banner || banner.hidden === '1' || !banner.banner_text.trim()) return null;
+  return (
+    <aside className="site-banner" aria-label="Announcement">
+      <p>
+        <span className="site-banner-text">{banner.banner_text}</span>
+        {banner.banner_link && (
+          <>
+            {' '}
+            <SmartLink href={banner.banner_link} className="site-banner-link">
+              {banner.banner_link_text || 'Learn more'}
+            </SmartLink>
+          </>
+        )}
+      </p>
+    </aside>
+  );
+}

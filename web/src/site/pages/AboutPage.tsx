@@ -1,0 +1,59 @@
+// About (spec §2): teacher spotlights, mission and values, staff, and the website developers.
+import type { AboutText, Profile, SpotlightSlide } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { WEBSITE_DEVELOPERS } from '../about/developers.ts';
+import { SpotlightCarousel } from '../about/SpotlightCarousel.tsx';
+import { StaffGrid } from '../about/StaffGrid.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+
+export function AboutPage() {
+  usePageTitle('About Us');
+  const spotlights = useApi<SpotlightSlide[]>('spotlight.php');
+  const about = useApi<AboutText>('about_us_our_mission.php');
+  const profiles = useApi<Profile[]>('about_us.php');
+  return (
+    <div className="container page about-page">
+      <h1>About Us</h1>
+
+      <section aria-labelledby="spotlight-heading" className="about-section">
+        <h2 id="spotlight-heading">Teacher Spotlight</h2>
+        <Loadable state={spotlights} what="the teacher spotlights" logMessage="Error fetching spotlight data" fallback="Loading Spotlights.">
+          {(slides) => (slides.length ? <SpotlightCarousel slides={slides} /> : <p>Loading Spotlights.</p>)}
+        </Loadable>
+      </section>
+
+      <Loadable state={about} what="our mission and values" logMessage="Error fetching mission data" fallback="Loading…">
+        {(text) => (
+          <div className="mission-values">
+            <section aria-labelledby="mission-heading" className="about-section mission">
+              <h2 id="mission-heading">Our Mission</h2>
+              <Markdown>{text.our_mission}</Markdown>
+            </section>
+            <section aria-labelledby="values-heading" className="about-section values">
+              <h2 id="values-heading">Our Values</h2>
+              <Markdown>{text.our_values}</Markdown>
+            </section>
+          </div>
+        )}
+      </Loadable>
+
+      <section aria-labelledby="staff-heading" className="about-section">
+        <h2 id="staff-heading">Our Team</h2>
+        <Loadable state={profiles} what="the staff profiles" logMessage="Error fetching profiles" fallback="Loading Profiles">
+          {(list) => (list.length ? <StaffGrid profiles={list} /> : <p>Loading Profiles</p>)}
+        </Loadable>
+      </section>
+
+      <section aria-labelledby="developers-heading" className="about-section">
+        <h2 id="developers-heading">Website Developers</h2>
+        <ul className="developers">
+          {WEBSITE_DEVELOPERS.map((d) => (
+            <li key={d.name}><span className="developer-name">{d.name}</span> <span className="developer-role">{d.role}</span></li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// The embedded data dashboard (DESIGN decision 11): the external embed script from the site
+// settings, loaded on this page only (the server's CSP allows it here); when it cannot load, or
+// nothing is set, a plain link to the dashboard.
+import { createElement, useEffect, useState } from 'react';
+import type { SiteSettings } from '../../lib/types.ts';
+import { safeHref } from '../../lib/links.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { Loadable } from '../components/Loadable.tsx';
+import { NewTabNote } from '../components/SmartLink.tsx';
+
+const SCRIPT_TIMEOUT_MS = 10_000;
+type ScriptState = 'loading' | 'ready' | 'failed';
+
+function useExternalScript(src: string | undefined): ScriptState {
+  const [state, setState] = useState<ScriptState>(src ? 'loading' : 'failed');
+  useEffect(() => {
+    if (!src) { setState('failed'); return; }
+    setState('loading');
+    let existing = document.querySelector<HTMLScriptElement>(`script[data-dashboard="${CSS.escape(src)}"]`);
+    if (existing?.dataset.loaded === '1') { setState('ready'); return; }
+    if (!existing) {
+      existing = document.createElement('script');
+      existing.type = 'module';
+      existing.src = src;
+      existing.dataset.dashboard = src;
+      document.head.append(existing);
+    }
+    const script = existing;
+    const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), SCRIPT_TIMEOUT_MS);
+    const onLoad = () => { script.dataset.loaded = '1'; setState('ready'); };
+    const onError = () => { script.remove(); setState('failed'); };
+    script.addEventListener('load', onLoad);
+    script.addEventListener('error', onError);
+    return () => { clearTimeout(timer); script.removeEventListener('load', onLoad); script.removeEventListener('error', onError); };
+  }, [src]);
+  return state;
+}
+
+function Dashboard({ settings }: { settings: SiteSettings }) {
+  const url = safeHref(settings.dashboard_url);
+  const script = useExternalScript(url ? safeHref(settings.dashboard_script_url) : undefined);
+  const link = url && (
+    <p>
+      <a href={url} target="_blank" rel="noopener noreferrer" className="button">Open the data dashboard<NewTabNote /></a>
+    </p>
+  );
+  if (!url) return <p>The data dashboard is not available right now.</p>;
+  if (script === 'failed') return <>{<p>The interactive dashboard could not be shown here.</p>}{link}</>;
+  return (
+    <>
+      {script === 'loading' && <p role="status" className="loading">Loading the dashboard…</p>}
+      <div className="dashboard-frame">
+        {createElement('tableau-viz', { src: url, toolbar: 'bottom', 'hide-tabs': '', width: '100%', height: '800' })}
+      </div>
+      {link}
+    </>
+  );
+}
+
+export function DashboardPage() {
+  usePageTitle('Data Dashboard');
+  const settings = useApi<SiteSettings>('globals.php');
+  return (
+    <div className="container page dashboard-page">
+      <h1>Data Dashboard</h1>
+      <Loadable state={settings} what="the dashboard" logMessage="Error fetching dashboard settings" fallback="Loading…">
+        {(s) => <Dashboard settings={s} />}
+      </Loadable>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Educators (spec §2): professional development and credentialing texts, the main button, a link
+// to the winter event page, and the grid of resource links ('No Resources available.').
+import { Link } from 'react-router-dom';
+import { eventForPath, visibleEvents, WINTER_PATH } from '../../lib/events.ts';
+import type { EducatorButton, EducatorTexts, MajorEvent, Resource } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { NewTabNote, SmartLink } from '../components/SmartLink.tsx';
+import { safeHref } from '../../lib/links.ts';
+
+/** The winter event page's title: its own header, else the lowest-id visible event page's (spec §2). */
+function WinterLink() {
+  const events = useApi<MajorEvent[]>('majorevents.php').data;
+  const winter = eventForPath(events, WINTER_PATH);
+  if (!winter) return null;
+  const title = winter.header || visibleEvents(events)[0]?.header || 'Winter event';
+  return (
+    <p className="winter-link">
+      <Link to={WINTER_PATH} className="button button-secondary">{title}</Link>
+    </p>
+  );
+}
+
+function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
+  if (!resources.length) return <p>No Resources available.</p>;
+  return (
+    <ul className="resource-grid">
+      {resources.map((r) => (
+        <li key={r.id} className="resource-card">
+          <a href={safeHref(r.url_link)} target="_blank" rel="noopener noreferrer">
+            {r.logo ? <img src={r.logo} alt="" className="resource-logo" loading="lazy" /> : <span className="resource-logo resource-logo-empty" aria-hidden="true" />}
+            <span className="resource-name">{r.resource_name}</span>
+            <NewTabNote />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EducatorsPage() {
+  usePageTitle('Resources for K-12 Educators');
+  const texts = useApi<EducatorTexts>('resources_text.php');
+  const button = useApi<EducatorButton>('resources_button.php').data;
+  const resources = useApi<Resource[]>('resources.php');
+  return (
+    <div className="container page educators-page">
+      <h1>Resources for K-12 Educators</h1>
+      <Loadable state={texts} what="the educator resources" logMessage="Error fetching resources text" fallback="Loading…">
+        {(t) => (
+          <>
+            <section aria-labelledby="prodev-heading" className="educators-section">
+              <h2 id="prodev-heading">Professional Development</h2>
+              <Markdown>{t.proDevAbove}</Markdown>
+              {button?.text && (
+                <p><SmartLink href={button.link} className="button">{button.text}</SmartLink></p>
+              )}
+              <Markdown>{t.proDevBelow}</Markdown>
+              <WinterLink />
+            </section>
+            <section aria-labelledby="cred-heading" className="educators-section">
+              <h2 id="cred-heading">Credentialing</h2>
+              <Markdown>{t.credentialing}</Markdown>
+            </section>
+          </>
+        )}
+      </Loadable>
+      <section aria-labelledby="resources-heading" className="educators-section">
+        <h2 id="resources-heading">Resources</h2>
+        <Loadable state={resources} what="the resource links" logMessage="Error fetching resources" fallback="No Resources available.">
+          {(list) => <ResourceGrid resources={list} />}
+        </Loadable>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Shown for any address that is not a page of the site (and for hidden event pages).
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <div className="container page not-found">
+      <h1>Page not found</h1>
+      <p>Sorry, there is no page at this address. It may have moved, or the event may be over.</p>
+      <p><Link to="/" className="button">Go to the home page</Link></p>
+    </div>
+  );
+}

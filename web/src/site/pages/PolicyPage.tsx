@@ -1,0 +1,56 @@
+// The policy page (spec §2): the policy text, then a card per state policy with its mark:
+// 1 check (Implemented), 2 unsure (In Progress), 3 X (Not Implemented).
+import type { PolicyText, StatePolicy } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+
+export const IMPLEMENTATION: Record<string, { label: string; symbol: string; className: string }> = {
+  '1': { label: 'Implemented', symbol: '✓', className: 'mark-implemented' },
+  '2': { label: 'In Progress', symbol: '?', className: 'mark-in-progress' },
+  '3': { label: 'Not Implemented', symbol: '✗', className: 'mark-not-implemented' },
+};
+
+export function ImplementationMark({ code }: { code: string }) {
+  const mark = IMPLEMENTATION[code] ?? IMPLEMENTATION['2']!;
+  return (
+    <span className={`mark ${mark.className}`}>
+      <span className="mark-symbol" aria-hidden="true">{mark.symbol}</span>
+      <span className="mark-label">{mark.label}</span>
+    </span>
+  );
+}
+
+export function PolicyPage() {
+  usePageTitle('Policy');
+  const text = useApi<PolicyText>('policy_update.php');
+  const policies = useApi<StatePolicy[]>('state_policies.php');
+  return (
+    <div className="container page policy-page">
+      <h1>Computer Science Education Policy</h1>
+      <Loadable state={text} what="the policy text" logMessage="Error fetching policy text" fallback="Loading…">
+        {(t) => <Markdown className="policy-text">{t.policyText}</Markdown>}
+      </Loadable>
+      <section aria-labelledby="state-policies-heading">
+        <h2 id="state-policies-heading">State Policies</h2>
+        <ul className="mark-legend" aria-label="What the marks mean">
+          {Object.entries(IMPLEMENTATION).map(([code]) => <li key={code}><ImplementationMark code={code} /></li>)}
+        </ul>
+        <Loadable state={policies} what="the state policies" logMessage="Error retrieving state policies" fallback="Loading…">
+          {(list) => (
+            <ul className="policy-grid">
+              {list.map((p) => (
+                <li key={p.id} className="policy-card">
+                  <h3>{p.title}</h3>
+                  <ImplementationMark code={p.implementation} />
+                  <Markdown>{p.text}</Markdown>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loadable>
+      </section>
+    </div>
+  );
+}

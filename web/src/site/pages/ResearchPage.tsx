@@ -1,0 +1,45 @@
+// Research papers (spec §2): newest first, alternating layout, first-page image, and a Download
+// link that saves the PDF as '{file_name}.pdf'.
+import { apiUrl } from '../../lib/api.ts';
+import { formatDate, isoDate } from '../../lib/dates.ts';
+import type { Paper } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+
+function PaperView({ paper, index }: { paper: Paper; index: number }) {
+  const headingId = `paper-${paper.id}`;
+  return (
+    <article className={`paper ${index % 2 === 0 ? 'paper-even' : 'paper-odd'}`} aria-labelledby={headingId}>
+      {paper.first_page && (
+        <img src={paper.first_page} alt={`First page of “${paper.study_title}”`} className="paper-image" loading="lazy" />
+      )}
+      <div className="paper-text">
+        <h2 id={headingId}>{paper.study_title}</h2>
+        {paper.publicationDate && (
+          <p className="paper-date">Published <time dateTime={isoDate(paper.publicationDate)}>{formatDate(paper.publicationDate)}</time></p>
+        )}
+        <Markdown>{paper.abstract}</Markdown>
+        <a className="button" href={apiUrl(`download_pdf.php?id=${encodeURIComponent(paper.id)}`)} download={`${paper.file_name}.pdf`}>
+          Download<span className="visually-hidden"> “{paper.study_title}” (PDF)</span>
+        </a>
+      </div>
+    </article>
+  );
+}
+
+export function ResearchPage() {
+  usePageTitle('Research');
+  const papers = useApi<Paper[]>('get_pdf_metadata.php');
+  return (
+    <div className="container page research-page">
+      <h1>Research</h1>
+      <Loadable state={papers} what="the research papers" logMessage="Error fetching PDF metadata" fallback="Loading…">
+        {(list) => list.length
+          ? <div className="papers">{list.map((p, i) => <PaperView key={p.id} paper={p} index={i} />)}</div>
+          : <p>There are no papers yet.</p>}
+      </Loadable>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The spotlight listing (DESIGN decision 5): event cards whose news_type is '2'.
+import type { EventCard } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { NewsNav } from '../components/NewsNav.tsx';
+
+export function SpotlightPage() {
+  usePageTitle('Spotlight');
+  const items = useApi<EventCard[]>('get_data.php');
+  return (
+    <div className="container page listing-page">
+      <NewsNav />
+      <h1>Spotlight</h1>
+      <Loadable state={items} what="the spotlight" logMessage="Error fetching spotlight data" fallback="Loading…">
+        {(list) => {
+          const spotlights = list.filter((c) => c.news_type === '2');
+          return spotlights.length ? (
+            <ul className="news-list">
+              {spotlights.map((s) => (
+                <li key={s.id}>
+                  <article className="news-item spotlight-item">
+                    <p className="item-type">Spotlight</p>
+                    <h2 className="news-title">{s.title}</h2>
+                    <Markdown>{s.what}</Markdown>
+                    {s.who && <p><strong>Who:</strong> {s.who}</p>}
+                    {s.when_date && <p><strong>When:</strong> {s.when_date}</p>}
+                  </article>
+                </li>
+              ))}
+            </ul>
+          ) : <p>There are no spotlights yet.</p>;
+        }}
+      </Loadable>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// /summerOfCS (spec §2): the visible summer event page with its details, the expandable dropdowns,
+// the workshop schedule image and its event cards. 'Default Header' when no event page is shown.
+import { eventForPath, SUMMER_PATH } from '../../lib/events.ts';
+import type { EventDropdown, MajorEvent, WorkshopSchedule } from '../../lib/types.ts';
+import { useApi } from '../../lib/useApi.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { EventDetails } from '../components/EventDetails.tsx';
+import { EventDropdowns } from '../components/EventDropdowns.tsx';
+import { Loadable } from '../components/Loadable.tsx';
+import { EventCardsFor } from './EventPage.tsx';
+
+function Schedule() {
+  const schedule = useApi<WorkshopSchedule>('workshop_schedule.php').data;
+  if (!schedule?.image) return null;
+  return (
+    <section aria-labelledby="schedule-heading" className="schedule">
+      <h2 id="schedule-heading">Workshop Schedule</h2>
+      <img src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image" />
+    </section>
+  );
+}
+
+export function SummerOfCsPage() {
+  const events = useApi<MajorEvent[]>('majorevents.php');
+  const dropdowns = useApi<EventDropdown[]>('event_dropdowns.php');
+  const event = eventForPath(events.data, SUMMER_PATH);
+  usePageTitle(event?.header ?? 'Summer of CS');
+  return (
+    <div className="container page event-page summer-page">
+      <Loadable state={events} what="this event page" logMessage="Error fetching major events" fallback="Loading or not found">
+        {() => (
+          <>
+            <EventDetails event={event} />
+            <Loadable state={dropdowns} what="the event details" logMessage="Error fetching spotlight dropdowns" fallback="Loading or not found">
+              {(items) => items.length ? (
+                <section aria-labelledby="details-heading" className="event-details">
+                  <h2 id="details-heading">Event Details</h2>
+                  <EventDropdowns items={items} />
+                </section>
+              ) : null}
+            </Loadable>
+            <Schedule />
+            {event && <EventCardsFor header={event.header} />}
+          </>
+        )}
+      </Loadable>
+    </div>
+  );
+}
