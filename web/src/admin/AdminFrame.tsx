@@ -1,0 +1,56 @@
+// The frame of every admin screen: the sign-in gate, the Go Back link, the page title, the signed-in
+// user with Sign out, and the guard against leaving with unsaved changes.
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../lib/usePageTitle.ts';
+import { signOut, useAuth } from './auth.ts';
+import { LoginForm } from './LoginForm.tsx';
+import { Modal } from './ui/Modal.tsx';
+import { UnsavedGuard } from './ui/unsaved.tsx';
+import './admin.css';
+
+interface AdminFrameProps {
+  title: string;
+  /** The admin home has no Go Back link. */
+  home?: boolean;
+  intro?: ReactNode;
+  children: ReactNode;
+}
+
+export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
+  const auth = useAuth();
+  usePageTitle(auth.status === 'signedIn' || auth.status === 'expired' ? `Admin: ${title}` : 'Admin sign-in');
+  useEffect(() => { window.scrollTo(0, 0); }, [title]);
+
+  if (auth.status === 'checking') {
+    return <div className="admin"><p className="admin-loading" role="status">Checking your sign-in…</p></div>;
+  }
+  if (auth.status === 'signedOut') {
+    return (
+      <div className="admin admin-signed-out">
+        {!home && <Link className="admin-back" to="/admin">Go Back</Link>}
+        <LoginForm initialError={auth.error} />
+      </div>
+    );
+  }
+  const user = auth.status === 'signedIn' ? auth.user : null;
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        {!home && <Link className="admin-back" to="/admin">Go Back</Link>}
+        <div className="admin-user">
+          {user && <span>Signed in as {user.name || user.username}</span>}
+          <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>Sign out</button>
+        </div>
+      </header>
+      <h1 className="admin-title">{title}</h1>
+      {intro && <div className="admin-intro">{intro}</div>}
+      <UnsavedGuard>{children}</UnsavedGuard>
+      {/* The session ended while editing: sign in again here; the page and its input stay. */}
+      <Modal open={auth.status === 'expired'} onClose={() => undefined} title="Please sign in again" closeLabel="Close">
+        <p>Your session has ended. Sign in again to continue; nothing you typed has been lost.</p>
+        <LoginForm heading="Sign in" />
+      </Modal>
+    </div>
+  );
+}

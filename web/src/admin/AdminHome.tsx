@@ -1,0 +1,23 @@
+// /admin: the sign-in form, or the list of admin pages, each an expandable entry with its
+// description and a link.
+import { Link } from 'react-router-dom';
+import { AdminFrame } from './AdminFrame.tsx';
+import { adminPages } from './pages.ts';
+
+export default function AdminHome() {
+  return (
+    <AdminFrame title="Admin" home intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}>
+      <ul className="admin-home-list">
+        {adminPages.map((p) => (
+          <li key={p.route}>
+            <details>
+              <summary>{p.title}</summary>
+              <p>{p.description}</p>
+              <Link className="admin-button admin-button-primary" to={p.route}>Open {p.title}</Link>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,88 @@
+// The admin's writes. Reads go through the shared client (web/src/lib/api.ts, GET only); writes need
+// PUT and DELETE, upload progress and the 409 answer's newer version, so they use XMLHttpRequest:
+// its upload.onprogress is what lets every upload show a progress bar.
+import { ApiError, apiUrl, getJson } from '../lib/api.ts';
+
+export { ApiError, getJson };
+
+/** An item as the documented read endpoints send it: every field a string, plus id and version. */
+export type WireItem = Record<string, string> & { id: string; version: string };
+
+/** A save or delete refused because someone else saved first: `current` is their version. */
+export class ConflictError extends ApiError {
+  readonly current: WireItem;
+  constructor(message: string, current: WireItem) {
+    super(message, 409);
+    this.name = 'ConflictError';
+    this.current = current;
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface SendOptions {
+  /** Called with 0..1 while the request body uploads (multipart only). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Plain-words message for a status the server did not explain. */
+function fallbackMessage(status: number): string {
+  if (status === 0) return 'The server could not be reached. Check your connection and try again.';
+  if (status === 401) return 'You are signed out. Please sign in again.';
+  if (status === 413) return 'The file is too large.';
+  if (status === 429) return 'Too many attempts. Please wait a few minutes and try again.';
+  if (status >= 500) return 'Something went wrong on the server. Please try again.';
+  return `The request failed (${status}).`;
+}
+
+let onUnauthorized: () => void = () => undefined;
+/** Lets the sign-in state hear about a 401 without this module importing it. */
+export function setUnauthorizedHandler(fn: () => void): void { onUnauthorized = fn; }
+
+const TIMEOUT_MS = 15_000;
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/** Sends JSON (a plain object) or multipart (FormData) to /api/<endpoint>; resolves with the JSON answer. */
+export function send<T = unknown>(method: Method, endpoint: string, body?: Record<string, unknown> | FormData, opts: SendOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, apiUrl(endpoint));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const multipart = body instanceof FormData;
+    xhr.timeout = multipart ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS;
+    if (multipart && opts.onProgress) {
+      const report = opts.onProgress;
+      xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) report(e.loaded / e.total); };
+      xhr.upload.onload = () => report(1);
+    }
+    xhr.onload = () => {
+      let json: unknown;
+      try { json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { json = undefined; }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve((json ?? {}) as T);
+      const err = (json ?? {}) as { error?: unknown; fields?: Record<string, string>; current?: WireItem };
+      const message = typeof err.error === 'string' && err.error ? err.error : fallbackMessage(xhr.status);
+      if (xhr.status === 401) onUnauthorized();
+      if (xhr.status === 409 && err.current) return reject(new ConflictError(message, err.current));
+      reject(new ApiError(message, xhr.status, err.fields));
+    };
+    xhr.onerror = () => reject(new ApiError(fallbackMessage(0), 0));
+    xhr.ontimeout = () => reject(new ApiError('The server took too long to answer. Please try again.', 0));
+    if (body === undefined) xhr.send();
+    else if (multipart) xhr.send(body);
+    else {
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.send(JSON.stringify(body));
+    }
+  });
+}
+
+/** A user-facing message for anything a request threw. */
+export function messageOf(e: unknown): string {
+  if (e instanceof Error && e.message) return e.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/** Field messages from a 400 answer, keyed by stored field name. */
+export function fieldErrorsOf(e: unknown): Record<string, string> {
+  return e instanceof ApiError && e.fields ? e.fields : {};
+}

@@ -1,0 +1,75 @@
+// Who is signed in, shared by every admin screen of the tab. The server decides (auth_check.php);
+// a write answered 401 marks the session as ended so the sign-in form shows again over the page,
+// keeping whatever the editor typed.
+import { useSyncExternalStore } from 'react';
+import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
+
+export interface AdminUser { username: string; name: string; email: string }
+
+export type AuthState =
+  | { status: 'checking' }
+  | { status: 'signedOut'; error?: string }
+  /** Was signed in, then a request said 401: show the sign-in form without leaving the page. */
+  | { status: 'expired' }
+  | { status: 'signedIn'; user: AdminUser };
+
+type AuthAnswer = { status: string; user?: AdminUser; error?: string };
+
+let state: AuthState = { status: 'checking' };
+let checked = false;
+const listeners = new Set<() => void>();
+
+function set(next: AuthState) {
+  state = next;
+  for (const l of [...listeners]) l();
+}
+
+/** Asks the server whether this browser is signed in. */
+export async function checkAuth(): Promise<void> {
+  checked = true;
+  try {
+    const answer = await getJson<AuthAnswer>('auth_check.php');
+    if (answer.status === 'authenticated' && answer.user) set({ status: 'signedIn', user: answer.user });
+    else set(state.status === 'signedIn' || state.status === 'expired' ? { status: 'expired' } : { status: 'signedOut' });
+  } catch {
+    set({ status: 'signedOut', error: 'Error during authentication' });
+  }
+}
+
+/** Signs in; resolves with an error message to show, or null on success. */
+export async function signIn(username: string, password: string): Promise<string | null> {
+  try {
+    const answer = await send<AuthAnswer>('POST', 'login.php', { username, password });
+    if (answer.status === 'authenticated' && answer.user) {
+      set({ status: 'signedIn', user: answer.user });
+      return null;
+    }
+    return 'Invalid Credentials';
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return 'Invalid Credentials';
+    if (e instanceof ApiError && e.status === 429) return e.message;
+    return 'Error during authentication';
+  }
+}
+
+export async function signOut(): Promise<void> {
+  try { await send('POST', 'logout.php'); } finally { set({ status: 'signedOut' }); }
+}
+
+/** Called when any admin request answers 401. */
+export function sessionEnded(): void {
+  if (state.status === 'signedIn') set({ status: 'expired' });
+}
+
+setUnauthorizedHandler(sessionEnded);
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  if (!checked) void checkAuth();
+  return () => { listeners.delete(l); };
+};
+const snapshot = () => state;
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -1,0 +1,74 @@
+// Messages sent through the contact form (kept out of the public history): newest first, each
+// with a reply link and Delete.
+import { useEffect, useId, useState } from 'react';
+import { onContentChange } from '../../lib/liveStream.ts';
+import { getJson, messageOf, send, type WireItem } from '../api.ts';
+import { LoadState } from '../sections/LoadState.tsx';
+import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
+import type { ApiState } from '../../lib/useApi.ts';
+import type { EntityExtras, SectionProps } from './types.ts';
+
+const received = (iso: string) => {
+  const t = new Date(iso);
+  return Number.isNaN(t.getTime()) ? iso : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** Messages are private: read with the session, never cached, refetched when the stream says so. */
+function useMessages(): ApiState<WireItem[]> {
+  const [data, setData] = useState<WireItem[] | undefined>();
+  const [error, setError] = useState<Error | undefined>();
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    getJson<WireItem[]>('messages').then((d) => { if (live) { setData(d); setError(undefined); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); });
+    return () => { live = false; };
+  }, [tick]);
+  useEffect(() => onContentChange((endpoints) => {
+    if (endpoints === 'all' || endpoints.some((e) => e.startsWith('handle_form') || e === 'messages')) setTick((t) => t + 1);
+  }), []);
+  return { data, error, loading: data === undefined && !error, retry: () => setTick((t) => t + 1) };
+}
+
+function MessagesSection({ def }: SectionProps) {
+  const headingId = useId();
+  const state = useMessages();
+  const notice = useNotice();
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  const remove = async (m: WireItem) => {
+    if (!window.confirm(`Are you sure you want to delete ${def.type === 'collection' ? def.itemNoun : 'this message'}?`)) return;
+    try {
+      await send('DELETE', `messages?id=${encodeURIComponent(m.id)}`);
+      setGone((g) => new Set([...g, m.id]));
+      state.retry();
+      notice.success('Deleted.', LIST_NOTICE_MS);
+    } catch (e) {
+      notice.error(messageOf(e));
+    }
+  };
+  const list = (state.data ?? []).filter((m) => !gone.has(m.id));
+  return (
+    <section className="admin-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Contact messages</h2>
+      <Notice notice={notice.notice} />
+      <LoadState state={state} what="the messages">
+        {list.length === 0 ? <p className="admin-muted">No messages.</p> : (
+          <ul className="admin-list">
+            {list.map((m) => (
+              <li key={m.id} className="admin-card admin-item">
+                <h3>{m.name}{m.title ? `, ${m.title}` : ''}</h3>
+                <p className="admin-muted">Received {received(m.received ?? '')}{m.employer ? ` · ${m.employer}` : ''}</p>
+                <p className="admin-pre">{m.contact}</p>
+                <div className="admin-actions">
+                  <a className="admin-button" href={`mailto:${m.email}`}>Reply to {m.email}</a>
+                  <button type="button" className="admin-button admin-button-danger" aria-label={`Delete the message from ${m.name}`} onClick={() => void remove(m)}>Delete</button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
+    </section>
+  );
+}
+
+export const contactMessageExtras: EntityExtras = { Section: MessagesSection };

@@ -1,0 +1,29 @@
+// Event cards: the event page association is a radio choice of None or an event page's header.
+import { useApi } from '../../lib/useApi.ts';
+import type { WireItem } from '../api.ts';
+import { adminKey } from '../entityApi.ts';
+import { RadioInput } from '../form/inputs.tsx';
+import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
+import type { EntityExtras, FieldOptions } from './types.ts';
+
+function useEventPageChoices(item: WireItem | undefined): Record<string, FieldOptions> {
+  const pages = useApi<WireItem[]>(adminKey('majorevents.php')).data ?? [];
+  const headers = pages.map((p) => p.header).filter((h): h is string => !!h);
+  // A card may name a page that was renamed or deleted since: keep its value choosable.
+  const current = item?.major_event_associated;
+  if (current && current !== 'None' && !headers.includes(current)) headers.push(current);
+  return {
+    major_event_associated: {
+      options: [{ value: 'None', label: 'None' }, ...headers.map((h) => ({ value: h, label: h }))],
+      input: { Input: RadioInput, group: true },
+    },
+  };
+}
+
+export const eventCardExtras: EntityExtras = {
+  heading: 'Event cards',
+  addLabel: 'Add a new event card',
+  createdNotice: 'Submitted',
+  noticeMs: LIST_NOTICE_MS,
+  useFieldOptions: useEventPageChoices,
+};

@@ -1,0 +1,60 @@
+// Event pages: Show Page / Hide Page (the button of the current state disabled; new pages start
+// hidden), the page URL radio with URLs used by other pages disabled, and a preview of the page.
+import { useState } from 'react';
+import { Markdown } from '../../markdown/Markdown.tsx';
+import { messageOf, send, type WireItem } from '../api.ts';
+import { refresh, type FormValues } from '../entityApi.ts';
+import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
+import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
+
+function usedPageUrls(item: WireItem | undefined, items: WireItem[]): Record<string, FieldOptions> {
+  const used = new Set(items.filter((o) => o.id !== item?.id && o.page_url).map((o) => o.page_url!));
+  return { page_url: { disabled: used } };
+}
+
+function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
+  const [busy, setBusy] = useState(false);
+  const hidden = item.hidden === '1';
+  const setHidden = async (value: '0' | '1') => {
+    setBusy(true);
+    try {
+      await send('PUT', 'majorevents.php', { id: item.id, hidden: value });
+      refresh(def);
+      onDone(value === '1' ? 'The page is now hidden.' : 'The page is now shown.');
+    } catch (e) {
+      onError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <span className={hidden ? 'admin-badge admin-badge-off' : 'admin-badge admin-badge-on'}>{hidden ? 'Hidden' : 'Shown'}</span>
+      <button type="button" className="admin-button" disabled={busy || !hidden} onClick={() => void setHidden('0')}>Show Page</button>
+      <button type="button" className="admin-button" disabled={busy || hidden} onClick={() => void setHidden('1')}>Hide Page</button>
+    </>
+  );
+}
+
+/** Roughly the public event page: header, details, bold line and description. */
+function EventPagePreview({ values }: { values: FormValues }) {
+  return (
+    <div className="admin-event-preview">
+      <h2>{values.header || 'Header'}</h2>
+      {[values.organization, values.location, values.date_range].filter(Boolean).map((t) => <p key={t}>{t}</p>)}
+      {values.optional_event_description_bold_text && <p><strong>{values.optional_event_description_bold_text}</strong></p>}
+      <Markdown>{values.event_description ?? ''}</Markdown>
+    </div>
+  );
+}
+
+export const majorEventExtras: EntityExtras = {
+  heading: 'Event pages',
+  addLabel: 'Add an event page',
+  intro: 'New pages start hidden: use Show Page when the page is ready. Each page address can belong to one page only.',
+  hiddenFields: ['hidden'],
+  noticeMs: LIST_NOTICE_MS,
+  useFieldOptions: usedPageUrls,
+  ItemActions: ShowHide,
+  Preview: EventPagePreview,
+};

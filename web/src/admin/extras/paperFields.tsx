@@ -1,0 +1,96 @@
+// One paper, field by field: each has its own Edit, then Update or Cancel (spec: per-field edit).
+// An update sends only that field (pdf_update.php with fileId), with upload progress for files.
+import { useId, useState } from 'react';
+import type { CollectionDef } from '../../../../server/schema/define.ts';
+import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { ConflictError, fieldErrorsOf, messageOf, type WireItem } from '../api.ts';
+import { fieldsOf, saveItem, valuesFromWire } from '../entityApi.ts';
+import { ConflictDialog } from '../form/ConflictDialog.tsx';
+import { FieldRow } from '../form/EntityForm.tsx';
+import { FieldValue } from '../form/ItemView.tsx';
+import { UploadProgress } from '../ui/Progress.tsx';
+import { useDirty } from '../ui/unsaved.tsx';
+
+interface PaperFieldsProps { def: CollectionDef; item: WireItem; onDone: (message: string) => void }
+
+export function PaperFields({ def, item, onDone }: PaperFieldsProps) {
+  const values = valuesFromWire(def, item);
+  return (
+    <dl className="admin-fields">
+      {fieldsOf(def).map(([key, field]) => (
+        <OneField key={key} def={def} item={item} name={key} field={field} value={values[key] ?? ''} onDone={onDone} />
+      ))}
+    </dl>
+  );
+}
+
+interface OneFieldProps { def: CollectionDef; item: WireItem; name: string; field: AnyField; value: string; onDone: (m: string) => void }
+
+function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
+  const formId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<WireItem | null>(null);
+  const media = isMediaField(field);
+  useDirty(editing && (media ? !!file : draft !== value));
+
+  const open = () => { setDraft(value); setFile(null); setError(null); setEditing(true); };
+  const update = async (version: string) => {
+    if (media && !file) { setError('Choose a file first.'); return; }
+    setBusy(true);
+    setError(null);
+    setProgress(media ? 0 : null);
+    try {
+      const answer = await saveItem(def, { id: item.id, version, values: media ? {} : { [name]: draft }, files: media ? { [name]: file } : {} }, { onProgress: setProgress });
+      setEditing(false);
+      onDone(answer.message || 'Updated successfully!');
+    } catch (e) {
+      if (e instanceof ConflictError) setConflict(e.current);
+      else setError(fieldErrorsOf(e)[name] ?? messageOf(e));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  // Publication date: read as DD/MM/YYYY on the wire, shown naturally here.
+  const shown = field.kind === 'date' ? (item.publicationDate ?? value) : (item[name] ?? value);
+  return (
+    <div className="admin-field-view">
+      <dt>{field.label}</dt>
+      <dd>
+        {editing ? (
+          <div className="admin-inline-edit">
+            <FieldRow
+              formId={formId} name={name} field={{ ...field, label: `New ${field.label.toLowerCase()}` }} value={draft} file={file}
+              fileInputKey={0} onChange={setDraft} onFile={setFile}
+            />
+            <UploadProgress fraction={progress} />
+            {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
+            <div className="admin-actions">
+              <button type="button" className="admin-button admin-button-primary" disabled={busy} onClick={() => void update(item.version)}>{busy ? 'Saving…' : 'Update'}</button>
+              <button type="button" className="admin-button" disabled={busy} onClick={() => setEditing(false)}>Cancel</button>
+            </div>
+          </div>
+        ) : (
+          <div className="admin-field-line">
+            <FieldValue field={field} value={shown} />
+            <button type="button" className="admin-button admin-button-small" aria-label={`Edit ${field.label.toLowerCase()}`} onClick={open}>Edit</button>
+          </div>
+        )}
+        {conflict && (
+          <ConflictDialog
+            def={def} theirs={conflict}
+            onLoadTheirs={() => { setConflict(null); setEditing(false); }}
+            onOverwrite={() => { const v = conflict.version; setConflict(null); void update(v); }}
+            onClose={() => setConflict(null)}
+          />
+        )}
+      </dd>
+    </div>
+  );
+}

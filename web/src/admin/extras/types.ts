@@ -1,0 +1,60 @@
+// What a per-entity module may add to the generic list and form. Each entity's extras live in
+// extras/<entity>.tsx; the generic code never tests an entity's name.
+import type { ComponentType } from 'react';
+import type { EntityDef } from '../../../../server/schema/define.ts';
+import type { WireItem } from '../api.ts';
+import type { FormFiles, FormValues } from '../entityApi.ts';
+import type { InputProps } from '../form/inputs.tsx';
+
+export interface FieldOptions {
+  options?: readonly { value: string; label: string }[];
+  disabled?: ReadonlySet<string>;
+  /** Draws this field with another input than its kind's (a text drawn as radio choices). */
+  input?: { Input: ComponentType<InputProps>; group: boolean };
+}
+
+export interface SectionProps { def: EntityDef; extras: EntityExtras }
+
+export interface ItemActionProps {
+  def: EntityDef;
+  item: WireItem;
+  items: WireItem[];
+  /** Shows the section's success notice. */
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+}
+
+export interface EntityExtras {
+  /** Draws the whole section itself (papers, messages). */
+  Section?: ComponentType<SectionProps>;
+  /** Section heading; defaults to the entity's label. */
+  heading?: string;
+  /** One line under the heading. */
+  intro?: string;
+  /** Fields the generic form and list do not draw (set elsewhere, e.g. Show Page / Hide Page). */
+  hiddenFields?: readonly string[];
+  /** Choices computed from other content: event page headers, page URLs in use. Called as a hook. */
+  useFieldOptions?: (item: WireItem | undefined, items: WireItem[]) => Record<string, FieldOptions>;
+  /** Buttons beside Edit and Delete on each item. */
+  ItemActions?: ComponentType<ItemActionProps>;
+  /** Above the list (the banners' global on/off). */
+  ListHeader?: ComponentType<{ def: EntityDef; items: WireItem[] }>;
+  /** How the item will look on the public site, drawn under the form while editing. */
+  Preview?: ComponentType<{ values: FormValues; item?: WireItem; files: FormFiles }>;
+  /** Client-side check before sending; a message to show, or null. */
+  validate?: (values: FormValues, files: FormFiles, creating: boolean) => string | null;
+  /** Status line while a save is on its way (papers: 'Sending Entry Please Wait...'). */
+  busyText?: string;
+  /** A button that empties the add form (papers: 'Reset Fields'). */
+  resetLabel?: string;
+  /** Notice after a create (spec: 'Submitted'); otherwise the server's message. */
+  createdNotice?: string;
+  /** How long success notices stay (ms). */
+  noticeMs?: number;
+  deleteLabel?: string;
+  addLabel?: string;
+  /** Add and edit in a dialog (profiles). */
+  editInModal?: boolean;
+  /** Keep the add form folded until asked for. */
+  foldAddForm?: boolean;
+}

@@ -1,0 +1,205 @@
+// The generic add/edit form of any entity, drawn from its declaration. Keeps the input on failure,
+// shows the server's messages next to the fields they concern, shows upload progress, and on a 409
+// opens the conflict dialog instead of overwriting someone else's save.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { EntityDef } from '../../../../server/schema/define.ts';
+import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { ConflictError, fieldErrorsOf, messageOf, type WireItem } from '../api.ts';
+import { changedValues, fieldsOf, saveItem, valuesFromWire, type FormFiles, type FormValues, type SaveAnswer } from '../entityApi.ts';
+import type { EntityExtras, FieldOptions } from '../extras/types.ts';
+import { UploadProgress } from '../ui/Progress.tsx';
+import { useDirty } from '../ui/unsaved.tsx';
+import { ConflictDialog } from './ConflictDialog.tsx';
+import { inputs } from './inputs.tsx';
+
+interface EntityFormProps {
+  def: EntityDef;
+  /** The item being edited; undefined adds a new one (singletons always pass theirs). */
+  item?: WireItem;
+  extras?: EntityExtras;
+  /** Every item of the collection, for choices that depend on the others. */
+  items?: WireItem[];
+  submitLabel: string;
+  onSaved: (answer: SaveAnswer, created: boolean) => void;
+  onCancel?: () => void;
+  cancelLabel?: string;
+}
+
+const noOptions = (): Record<string, FieldOptions> => ({});
+
+export function EntityForm({ def, item, extras, items = [], submitLabel, onSaved, onCancel, cancelLabel = 'Cancel' }: EntityFormProps) {
+  const formId = useId();
+  const creating = def.type === 'collection' && !item;
+  const [baseline, setBaseline] = useState<FormValues>(() => valuesFromWire(def, item));
+  const [version, setVersion] = useState(item?.version);
+  const [values, setValues] = useState<FormValues>(baseline);
+  const [files, setFiles] = useState<FormFiles>({});
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<WireItem | null>(null);
+
+  const useFieldOptions = extras?.useFieldOptions ?? noOptions;
+  const fieldOptions = useFieldOptions(item, items);
+  const hidden = extras?.hiddenFields ?? [];
+  const shown = fieldsOf(def).filter(([key, f]) => !hidden.includes(key) && !f.formHidden);
+
+  const changed = useMemo(() => changedValues(def, values, baseline), [def, values, baseline]);
+  const hasFiles = Object.values(files).some(Boolean);
+  const dirty = Object.keys(changed).length > 0 || hasFiles;
+  useDirty(dirty);
+
+  const set = (key: string, v: string) => {
+    setValues((prev) => ({ ...prev, [key]: v }));
+    if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const setFile = (key: string, f: File | null) => {
+    setFiles((prev) => ({ ...prev, [key]: f }));
+    if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  const reset = (to: FormValues, nextVersion: string | undefined) => {
+    setBaseline(to);
+    setValues(to);
+    setVersion(nextVersion);
+    setFiles({});
+    setFileInputKey((k) => k + 1);
+  };
+
+  const submit = async (versionToSend: string | undefined) => {
+    setError(null);
+    setFieldErrors({});
+    const problem = extras?.validate?.(values, files, creating);
+    if (problem) { setError(problem); return; }
+    if (!creating && !dirty) { setError('Nothing has changed yet.'); return; }
+    setBusy(true);
+    setProgress(hasFiles ? 0 : null);
+    try {
+      const answer = await saveItem(def, {
+        id: item?.id,
+        version: versionToSend,
+        values: creating ? onlyText(def, values) : changed,
+        files,
+      }, { onProgress: setProgress });
+      if (creating) reset(valuesFromWire(def, undefined), undefined);
+      else reset(valuesFromWire(def, answer), answer.version);
+      onSaved(answer, creating);
+    } catch (e) {
+      if (e instanceof ConflictError) setConflict(e.current);
+      else {
+        setError(messageOf(e));
+        setFieldErrors(fieldErrorsOf(e));
+      }
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(version);
+  };
+
+  const Preview = extras?.Preview;
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      {shown.map(([key, field]) => (
+        <FieldRow
+          key={key} formId={formId} name={key} field={field} value={values[key] ?? ''} file={files[key] ?? null}
+          fileInputKey={fileInputKey} error={fieldErrors[key]} opts={fieldOptions[key]}
+          onChange={(v) => set(key, v)} onFile={(f) => setFile(key, f)}
+        />
+      ))}
+      {Object.entries(fieldErrors).filter(([k]) => !shown.some(([key]) => key === k)).map(([k, m]) => (
+        <p key={k} className="admin-field-error">{m}</p>
+      ))}
+      {Preview && (
+        <section className="admin-item-preview" aria-label="Preview">
+          <h3>Preview</h3>
+          <Preview values={values} item={item} files={files} />
+        </section>
+      )}
+      {busy && extras?.busyText && <p className="admin-status" role="status">{extras.busyText}</p>}
+      <UploadProgress fraction={progress} />
+      {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
+      <div className="admin-actions">
+        <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+          {busy ? (hasFiles ? 'Uploading…' : 'Saving…') : submitLabel}
+        </button>
+        {creating && extras?.resetLabel && (
+          <button type="button" className="admin-button" disabled={busy} onClick={() => { reset(valuesFromWire(def, undefined), undefined); setError(null); setFieldErrors({}); }}>{extras.resetLabel}</button>
+        )}
+        {onCancel && <button type="button" className="admin-button" onClick={onCancel} disabled={busy}>{cancelLabel}</button>}
+        {!creating && dirty && !onCancel && (
+          <button type="button" className="admin-button admin-button-quiet" onClick={() => reset(baseline, version)} disabled={busy}>Undo my changes</button>
+        )}
+      </div>
+      {conflict && (
+        <ConflictDialog
+          def={def} mine={values} theirs={conflict}
+          onLoadTheirs={() => { reset(valuesFromWire(def, conflict), conflict.version); setConflict(null); }}
+          onOverwrite={() => { const v = conflict.version; setVersion(v); setConflict(null); void submit(v); }}
+          onClose={() => setConflict(null)}
+        />
+      )}
+    </form>
+  );
+}
+
+/** A new item sends every text value (so declared defaults apply); files go separately. */
+function onlyText(def: EntityDef, values: FormValues): FormValues {
+  return Object.fromEntries(fieldsOf(def).filter(([, f]) => !isMediaField(f)).map(([k]) => [k, values[k] ?? '']));
+}
+
+interface FieldRowProps {
+  formId: string;
+  name: string;
+  field: AnyField;
+  value: string;
+  file: File | null;
+  fileInputKey: number;
+  error?: string;
+  opts?: FieldOptions;
+  onChange: (v: string) => void;
+  onFile: (f: File | null) => void;
+}
+
+export function FieldRow({ formId, name, field, value, file, fileInputKey, error, opts, onChange, onFile }: FieldRowProps) {
+  const id = `${formId}-${name}`;
+  const { Input, group } = opts?.input ?? inputs[field.kind];
+  const helpId = field.help || field.max ? `${id}-help` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const label = <>{field.label}{field.required && <span className="admin-required"> (required)</span>}</>;
+  const input = (
+    <Input
+      key={isMediaField(field) ? fileInputKey : undefined}
+      id={id} name={name} field={field} value={value} onChange={onChange} file={file} onFile={onFile}
+      describedBy={describedBy} invalid={!!error} options={opts?.options} disabledOptions={opts?.disabled}
+    />
+  );
+  const help = helpId && (
+    <p id={helpId} className="admin-help">
+      {field.help}
+      {field.max !== undefined && <span className={value.length > field.max ? 'admin-over' : undefined}>{field.help ? ' ' : ''}{field.max - value.length} characters remaining</span>}
+    </p>
+  );
+  const err = error && <p id={errorId} className="admin-field-error">{error}</p>;
+  if (group) {
+    return (
+      <fieldset className="admin-field">
+        <legend>{label}</legend>
+        {help}{input}{err}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {help}{input}{err}
+    </div>
+  );
+}

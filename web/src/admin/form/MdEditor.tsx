@@ -1,0 +1,38 @@
+// The markdown editor (@uiw/react-md-editor), loaded on demand. It edits; the preview beside it is
+// drawn by the site's own Markdown component so it looks exactly like the public page.
+import type { ComponentType } from 'react';
+import * as mdEditor from '@uiw/react-md-editor';
+import type { ICommand, MDEditorProps } from '@uiw/react-md-editor';
+
+// Under NodeNext resolution TypeScript reads the package's types as CommonJS and types its default
+// import as the module object; in the bundle the namespace's `default` is the component.
+const MDEditor = (mdEditor as unknown as { default: ComponentType<MDEditorProps> }).default;
+
+export interface MdEditorProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy?: string;
+  required?: boolean;
+  height?: number;
+  commands?: ICommand[];
+  extraCommands?: ICommand[];
+}
+
+export default function MdEditor({ id, name, value, onChange, describedBy, required, height = 220, commands, extraCommands }: MdEditorProps) {
+  return (
+    <div data-color-mode="light" className="admin-mdeditor">
+      <MDEditor
+        value={value}
+        onChange={(v) => onChange(v ?? '')}
+        preview="edit"
+        height={height}
+        visibleDragbar={false}
+        commands={commands}
+        extraCommands={extraCommands ?? []}
+        textareaProps={{ id, name, 'aria-describedby': describedBy, 'aria-required': required || undefined }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// One input per field kind. The map is checked against FieldKind, so declaring a new kind in
+// server/schema/fields.ts without an input here is a compile error, never a silent text box.
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
+import { Markdown } from '../../markdown/Markdown.tsx';
+
+export interface InputProps {
+  id: string;
+  name: string;
+  field: AnyField;
+  value: string;
+  onChange: (value: string) => void;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  describedBy?: string;
+  invalid?: boolean;
+  /** Choices that cannot be picked right now (e.g. a page URL another page uses). */
+  disabledOptions?: ReadonlySet<string>;
+  /** Overrides the declared choices (e.g. the headers of the event pages). */
+  options?: readonly { value: string; label: string }[];
+}
+
+interface InputSpec {
+  Input: ComponentType<InputProps>;
+  /** Radio groups are labelled by a fieldset legend instead of a <label>. */
+  group: boolean;
+}
+
+const common = (p: InputProps) => ({
+  id: p.id,
+  name: p.name,
+  'aria-describedby': p.describedBy,
+  'aria-invalid': p.invalid || undefined,
+  'aria-required': p.field.required || undefined,
+});
+
+function TextInput(p: InputProps) {
+  return <input type="text" {...common(p)} value={p.value} placeholder={p.field.placeholder} onChange={(e) => p.onChange(e.target.value)} />;
+}
+
+function LinkInput(p: InputProps) {
+  return (
+    <input
+      type="text" inputMode="url" autoComplete="off" spellCheck={false} {...common(p)}
+      value={p.value} placeholder={p.field.placeholder ?? 'https://example.org or /page'}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  );
+}
+
+function DateInput(p: InputProps) {
+  return <input type="date" {...common(p)} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
+}
+
+export function RadioInput(p: InputProps) {
+  const options = p.options ?? p.field.options ?? [];
+  return (
+    <div className="admin-radios" role="presentation">
+      {options.map((o) => {
+        const disabled = p.disabledOptions?.has(o.value) ?? false;
+        return (
+          <label key={o.value} className={disabled ? 'admin-radio is-disabled' : 'admin-radio'}>
+            <input
+              type="radio" name={`${p.id}-${p.name}`} value={o.value} checked={p.value === o.value} disabled={disabled}
+              aria-describedby={p.describedBy} onChange={() => p.onChange(o.value)}
+            />
+            {o.label || 'None'}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+// The markdown editor is its own chunk: only editing screens load it.
+const MdEditor = lazy(() => import('./MdEditor.tsx'));
+
+function MarkdownInput(p: InputProps) {
+  const fallback = (
+    <textarea {...common(p)} rows={6} value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+  );
+  return (
+    <div className="admin-markdown">
+      <Suspense fallback={fallback}>
+        <MdEditor id={p.id} name={p.name} value={p.value} onChange={p.onChange} describedBy={p.describedBy} required={p.field.required} />
+      </Suspense>
+      <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
+        <span className="admin-preview-label" aria-hidden="true">Preview</span>
+        {p.value.trim() ? <Markdown>{p.value}</Markdown> : <p className="admin-muted">Nothing to preview yet.</p>}
+      </div>
+    </div>
+  );
+}
+
+/** A local address for a chosen file, released when the file changes or the input goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  return url;
+}
+
+function MediaInput(p: InputProps) {
+  const isImage = p.field.kind === 'image';
+  const chosen = useObjectUrl(p.file);
+  const current = p.value;
+  return (
+    <div className="admin-media">
+      {(chosen || current) && (
+        isImage
+          ? <img className="admin-thumb" src={chosen ?? current} alt={chosen ? 'The chosen image' : `Current ${p.field.label.toLowerCase()}`} />
+          : <a href={chosen ?? current} target="_blank" rel="noreferrer">{chosen ? 'Open the chosen PDF' : 'Open the current PDF'}</a>
+      )}
+      <input
+        type="file" {...common(p)}
+        accept={isImage ? 'image/jpeg,image/png,image/gif,image/webp' : 'application/pdf,.pdf'}
+        onChange={(e) => p.onFile(e.target.files?.[0] ?? null)}
+      />
+      <span className="admin-muted">
+        {p.file ? `Chosen: ${p.file.name}` : current ? 'Choose a file only to replace the current one.' : 'No file yet.'}
+        {' '}{isImage ? 'JPEG, PNG, GIF or WebP, up to 5 MB.' : 'PDF, up to 25 MB.'}
+      </span>
+    </div>
+  );
+}
+
+export const inputs = {
+  text: { Input: TextInput, group: false },
+  markdown: { Input: MarkdownInput, group: false },
+  link: { Input: LinkInput, group: false },
+  date: { Input: DateInput, group: false },
+  flag: { Input: RadioInput, group: true },
+  codes: { Input: RadioInput, group: true },
+  choice: { Input: RadioInput, group: true },
+  image: { Input: MediaInput, group: false },
+  pdf: { Input: MediaInput, group: false },
+} satisfies Record<FieldKind, InputSpec>;

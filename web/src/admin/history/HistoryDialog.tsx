@@ -1,0 +1,109 @@
+// Per-item history: who changed what and when (one commit per save), any version viewed as it was,
+// and restored as a new save (the current version stays in the history).
+import { useEffect, useState } from 'react';
+import type { EntityDef } from '../../../../server/schema/define.ts';
+import { messageOf, type WireItem } from '../api.ts';
+import { getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
+import { ItemView } from '../form/ItemView.tsx';
+import { Modal } from '../ui/Modal.tsx';
+
+interface HistoryDialogProps {
+  def: EntityDef;
+  id: string;
+  /** What the item is called in the dialog title. */
+  name: string;
+  onClose: () => void;
+  onRestored: (message: string, item: WireItem) => void;
+}
+
+const when = (d: string | number) => {
+  const t = new Date(d);
+  return Number.isNaN(t.getTime()) ? String(d) : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** Commit messages name the collection and id ("news: update 12 …"); staff only need the action. */
+const plainAction = (message: string) => {
+  const m = /^[\w-]+: (create|update|delete|restore \w+ of)\b/.exec(message);
+  if (!m) return message;
+  if (m[1] === 'create') return 'Created';
+  if (m[1] === 'update') return 'Edited';
+  if (m[1] === 'delete') return 'Deleted';
+  return 'Restored an earlier version';
+};
+
+export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDialogProps) {
+  const [commits, setCommits] = useState<Commit[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getHistory(def, id).then((c) => { if (live) setCommits(c); }, (e: unknown) => { if (live) setError(messageOf(e)); });
+    return () => { live = false; };
+  }, [def, id]);
+
+  const view = async (commit: Commit) => {
+    setError(null);
+    setBusy(commit.oid);
+    try {
+      setViewing({ commit, item: await getVersion(def, id, commit.oid) });
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const restore = async (commit: Commit) => {
+    if (!window.confirm(`Restore the version saved ${when(commit.date)}? It becomes the current version; the current one stays in the history.`)) return;
+    setError(null);
+    setBusy(commit.oid);
+    try {
+      const item = await restoreVersion(def, id, commit.oid);
+      onRestored(`Restored the version saved ${when(commit.date)}.`, item);
+      onClose();
+    } catch (e) {
+      setError(messageOf(e));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} title={`History of ${name}`} className="admin-dialog admin-history">
+      {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
+      {!commits && !error && <p role="status">Loading the history…</p>}
+      {viewing ? (
+        <div className="admin-history-version">
+          <p>
+            As saved {when(viewing.commit.date)} by {viewing.commit.author.name}.
+            {' '}Pictures and files are not shown for earlier versions; restoring brings them back too.
+          </p>
+          <ItemView def={def} item={viewing.item} />
+          <div className="admin-actions">
+            <button type="button" className="admin-button admin-button-primary" disabled={busy !== null} onClick={() => void restore(viewing.commit)}>Restore this version</button>
+            <button type="button" className="admin-button" onClick={() => setViewing(null)}>Back to the list</button>
+          </div>
+        </div>
+      ) : commits && (
+        <ol className="admin-history-list">
+          {commits.map((c, i) => (
+            <li key={c.oid}>
+              <div>
+                <strong>{when(c.date)}</strong> · {c.author.name}
+                <div className="admin-muted">{plainAction(c.message)}{i === 0 ? ' (current version)' : ''}</div>
+              </div>
+              <div className="admin-actions">
+                <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void view(c)} aria-label={`View the version saved ${when(c.date)}`}>View</button>
+                {i > 0 && (
+                  <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void restore(c)} aria-label={`Restore the version saved ${when(c.date)}`}>Restore</button>
+                )}
+              </div>
+            </li>
+          ))}
+          {commits.length === 0 && <li>No saved versions yet.</li>}
+        </ol>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+// The admin pages of the spec (§2), in the order of the admin home, plus the Messages page. Each
+// entity page shows the sections of every entity whose declaration names its route.
+import type { EntityDef } from '../../../server/schema/define.ts';
+import { entities } from '../../../server/schema/registry.ts';
+import { extrasByEntity } from './extras/index.ts';
+import type { EntityExtras } from './extras/types.ts';
+
+export interface AdminPageInfo {
+  route: string;
+  /** The page's title and its entry on the admin home. */
+  title: string;
+  description: string;
+  sections: { def: EntityDef; extras: EntityExtras }[];
+}
+
+export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
+
+const sectionsFor = (route: string) =>
+  (Object.keys(entities) as (keyof typeof entities)[])
+    .filter((k) => entities[k].admin.route === route)
+    .map((k) => ({ def: entities[k] as EntityDef, extras: extrasByEntity[k] as EntityExtras }));
+
+/** The page's description: the fullest of its entities' one-liners. */
+const describe = (sections: { def: EntityDef }[]) =>
+  sections.map((s) => s.def.admin.description).sort((a, b) => b.length - a.length)[0] ?? '';
+
+const page = (route: string, title: string, description?: string): AdminPageInfo => {
+  const sections = sectionsFor(route);
+  return { route, title, description: description ?? describe(sections), sections };
+};
+
+export const adminPages: AdminPageInfo[] = [
+  page('/EventsAdminPage', 'Event cards'),
+  page('/pdfPage', 'PDF research papers'),
+  page('/NewsAdminPage', 'News'),
+  page('/BannerAdminPage', 'Banner'),
+  page('/MajorEventsAdminPage', 'Event pages'),
+  page('/PolicyAdminPage', 'Policy page'),
+  page('/AboutUsAdminPage', 'About us'),
+  page('/DropDownEventsAdminPage', 'Summer symposium dropdowns'),
+  page('/ResourcesAdminPage', 'Educator resources'),
+  page('/SpotlightAdminPage', 'Teacher spotlight'),
+  page('/HomePageAdminPage', 'Home page'),
+  page('/FooterAdminPage', 'Footer'),
+  page('/StatePolicyAdminPage', 'State policies'),
+  page(MARKDOWN_EDITOR_ROUTE, 'Markdown editor', 'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.'),
+  page('/MessagesAdminPage', 'Messages', 'Messages visitors sent through the contact form.'),
+];

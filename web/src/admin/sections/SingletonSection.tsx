@@ -1,0 +1,46 @@
+// The generic form of a one-of-a-kind text (home page, footer, policy...): every field with its
+// preview, saved with one Update, plus its History.
+import { useId, useState } from 'react';
+import { useApi } from '../../lib/useApi.ts';
+import type { WireItem } from '../api.ts';
+import { listKey } from '../entityApi.ts';
+import type { SectionProps } from '../extras/types.ts';
+import { EntityForm } from '../form/EntityForm.tsx';
+import { HistoryDialog } from '../history/HistoryDialog.tsx';
+import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { LoadState } from './LoadState.tsx';
+
+export function SingletonSection({ def, extras }: SectionProps) {
+  const headingId = useId();
+  const state = useApi<WireItem>(listKey(def));
+  const notice = useNotice();
+  const [history, setHistory] = useState(false);
+  // A restored version replaces what the form shows (the form keeps its own input otherwise).
+  const [restored, setRestored] = useState<WireItem | null>(null);
+  const ms = extras.noticeMs ?? TEXT_NOTICE_MS;
+  const heading = extras.heading ?? def.label;
+
+  return (
+    <section className="admin-section" aria-labelledby={headingId}>
+      <div className="admin-section-head">
+        <h2 id={headingId}>{heading}</h2>
+        <button type="button" className="admin-button admin-button-quiet" aria-label={`History: ${heading}`} onClick={() => setHistory(true)}>History</button>
+      </div>
+      {extras.intro && <p className="admin-help">{extras.intro}</p>}
+      <LoadState state={state} what={heading.toLowerCase()}>
+        {state.data && (
+          <div className="admin-card">
+            <EntityForm
+              key={restored?.version ?? 'loaded'} def={def} item={restored ?? state.data} extras={extras} submitLabel="Update"
+              onSaved={(answer) => notice.success(answer.message ?? 'Updated successfully!', ms)}
+            />
+          </div>
+        )}
+      </LoadState>
+      <Notice notice={notice.notice} />
+      {history && (
+        <HistoryDialog def={def} id="1" name={heading} onClose={() => setHistory(false)} onRestored={(m, item) => { setRestored(item); notice.success(m, ms); }} />
+      )}
+    </section>
+  );
+}

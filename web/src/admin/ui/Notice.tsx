@@ -1,0 +1,46 @@
+// Feedback after an action: a success line that clears itself after the spec's duration, or an
+// error that stays until the next attempt. Both are announced to screen readers.
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type NoticeState = { kind: 'success' | 'error' | 'info'; text: string } | null;
+
+/** Success notices: 2000 ms for lists (news, banners, event pages, dropdowns, event cards), 3000 ms for text updates. */
+export const LIST_NOTICE_MS = 2000;
+export const TEXT_NOTICE_MS = 3000;
+
+export function useNotice() {
+  const [notice, setNotice] = useState<NoticeState>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const success = useCallback((text: string, ms: number) => {
+    clearTimeout(timer.current);
+    setNotice({ kind: 'success', text });
+    timer.current = setTimeout(() => setNotice(null), ms);
+  }, []);
+  const error = useCallback((text: string) => {
+    clearTimeout(timer.current);
+    setNotice({ kind: 'error', text });
+  }, []);
+  const info = useCallback((text: string) => {
+    clearTimeout(timer.current);
+    setNotice({ kind: 'info', text });
+  }, []);
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    setNotice(null);
+  }, []);
+  return { notice, success, error, info, clear };
+}
+
+export function Notice({ notice }: { notice: NoticeState }) {
+  // The live region stays in the page so screen readers announce what appears in it.
+  return (
+    <div className="admin-notice-slot" aria-live="polite">
+      {notice && (
+        <p className={`admin-notice admin-notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+    </div>
+  );
+}
