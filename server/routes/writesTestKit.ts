@@ -74,13 +74,16 @@ export function rawRequest(
   opts: { method: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method, headers: opts.headers }, (res) => {
+    const headers = { ...opts.headers, ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}) };
+    const req = http.request(url, { method: opts.method, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
+    // A route that never answers must fail the test by name, not time it out.
+    req.setTimeout(5000, () => req.destroy(new Error(`${opts.method} ${url} did not answer within 5 s`)));
     req.end(opts.body);
   });
 }
