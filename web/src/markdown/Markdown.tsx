@@ -1,7 +1,7 @@
 // The one markdown renderer of the site and of the admin previews. Raw HTML is parsed (rehype-raw)
 // and then sanitized by rehype-sanitize as the LAST plugin, so nothing added after can reintroduce
 // what the schema removed. react-markdown's own URL filter keeps the same link protocols.
-import type { AnchorHTMLAttributes } from 'react';
+import { Component, createElement, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router-dom';
 import rehypeRaw from 'rehype-raw';
@@ -48,13 +48,32 @@ function SiteLink({ node: _node, href, children, ...rest }: AnchorProps) {
   return <a href={href} {...rest}>{children}</a>;
 }
 
-const newTabComponents: Components = { a: NewTabLink };
-const siteComponents: Components = { a: SiteLink };
+// Void elements never get children. Raw HTML can give them some: an unclosed <svg> makes a later
+// <input> an SVG element with content, which the sanitizer keeps as 'input' and React refuses.
+const VOID_TAGS = ['br', 'hr', 'img', 'input', 'source', 'wbr'] as const;
+const voidComponents: Components = Object.fromEntries(
+  VOID_TAGS.map((tag) => [tag, ({ node: _n, children: _c, ...rest }: { node?: unknown; children?: unknown } & Record<string, unknown>) => createElement(tag, rest)]),
+);
+
+const newTabComponents: Components = { ...voidComponents, a: NewTabLink };
+const siteComponents: Components = { ...voidComponents, a: SiteLink };
 // Inline rendering: blocks become spans so the text can sit inside a heading or a sentence.
 const asSpan = ({ node: _n, ...rest }: { node?: unknown } & Record<string, unknown>) => <span {...rest} />;
 const inlineComponents: Components = Object.fromEntries(
   ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, asSpan]),
 );
+
+/** Text that cannot be rendered as markdown is shown as plain text rather than taking the page down. */
+class PlainTextOnError extends Component<{ text: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() { return { failed: true }; }
+  override componentDidUpdate(prev: { text: string }) {
+    if (prev.text !== this.props.text && this.state.failed) this.setState({ failed: false });
+  }
+  override render() {
+    return this.state.failed ? <p className="markdown-plain">{this.props.text}</p> : this.props.children;
+  }
+}
 
 export function Markdown({ children, linkTarget, className, inline }: MarkdownProps) {
   if (!children) return null;
@@ -65,9 +84,11 @@ export function Markdown({ children, linkTarget, className, inline }: MarkdownPr
   const Wrapper = inline ? 'span' : 'div';
   return (
     <Wrapper className={['markdown', className].filter(Boolean).join(' ')}>
-      <ReactMarkdown {...markdownOptions} components={components}>
-        {children}
-      </ReactMarkdown>
+      <PlainTextOnError text={children}>
+        <ReactMarkdown {...markdownOptions} components={components}>
+          {children}
+        </ReactMarkdown>
+      </PlainTextOnError>
     </Wrapper>
   );
 }

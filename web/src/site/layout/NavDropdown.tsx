@@ -1,4 +1,5 @@
-// A navigation disclosure: a button that shows a list of links. Usable by pointer and keyboard:
+// A navigation disclosure: a button that shows a list of links. It opens on click, not on hover,
+// so a pointer and a keyboard get the same predictable behaviour:
 // Enter/Space/ArrowDown open it, arrows move between links, Escape closes it and returns to the
 // button, and it closes when focus or a click goes elsewhere.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -63,8 +64,6 @@ export function NavDropdown({ label, items }: { label: string; items: readonly N
       className={`nav-dropdown${open ? ' is-open' : ''}`}
       onKeyDown={onKeyDown}
       onBlur={(e) => { if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
-      onMouseEnter={(e) => { if (e.nativeEvent instanceof MouseEvent && matchMedia('(hover: hover)').matches) setOpen(true); }}
-      onMouseLeave={() => { if (matchMedia('(hover: hover)').matches) setOpen(false); }}
     >
       <button
         ref={button}
