@@ -30,12 +30,13 @@ interface TextOpts { required?: boolean | string; max?: number; help?: string; p
 const requiredMessage = (label: string, required: boolean | string | undefined) =>
   typeof required === 'string' ? required : `${label} is required`;
 
+/** Single-line text is trimmed; markdown keeps leading space (indented code) but not trailing. */
 function stringSchema(label: string, opts: TextOpts, trim: boolean) {
   const s = z
     .union([z.string(), z.number(), z.null()], { error: `${label} must be text` })
     .optional()
     .transform((v) => (v === undefined || v === null ? (opts.initial ?? '') : String(v)))
-    .transform((v) => (trim ? v.trim() : v.replace(/\r\n/g, '\n')));
+    .transform((v) => (trim ? v.trim() : v.replace(/\r\n/g, '\n').replace(/\s+$/, '')));
   let out: z.ZodType<string, unknown> = s;
   if (opts.required) out = s.refine((v) => v.trim().length > 0, requiredMessage(label, opts.required));
   if (opts.max !== undefined) {
@@ -56,7 +57,7 @@ export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', strin
 export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown', string> => ({
   kind: 'markdown', label, help: opts.help, required: !!opts.required, max: opts.max,
   initial: opts.initial ?? '',
-  schema: stringSchema(label, opts, false).transform((v) => v.replace(/\s+$/, '')),
+  schema: stringSchema(label, opts, false),
   toWire: identity,
 });
 

@@ -94,6 +94,10 @@ describe('wire encodings of the spec', () => {
     expect(parseDate('2025-02-30')).toBeNull();
     const long = validateItem(entities.paper, { study_title: 't', file_name: 'f', pdf: 'media/papers/1.pdf', first_page: 'media/papers/1.jpg', abstract: 'x'.repeat(1001) });
     expect(long.ok ? null : long.fields?.abstract).toBe('Abstract content must be at most 1000 characters');
+    // Exactly at the limit, with trailing blank lines, still reads back from its file.
+    const atMax = validateItem(entities.paper, { study_title: 't', file_name: 'f', pdf: 'media/papers/1.pdf', first_page: 'media/papers/1.jpg', abstract: `${'x'.repeat(1000)}\n\n` });
+    if (!atMax.ok) throw new Error(atMax.error);
+    expect(parseItemFile(entities.paper, serializeItem(entities.paper, atMax.data)).ok).toBe(true);
     const missing = validateItem(entities.paper, { study_title: 't' });
     expect(missing.ok ? null : missing.error).toBe('Please provide a file name, a PDF file, and a first page image.');
   });
