@@ -51,8 +51,8 @@ export function EducatorsPage() {
       <Loadable state={texts} what="the educator resources" logMessage="Error fetching resources text" fallback="Loading…">
         {(t) => (
           <>
-            <section aria-labelledby="prodev-heading" className="educators-section">
-              <h2 id="prodev-heading">Professional Development</h2>
+            {/* The texts carry their own headings ('## Professional development', '## Credentialing'). */}
+            <section className="educators-section">
               <Markdown>{t.proDevAbove}</Markdown>
               {button?.text && (
                 <p><SmartLink href={button.link} className="button">{button.text}</SmartLink></p>
@@ -60,8 +60,7 @@ export function EducatorsPage() {
               <Markdown>{t.proDevBelow}</Markdown>
               <WinterLink />
             </section>
-            <section aria-labelledby="cred-heading" className="educators-section">
-              <h2 id="cred-heading">Credentialing</h2>
+            <section className="educators-section">
               <Markdown>{t.credentialing}</Markdown>
             </section>
           </>

@@ -1,0 +1,225 @@
+// Behaviour of single screens: the About carousel and its dialogs, the educators' winter link,
+// the research download, the dropdowns of the summer page, and that public pages stay light
+// (no admin or editor code) while admin addresses still load the admin area.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { startTestSite, type TestSite } from './support/server.ts';
+
+let site: TestSite;
+let browser: Browser;
+type Rec = Record<string, string>;
+const api = async <T>(endpoint: string) => (await (await fetch(`${site.url}/api/${endpoint}`)).json()) as T;
+
+beforeAll(async () => {
+  site = await startTestSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.cleanup();
+});
+
+const currentSlide = (page: Page) => page.locator('.carousel-dot[aria-current="true"]').getAttribute('aria-label');
+
+describe('About: spotlight carousel', () => {
+  it('moves by arrows and dots, loops, slides for 2000 ms and opens a dialog per slide', async () => {
+    const slides = await api<Rec[]>('spotlight.php');
+    expect(slides.length).toBeGreaterThan(1);
+    const w = await openPage(browser, { width: 1280 });
+    const { page } = w;
+    await page.goto(`${site.url}/about`);
+    const carousel = page.getByRole('region', { name: 'Teacher spotlights' });
+    await carousel.waitFor();
+    expect(await page.locator('.carousel-dot').count()).toBe(slides.length);
+    expect(await currentSlide(page)).toContain(slides[0]!.title);
+
+    // Previous from the first slide wraps to the last (infinite).
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    expect(await currentSlide(page)).toContain(slides.at(-1)!.title);
+    const anims = await page.evaluate(() => document.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration));
+    expect(anims).toContain(2000);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await currentSlide(page)).toContain(slides[0]!.title);
+    await page.getByRole('button', { name: `Show slide 2: ${slides[1]!.title}` }).click();
+    expect(await currentSlide(page)).toContain(slides[1]!.title);
+    await page.waitForTimeout(2_200);
+
+    // The dialog of the visible slide: opened from its button, focus inside, closed by Close or overlay.
+    const open = carousel.locator('.carousel-slide.is-visible').getByRole('button', { name: /Read more/ });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: slides[1]!.title });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Read more');
+    await open.click();
+    await dialog.waitFor();
+    await page.mouse.click(5, 5);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(w.takeErrors()).toEqual([]);
+    await w.context.close();
+  });
+
+  it('plays every 10 s, pauses on hover, and stays still for reduced motion', async () => {
+    const slides = await api<Rec[]>('spotlight.php');
+    const w = await openPage(browser, { width: 1280 });
+    const { page } = w;
+    await page.clock.install();
+    await page.goto(`${site.url}/about`);
+    await page.locator('.carousel-dot').first().waitFor();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(9_000);
+    expect(await currentSlide(page)).toContain(slides[0]!.title);
+    await page.clock.runFor(1_500);
+    expect(await currentSlide(page)).toContain(slides[1]!.title);
+    // Hovering pauses it.
+    await page.locator('.carousel-viewport').hover();
+    await page.clock.runFor(25_000);
+    expect(await currentSlide(page)).toContain(slides[1]!.title);
+    await w.context.close();
+
+    const still = await openPage(browser, { width: 1280, reducedMotion: 'reduce' });
+    await still.page.clock.install();
+    await still.page.goto(`${site.url}/about`);
+    await still.page.locator('.carousel-dot').first().waitFor();
+    await still.page.clock.runFor(30_000);
+    expect(await currentSlide(still.page)).toContain(slides[0]!.title);
+    await still.page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await still.page.evaluate(() => document.getAnimations()
+      .filter((a) => ((a.effect as KeyframeEffect).target as Element | null)?.classList.contains('carousel-slide')).length)).toBe(0);
+    expect(await currentSlide(still.page)).toContain(slides[1]!.title);
+    await still.context.close();
+  });
+});
+
+describe('other screens', () => {
+  it('lists staff by the last word of the name and the three website developers', async () => {
+    const w = await openPage(browser);
+    await w.page.goto(`${site.url}/about`);
+    await w.page.locator('.staff-name').first().waitFor();
+    const names = await w.page.locator('.staff-name').allTextContents();
+    const last = (n: string) => n.trim().split(/\s+/).pop()!.toLowerCase();
+    expect(names).toEqual([...names].sort((a, b) => last(a).localeCompare(last(b))));
+    expect(await w.page.locator('.developers li').count()).toBe(3);
+    await w.context.close();
+  });
+
+  it('links the educators page to the winter event page by its title', async () => {
+    const winter = (await api<Rec[]>('majorevents.php')).find((e) => e.page_url === '/winterofcs' && e.hidden === '0')!;
+    const w = await openPage(browser);
+    await w.page.goto(`${site.url}/educators`);
+    const link = w.page.getByRole('link', { name: winter.header, exact: true });
+    await link.waitFor();
+    await link.click();
+    await w.page.getByRole('heading', { level: 1, name: winter.header }).waitFor();
+    await w.context.close();
+  });
+
+  it('opens and closes the summer dropdowns, each with an icon', async () => {
+    const dropdowns = await api<Rec[]>('event_dropdowns.php?media=url');
+    const w = await openPage(browser);
+    await w.page.goto(`${site.url}/summerOfCS`);
+    const toggle = w.page.getByRole('button', { name: dropdowns[0]!.title });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await w.page.locator(`#dropdown-panel-${dropdowns[0]!.id}`).isVisible()).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const icons = await w.page.locator('.dropdown-icon').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+    expect(icons).toEqual(dropdowns.map((d) => d.image_icon || `/icons/dropdown-${((Number(d.id) - 1) % 5) + 1}.svg`));
+    const loaded = await w.page.locator('.dropdown-icon').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0));
+    expect(loaded).toBe(true);
+    await w.context.close();
+  });
+
+  it('downloads a paper as {file_name}.pdf', async () => {
+    const papers = await api<Rec[]>('get_pdf_metadata.php?media=url');
+    const w = await openPage(browser);
+    await w.page.goto(`${site.url}/research`);
+    const first = w.page.locator('.paper').first();
+    await first.getByRole('link', { name: /Download/ }).waitFor();
+    const [download] = await Promise.all([
+      w.page.waitForEvent('download'),
+      first.getByRole('link', { name: /Download/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${papers[0]!.file_name}.pdf`);
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+    await w.context.close();
+  });
+});
+
+describe('loading and failure', () => {
+  it("shows the spec's fallback texts while loading", async () => {
+    const w = await openPage(browser);
+    const { page } = w;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    await page.route(/\/api\/(about_us|spotlight|resources|majorevents)\.php/, async (route) => { await gate; await route.continue(); });
+    await page.goto(`${site.url}/about`);
+    await page.getByText('Loading Profiles', { exact: true }).waitFor();
+    await page.getByText('Loading Spotlights.', { exact: true }).waitFor();
+    await page.goto(`${site.url}/educators`);
+    await page.getByText('No Resources available.', { exact: true }).waitFor();
+    await page.goto(`${site.url}/summerOfCS`);
+    await page.getByText('Loading or not found', { exact: true }).first().waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Summer Equity Symposium' }).waitFor();
+    await w.context.close();
+  });
+
+  it('says politely when a read fails, and retries on request', async () => {
+    const w = await openPage(browser);
+    const { page } = w;
+    await page.route(/\/api\/news\.php/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' }));
+    await page.goto(`${site.url}/news`);
+    const notice = page.getByRole('alert').filter({ hasText: 'could not load the news' });
+    await notice.waitFor();
+    await page.unroute(/\/api\/news\.php/);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.news-item').first().waitFor();
+    expect(await notice.count()).toBe(0);
+    await w.context.close();
+  });
+
+  it('reads well at 320 px: no page scrolls sideways', async () => {
+    const w = await openPage(browser, { width: 320 });
+    const wide: string[] = [];
+    for (const route of ['/', '/about', '/educators', '/summerOfCS', '/winterOfCS', '/researchAndPolicy', '/news', '/events', '/spotlight', '/research', '/TableauDashboardEmbed']) {
+      await w.page.goto(site.url + route);
+      await w.page.locator('h1').first().waitFor();
+      await w.page.waitForTimeout(200);
+      const width = await w.page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) wide.push(`${route}: ${width}px`);
+    }
+    expect(wide).toEqual([]);
+    await w.context.close();
+  });
+});
+
+describe('light public pages', () => {
+  it('load no admin or editor code, while an admin address loads the admin area', async () => {
+    const w = await openPage(browser);
+    const { page } = w;
+    const scripts: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+    for (const route of ['/', '/about', '/educators', '/summerOfCS', '/news', '/events', '/research', '/researchAndPolicy']) {
+      await page.goto(site.url + route);
+      await page.locator('h1').first().waitFor();
+    }
+    expect(scripts.filter((s) => /Admin|MdEditor|Editor/i.test(s))).toEqual([]);
+
+    scripts.length = 0;
+    await page.goto(`${site.url}/admin`);
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => !document.querySelector('.not-found'), null, { timeout: 10_000 });
+    expect(scripts.some((s) => /Admin/.test(s))).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    await w.context.close();
+  });
+});
