@@ -1,9 +1,9 @@
 // The site repository: reads, one-commit saves through a single queue, and per-path history.
 import fs from 'node:fs';
-import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { absolutePath, checkRepoPath } from './paths.ts';
+import { absolutePath, checkRepoPath, realPathInside } from './paths.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import { SerialQueue } from './queue.ts';
 import { applyTreeChanges, changeTree } from './treeEdit.ts';
@@ -21,7 +21,7 @@ export class GitStore {
   private readonly queue = new SerialQueue();
   readonly history: PathHistory;
 
-  private constructor(readonly dir: string, private branch: string) {
+  private constructor(readonly dir: string, private branch: string, private readonly realDir: string) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
   }
@@ -36,7 +36,7 @@ export class GitStore {
       created = true;
     }
     const branch = (await git.currentBranch({ fs, dir, fullname: false })) ?? 'main';
-    return { store: new GitStore(dir, branch), created };
+    return { store: new GitStore(dir, branch, await realpath(dir)), created };
   }
 
   abs(rel: string): string {
@@ -45,7 +45,7 @@ export class GitStore {
 
   async read(rel: string): Promise<Buffer | null> {
     try {
-      return await readFile(this.abs(rel));
+      return await readFile(await realPathInside(this.dir, this.realDir, rel));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
@@ -68,9 +68,12 @@ export class GitStore {
   commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
     return this.queue.run(async () => {
+      // Every path is checked (links included) before the first file is written.
+      const files = new Map<string, string>();
+      for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
       const blobs = new Map<string, string | null>();
       for (const change of checked) {
-        const file = this.abs(change.path);
+        const file = files.get(change.path)!;
         if (change.data === null) {
           await rm(file, { force: true });
           await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: change.path, remove: true, force: true });

@@ -1,4 +1,5 @@
 // Every path the store touches must stay inside content/ or media/ of the site repository.
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
 const ALLOWED_ROOTS = ['content', 'media'];
@@ -19,5 +20,29 @@ export function checkRepoPath(rel: string): string {
 export function absolutePath(repoDir: string, rel: string): string {
   const abs = path.resolve(repoDir, checkRepoPath(rel));
   if (!abs.startsWith(path.resolve(repoDir) + path.sep)) throw new UnsafePathError(`Path escapes repository: ${rel}`);
+  return abs;
+}
+
+/**
+ * The absolute path of `rel`, after checking that symbolic links do not lead it out of the repository:
+ * the deepest folder on the path that exists must resolve inside `realRoot` (the repository's real
+ * path), and the file itself must not be a link. A link committed by hand or pulled would otherwise let
+ * a save write, delete or read a file anywhere the server can reach.
+ */
+export async function realPathInside(repoDir: string, realRoot: string, rel: string): Promise<string> {
+  const abs = absolutePath(repoDir, rel);
+  let dir = path.dirname(abs);
+  let real: string | null = null;
+  while (real === null) {
+    try {
+      real = await realpath(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dir === path.dirname(dir)) throw e;
+      dir = path.dirname(dir);
+    }
+  }
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new UnsafePathError(`Path leads out of the repository through a link: ${rel}`);
+  const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
+  if (link) throw new UnsafePathError(`Path is a link: ${rel}`);
   return abs;
 }
