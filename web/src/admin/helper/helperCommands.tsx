@@ -6,14 +6,15 @@ import { commands, type ICommand, type TextAreaTextApi, type TextState } from '@
 export const SITE_COLOURS = [
   { name: 'Red text', hex: '#E8805E', title: 'The site’s orange-red, #E8805E' },
   { name: 'Blue text', hex: '#4D6485', title: 'The site’s blue, #4D6485' },
-  { name: 'Green text', hex: '#008000', title: 'Green, #008000' },
+  { name: 'Green text', hex: '#008000', title: 'The site’s green, #008000' },
 ] as const;
 
 export const DEFAULT_FONT_SIZE_VH = 3.1;
 
+/** A button named by its visible text (so voice control finds it), with a longer tooltip. */
 const label = (text: string, title = text) => ({
   icon: <span className="admin-helper-button">{text}</span>,
-  buttonProps: { 'aria-label': title, title },
+  buttonProps: { 'aria-label': text, title },
 });
 
 /** Wraps the selection; with nothing selected inserts the placeholder and selects it. */
