@@ -108,7 +108,7 @@ export class ContentWriter {
 
     const result = validateItem(def, data);
     if (!result.ok) throw new HttpError(400, result.error, result.fields);
-    const problems = rule?.check?.({ data: result.data, id, others: this.index.list(def), index: this.index });
+    const problems = rule?.check?.({ data: result.data, before: existing?.data, id, others: this.index.list(def), index: this.index });
     if (problems) throw new HttpError(400, Object.values(problems)[0]!, problems);
 
     const path = itemPath(def, id);

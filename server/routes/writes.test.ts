@@ -517,6 +517,23 @@ describe('special calls', () => {
     expect(await getOne(site, 'globals.php')).toMatchObject({ show_banner: '1', banner_to_show: '2' });
   });
 
+  it('globals.php: after the selected banner is deleted, the other settings still save', async () => {
+    const made = await answer(site.api('/api/get_headder.php', { method: 'POST', json: { banner_text: 'Soon deleted' } }));
+    const id = String(made.body.id);
+    expect((await site.api('/api/globals.php?update_type=banner_selected', { method: 'PUT', json: { banner_to_show: id } })).status).toBe(200);
+    expect((await site.api(`/api/get_headder.php?id=${id}`, { method: 'DELETE' })).status).toBe(200);
+    const before = commitCount(site);
+    const res = await answer(site.api('/api/globals.php', { method: 'PUT', json: { show_banner: '0' } }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ show_banner: '0', banner_to_show: id });
+    expectOneCommit(site, before, { author, message: 'siteSettings: update', files: { 'content/site/settings.md': 'M' } });
+    // Selecting a banner that does not exist is still refused; selecting an existing one repairs it.
+    expect((await site.api('/api/globals.php?update_type=banner_selected', { method: 'PUT', json: { banner_to_show: '999' } })).status).toBe(400);
+    const repaired = await answer(site.api('/api/globals.php?update_type=banner_selected', { method: 'PUT', json: { banner_to_show: '2', show_banner: '1' } }));
+    expect(repaired.status).toBe(200);
+    expect(repaired.body).toMatchObject({ show_banner: '1', banner_to_show: '2' });
+  });
+
   it('majorevents.php: PUT {id, hidden} shows and hides a page; a new page starts hidden', async () => {
     const created = await answer(site.api('/api/majorevents.php', { method: 'POST', json: { header: 'Coast CS Day', event_description: 'One day in Newport.', hidden: '0' } }));
     expect(created.status).toBe(201);

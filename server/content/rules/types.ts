@@ -4,5 +4,12 @@ export interface EntityRule {
   /** Adjusts a new item before validation. */
   onCreate?: (data: Record<string, unknown>) => Record<string, unknown>;
   /** Cross-item checks after validation; returns field messages, or null when fine. */
-  check?: (ctx: { data: Record<string, unknown>; id: string; others: IndexedItem[]; index: ContentIndex }) => Record<string, string> | null;
+  check?: (ctx: {
+    data: Record<string, unknown>;
+    /** The item as stored before this save (undefined when it is being created). */
+    before?: Record<string, unknown>;
+    id: string;
+    others: IndexedItem[];
+    index: ContentIndex;
+  }) => Record<string, string> | null;
 }
