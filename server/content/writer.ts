@@ -61,13 +61,16 @@ export class ContentWriter {
       if (!old) throw new HttpError(400, 'This item did not exist in that version, so it cannot be restored from it.');
       const parsed = parseItemFile(def, old.toString('utf8'));
       if (!parsed.ok) throw new HttpError(400, `That version cannot be restored: ${parsed.error}`);
+      // A restore is a save: the entity's cross-item rules hold for it too (one page per page URL).
+      const before = this.index.get(def, id);
+      const problems = entityRules[def.name]?.check?.({ data: parsed.data, before: before?.data, id, others: this.index.list(def), index: this.index });
+      if (problems) throw new HttpError(400, Object.values(problems)[0]!, problems);
       const changes: FileChange[] = [{ path, data: old }];
       for (const p of mediaPaths(def, parsed.data)) {
         const bytes = await this.store.readAt(commit, p);
         if (bytes) changes.push({ path: p, data: bytes });
       }
-      const current = this.index.get(def, id);
-      for (const p of current ? mediaPaths(def, current.data) : []) {
+      for (const p of before ? mediaPaths(def, before.data) : []) {
         if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
       }
       await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data));

@@ -158,6 +158,21 @@ describe('history of media and singletons', () => {
     expect(after[0]).toMatchObject({ message: 'Fix a title by hand', author: { name: 'Hand Editor', email: 'hand@example.org' } });
   });
 
+  it('a restore obeys the entity rules: an old event page cannot take a page URL another page now has', async () => {
+    const old = git(site, 'rev-parse', 'HEAD');
+    const pages = (await (await site.api('/api/majorevents.php')).json()) as { id: string; header: string; page_url: string }[];
+    const [a, b] = [pages.find((p) => p.page_url === '/winterofcs')!, pages.find((p) => p.page_url === '/summerOfCS')!];
+    expect((await site.api(`/api/majorevents.php?id=${a.id}&update_type=full`, { method: 'PUT', json: { page_url: '' } })).status).toBe(200);
+    expect((await site.api(`/api/majorevents.php?id=${b.id}&update_type=full`, { method: 'PUT', json: { page_url: '/winterofcs' } })).status).toBe(200);
+    const before = commitCount(site);
+    const res = await answer(site.api('/api/history/restore', { method: 'POST', json: { entity: 'majorEvents', id: a.id, commit: old } }));
+    const message = `The page URL /winterofcs is already used by "${b.header}". Choose another or free it there first.`;
+    expect(res).toEqual({ status: 400, body: { error: message, fields: { page_url: message } } });
+    expectNoCommit(site, before);
+    const after = (await (await site.api('/api/majorevents.php')).json()) as { page_url: string }[];
+    expect(after.filter((p) => p.page_url === '/winterofcs')).toHaveLength(1);
+  });
+
   it('refuses unknown kinds, private collections, bad ids and bad commits (400), and unknown versions (404)', async () => {
     expect((await history('entity=nope&id=1')).status).toBe(400);
     expect((await history('entity=messages&id=1')).status).toBe(400);
