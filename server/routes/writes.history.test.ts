@@ -173,6 +173,11 @@ describe('history of media and singletons', () => {
     expect(after.filter((p) => p.page_url === '/winterofcs')).toHaveLength(1);
   });
 
+  it('admin/status names the head commit and the content errors (none)', async () => {
+    const res = await answer(site.api('/api/admin/status'));
+    expect(res).toEqual({ status: 200, body: { head: git(site, 'rev-parse', 'HEAD'), errors: [] } });
+  });
+
   it('refuses unknown kinds, private collections, bad ids and bad commits (400), and unknown versions (404)', async () => {
     expect((await history('entity=nope&id=1')).status).toBe(400);
     expect((await history('entity=messages&id=1')).status).toBe(400);

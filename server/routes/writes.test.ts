@@ -659,6 +659,25 @@ describe('special calls', () => {
     expect(Buffer.from(await media.arrayBuffer()).equals(scheduleImage)).toBe(true);
   });
 
+  it('accepts urlencoded bodies, and a version sent as If-Match', async () => {
+    const before = commitCount(site);
+    const created = await answer(site.api('/api/news.php', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ title: 'Form-encoded news', link: 'example.org/form', when_date: '2026-04-01' }).toString(),
+    }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'Form-encoded news', link: 'https://example.org/form', when_date: '2026-04-01' });
+    const id = String(created.body.id);
+    expectOneCommit(site, before, { author, message: `news: create ${id} "Form-encoded news"`, files: { [`content/news/${id}.md`]: 'A' } });
+
+    const stale = await answer(site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title: 'x' }, headers: { 'if-match': '"0000000000000000000000000000000000000000"' } }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ id, version: created.body.version });
+    const fresh = await answer(site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title: 'Form-encoded news, edited' }, headers: { 'if-match': `"${String(created.body.version)}"` } }));
+    expect(fresh.status).toBe(200);
+    expect(commitCount(site)).toBe(before + 2);
+  });
+
   it('an edit of an item that does not exist is 404 and writes nothing', async () => {
     const before = commitCount(site);
     const res = await answer(site.api('/api/news.php?id=9999', { method: 'PUT', json: { title: 'Ghost' } }));
