@@ -1,0 +1,233 @@
+// Beyond the old site: per-item history and restore, the 409 dialog when two editors save the same
+// item, failures shown with the server's message and the input kept, the unsaved-changes warning,
+// a session that ends mid-edit, live refresh from someone else's save; and screenshots.
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { acceptConfirm, card, commitCount, lastCommit, notice, openAdmin } from './support/adminSupport.ts';
+
+let site: TestSite;
+let browser: Browser;
+let adminName: string;
+
+type News = { id: string; title: string; version: string };
+const tb = (scope: Page | ReturnType<Page['locator']>, name: string) => scope.getByRole('textbox', { name });
+
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.signIn();
+  adminName = ((await (await site.api('/api/auth_check.php')).json()) as { user: { name: string } }).user.name;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const news = async () => (await (await site.api('/api/news.php')).json()) as News[];
+
+describe('history', () => {
+  it('lists who changed an item and when, shows an old version and restores it as a new commit', async () => {
+    const { page, context } = await openPage(browser);
+    const original = (await news())[0]!;
+    await openAdmin(page, site, '/NewsAdminPage');
+    const item = card(page, original.title);
+    await item.getByRole('button', { name: /^Edit/ }).click();
+    await tb(item, 'Title').fill('A title that was a mistake');
+    await item.getByRole('button', { name: 'Update' }).click();
+    await notice(page, 'Updated successfully!');
+
+    const edited = card(page, 'A title that was a mistake');
+    await edited.getByRole('button', { name: /^History/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'History of A title that was a mistake' });
+    const rows = dialog.locator('.admin-history-list > li');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    expect(await rows.first().textContent()).toContain(adminName);
+    expect(await rows.first().textContent()).toContain('Edited (current version)');
+
+    await rows.nth(1).getByRole('button', { name: /^View/ }).click();
+    await dialog.getByText(original.title).waitFor();
+    const before = commitCount(site);
+    const asked = acceptConfirm(page);
+    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    expect(await asked).toMatch(/^Restore the version saved /);
+    await notice(page, /^Restored the version saved /);
+    await card(page, original.title).waitFor();
+    expect(commitCount(site)).toBe(before + 1);
+    expect(lastCommit(site).subject).toMatch(/^news: restore [0-9a-f]{7} of \d+ /);
+    expect(lastCommit(site).author).toBe(adminName);
+    expect((await news()).some((n) => n.title === original.title)).toBe(true);
+    await context.close();
+  });
+
+  it('restores an earlier version of a one-of-a-kind text into its form', async () => {
+    const { page, context } = await openPage(browser);
+    await openAdmin(page, site, '/FooterAdminPage');
+    const region = page.getByRole('region', { name: 'Legal notice', exact: true });
+    const box = tb(region, 'Legal notice');
+    const old = await box.inputValue();
+    await box.fill('A footer nobody wanted');
+    await region.getByRole('button', { name: 'Update' }).click();
+    await notice(region, 'Updated successfully!');
+    await region.getByRole('button', { name: /^History/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'History of Legal notice' });
+    const asked = acceptConfirm(page);
+    await dialog.locator('.admin-history-list > li').nth(1).getByRole('button', { name: /^Restore/ }).click();
+    await asked;
+    await notice(region, /^Restored/);
+    await expect.poll(() => tb(region, 'Legal notice').inputValue()).toBe(old);
+    await context.close();
+  });
+});
+
+describe('two editors', () => {
+  it('a save over a newer version opens the dialog: load theirs, or save mine knowingly', async () => {
+    const a = await openPage(browser);
+    const b = await openPage(browser);
+    const target = (await news())[1]!;
+    await openAdmin(a.page, site, '/NewsAdminPage');
+    await openAdmin(b.page, site, '/NewsAdminPage');
+    const itemA = card(a.page, target.title);
+    await itemA.getByRole('button', { name: /^Edit/ }).click();
+    await tb(itemA, 'Title').fill('Title from editor A');
+
+    // B saves first.
+    const itemB = card(b.page, target.title);
+    await itemB.getByRole('button', { name: /^Edit/ }).click();
+    await tb(itemB, 'Title').fill('Title from editor B');
+    await itemB.getByRole('button', { name: 'Update' }).click();
+    await notice(b.page, 'Updated successfully!');
+
+    // A's list refreshes live (the card's heading shows B's title), but A's open form keeps A's
+    // input; saving it meets B's version.
+    await card(a.page, 'Title from editor B').waitFor();
+    const formA = a.page.locator('li.admin-item form');
+    expect(await tb(formA, 'Title').inputValue()).toBe('Title from editor A');
+    const before = commitCount(site);
+    await formA.getByRole('button', { name: 'Update' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Someone else changed this while you were editing' });
+    await dialog.getByText('Title from editor B').waitFor();
+    expect(commitCount(site)).toBe(before);
+    await dialog.getByRole('button', { name: 'Load the newer version' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await tb(formA, 'Title').inputValue()).toBe('Title from editor B');
+
+    // Again, and this time A overwrites knowingly.
+    await tb(formA, 'Title').fill('Title from editor A, knowingly');
+    const itemB2 = card(b.page, 'Title from editor B');
+    await itemB2.getByRole('button', { name: /^Edit/ }).click();
+    await tb(itemB2, 'What').fill('B changed the text too.');
+    await itemB2.getByRole('button', { name: 'Update' }).click();
+    await notice(b.page, 'Updated successfully!');
+    await formA.getByRole('button', { name: 'Update' }).click();
+    await dialog.getByText('B changed the text too.').waitFor();
+    await dialog.getByRole('button', { name: 'Save mine anyway' }).click();
+    await notice(a.page, 'Updated successfully!');
+    expect((await news()).find((n) => n.id === target.id)!.title).toBe('Title from editor A, knowingly');
+    expect(lastCommit(site).subject).toMatch(/^news: update \d+ "Title from editor A, knowingly"$/);
+    // B's list shows A's save without a reload.
+    await card(b.page, 'Title from editor A, knowingly').waitFor();
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe('honest feedback', () => {
+  it("shows the server's message beside the field and keeps the input", async () => {
+    const { page, context } = await openPage(browser);
+    await openAdmin(page, site, '/NewsAdminPage');
+    const form = page.locator('.admin-add');
+    await tb(form, 'Title').fill('A link that is not allowed');
+    await tb(form, 'Link').fill('javascript:alert(1)');
+    const before = commitCount(site);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await form.locator('.admin-field-error').first().textContent()).toMatch(/Link must be a web address/);
+    expect(await tb(form, 'Title').inputValue()).toBe('A link that is not allowed');
+    expect(await tb(form, 'Link').getAttribute('aria-invalid')).toBe('true');
+    expect(commitCount(site)).toBe(before);
+    await context.close();
+  });
+
+  it("a file of the wrong type is refused with the server's words", async () => {
+    const { page, context } = await openPage(browser);
+    await openAdmin(page, site, '/SpotlightAdminPage');
+    const form = page.locator('.admin-add');
+    await tb(form, 'Title').fill('With a wrong picture');
+    await tb(form, 'Text').fill('Some text.');
+    await form.getByLabel('Image', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByRole('alert').filter({ hasText: 'This file is not a supported image' }).waitFor();
+    expect(await tb(form, 'Title').inputValue()).toBe('With a wrong picture');
+    await context.close();
+  });
+
+  it('warns before leaving with unsaved changes', async () => {
+    const { page, context } = await openPage(browser);
+    await openAdmin(page, site, '/StatePolicyAdminPage');
+    const form = page.locator('.admin-add');
+    await tb(form, 'Title').fill('Half-written policy');
+    const dismissed = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    await page.getByRole('link', { name: 'Go Back' }).click();
+    expect(await dismissed).toBe('You have changes that are not saved yet. Leave this page and lose them?');
+    expect(new URL(page.url()).pathname).toBe('/StatePolicyAdminPage');
+    expect(await tb(form, 'Title').inputValue()).toBe('Half-written policy');
+    const accepted = acceptConfirm(page);
+    await page.getByRole('link', { name: 'Go Back' }).click();
+    await accepted;
+    await page.waitForURL('**/admin');
+    await context.close();
+  });
+
+  it('a session that ends mid-edit asks to sign in again over the page, keeping the input', async () => {
+    const a = await openPage(browser);
+    await openAdmin(a.page, site, '/NewsAdminPage');
+    const form = a.page.locator('.admin-add');
+    await tb(form, 'Title').fill('Written before the session ended');
+    // Signing out anywhere ends every session of the user (the epoch changes).
+    const b = await openPage(browser);
+    await openAdmin(b.page, site, '/admin');
+    await b.page.getByRole('button', { name: 'Sign out' }).click();
+    await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Please sign in again' });
+    await dialog.getByLabel('Username').fill('admin');
+    await dialog.getByLabel('Password').fill('correct horse battery staple');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await tb(form, 'Title').inputValue()).toBe('Written before the session ended');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await notice(a.page, 'Submitted');
+    await a.context.close();
+    await b.context.close();
+  });
+});
+
+describe('screens', () => {
+  it('admin pages at 1280 and 390 px', async () => {
+    mkdirSync('test-results/screens', { recursive: true });
+    for (const width of [1280, 390]) {
+      const { page, context, takeErrors } = await openPage(browser, { width, height: 900 });
+      await page.goto(site.url + '/admin');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.screenshot({ path: `test-results/screens/admin-signin-${width}.png` });
+      await openAdmin(page, site, '/admin');
+      await page.locator('.admin-home-list summary').first().click();
+      await page.screenshot({ path: `test-results/screens/admin-home-${width}.png`, fullPage: true });
+      for (const [route, name] of [['/EventsAdminPage', 'events'], ['/pdfPage', 'papers'], ['/BannerAdminPage', 'banners'], ['/MajorEventsAdminPage', 'event-pages'], ['/AboutUsAdminPage', 'about'], ['/MarkdownEditor', 'markdown-editor']] as const) {
+        await page.goto(site.url + route);
+        await page.locator('.admin-section, .admin-helper').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `test-results/screens/admin-${name}-${width}.png`, fullPage: true });
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}`).toBeLessThanOrEqual(width);
+      }
+      expect(takeErrors()).toEqual([]);
+      await context.close();
+    }
+  });
+});
