@@ -1,5 +1,4 @@
 // The documented read endpoints: each answer built from the index through the entity's wire codec.
-import { readFileSync } from 'node:fs';
 import type { EntityDef } from '../schema/define.ts';
 import { toWire, type MediaEncoder } from '../schema/codec.ts';
 import { entities, siteEntities } from '../schema/registry.ts';
@@ -96,11 +95,7 @@ export class ReadModel {
     // The documented default: images inline as base64; PDFs are only downloaded (download_pdf.php).
     return (path, kind) => {
       if (kind === 'pdf') return undefined;
-      try {
-        return readFileSync(this.store.abs(path)).toString('base64');
-      } catch {
-        return '';
-      }
+      return this.store.readSync(path)?.toString('base64') ?? '';
     };
   }
 }

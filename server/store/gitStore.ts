@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { cp, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { absolutePath, checkRepoPath, realPathInside } from './paths.ts';
+import { absolutePath, checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import { SerialQueue } from './queue.ts';
 import { applyTreeChanges, changeTree } from './treeEdit.ts';
@@ -50,6 +50,11 @@ export class GitStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
+  }
+
+  /** Like read, synchronously (used while building prepared answers); null when missing or unsafe. */
+  readSync(rel: string): Buffer | null {
+    return readFileInsideSync(this.dir, this.realDir, rel);
   }
 
   async head(): Promise<string | null> {

@@ -1,4 +1,5 @@
 // Every path the store touches must stay inside content/ or media/ of the site repository.
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -45,4 +46,16 @@ export async function realPathInside(repoDir: string, realRoot: string, rel: str
   const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
   if (link) throw new UnsafePathError(`Path is a link: ${rel}`);
   return abs;
+}
+
+/** Synchronous read for the prepared-answer builders: same link checks as realPathInside. */
+export function readFileInsideSync(repoDir: string, realRoot: string, rel: string): Buffer | null {
+  try {
+    const abs = absolutePath(repoDir, rel);
+    const real = realpathSync(abs);
+    if (!real.startsWith(realRoot + path.sep) || lstatSync(abs).isSymbolicLink()) return null;
+    return readFileSync(real);
+  } catch {
+    return null;
+  }
 }
