@@ -43,6 +43,7 @@ describe('navigation at 1280 px', () => {
     const eventsButton = nav(page).getByRole('button', { name: 'EVENTS', exact: true });
     await eventsButton.click();
     expect(await eventsButton.getAttribute('aria-expanded')).toBe('true');
+    await page.screenshot({ path: 'test-results/screens/events-dropdown-1280.png' });
     const items = nav(page).locator('.nav-dropdown.is-open .nav-dropdown-link');
     expect(await items.allTextContents()).toEqual(visible.map((e) => e.header));
     expect(await items.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(visible.map((e) => e.page_url || '/'));
@@ -134,6 +135,7 @@ describe('navigation at 800 px', () => {
     expect(await nav(page).getByRole('link', { name: 'HOME', exact: true }).isVisible()).toBe(false);
     await burger.click();
     expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    await page.screenshot({ path: 'test-results/screens/menu-open-800.png' });
     const labels = await nav(page).locator('.nav-list > li > .nav-link').allTextContents();
     expect(labels.map((l) => l.replace(' (opens in a new tab)', ''))).toEqual([
       'HOME', 'ABOUT US', 'RESOURCES FOR K-12 EDUCATORS', 'DATA DASHBOARD', 'RESEARCH', 'POLICY', 'NEWS & EVENTS', 'Contact Us',
@@ -203,6 +205,7 @@ describe('contact popup', () => {
     await dialog.getByLabel('Title', { exact: true }).fill('Teacher');
     await dialog.getByLabel('Email', { exact: true }).fill('ada@example.org');
     await dialog.getByLabel('How can we help you?').fill('Do you run workshops in Bend?');
+    await page.screenshot({ path: 'test-results/screens/contact-popup-390.png' });
 
     await page.route('**/api/handle_form.php*', (route) => route.abort('connectionrefused'));
     await dialog.getByRole('button', { name: 'Send' }).click();

@@ -1,5 +1,6 @@
-// The optional banner above the navigation: shown when the site settings say show_banner '1' and
-// the banner whose id is banner_to_show exists, is not hidden and has text.
+// The optional banner above the navigation (spec §2): shown when the site settings say
+// show_banner '1' and the banner whose id is banner_to_show has text. The selection decides, as
+// the admin's banner page promises ("visitors see the selected banner"), not the hidden flag.
 import { useApi } from '../../lib/useApi.ts';
 import type { Banner, SiteSettings } from '../../lib/types.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
@@ -9,7 +10,7 @@ export function SiteBanner() {
   const banners = useApi<Banner[]>('get_headder.php').data;
   if (!settings || !banners || settings.show_banner !== '1') return null;
   const banner = banners.find((b) => b.id === settings.banner_to_show);
-  if (!banner || banner.hidden === '1' || !banner.banner_text.trim()) return null;
+  if (!banner || !banner.banner_text.trim()) return null;
   return (
     <aside className="site-banner" aria-label="Announcement">
       <p>
