@@ -105,6 +105,9 @@ describe('research papers', () => {
     await form.getByRole('alert').filter({ hasText: 'Please provide a file name, a PDF file, and a first page image.' }).waitFor();
     expect(commitCount(site)).toBe(before);
 
+    await tb(form, 'Study title').fill('Something to throw away');
+    await form.getByRole('button', { name: 'Reset Fields' }).click();
+    expect(await tb(form, 'Study title').inputValue()).toBe('');
     await tb(form, 'Study title').fill('Who teaches CS in rural schools');
     await tb(form, 'Abstract content').fill('A survey of 120 districts.');
     await form.getByText('974 characters remaining').waitFor();
@@ -217,8 +220,10 @@ describe('event pages', () => {
     await tb(form, 'Organization').fill('CS for Oregon');
     await tb(form, 'Event description').fill('A day of **workshops**.');
     // URLs already used by other pages cannot be picked.
-    for (const used of ['/winterofcs', '/summerOfCS', '/ECS_Huddle']) {
-      expect(await form.getByRole('radio', { name: used, exact: true }).isDisabled(), used).toBe(true);
+    const seeded = (await (await site.api('/api/majorevents.php')).json()) as { header: string; page_url: string }[];
+    for (const used of seeded.filter((p) => p.page_url)) {
+      const radio = form.getByRole('radio', { name: `${used.page_url} (used by ${used.header})`, exact: true });
+      expect(await radio.isDisabled(), used.page_url).toBe(true);
     }
     await form.getByRole('radio', { name: '/EventPage1', exact: true }).check();
     const preview = form.getByRole('region', { name: 'Preview', exact: true });
@@ -235,7 +240,7 @@ describe('event pages', () => {
     expect(await item.getByRole('button', { name: 'Hide Page' }).isDisabled()).toBe(false);
     await publicShows('/EventPage1', 'Spring Huddle 2027');
     // The add form now treats /EventPage1 as taken.
-    expect(await form.getByRole('radio', { name: '/EventPage1', exact: true }).isDisabled()).toBe(true);
+    expect(await form.getByRole('radio', { name: '/EventPage1 (used by Spring Huddle 2027)', exact: true }).isDisabled()).toBe(true);
 
     await item.getByRole('button', { name: /^Edit/ }).click();
     // Its own URL stays choosable in its own form.

@@ -1,15 +1,21 @@
 // Event pages: Show Page / Hide Page (the button of the current state disabled; new pages start
 // hidden), the page URL radio with URLs used by other pages disabled, and a preview of the page.
 import { useState } from 'react';
+import { entities } from '../../../../server/schema/registry.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { messageOf, send, type WireItem } from '../api.ts';
 import { refresh, type FormValues } from '../entityApi.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 
+/** Page URLs another page has are disabled, and say which page has them. */
 function usedPageUrls(item: WireItem | undefined, items: WireItem[]): Record<string, FieldOptions> {
-  const used = new Set(items.filter((o) => o.id !== item?.id && o.page_url).map((o) => o.page_url!));
-  return { page_url: { disabled: used } };
+  const owner = new Map(items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [o.page_url!, o.header ?? '']));
+  const options = (entities.majorEvent.fields.page_url.options ?? []).map((o) => {
+    const by = owner.get(o.value);
+    return by === undefined ? o : { value: o.value, label: `${o.label} (used by ${by || 'another page'})` };
+  });
+  return { page_url: { options, disabled: new Set(owner.keys()) } };
 }
 
 function ShowHide({ def, item, onDone, onError }: ItemActionProps) {

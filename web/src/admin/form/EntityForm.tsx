@@ -170,7 +170,9 @@ interface FieldRowProps {
 export function FieldRow({ formId, name, field, value, file, fileInputKey, error, opts, onChange, onFile }: FieldRowProps) {
   const id = `${formId}-${name}`;
   const { Input, group } = opts?.input ?? inputs[field.kind];
-  const helpId = field.help || field.max ? `${id}-help` : undefined;
+  // A date input shows its own format, so a format hint such as 'YYYY-MM-DD' would only confuse.
+  const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
+  const helpId = help || field.max ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
   const label = <>{field.label}{field.required && <span className="admin-required"> (required)</span>}</>;
@@ -181,10 +183,10 @@ export function FieldRow({ formId, name, field, value, file, fileInputKey, error
       describedBy={describedBy} invalid={!!error} options={opts?.options} disabledOptions={opts?.disabled}
     />
   );
-  const help = helpId && (
+  const helpLine = helpId && (
     <p id={helpId} className="admin-help">
-      {field.help}
-      {field.max !== undefined && <span className={value.length > field.max ? 'admin-over' : undefined}>{field.help ? ' ' : ''}{field.max - value.length} characters remaining</span>}
+      {help}
+      {field.max !== undefined && <span className={value.length > field.max ? 'admin-over' : undefined}>{help ? ' ' : ''}{field.max - value.length} characters remaining</span>}
     </p>
   );
   const err = error && <p id={errorId} className="admin-field-error">{error}</p>;
@@ -192,14 +194,14 @@ export function FieldRow({ formId, name, field, value, file, fileInputKey, error
     return (
       <fieldset className="admin-field">
         <legend>{label}</legend>
-        {help}{input}{err}
+        {helpLine}{input}{err}
       </fieldset>
     );
   }
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
-      {help}{input}{err}
+      {helpLine}{input}{err}
     </div>
   );
 }

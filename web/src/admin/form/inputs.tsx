@@ -53,7 +53,9 @@ function DateInput(p: InputProps) {
 }
 
 export function RadioInput(p: InputProps) {
-  const options = p.options ?? p.field.options ?? [];
+  // Yes/no choices read best with the 'no' state first: Event Open, Event Full; Shown, Hidden.
+  const declared = p.field.kind === 'flag' ? [...(p.field.options ?? [])].reverse() : p.field.options;
+  const options = p.options ?? declared ?? [];
   return (
     <div className="admin-radios" role="presentation">
       {options.map((o) => {

@@ -102,7 +102,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
               return (
                 <li key={item.id} className="admin-card admin-item">
                   <h3>{title}</h3>
-                  {isEditing && !extras.editInModal ? editForm(item) : <ItemView def={def} item={item} skip={skip} />}
+                  {isEditing && !extras.editInModal ? editForm(item) : <ItemView def={def} item={item} skip={skip} compact />}
                   <div className="admin-actions">
                     <button type="button" className="admin-button" aria-expanded={isEditing} aria-label={`${isEditing ? 'Close Edit Form' : 'Edit'}: ${title}`} onClick={() => setEditing(isEditing ? null : item.id)}>
                       {isEditing ? 'Close Edit Form' : 'Edit'}
