@@ -207,6 +207,20 @@ describe('honest feedback', () => {
   });
 });
 
+describe('keyboard', () => {
+  it('Tab goes through the markdown editor to the next field (no keyboard trap)', async () => {
+    const { page, context } = await openPage(browser);
+    await openAdmin(page, site, '/NewsAdminPage');
+    const form = page.locator('.admin-add');
+    await tb(form, 'What').focus();
+    await page.keyboard.type('Typed with the keyboard');
+    await page.keyboard.press('Tab');
+    expect(await tb(form, 'What').inputValue()).toBe('Typed with the keyboard');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('date');
+    await context.close();
+  });
+});
+
 describe('screens', () => {
   it('admin pages at 1280 and 390 px', async () => {
     mkdirSync('test-results/screens', { recursive: true });

@@ -29,6 +29,8 @@ export default function MdEditor({ id, name, value, onChange, describedBy, requi
         preview="edit"
         height={height}
         visibleDragbar={false}
+        // Tab moves on to the next field instead of indenting: no keyboard trap.
+        defaultTabEnable
         commands={commands}
         extraCommands={extraCommands ?? []}
         textareaProps={{ id, name, 'aria-describedby': describedBy, 'aria-required': required || undefined }}
