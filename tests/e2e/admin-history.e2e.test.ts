@@ -48,6 +48,9 @@ describe('history', () => {
     expect(await rows.first().textContent()).toContain(adminName);
     expect(await rows.first().textContent()).toContain('Edited (current version)');
 
+    await rows.first().getByRole('button', { name: /^View/ }).click();
+    await dialog.getByText('This save changed: Title.').waitFor();
+    await dialog.getByRole('button', { name: 'Back to the list' }).click();
     await rows.nth(1).getByRole('button', { name: /^View/ }).click();
     await dialog.getByText(original.title).waitFor();
     const before = commitCount(site);

@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, type WireItem } from '../api.ts';
-import { getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
+import { wireName } from '../../../../server/schema/define.ts';
+import { isMediaField } from '../../../../server/schema/fields.ts';
+import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
 import { Modal } from '../ui/Modal.tsx';
 
@@ -34,7 +36,7 @@ const plainAction = (message: string) => {
 export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDialogProps) {
   const [commits, setCommits] = useState<Commit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem } | null>(null);
+  const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem; changed: string[] | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
@@ -43,11 +45,22 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     return () => { live = false; };
   }, [def, id]);
 
-  const view = async (commit: Commit) => {
+  /** What a save changed: the labels of the fields that differ from the version before it. */
+  const changedBy = (item: WireItem, before: WireItem | null) =>
+    before === null ? null : fieldsOf(def)
+      .filter(([key, f]) => !isMediaField(f) && (item[wireName(def, key)] ?? '') !== (before[wireName(def, key)] ?? ''))
+      .map(([, f]) => f.label);
+
+  const view = async (commit: Commit, index: number) => {
     setError(null);
     setBusy(commit.oid);
     try {
-      setViewing({ commit, item: await getVersion(def, id, commit.oid) });
+      const older = commits?.[index + 1];
+      const [item, before] = await Promise.all([
+        getVersion(def, id, commit.oid),
+        older ? getVersion(def, id, older.oid).catch(() => null) : Promise.resolve(null),
+      ]);
+      setViewing({ commit, item, changed: changedBy(item, before) });
     } catch (e) {
       setError(messageOf(e));
     } finally {
@@ -79,6 +92,10 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
             As saved {when(viewing.commit.date)} by {viewing.commit.author.name}.
             {' '}Pictures and files are not shown for earlier versions; restoring brings them back too.
           </p>
+          <p className="admin-changed">
+            {viewing.changed === null ? 'This is the first saved version.'
+              : viewing.changed.length ? `This save changed: ${viewing.changed.join(', ')}.` : 'This save changed only a picture or file.'}
+          </p>
           <ItemView def={def} item={viewing.item} />
           <div className="admin-actions">
             <button type="button" className="admin-button admin-button-primary" disabled={busy !== null} onClick={() => void restore(viewing.commit)}>Restore this version</button>
@@ -94,7 +111,7 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
                 <div className="admin-muted">{plainAction(c.message)}{i === 0 ? ' (current version)' : ''}</div>
               </div>
               <div className="admin-actions">
-                <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void view(c)} aria-label={`View the version saved ${when(c.date)}`}>View</button>
+                <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void view(c, i)} aria-label={`View the version saved ${when(c.date)}`}>View</button>
                 {i > 0 && (
                   <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void restore(c)} aria-label={`Restore the version saved ${when(c.date)}`}>Restore</button>
                 )}
