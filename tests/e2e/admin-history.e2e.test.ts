@@ -210,6 +210,39 @@ describe('honest feedback', () => {
   });
 });
 
+describe('notice durations', () => {
+  it("list notices stay 2 s ('Submitted'), text updates 3 s ('Updated successfully!')", async () => {
+    const { page, context } = await openPage(browser);
+    await page.clock.install();
+    await openAdmin(page, site, '/NewsAdminPage');
+    const form = page.locator('.admin-add');
+    await tb(form, 'Title').fill('Timed notice');
+    // Stop the page's clock: from here on, time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const submitted = page.locator('.admin-notice-success', { hasText: 'Submitted' });
+    await submitted.waitFor();
+    await page.clock.runFor(1900);
+    expect(await submitted.isVisible()).toBe(true);
+    await page.clock.runFor(200);
+    await submitted.waitFor({ state: 'detached' });
+
+    await page.clock.resume();
+    await openAdmin(page, site, '/PolicyAdminPage');
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const region = page.getByRole('region', { name: 'Policy text', exact: true });
+    await tb(region, 'Policy text').fill('Timed policy text.');
+    await region.getByRole('button', { name: 'Update' }).click();
+    const updated = region.locator('.admin-notice-success', { hasText: 'Updated successfully!' });
+    await updated.waitFor();
+    await page.clock.runFor(2900);
+    expect(await updated.isVisible()).toBe(true);
+    await page.clock.runFor(200);
+    await updated.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
 describe('keyboard', () => {
   it('Tab goes through the markdown editor to the next field (no keyboard trap)', async () => {
     const { page, context } = await openPage(browser);
