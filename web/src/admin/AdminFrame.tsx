@@ -3,7 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle.ts';
-import { signOut, useAuth } from './auth.ts';
+import { forgetSession, signOut, useAuth } from './auth.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { Modal } from './ui/Modal.tsx';
 import { UnsavedGuard } from './ui/unsaved.tsx';
@@ -16,6 +16,11 @@ interface AdminFrameProps {
   intro?: ReactNode;
   children: ReactNode;
 }
+
+/** Closing the sign-in dialog without signing in leaves the page, so ask first. */
+const closeExpired = () => {
+  if (window.confirm('Close without signing in? Changes that are not saved yet will be lost.')) forgetSession();
+};
 
 export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
   const auth = useAuth();
@@ -47,7 +52,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
       {intro && <div className="admin-intro">{intro}</div>}
       <UnsavedGuard>{children}</UnsavedGuard>
       {/* The session ended while editing: sign in again here; the page and its input stay. */}
-      <Modal open={auth.status === 'expired'} onClose={() => undefined} title="Please sign in again" closeLabel="Close">
+      <Modal open={auth.status === 'expired'} onClose={closeExpired} title="Please sign in again" closeLabel="Close">
         <p>Your session has ended. Sign in again to continue; nothing you typed has been lost.</p>
         <LoginForm heading="Sign in" />
       </Modal>

@@ -2,6 +2,7 @@
 // editor is a further chunk, fetched only by the markdown helper and the editing screens.
 import type { RouteObject } from 'react-router-dom';
 import AdminEntityPage from './AdminEntityPage.tsx';
+import { AdminError } from './AdminError.tsx';
 import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import { adminPages, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
@@ -9,9 +10,10 @@ import { adminPages, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
 export const ADMIN_HOME_ROUTE = '/admin';
 
 export const adminRoutes: RouteObject[] = [
-  { path: ADMIN_HOME_ROUTE, element: <AdminHome /> },
+  { path: ADMIN_HOME_ROUTE, element: <AdminHome />, errorElement: <AdminError /> },
   ...adminPages.map((page): RouteObject => ({
     path: page.route,
+    errorElement: <AdminError />,
     element: page.route === MARKDOWN_EDITOR_ROUTE ? <MarkdownHelperPage /> : <AdminEntityPage key={page.route} page={page} />,
   })),
 ];

@@ -56,6 +56,11 @@ export async function signOut(): Promise<void> {
   try { await send('POST', 'logout.php'); } finally { set({ status: 'signedOut' }); }
 }
 
+/** Gives up on an ended session without signing in again (the page is left). */
+export function forgetSession(): void {
+  set({ status: 'signedOut' });
+}
+
 /** Called when any admin request answers 401. */
 export function sessionEnded(): void {
   if (state.status === 'signedIn') set({ status: 'expired' });
