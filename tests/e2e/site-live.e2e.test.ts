@@ -72,7 +72,8 @@ describe('live updates', () => {
 
 describe('markdown fields with script payloads', () => {
   it('never run any of the corpus, and leave no handler, script URL, frame, object or form in the page', async () => {
-    const payloads = readFileSync('/work/shared/testdata/xss-payloads.txt', 'utf8').split('\n');
+    const corpus = process.env.XSS_PAYLOADS ?? '/work/shared/testdata/xss-payloads.txt';
+    const payloads = readFileSync(corpus, 'utf8').split('\n');
     const parts = 5;
     const size = Math.ceil(payloads.length / parts);
     for (let i = 0; i < parts; i++) {
