@@ -1,6 +1,7 @@
 // The markdown editor (@uiw/react-md-editor), loaded on demand. It edits; the preview beside it is
 // drawn by the site's own Markdown component so it looks exactly like the public page.
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
+import { takeFocus } from './focusHandOver.ts';
 import * as mdEditor from '@uiw/react-md-editor';
 import type { ICommand, MDEditorProps } from '@uiw/react-md-editor';
 
@@ -21,6 +22,7 @@ export interface MdEditorProps {
 }
 
 export default function MdEditor({ id, name, value, onChange, describedBy, required, height = 220, commands, extraCommands }: MdEditorProps) {
+  useEffect(() => { takeFocus(id); }, [id]);
   return (
     <div data-color-mode="light" className="admin-mdeditor">
       <MDEditor

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
+import { rememberFocus } from './focusHandOver.ts';
 
 export interface InputProps {
   id: string;
@@ -78,8 +79,9 @@ export function RadioInput(p: InputProps) {
 const MdEditor = lazy(() => import('./MdEditor.tsx'));
 
 function MarkdownInput(p: InputProps) {
+  // Until the editor arrives a plain box takes the typing; the editor takes the focus over.
   const fallback = (
-    <textarea {...common(p)} rows={6} value={p.value} onChange={(e) => p.onChange(e.target.value)} />
+    <textarea {...common(p)} rows={6} value={p.value} onChange={(e) => p.onChange(e.target.value)} onFocus={() => rememberFocus(p.id)} />
   );
   return (
     <div className="admin-markdown">
