@@ -1,6 +1,7 @@
 // Live pages: a change to the content shows on an open page without a reload, also after the
 // server restarts; and script payloads saved into markdown fields never run.
 import { readFileSync } from 'node:fs';
+import { XSS_CORPUS } from '../fixtures/xssCorpus.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -72,8 +73,7 @@ describe('live updates', () => {
 
 describe('markdown fields with script payloads', () => {
   it('never run any of the corpus, and leave no handler, script URL, frame, object or form in the page', async () => {
-    const corpus = process.env.XSS_PAYLOADS ?? '/work/shared/testdata/xss-payloads.txt';
-    const payloads = readFileSync(corpus, 'utf8').split('\n');
+    const payloads = readFileSync(XSS_CORPUS, 'utf8').split('\n');
     const parts = 5;
     const size = Math.ceil(payloads.length / parts);
     for (let i = 0; i < parts; i++) {

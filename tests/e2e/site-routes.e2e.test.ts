@@ -21,7 +21,7 @@ async function expectations(): Promise<Record<string, string[]>> {
   const home = await api<Rec>('homepage.php');
   const events = await api<Rec[]>('majorevents.php');
   const cards = await api<Rec[]>('events.php');
-  const byUrl = (u: string) => events.find((e) => e.page_url.toLowerCase() === u.toLowerCase() && e.hidden === '0')!;
+  const byUrl = (u: string) => events.find((e) => (e.page_url ?? '').toLowerCase() === u.toLowerCase() && e.hidden === '0')!;
   const profiles = await api<Rec[]>('about_us.php');
   const about = await api<Rec>('about_us_our_mission.php');
   const resources = await api<Rec[]>('resources.php');

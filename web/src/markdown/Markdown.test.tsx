@@ -1,4 +1,4 @@
-// Every line of the shared XSS corpus (/work/shared/testdata, i.e. ../testdata from the spec folder), rendered through the one markdown component, must come out
+// Every line of the XSS corpus (tests/fixtures/xss-payloads.txt), rendered through the one markdown component, must come out
 // without script, event handlers, javascript: URLs, frames, objects, embeds or forms.
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
@@ -6,10 +6,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown.tsx';
 import { isAllowedStyle, sanitizeSchema } from './sanitizeSchema.ts';
+import { XSS_CORPUS } from '../../../tests/fixtures/xssCorpus.ts';
 
-// The shared corpus (DESIGN.md: ../testdata/xss-payloads.txt beside the spec); XSS_PAYLOADS overrides.
-const CORPUS = process.env.XSS_PAYLOADS ?? '/work/shared/testdata/xss-payloads.txt';
-const payloads = readFileSync(CORPUS, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const payloads = readFileSync(XSS_CORPUS, 'utf8').split('\n').filter((l) => l.trim() !== '');
 
 // React 19's server renderer adds `<link rel="preload" as="image">` hints for every <img>; they
 // are not part of the rendered content (the browser never sees them from the client renderer).
