@@ -33,7 +33,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
   if (auth.status === 'signedOut') {
     return (
       <div className="admin admin-signed-out">
-        {!home && <Link className="admin-back" to="/admin">Go Back</Link>}
+        {home ? <Link className="admin-back" to="/">Back to the website</Link> : <Link className="admin-back" to="/admin">Go Back</Link>}
         <LoginForm initialError={auth.error} />
       </div>
     );
@@ -44,6 +44,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
       <header className="admin-header">
         {!home && <Link className="admin-back" to="/admin">Go Back</Link>}
         <div className="admin-user">
+          <Link to="/">View the website</Link>
           {user && <span>Signed in as {user.name || user.username}</span>}
           <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>Sign out</button>
         </div>
