@@ -12,8 +12,9 @@ import type { EntityExtras, ItemActionProps } from './types.ts';
 const settingsKey = listKey(entities.siteSettings);
 const useSettings = () => useApi<WireItem>(settingsKey).data;
 
-function GlobalToggle() {
+function GlobalToggle({ items }: { items: WireItem[] }) {
   const settings = useSettings();
+  const noneSelected = !!settings && !items.some((b) => b.id === settings.banner_to_show);
   const notice = useNotice();
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -37,6 +38,7 @@ function GlobalToggle() {
         <span>Show the banner on the site</span>
       </label>
       <span className="admin-muted">{settings ? (on ? 'On: visitors see the selected banner.' : 'Off: no banner is shown.') : 'Loading…'}</span>
+      {noneSelected && items.length > 0 && <span className="admin-muted">No banner is selected yet: choose one with “Show This Banner”.</span>}
       <Notice notice={notice.notice} />
     </div>
   );
