@@ -1,12 +1,14 @@
 // The site repository: reads, one-commit saves through a single queue, and per-path history.
 import fs from 'node:fs';
-import { cp, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import { absolutePath, checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import { SerialQueue } from './queue.ts';
-import { applyTreeChanges, changeTree } from './treeEdit.ts';
+import { TreeWriter } from './treeObjects.ts';
+import { IndexFile, UnsupportedIndexError, type IndexUpdate } from './indexFile.ts';
+import { writeLooseObject } from './looseObjects.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
 
 export interface Author { name: string; email: string }
@@ -20,10 +22,16 @@ export class GitStore {
   private readonly cache: object = {};
   private readonly queue = new SerialQueue();
   readonly history: PathHistory;
+  private readonly index: IndexFile;
+  private readonly trees: TreeWriter;
+  /** The last commit this store wrote and its tree: saves skip re-reading it while HEAD has not moved. */
+  private last: { oid: string; tree: string } | null = null;
 
   private constructor(readonly dir: string, private branch: string, private readonly realDir: string) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
+    this.index = new IndexFile(this.gitdir);
+    this.trees = new TreeWriter(this.gitdir, this.cache);
   }
 
   /** Opens the site repository, creating it from the starter folders on first start. */
@@ -32,11 +40,14 @@ export class GitStore {
     const exists = await stat(path.join(dir, '.git')).then(() => true, () => false);
     if (!exists) {
       if (!starter) throw new Error(`No site repository at ${dir}`);
-      await seedRepository(dir, starter);
+      await mkdir(dir, { recursive: true });
+      await git.init({ fs, dir, defaultBranch: 'main' });
       created = true;
     }
     const branch = (await git.currentBranch({ fs, dir, fullname: false })) ?? 'main';
-    return { store: new GitStore(dir, branch, await realpath(dir)), created };
+    const store = new GitStore(dir, branch, await realpath(dir));
+    if (created) await store.seed(starter!);
+    return { store, created };
   }
 
   abs(rel: string): string {
@@ -77,27 +88,27 @@ export class GitStore {
       const files = new Map<string, string>();
       for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
       const blobs = new Map<string, string | null>();
+      const indexUpdates: IndexUpdate[] = [];
       for (const change of checked) {
         const file = files.get(change.path)!;
         if (change.data === null) {
           await rm(file, { force: true });
-          await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: change.path, remove: true, force: true });
           blobs.set(change.path, null);
+          indexUpdates.push({ path: change.path, entry: null });
         } else {
-          await writeFileAtomic(file, change.data);
-          const oid = await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: change.path, add: true });
-          blobs.set(change.path, oid ?? null);
+          const data = typeof change.data === 'string' ? Buffer.from(change.data) : change.data;
+          await writeFileAtomic(file, data);
+          const oid = await writeLooseObject(this.gitdir, 'blob', data);
+          blobs.set(change.path, oid);
+          indexUpdates.push({ path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } });
         }
       }
+      await this.updateIndex(indexUpdates);
       const parent = await this.head();
-      const parentTree = parent
-        ? (await git.readCommit({ fs, dir: this.dir, oid: parent, cache: this.cache })).commit.tree
-        : null;
-      const tree = await applyTreeChanges(
-        { gitdir: this.gitdir, cache: this.cache },
-        parentTree,
-        changeTree([...blobs].map(([p, oid]) => ({ path: p, oid }))),
-      );
+      const parentTree = !parent ? null
+        : this.last?.oid === parent ? this.last.tree
+        : (await git.readCommit({ fs, dir: this.dir, oid: parent, cache: this.cache })).commit.tree;
+      const tree = await this.trees.apply(parentTree, blobs);
       const now = Math.floor(Date.now() / 1000);
       const tz = new Date().getTimezoneOffset();
       const person = { name: author.name, email: author.email, timestamp: now, timezoneOffset: tz };
@@ -105,23 +116,46 @@ export class GitStore {
         fs, dir: this.dir,
         commit: {
           message: message.endsWith('\n') ? message : `${message}\n`,
-          tree: tree ?? (await git.writeTree({ fs, dir: this.dir, tree: [] })),
+          tree,
           parent: parent ? [parent] : [],
           author: person,
           committer: person,
         },
       });
       await git.writeRef({ fs, dir: this.dir, ref: `refs/heads/${this.branch}`, value: oid, force: true });
+      this.last = { oid, tree };
       const paths = [...blobs.keys()];
       this.history.recordCommit(parent, { oid, author: { name: author.name, email: author.email }, date: new Date(now * 1000).toISOString(), message: message.trim() }, paths);
       return { oid, paths, blobs };
     });
   }
 
-  /** Commits that touched a path, newest first. */
+  /** Index entries for the written paths; isomorphic-git's slower road for index formats we do not edit. */
+  private async updateIndex(updates: IndexUpdate[]): Promise<void> {
+    try {
+      await this.index.update(updates);
+    } catch (e) {
+      if (!(e instanceof UnsupportedIndexError)) throw e;
+      for (const u of updates) {
+        if (u.entry) await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, add: true });
+        else await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, remove: true, force: true });
+      }
+    }
+  }
+
+  /** First start: commit the starter content/ and media/ as one commit. */
+  private async seed(starter: { content: string; media: string }): Promise<void> {
+    const changes: FileChange[] = [];
+    for (const [root, from] of [['content', starter.content], ['media', starter.media]] as const) {
+      for (const rel of await listFiles(from)) changes.push({ path: `${root}/${rel}`, data: await readFile(path.join(from, rel)) });
+    }
+    await this.commit(changes, SYSTEM_AUTHOR, 'Start the site from the starter content');
+  }
+
+  /** Commits that touched a path, newest first. Not queued: a first look-up never holds up saves. */
   async log(rel: string): Promise<CommitInfo[]> {
     checkRepoPath(rel);
-    return this.queue.run(async () => this.history.forPath(rel, await this.head()));
+    return this.history.forPath(rel, await this.head());
   }
 
   /** A file's content as of a commit, or null if it did not exist then. */
@@ -142,14 +176,13 @@ export class GitStore {
   }
 }
 
-async function seedRepository(dir: string, starter: { content: string; media: string }) {
-  await mkdir(dir, { recursive: true });
-  await git.init({ fs, dir, defaultBranch: 'main' });
-  await cp(starter.content, path.join(dir, 'content'), { recursive: true });
-  await cp(starter.media, path.join(dir, 'media'), { recursive: true });
-  const files = (await git.statusMatrix({ fs, dir })).map(([f]) => f);
-  for (const filepath of files) await git.add({ fs, dir, filepath });
-  const now = Math.floor(Date.now() / 1000);
-  const person = { ...SYSTEM_AUTHOR, timestamp: now, timezoneOffset: new Date().getTimezoneOffset() };
-  await git.commit({ fs, dir, message: 'Start the site from the starter content\n', author: person, committer: person });
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => [])) {
+    if (e.name.startsWith('.')) continue;
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(dir, rel)));
+    else if (e.isFile()) out.push(rel);
+  }
+  return out;
 }

@@ -1,0 +1,85 @@
+// The direct write road (blobs, trees along the changed paths, index entries) checked against git itself.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitStore } from './gitStore.ts';
+import { withEntry, type RawEntry } from './treeObjects.ts';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
+});
+
+async function freshStore(files: Record<string, string>) {
+  const root = await mkdtemp(path.join(tmpdir(), 'cms-direct-'));
+  dirs.push(root);
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, 'starter', rel)), { recursive: true });
+    await writeFile(path.join(root, 'starter', rel), text);
+  }
+  await mkdir(path.join(root, 'starter/content'), { recursive: true });
+  await mkdir(path.join(root, 'starter/media'), { recursive: true });
+  const { store } = await GitStore.open(path.join(root, 'site'), { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: store.dir, encoding: 'utf8' });
+  return { store, git };
+}
+
+const author = { name: 'Editor', email: 'editor@example.org' };
+
+function expectHealthy(git: (...a: string[]) => string) {
+  expect(git('status', '--porcelain')).toBe('');
+  expect(git('diff', '--cached', '--stat')).toBe('');
+  git('fsck', '--no-dangling', '--strict');
+  // The tree git would write from the index is the one we committed.
+  expect(git('write-tree').trim()).toBe(git('rev-parse', 'HEAD^{tree}').trim());
+}
+
+describe('direct commits', () => {
+  it('seed, add in new nested folders, modify, and delete until a folder empties, all as git would', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/news/2.md': 'two\n', 'media/news/1.jpg': 'jpg' });
+    expect(git('log', '--format=%s').trim()).toBe('Start the site from the starter content');
+    expectHealthy(git);
+
+    await store.commit([
+      { path: 'content/news/10.md', data: 'ten\n' },
+      { path: 'content/news/1.md', data: 'one, edited\n' },
+      { path: 'content/site/home.md', data: 'home\n' },
+      { path: 'media/papers/1.pdf', data: '%PDF-1.4' },
+      { path: 'content/news-archive/1.md', data: 'sorts between news and news/' },
+    ], author, 'several');
+    expectHealthy(git);
+    expect(git('show', 'HEAD:content/news/1.md')).toBe('one, edited\n');
+    expect(git('log', '-1', '--format=%an <%ae>|%s').trim()).toBe('Editor <editor@example.org>|several');
+
+    await store.commit([{ path: 'media/papers/1.pdf', data: null }, { path: 'media/news/1.jpg', data: null }], author, 'remove media');
+    expectHealthy(git);
+    expect(git('ls-tree', '--name-only', 'HEAD', 'media/')).toBe('');
+    expect(git('rev-list', '--count', 'HEAD').trim()).toBe('3');
+    expect(git('log', '--merges', '--format=%H')).toBe('');
+  });
+
+  it('keeps working after git itself changes the index and HEAD (hand commit, reset)', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
+    await store.commit([{ path: 'content/news/2.md', data: 'two\n' }], author, 'by the store');
+    await writeFile(path.join(store.dir, 'content/news/3.md'), 'by hand\n');
+    git('add', 'content/news/3.md');
+    git('-c', 'user.name=M', '-c', 'user.email=m@x', 'commit', '-qm', 'by hand');
+    await store.commit([{ path: 'content/news/4.md', data: 'four\n' }], author, 'after the hand commit');
+    expectHealthy(git);
+    expect(git('ls-tree', '--name-only', 'HEAD', 'content/news/').trim().split('\n')).toEqual(['content/news/1.md', 'content/news/2.md', 'content/news/3.md', 'content/news/4.md']);
+    git('reset', '-q', '--hard', 'HEAD~2');
+    await store.commit([{ path: 'content/news/5.md', data: 'five\n' }], author, 'after a reset');
+    expectHealthy(git);
+    expect(git('ls-tree', '--name-only', 'HEAD', 'content/news/').trim().split('\n')).toEqual(['content/news/1.md', 'content/news/2.md', 'content/news/5.md']);
+  });
+
+  it('orders tree entries as git does (a folder sorts as its name plus "/")', () => {
+    const e = (name: string, mode = '100644'): RawEntry => ({ mode, name, oid: Buffer.alloc(20) });
+    let list: RawEntry[] = [];
+    for (const x of [e('news.md'), e('news', '40000'), e('news-a'), e('new')]) list = withEntry(list, x.name, x);
+    expect(list.map((x) => x.name)).toEqual(['new', 'news-a', 'news.md', 'news']);
+    expect(withEntry(list, 'news-a', null).map((x) => x.name)).toEqual(['new', 'news.md', 'news']);
+  });
+});
