@@ -83,3 +83,26 @@ describe('direct commits', () => {
     expect(withEntry(list, 'news-a', null).map((x) => x.name)).toEqual(['new', 'news.md', 'news']);
   });
 });
+
+describe('history map', () => {
+  it('is the same whether built from one git log or by diffing trees, and matches git log for each path', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/news/2.md': 'two\n' });
+    for (let i = 0; i < 5; i++) await store.commit([{ path: `content/news/${1 + (i % 2)}.md`, data: `edit ${i}\n` }], author, `news: update ${1 + (i % 2)} "edit ${i}"`);
+    await writeFile(path.join(store.dir, 'content/news/3.md'), 'by hand\n');
+    git('add', '.');
+    git('-c', 'user.name=Maintainer', '-c', 'user.email=m@example.org', 'commit', '-qm', 'hand commit');
+    await store.commit([{ path: 'content/news/1.md', data: null }], author, 'news: delete 1');
+    const { PathHistory } = await import('./pathHistory.ts');
+    const head = git('rev-parse', 'HEAD').trim();
+    const viaCli = new PathHistory(store.dir, {});
+    const viaTrees = new PathHistory(store.dir, {}, { gitCli: false });
+    for (const p of ['content/news/1.md', 'content/news/2.md', 'content/news/3.md', 'content/news/9.md']) {
+      const expected = git('log', '--format=%H', '--', p).split('\n').filter(Boolean);
+      const a = await viaCli.forPath(p, head);
+      const b = await viaTrees.forPath(p, head);
+      expect(a.map((c) => c.oid)).toEqual(expected);
+      expect(b).toEqual(a);
+    }
+    expect((await store.log('content/news/3.md'))[0]).toMatchObject({ author: { name: 'Maintainer', email: 'm@example.org' }, message: 'hand commit' });
+  });
+});

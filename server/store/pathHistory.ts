@@ -1,8 +1,16 @@
 // path → commits map. isomorphic-git's log({ filepath }) walks every commit on every call, so the
-// map is built once (lazily) by diffing each commit's tree against its parent, then extended by
-// each save; commits made outside the CMS (git pull, hand commits) are walked in on the next call.
+// map is built once, on the first look-up, then extended by each save; commits made outside the CMS
+// (git pull, hand commits) are walked in on the next look-up. The first build reads one
+// `git log --name-only` when the git CLI is installed (about 1 s for 1,000 commits of a 10,000-file
+// site, where diffing every commit's trees in JavaScript took minutes); without it, it diffs trees.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
 import git from 'isomorphic-git';
+
+const run = promisify(execFile);
+let gitCliAvailable: Promise<boolean> | undefined;
+const hasGitCli = () => (gitCliAvailable ??= run('git', ['--version']).then(() => true, () => false));
 
 export interface CommitInfo {
   oid: string;
@@ -17,7 +25,12 @@ export class PathHistory {
   private builtFor: string | null = null;
   private built = false;
 
-  constructor(private readonly dir: string, private readonly cache: object) {}
+  /** `gitCli: false` forces the pure-JavaScript build (as on a machine without git). */
+  constructor(private readonly dir: string, private readonly cache: object, private readonly options: { gitCli?: boolean } = {}) {}
+
+  private useGitCli(): Promise<boolean> {
+    return this.options.gitCli === false ? Promise.resolve(false) : hasGitCli();
+  }
 
   recordCommit(parent: string | null, info: CommitInfo, paths: string[]) {
     if (!this.built || this.builtFor !== parent) return; // the next read catches up by walking
@@ -25,9 +38,40 @@ export class PathHistory {
     this.builtFor = info.oid;
   }
 
+  private pending?: Promise<void>;
+
   async forPath(path: string, head: string | null): Promise<CommitInfo[]> {
-    if (head !== this.builtFor || !this.built) await this.catchUp(head);
+    // Concurrent look-ups share one build; a build for an older head is followed by a catch-up.
+    while (!this.built || this.builtFor !== head) {
+      this.pending ??= this.catchUp(head).finally(() => {
+        this.pending = undefined;
+      });
+      await this.pending;
+    }
     return (this.byPath.get(path) ?? []).map((oid) => this.commits.get(oid)!).reverse();
+  }
+
+  private clear() {
+    this.byPath.clear();
+    this.commits.clear();
+    this.built = false;
+    this.builtFor = null;
+  }
+
+  /** The whole map from one `git log` over the first-parent chain (oldest commit added first). */
+  private async buildWithGitCli(head: string): Promise<void> {
+    const { stdout } = await run('git', ['log', '--first-parent', '--no-renames', '--name-only', '-z',
+      '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%B', head], { cwd: this.dir, maxBuffer: 1 << 30, encoding: 'utf8' });
+    this.clear();
+    const records = stdout.split('\x1e').filter(Boolean).reverse();
+    for (const rec of records) {
+      const end = rec.indexOf('\0');
+      const [oid, name, email, date, message] = rec.slice(0, end).split('\x1f') as [string, string, string, string, string];
+      const paths = rec.slice(end + 1).replace(/^\n/, '').split('\0').filter(Boolean);
+      this.add({ oid, author: { name, email }, date: new Date(date).toISOString(), message: message.trim() }, paths);
+    }
+    this.builtFor = head;
+    this.built = true;
   }
 
   private add(info: CommitInfo, paths: string[]) {
@@ -41,12 +85,11 @@ export class PathHistory {
 
   private async catchUp(head: string | null) {
     if (!head) {
-      this.byPath.clear();
-      this.commits.clear();
-      this.builtFor = null;
+      this.clear();
       this.built = true;
       return;
     }
+    if (!this.built && (await this.useGitCli())) return this.buildWithGitCli(head);
     // Walk back from head to the commit the map was built for; if it is not an ancestor, rebuild.
     const newer: { oid: string; tree: string; parent: string | null; info: CommitInfo }[] = [];
     let oid: string | null = head;
@@ -69,8 +112,8 @@ export class PathHistory {
       oid = commit.parent[0] ?? null;
     }
     if (!reachedKnown) {
-      this.byPath.clear();
-      this.commits.clear();
+      if (await this.useGitCli()) return this.buildWithGitCli(head);
+      this.clear();
     }
     for (const c of newer.reverse()) {
       const parentTree = c.parent ? (await git.readCommit({ fs, dir: this.dir, oid: c.parent, cache: this.cache })).commit.tree : null;
