@@ -53,15 +53,16 @@ export function createApp(deps: AppDeps): express.Express {
     next();
   });
   api.use(sameOriginOnly);
-  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
-  api.use(express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
-  api.use(authRoutes(users));
+  // Public reads first: they are the hot path and need no body parsing.
+  api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, isSignedIn) }));
   api.get('/health', (_req, res) => {
     const errors = deps.index.contentErrors();
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: errors.length === 0, errors, subscribers: deps.hub.size });
   });
-  api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, isSignedIn) }));
+  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
+  api.use(express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
+  api.use(authRoutes(users));
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));

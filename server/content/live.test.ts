@@ -168,6 +168,20 @@ describe('the contact form (handle_form.php)', () => {
     expect(site.git('status', '--porcelain')).toBe('');
   });
 
+  it('announces a new message on /api/stream to signed-in staff only', async () => {
+    const cookie = await site.signIn();
+    const staff = await openEventStream(`${site.url}/api/stream`, { cookie });
+    const visitor = await openEventStream(`${site.url}/api/stream`);
+    await staff.next();
+    await visitor.next();
+    expect((await site.api('/api/handle_form.php', { method: 'POST', json: message })).status).toBe(200);
+    expect(JSON.parse((await staff.next()).data).endpoints).toEqual(['messages']);
+    await expect(visitor.next(500)).rejects.toThrow(/No event/);
+    staff.close();
+    visitor.close();
+    await site.signOut();
+  });
+
   it('refuses bodies over 10 KB (413), foreign origins (403), and throttles per address (429)', async () => {
     const big = await site.api('/api/handle_form.php', { method: 'POST', json: { ...message, contact: 'x'.repeat(11_000) } });
     expect(big.status).toBe(413);

@@ -1,7 +1,7 @@
 // The documented SSE streams and /api/stream, all fed by the content index's change events.
 import type { Request, RequestHandler } from 'express';
 import type { ReadModel } from '../content/readModel.ts';
-import { entities } from '../schema/registry.ts';
+import { entities, entityByName } from '../schema/registry.ts';
 import { sseData, type SseHub } from './sseHub.ts';
 import { readContext } from './readRoutes.ts';
 
@@ -18,12 +18,16 @@ export function streamHandlers(hub: SseHub, model: ReadModel, isSignedIn: (req: 
     [entities.eventCard.legacy.stream!]: fullState(entities.eventCard.legacy.endpoint),
     [entities.policyText.legacy.stream!]: fullState(entities.policyText.legacy.endpoint, (a) => ({ policyText: (a as { policyText: string }).policyText })),
     stream: (req, res) => {
+      // Staff also hear about private collections (contact messages), named by entity.
+      const staff = isSignedIn(req);
       hub.open(req, res, {
         deps: 'all',
         initial: sseData({ endpoints: [] }, 'ready'),
         render: (changed) => {
           const endpoints = model.endpointsFor(changed);
-          return endpoints.length ? sseData({ endpoints, entities: [...changed] }, 'change') : null;
+          const privateChanged = staff ? [...changed].filter((name) => entityByName.get(name)?.storage === 'private') : [];
+          if (!endpoints.length && !privateChanged.length) return null;
+          return sseData({ endpoints: [...endpoints, ...privateChanged], entities: [...changed] }, 'change');
         },
       });
     },

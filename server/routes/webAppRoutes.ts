@@ -1,7 +1,7 @@
 // Serves the built web app: hashed assets cached forever, every other GET gets index.html
 // (history-API routing) with the Content-Security-Policy for that page.
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import express, { Router } from 'express';
 import type { ContentIndex } from '../content/contentIndex.ts';
 import { entities } from '../schema/registry.ts';
@@ -36,7 +36,14 @@ export function contentSecurityPolicy(extraScript: string[] = [], extraFrame: st
 
 export function webAppRoutes(distDir: string, index: ContentIndex): Router {
   const router = Router();
-  const html = readFileSync(path.join(distDir, 'index.html'));
+  // Re-read when a new build replaces it, so a running server serves the new asset names.
+  const indexFile = path.join(distDir, 'index.html');
+  let html = { mtime: 0, bytes: Buffer.alloc(0) };
+  const page = () => {
+    const mtime = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? html.mtime;
+    if (mtime !== html.mtime) html = { mtime, bytes: readFileSync(indexFile) };
+    return html.bytes;
+  };
   router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, (req, res) => {
@@ -50,7 +57,7 @@ export function webAppRoutes(distDir: string, index: ContentIndex): Router {
     }
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html);
+    res.type('html').send(page());
   });
   return router;
 }
