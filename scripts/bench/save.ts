@@ -5,8 +5,7 @@
 // The repository is built with `git fast-import` (one initial commit holding 10,000 files, then 999
 // commits changing one to three files each), checked out, then copied with `cp -a` so both contenders
 // start from identical state. Saves alternate A, B, A, B... so a burst of load from other processes on
-// the machine hits both contenders alike. Env: BENCH_SAVES (default 100), BENCH_PROFILE=0 skips the
-// per-phase breakdown.
+// the machine hits both contenders alike. Env: BENCH_SAVES (default 100).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +14,6 @@ import path from 'node:path';
 import { GitStore } from '../../server/store/gitStore.ts';
 import { machine, machineBusy, newsFile, newsItem, percentile, table, waitedChildrenCpu } from './fixtures.ts';
 import { AUTHOR, COMMITS, GIT_ENV, ITEMS, buildRepository, git, itemPath } from './siteRepo.ts';
-import { historyFromCli, historyFromTreesOnce, profileStoreSaves } from './saveProfile.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 100);
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -131,11 +129,6 @@ async function main() {
     const cliLogMs = performance.now() - t;
     const cliSaved = git(storeDir, 'log', '--format=%H', '--', itemPath(ids[0]!)).split('\n').filter(Boolean);
     const same = (a: { oid: string }[], b: string[]) => a.length === b.length && a.every((x, i) => x.oid === b[i]);
-    t = performance.now();
-    const viaCli = historyFromCli(storeDir);
-    const viaCliMs = performance.now() - t;
-    const sameMap = (m: Map<string, string[]>) =>
-      same(first, m.get('content/news/1.md') ?? []) && same(saved, m.get(itemPath(ids[0]!)) ?? []) ? 'yes' : 'NO';
     console.log('');
     console.log(table([
       ['history look-up', 'time', 'commits', 'matches git log'],
@@ -143,21 +136,10 @@ async function main() {
       ['store.log(content/news/1.md), second', ms(secondMs), String(second.length), same(second, cliLog) ? 'yes' : 'NO'],
       [`store.log(${itemPath(ids[0]!)}), a saved item`, ms(savedMs), String(saved.length), same(saved, cliSaved) ? 'yes' : 'NO'],
       ['git log --format=%H -- content/news/1.md (CLI)', ms(cliLogMs), String(cliLog.length), ''],
-      ['prototype: whole map from one git log --name-only', ms(viaCliMs), `${viaCli.size} paths`, sameMap(viaCli)],
     ]));
     console.log(`process RSS after the first look-up: ${rssGrowth >= 0 ? '+' : ''}${(rssGrowth / 2 ** 20).toFixed(0)} MiB`);
-    if (process.env.BENCH_PROFILE !== '0') {
-      t = performance.now();
-      const viaTrees = await historyFromTreesOnce(storeDir);
-      console.log(`prototype, pure isomorphic-git with each tree read once and merge-joined: ${ms(performance.now() - t)}, ` +
-        `same map: ${sameMap(viaTrees)}`);
-    }
     if (first.length !== historyOf1) console.log(`note: item 1 was written by ${historyOf1} commits of the generated history`);
 
-    if (process.env.BENCH_PROFILE !== '0') {
-      console.log('');
-      await profileStoreSaves({ repo: storeDir, scratch: tmp, author: AUTHOR, saves: Math.min(SAVES, 40) });
-    }
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
