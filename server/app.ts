@@ -22,7 +22,7 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
-import { sendError } from './routes/http.ts';
+import { HttpError, sendError } from './routes/http.ts';
 import { entities } from './schema/registry.ts';
 
 export interface AppDeps {
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps): express.Express {
 
 function errorHandler(quiet: boolean): ErrorRequestHandler {
   return (err, _req, res, _next) => {
-    const e = err as { status?: number; statusCode?: number; type?: string; code?: string; message?: string; fields?: Record<string, string>; extra?: Record<string, unknown> };
+    const e = err as { status?: number; statusCode?: number; type?: string; plainMessage?: boolean; message?: string; fields?: Record<string, string>; extra?: Record<string, unknown> };
     const status = e.status ?? e.statusCode ?? 500;
     if (res.headersSent) return res.end();
     if (e.type === 'entity.too.large') return sendError(res, 413, 'What you sent is too large.');
@@ -85,6 +85,8 @@ function errorHandler(quiet: boolean): ErrorRequestHandler {
       if (!quiet) console.error(err);
       return sendError(res, 500, 'Something went wrong on the server. Nothing was changed; please try again.');
     }
-    sendError(res, status, e.message ?? 'Request refused', e.fields, e.extra);
+    // Our own errors carry plain words; a library's 4xx message is not for the people using the site.
+    if (err instanceof HttpError || e.plainMessage === true) return sendError(res, status, e.message ?? 'Request refused', e.fields, e.extra);
+    sendError(res, status, status === 415 ? 'This kind of request body cannot be read.' : 'The request could not be understood. Nothing was changed.');
   };
 }

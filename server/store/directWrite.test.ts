@@ -106,3 +106,53 @@ describe('history map', () => {
     expect((await store.log('content/news/3.md'))[0]).toMatchObject({ author: { name: 'Maintainer', email: 'm@example.org' }, message: 'hand commit' });
   });
 });
+
+describe('saves alongside people using git', () => {
+  it('go to the branch that is checked out now, and refuse a detached HEAD without writing', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
+    git('checkout', '-q', '-b', 'feature');
+    const { oid } = await store.commit([{ path: 'content/news/2.md', data: 'two\n' }], author, 'on feature');
+    expect(git('rev-parse', 'feature').trim()).toBe(oid);
+    expect(git('rev-parse', 'main').trim()).not.toBe(oid);
+    expectHealthy(git);
+    git('checkout', '-q', '--detach', 'HEAD');
+    await expect(store.commit([{ path: 'content/news/3.md', data: 'three\n' }], author, 'detached')).rejects.toMatchObject({ status: 409, plainMessage: true });
+    expect(git('status', '--porcelain')).toBe('');
+    expect(git('rev-parse', 'HEAD').trim()).toBe(oid);
+  });
+
+  it('never lose a commit made by hand while the CMS saves', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
+    const env = { ...process.env, GIT_AUTHOR_NAME: 'M', GIT_AUTHOR_EMAIL: 'm@x', GIT_COMMITTER_NAME: 'M', GIT_COMMITTER_EMAIL: 'm@x' };
+    const { execFile } = await import('node:child_process');
+    const handCommit = (i: number) => new Promise<boolean>((resolve) => {
+      // git refuses while the store holds index.lock; a refused commit is simply not made.
+      execFile('git', ['commit', '-q', '--allow-empty', '-m', `hand ${i}`], { cwd: store.dir, env }, (err) => resolve(!err));
+    });
+    const saves = Array.from({ length: 20 }, (_, i) => store.commit([{ path: `content/news/${10 + i}.md`, data: `n${i}\n` }], author, `save ${i}`));
+    const hands: Promise<boolean>[] = [];
+    for (let i = 0; i < 10; i++) {
+      hands.push(handCommit(i));
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    await Promise.all(saves);
+    const made = (await Promise.all(hands)).filter(Boolean).length;
+    const log = git('log', '--format=%s').split('\n').filter(Boolean);
+    expect(log.filter((m) => m.startsWith('save '))).toHaveLength(20);
+    expect(log.filter((m) => m.startsWith('hand '))).toHaveLength(made);
+    expectHealthy(git);
+  });
+
+  it('answer "busy" and write nothing while git holds the index', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
+    await writeFile(path.join(store.dir, '.git/index.lock'), '');
+    const started = Date.now();
+    await expect(store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'x')).rejects.toMatchObject({ status: 503, plainMessage: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    await rm(path.join(store.dir, '.git/index.lock'));
+    expect(git('status', '--porcelain')).toBe('');
+    expect(git('rev-list', '--count', 'HEAD').trim()).toBe('1');
+    await store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'after');
+    expectHealthy(git);
+  });
+});

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import { lstat, mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { absolutePath, checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
+import { checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
-import { IndexFile, UnsupportedIndexError, type IndexUpdate } from './indexFile.ts';
+import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
 import { writeLooseObject } from './looseObjects.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
 
@@ -16,6 +16,16 @@ export interface FileChange { path: string; data: Uint8Array | string | null }
 export interface CommitResult { oid: string; paths: string[]; blobs: Map<string, string | null> }
 
 export const SYSTEM_AUTHOR: Author = { name: 'Site CMS', email: 'cms@localhost' };
+
+/** Saves need a branch to add to; a maintainer left the repository on a bare commit. */
+export class DetachedHeadError extends Error {
+  readonly status = 409;
+  /** The message is written for the people using the site. */
+  readonly plainMessage = true;
+  constructor() {
+    super('The site files are checked out on no branch, so nothing was saved. Ask the person who looks after the site files to check out a branch (for example: git checkout main).');
+  }
+}
 
 export class GitStore {
   readonly gitdir: string;
@@ -27,7 +37,7 @@ export class GitStore {
   /** The last commit this store wrote and its tree: saves skip re-reading it while HEAD has not moved. */
   private last: { oid: string; tree: string } | null = null;
 
-  private constructor(readonly dir: string, private branch: string, private readonly realDir: string) {
+  private constructor(readonly dir: string, private readonly realDir: string) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
     this.index = new IndexFile(this.gitdir);
@@ -44,14 +54,9 @@ export class GitStore {
       await git.init({ fs, dir, defaultBranch: 'main' });
       created = true;
     }
-    const branch = (await git.currentBranch({ fs, dir, fullname: false })) ?? 'main';
-    const store = new GitStore(dir, branch, await realpath(dir));
+    const store = new GitStore(dir, await realpath(dir));
     if (created) await store.seed(starter!);
     return { store, created };
-  }
-
-  abs(rel: string): string {
-    return absolutePath(this.dir, rel);
   }
 
   async read(rel: string): Promise<Buffer | null> {
@@ -84,6 +89,23 @@ export class GitStore {
   commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
     return this.queue.run(async () => {
+      // Held from before the first write until the branch points at the new commit, as git commit
+      // does: git cannot commit in between, and a busy repository means nothing is written at all.
+      const lock = await this.index.lock();
+      try {
+        const result = await this.commitLocked(checked, author, message, lock);
+        await lock.commit();
+        return result;
+      } catch (e) {
+        await lock.release();
+        throw e;
+      }
+    });
+  }
+
+  private async commitLocked(checked: FileChange[], author: Author, message: string, lock: IndexLock): Promise<CommitResult> {
+      const branch = await git.currentBranch({ fs, dir: this.dir, fullname: false });
+      if (!branch) throw new DetachedHeadError();
       // Every path is checked (links included) before the first file is written.
       const files = new Map<string, string>();
       for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
@@ -103,8 +125,8 @@ export class GitStore {
           indexUpdates.push({ path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } });
         }
       }
-      await this.updateIndex(indexUpdates);
-      const parent = await this.head();
+      if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
+      const parent = await git.resolveRef({ fs, dir: this.dir, ref: `refs/heads/${branch}` }).catch(() => null);
       const parentTree = !parent ? null
         : this.last?.oid === parent ? this.last.tree
         : (await git.readCommit({ fs, dir: this.dir, oid: parent, cache: this.cache })).commit.tree;
@@ -122,24 +144,18 @@ export class GitStore {
           committer: person,
         },
       });
-      await git.writeRef({ fs, dir: this.dir, ref: `refs/heads/${this.branch}`, value: oid, force: true });
+      await git.writeRef({ fs, dir: this.dir, ref: `refs/heads/${branch}`, value: oid, force: true });
       this.last = { oid, tree };
       const paths = [...blobs.keys()];
       this.history.recordCommit(parent, { oid, author: { name: author.name, email: author.email }, date: new Date(now * 1000).toISOString(), message: message.trim() }, paths);
       return { oid, paths, blobs };
-    });
   }
 
-  /** Index entries for the written paths; isomorphic-git's slower road for index formats we do not edit. */
-  private async updateIndex(updates: IndexUpdate[]): Promise<void> {
-    try {
-      await this.index.update(updates);
-    } catch (e) {
-      if (!(e instanceof UnsupportedIndexError)) throw e;
-      for (const u of updates) {
-        if (u.entry) await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, add: true });
-        else await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, remove: true, force: true });
-      }
+  /** isomorphic-git's slower road, for index formats IndexFile does not edit (our lock stays held). */
+  private async updateIndexSlowly(updates: IndexUpdate[]): Promise<void> {
+    for (const u of updates) {
+      if (u.entry) await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, add: true });
+      else await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, remove: true, force: true });
     }
   }
 

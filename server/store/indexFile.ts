@@ -87,50 +87,106 @@ export interface IndexUpdate {
   entry: { oid: string; stat: BigIntStats } | null;
 }
 
+/** git (or another program) holds .git/index.lock for longer than a save can wait. */
+export class RepositoryBusyError extends Error {
+  readonly status = 503;
+  /** The message is written for the people using the site. */
+  readonly plainMessage = true;
+  constructor() {
+    super('Someone is working on the site files with git right now, so nothing was saved. Please try again in a minute.');
+  }
+}
+
+/** A held .git/index.lock: nothing else (the git CLI included) can commit until it is released. */
+export interface IndexLock {
+  /** Writes the updated index into the lock file; false when the index is in a format not edited here. */
+  write(updates: IndexUpdate[]): Promise<boolean>;
+  /** Puts the written index in place (or just releases the lock when nothing was written). */
+  commit(): Promise<void>;
+  /** Releases the lock, leaving the index as it was. */
+  release(): Promise<void>;
+}
+
 export class IndexFile {
   private parsed: Parsed | null = null;
+  private readonly file: string;
 
-  constructor(private readonly gitdir: string) {}
+  constructor(gitdir: string) {
+    this.file = path.join(gitdir, 'index');
+  }
 
-  /** Applies the updates in one write. Throws UnsupportedIndexError, leaving the index untouched. */
-  async update(updates: IndexUpdate[]): Promise<void> {
-    const file = path.join(this.gitdir, 'index');
-    const lock = `${file}.lock`;
-    const handle = await open(lock, 'wx'); // fails while git itself holds the index
-    try {
-      const before = await stat(file, { bigint: true }).catch(() => null);
-      if (!before) this.parsed = { version: 2, paths: [], entries: [], statKey: '' };
-      else if (!this.parsed || this.parsed.statKey !== statKey(before)) this.parsed = parseIndex(await readFile(file), statKey(before));
-      const idx = this.parsed;
-      for (const u of updates) {
-        const key = Buffer.from(u.path);
-        const { found, at } = find(idx.paths, key);
-        if (u.entry) {
-          const raw = entryFor(key, u.entry.stat, u.entry.oid);
-          if (found) idx.entries[at] = raw;
-          else {
-            idx.paths.splice(at, 0, key);
-            idx.entries.splice(at, 0, raw);
-          }
-        } else if (found) {
-          idx.paths.splice(at, 1);
-          idx.entries.splice(at, 1);
-        }
+  /** Takes .git/index.lock, waiting up to `waitMs` while someone else holds it. */
+  async lock(waitMs = 3000): Promise<IndexLock> {
+    const lockFile = `${this.file}.lock`;
+    const until = Date.now() + waitMs;
+    let handle: Awaited<ReturnType<typeof open>>;
+    for (;;) {
+      try {
+        handle = await open(lockFile, 'wx');
+        break;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+        if (Date.now() > until) throw new RepositoryBusyError();
+        await new Promise((r) => setTimeout(r, 50));
       }
-      const header = Buffer.alloc(12);
-      header.write('DIRC', 0, 'latin1');
-      header.writeUInt32BE(idx.version, 4);
-      header.writeUInt32BE(idx.entries.length, 8);
-      const body = Buffer.concat([header, ...idx.entries]);
-      await handle.writev([body, createHash('sha1').update(body).digest()]);
-      await handle.close();
-      await rename(lock, file);
-      idx.statKey = statKey(await stat(file, { bigint: true }));
-    } catch (e) {
-      await handle.close().catch(() => undefined);
-      await rm(lock, { force: true });
-      this.parsed = null;
-      throw e;
     }
+    let written = false;
+    let open_ = true;
+    const close = async () => {
+      if (open_) await handle.close().catch(() => undefined);
+      open_ = false;
+    };
+    return {
+      write: async (updates) => {
+        try {
+          await this.prepare(updates, handle);
+          written = true;
+          return true;
+        } catch (e) {
+          this.parsed = null;
+          if (e instanceof UnsupportedIndexError) return false;
+          throw e;
+        }
+      },
+      commit: async () => {
+        await close();
+        if (!written) return void (await rm(lockFile, { force: true }));
+        await rename(lockFile, this.file);
+        if (this.parsed) this.parsed.statKey = statKey(await stat(this.file, { bigint: true }));
+      },
+      release: async () => {
+        await close();
+        if (written) this.parsed = null; // the in-memory copy holds changes that were not put in place
+        await rm(lockFile, { force: true });
+      },
+    };
+  }
+
+  private async prepare(updates: IndexUpdate[], handle: Awaited<ReturnType<typeof open>>): Promise<void> {
+    const before = await stat(this.file, { bigint: true }).catch(() => null);
+    if (!before) this.parsed = { version: 2, paths: [], entries: [], statKey: '' };
+    else if (!this.parsed || this.parsed.statKey !== statKey(before)) this.parsed = parseIndex(await readFile(this.file), statKey(before));
+    const idx = this.parsed;
+    for (const u of updates) {
+      const key = Buffer.from(u.path);
+      const { found, at } = find(idx.paths, key);
+      if (u.entry) {
+        const raw = entryFor(key, u.entry.stat, u.entry.oid);
+        if (found) idx.entries[at] = raw;
+        else {
+          idx.paths.splice(at, 0, key);
+          idx.entries.splice(at, 0, raw);
+        }
+      } else if (found) {
+        idx.paths.splice(at, 1);
+        idx.entries.splice(at, 1);
+      }
+    }
+    const header = Buffer.alloc(12);
+    header.write('DIRC', 0, 'latin1');
+    header.writeUInt32BE(idx.version, 4);
+    header.writeUInt32BE(idx.entries.length, 8);
+    const body = Buffer.concat([header, ...idx.entries]);
+    await handle.writev([body, createHash('sha1').update(body).digest()]);
   }
 }
