@@ -1,6 +1,7 @@
 // npm run user -- add|passwd|remove|list <username> [--name "Full Name"] [--email a@b.org]
 // Manages admin users in CMS_DATA_DIR/private/users.json. The password is asked for (hidden) on a
 // terminal, or read from the first line of standard input when piped.
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { configFromEnv } from '../server/config.ts';
@@ -45,6 +46,7 @@ async function newPassword(): Promise<string> {
 async function main() {
   const [command, username, ...rest] = process.argv.slice(2);
   const config = configFromEnv();
+  await mkdir(path.join(config.dataDir, 'private'), { recursive: true, mode: 0o700 });
   const users = await new UserStore(path.join(config.dataDir, 'private', 'users.json'), config.bcryptCost).load();
   switch (command) {
     case 'list':

@@ -1,7 +1,19 @@
 // Entry point: read the environment, start, and say where the site and admin are.
 import { startServer } from './main.ts';
 
-const running = await startServer();
+import { UserError } from './auth/users.ts';
+
+const running = await startServer().catch((e: NodeJS.ErrnoException) => {
+  // One plain line, not a stack trace, for the problems a person starting the site can fix.
+  const message =
+    e.code === 'EADDRINUSE' ? `Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT to another number.`
+    : e.code === 'EACCES' ? `Not allowed to listen on port ${process.env.PORT ?? 3000}: choose a port above 1024 with PORT.`
+    : e instanceof UserError ? `Could not create the first admin user: ${e.message} (check CMS_ADMIN_USERNAME and CMS_ADMIN_PASSWORD)`
+    : null;
+  if (!message) throw e;
+  console.error(message);
+  process.exit(1);
+});
 console.log(`The site is running at ${running.url}\nStaff sign in at ${running.url}/admin`);
 const stop = () => {
   void running.close().then(() => process.exit(0));

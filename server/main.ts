@@ -1,6 +1,6 @@
 // Opens the site repository and private data, builds the app and listens.
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -34,6 +34,7 @@ export async function openSite(config: Config, watch = true): Promise<AppDeps> {
   const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
   const privateDir = path.join(config.dataDir, 'private');
   await mkdir(privateDir, { recursive: true, mode: 0o700 });
+  await chmod(privateDir, 0o700); // also when `npm run user` created it first
   const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
     content: path.join(config.starterDir, 'content'),
     media: path.join(config.starterDir, 'media'),
@@ -79,8 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const deps = await openSite(config, watch);
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.on('error', reject);
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -13,13 +13,12 @@ interface SessionData { u?: string; e?: number; t?: number }
 
 export async function loadSessionSecret(file: string, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    const secret = randomBytes(32).toString('base64url');
-    await writeFileAtomic(file, `${secret}\n`);
-    return secret;
-  }
+  const kept = await readFile(file, 'utf8').then((s) => s.trim(), () => '');
+  if (kept.length >= 32) return kept;
+  // Missing, empty or too short to sign with: make a new one (existing sessions end).
+  const secret = randomBytes(32).toString('base64url');
+  await writeFileAtomic(file, `${secret}\n`, 0o600);
+  return secret;
 }
 
 export function sessionMiddleware(secret: string, secure: boolean) {

@@ -105,4 +105,21 @@ describe('users file and epochs', () => {
     await expect(users.remove('nobody')).rejects.toThrow(UserError);
     expect(users.count).toBe(1);
   });
+
+  it('keeps changes another process made (npm run user) when the server writes the file, and keeps it private', async () => {
+    const file = path.join(dir, 'shared-users.json');
+    const server = await new UserStore(file, 4).load();
+    await server.add({ username: 'admin', password: 'admin-password-1' });
+    const cli = await new UserStore(file, 4).load();
+    await cli.add({ username: 'jdoe', password: 'jdoe-password-1' });
+    await cli.setPassword('admin', 'admin-password-2');
+    await server.bumpEpoch('admin'); // a sign-out in the running server
+    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { username: string; epoch: number }[];
+    expect(onDisk.map((u) => u.username)).toEqual(['admin', 'jdoe']);
+    expect(onDisk[0]!.epoch).toBe(3);
+    expect(await server.verify('admin', 'admin-password-1')).toBeNull();
+    expect(await server.verify('admin', 'admin-password-2')).not.toBeNull();
+    const { statSync } = await import('node:fs');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
 });

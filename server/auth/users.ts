@@ -85,25 +85,36 @@ export class UserStore {
       hash: await bcrypt.hash(input.password, this.cost),
       epoch: 1,
     };
-    return this.mutate(() => this.users.set(user.username.toLowerCase(), user)).then(() => user);
+    await this.mutate(() => {
+      if (this.get(user.username)) throw new UserError(`There is already a user called ${user.username}.`);
+      this.users.set(user.username.toLowerCase(), user);
+    });
+    return user;
   }
 
   async setPassword(username: string, password: string): Promise<void> {
-    const user = this.require(username);
+    this.require(username);
     checkPassword(password);
     const hash = await bcrypt.hash(password, this.cost);
-    await this.mutate(() => Object.assign(user, { hash, epoch: user.epoch + 1 }));
+    await this.mutate(() => {
+      const user = this.require(username);
+      Object.assign(user, { hash, epoch: user.epoch + 1 });
+    });
   }
 
   async remove(username: string): Promise<void> {
     this.require(username);
-    await this.mutate(() => this.users.delete(username.toLowerCase()));
+    await this.mutate(() => {
+      this.require(username);
+      this.users.delete(username.toLowerCase());
+    });
   }
 
   /** Ends every session of this user (sign-out): cookies issued before now stop working. */
   async bumpEpoch(username: string): Promise<void> {
-    const user = this.require(username);
-    await this.mutate(() => (user.epoch += 1));
+    await this.mutate(() => {
+      this.require(username).epoch += 1;
+    });
   }
 
   /** The user when the password matches; takes as long when the user does not exist. */
@@ -121,10 +132,12 @@ export class UserStore {
     return user;
   }
 
+  /** Applies a change to the file as it is now (the user command may have changed it), then writes it. */
   private mutate(change: () => unknown): Promise<void> {
     return this.queue.run(async () => {
+      await this.load();
       change();
-      await writeFileAtomic(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`);
+      await writeFileAtomic(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`, 0o600);
       this.loadedMtime = statSync(this.file).mtimeMs;
     });
   }
