@@ -1,5 +1,6 @@
 // Validates a folder holding content/ and media/ with the same code the server uses.
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { listFiles } from '../store/listFiles.ts';
 import path from 'node:path';
 import type { Fields } from '../schema/define.ts';
 import { isMediaField } from '../schema/fields.ts';
@@ -10,7 +11,7 @@ export interface CheckProblem { path: string; problem: string }
 
 export async function checkContent(root: string): Promise<{ files: number; problems: CheckProblem[] }> {
   const problems: CheckProblem[] = [];
-  const files = await walk(root, 'content');
+  const files = await listFiles(root, 'content');
   const seenSingletons = new Set<string>();
   for (const rel of files) {
     const owner = entityForPath(rel);
@@ -35,15 +36,4 @@ export async function checkContent(root: string): Promise<{ files: number; probl
     if (!seenSingletons.has(def.name)) problems.push({ path: `content/${def.file}.md`, problem: 'missing' });
   }
   return { files: files.length, problems };
-}
-
-async function walk(root: string, rel: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(path.join(root, rel), { withFileTypes: true }).catch(() => [])) {
-    if (e.name.startsWith('.')) continue;
-    const child = `${rel}/${e.name}`;
-    if (e.isDirectory()) out.push(...(await walk(root, child)));
-    else out.push(child);
-  }
-  return out;
 }

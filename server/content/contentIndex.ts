@@ -1,7 +1,7 @@
 // All site content in memory, validated with the registry; refreshed from disk when files change
 // (saves report their paths at once; chokidar catches hand edits, git pull and checkout).
 import { EventEmitter } from 'node:events';
-import { readdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { GitStore } from '../store/gitStore.ts';
@@ -11,8 +11,13 @@ import { isMediaField } from '../schema/fields.ts';
 import type { StoredItem } from '../schema/codec.ts';
 import { parseItemFile } from './fileFormat.ts';
 import { blobId } from './blobId.ts';
+import { listFiles } from '../store/listFiles.ts';
 
-export interface IndexedItem extends StoredItem { path: string }
+export interface IndexedItem extends StoredItem {
+  path: string;
+  /** Blob id of the item's own file (its `version` also covers its media). */
+  fileVersion: string;
+}
 export interface ContentError { path: string; error: string; fields?: Record<string, string> }
 
 export declare interface ContentIndex {
@@ -33,7 +38,8 @@ export class ContentIndex extends EventEmitter {
   }
 
   async load(): Promise<void> {
-    for (const root of ['content', 'media']) {
+    // Media first: an item's version covers the media it refers to.
+    for (const root of ['media', 'content']) {
       for (const rel of await listFiles(this.store.dir, root)) await this.refreshPath(rel);
     }
   }
@@ -113,8 +119,8 @@ export class ContentIndex extends EventEmitter {
       this.errors.delete(rel);
       return items.delete(id) ? [def.name] : [];
     }
-    const version = blobId(bytes);
-    if (items.get(id)?.version === version && !this.errors.has(rel)) return [];
+    const fileVersion = blobId(bytes);
+    if (items.get(id)?.fileVersion === fileVersion && !this.errors.has(rel)) return [];
     const parsed = parseItemFile(def, bytes.toString('utf8'));
     if (!parsed.ok) {
       const had = this.errors.get(rel)?.error;
@@ -123,8 +129,20 @@ export class ContentIndex extends EventEmitter {
       return [];
     }
     this.errors.delete(rel);
-    items.set(id, { id, version, data: parsed.data, path: rel });
+    items.set(id, { id, fileVersion, version: this.itemVersion(def, fileVersion, parsed.data), data: parsed.data, path: rel });
     return [def.name];
+  }
+
+  /**
+   * An item's version: its file's blob id, combined with the blob ids of the media it refers to, so
+   * that replacing only a picture or a PDF is a new version too (and a stale edit still gets 409).
+   */
+  private itemVersion(def: EntityDef, fileVersion: string, data: Record<string, unknown>): string {
+    const media = mediaKeys(def).map((k) => data[k]).filter((p): p is string => typeof p === 'string' && p !== '');
+    if (!media.length) return fileVersion;
+    const hash = createHash('sha1').update(fileVersion);
+    for (const p of media) hash.update(`\n${p}:${this.media.get(p) ?? 'missing'}`);
+    return hash.digest('hex');
   }
 
   private async refreshMedia(rel: string): Promise<string[]> {
@@ -133,41 +151,18 @@ export class ContentIndex extends EventEmitter {
     if (bytes === null) this.media.delete(rel);
     else this.media.set(rel, blobId(bytes));
     if (before === this.media.get(rel)) return [];
-    return this.entitiesReferencing(rel);
-  }
-
-  private entitiesReferencing(rel: string): string[] {
-    const names: string[] = [];
+    const names = new Set<string>();
     for (const def of siteEntities) {
-      const mediaKeys = Object.entries(def.fields as Fields).filter(([, f]) => isMediaField(f)).map(([k]) => k);
-      if (!mediaKeys.length) continue;
+      const keys = mediaKeys(def);
+      if (!keys.length) continue;
       for (const item of this.items.get(def.name)!.values()) {
-        if (mediaKeys.some((k) => item.data[k] === rel)) {
-          names.push(def.name);
-          break;
-        }
+        if (!keys.some((k) => item.data[k] === rel)) continue;
+        item.version = this.itemVersion(def, item.fileVersion, item.data);
+        names.add(def.name);
       }
     }
-    return names;
+    return [...names];
   }
 }
 
-async function listFiles(dir: string, root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (rel: string) => {
-    let entries;
-    try {
-      entries = await readdir(path.join(dir, rel), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue;
-      const child = `${rel}/${e.name}`;
-      if (e.isDirectory()) await walk(child);
-      else if (e.isFile()) out.push(child);
-    }
-  };
-  await walk(root);
-  return out;
-}
+const mediaKeys = (def: EntityDef) => Object.entries(def.fields as Fields).filter(([, f]) => isMediaField(f)).map(([k]) => k);

@@ -3,7 +3,8 @@ import { Router, type Request } from 'express';
 import type { AppDeps } from '../app.ts';
 import { requireUser } from '../auth/requireUser.ts';
 import { entityByName, itemPath } from '../schema/registry.ts';
-import type { EntityDef } from '../schema/define.ts';
+import type { EntityDef, Fields } from '../schema/define.ts';
+import { isMediaField } from '../schema/fields.ts';
 import { entities } from '../schema/registry.ts';
 import { parseItemFile } from '../content/fileFormat.ts';
 import { blobId } from '../content/blobId.ts';
@@ -26,7 +27,12 @@ export function adminRoutes(deps: AppDeps): Router {
 
   router.get('/history', auth, route(async (req, res) => {
     const { def, id } = target(req);
-    res.json({ entity: def.name, id, path: itemPath(def, id), commits: await deps.store.log(itemPath(def, id)) });
+    // The item's file and the media it refers to now: replacing only a picture is a change too.
+    const current = deps.index.get(def, id);
+    const media = Object.entries(def.fields as Fields)
+      .filter(([k, f]) => isMediaField(f) && typeof current?.data[k] === 'string' && current.data[k])
+      .map(([k]) => String(current!.data[k]));
+    res.json({ entity: def.name, id, path: itemPath(def, id), commits: await deps.store.log([itemPath(def, id), ...media]) });
   }));
 
   router.get('/history/version', auth, route(async (req, res) => {

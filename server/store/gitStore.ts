@@ -1,6 +1,6 @@
 // The site repository: reads, one-commit saves through a single queue, and per-path history.
 import fs from 'node:fs';
-import { lstat, mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import { checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
@@ -9,6 +9,7 @@ import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
 import { writeLooseObject } from './looseObjects.ts';
+import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
 
 export interface Author { name: string; email: string }
@@ -169,9 +170,9 @@ export class GitStore {
   }
 
   /** Commits that touched a path, newest first. Not queued: a first look-up never holds up saves. */
-  async log(rel: string): Promise<CommitInfo[]> {
-    checkRepoPath(rel);
-    return this.history.forPath(rel, await this.head());
+  async log(rel: string | string[]): Promise<CommitInfo[]> {
+    const paths = (Array.isArray(rel) ? rel : [rel]).map(checkRepoPath);
+    return this.history.forPaths(paths, await this.head());
   }
 
   /** A file's content as of a commit, or null if it did not exist then. */
@@ -190,15 +191,4 @@ export class GitStore {
   idle(): Promise<void> {
     return this.queue.idle();
   }
-}
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => [])) {
-    if (e.name.startsWith('.')) continue;
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await listFiles(dir, rel)));
-    else if (e.isFile()) out.push(rel);
-  }
-  return out;
 }

@@ -22,6 +22,7 @@ export interface CommitInfo {
 export class PathHistory {
   private byPath = new Map<string, string[]>(); // newest last
   private commits = new Map<string, CommitInfo>();
+  private order = new Map<string, number>(); // oid → position in first-parent history, oldest 0
   private builtFor: string | null = null;
   private built = false;
 
@@ -51,9 +52,19 @@ export class PathHistory {
     return (this.byPath.get(path) ?? []).map((oid) => this.commits.get(oid)!).reverse();
   }
 
+  /** Commits that touched any of the paths (an item's file and its media), newest first. */
+  async forPaths(paths: string[], head: string | null): Promise<CommitInfo[]> {
+    const lists = await Promise.all(paths.map((p) => this.forPath(p, head)));
+    const seen = new Set<string>();
+    return lists.flat()
+      .filter((c) => !seen.has(c.oid) && seen.add(c.oid))
+      .sort((a, b) => this.order.get(b.oid)! - this.order.get(a.oid)!);
+  }
+
   private clear() {
     this.byPath.clear();
     this.commits.clear();
+    this.order.clear();
     this.built = false;
     this.builtFor = null;
   }
@@ -76,6 +87,7 @@ export class PathHistory {
 
   private add(info: CommitInfo, paths: string[]) {
     this.commits.set(info.oid, info);
+    this.order.set(info.oid, this.order.size);
     for (const p of paths) {
       const list = this.byPath.get(p);
       if (list) list.push(info.oid);
