@@ -50,6 +50,8 @@ export function createApp(deps: AppDeps): express.Express {
   const api = express.Router();
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
+    // API answers are data, never a page: nothing in them may load or run.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     next();
   });
   api.use(sameOriginOnly);

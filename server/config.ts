@@ -17,6 +17,8 @@ export interface Config {
   quiet: boolean;
   /** bcrypt cost; 12 in production (DESIGN.md), lower only in tests. */
   bcryptCost: number;
+  /** How often idle event streams get a comment so proxies keep them open. */
+  heartbeatMs: number;
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -34,5 +36,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.join(PROJECT_ROOT, 'dist'),
     quiet: false,
     bcryptCost: 12,
+    heartbeatMs: 20_000,
   };
 }

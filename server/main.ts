@@ -45,7 +45,7 @@ export async function openSite(config: Config, watch = true): Promise<AppDeps> {
   if (watch) await index.watch();
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
-  const hub = new SseHub();
+  const hub = new SseHub(config.heartbeatMs);
   index.on('change', (changed) => {
     cache.invalidate(changed);
     hub.notify(changed);

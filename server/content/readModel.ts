@@ -1,5 +1,5 @@
 // The documented read endpoints: each answer built from the index through the entity's wire codec.
-import type { EntityDef } from '../schema/define.ts';
+import type { CollectionDef, EntityDef } from '../schema/define.ts';
 import { toWire, type MediaEncoder } from '../schema/codec.ts';
 import { entities, siteEntities } from '../schema/registry.ts';
 import type { ContentIndex, IndexedItem } from './contentIndex.ts';
@@ -15,7 +15,7 @@ export interface ReadEndpoint {
   /** Entities whose change changes this answer. */
   deps: string[];
   /** The entity a `?id=` look-up returns one item of, if any. */
-  entity?: EntityDef;
+  entity?: CollectionDef;
   build(ctx: ReadContext): unknown;
 }
 

@@ -1,8 +1,7 @@
-// What signed-out visitors may read. Hidden event pages are drafts: only staff see them.
+// What signed-out visitors may read: each entity's rule decides (drafts, unpublished cards).
 import type { EntityDef } from '../schema/define.ts';
-import { entities } from '../schema/registry.ts';
+import { entityRules } from './rules/index.ts';
 
 export function visibleToPublic(def: EntityDef, data: Record<string, unknown>): boolean {
-  if (def === entities.majorEvent) return data.hidden !== true;
-  return true;
+  return entityRules[def.name]?.publicVisible?.(data) ?? true;
 }

@@ -21,7 +21,7 @@ export function readRoutes(deps: {
   router.get('/download_pdf.php', route(async (req, res) => {
     const id = queryString(req, 'id') ?? '';
     const stored = model.storedItem(entities.paper, id, deps.isSignedIn(req));
-    if (!stored) return sendError(res, 404, 'No paper with that id');
+    if (!stored) return sendError(res, 404, 'There is no paper with that id.');
     const bytes = await deps.store.read(String(stored.data.pdf));
     if (!bytes) return sendError(res, 404, 'The PDF file of this paper is missing');
     const name = `${String(stored.data.file_name).replace(/[^\w .()-]+/g, '_').trim() || 'paper'}.pdf`;
@@ -46,7 +46,7 @@ export function readRoutes(deps: {
       const id = queryString(req, 'id');
       if (id !== undefined && endpoint.entity) {
         const one = model.one(endpoint.entity, id, ctx);
-        if (!one) return sendError(res, 404, `No ${endpoint.entity.label.toLowerCase()} item with id ${JSON.stringify(id)}`);
+        if (!one) return sendError(res, 404, `There is no ${endpoint.entity.itemNoun.replace(/^this /, '')} with id ${JSON.stringify(id)}.`);
         return sendPrepared(req, res, prepareJson(one));
       }
       const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;

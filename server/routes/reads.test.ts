@@ -1,6 +1,6 @@
 // Every documented read call on the starter site: fields, encodings, order, caching and errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../testing/testSite.ts';
+import { openEventStream, startTestSite, type TestSite } from '../testing/testSite.ts';
 import { entities, siteEntities } from '../schema/registry.ts';
 import type { Fields } from '../schema/define.ts';
 
@@ -99,6 +99,18 @@ describe('documented read endpoints', () => {
     const hidden = staff.find((p) => p.hidden === '1')!;
     expect((await get(`/api/majorevents.php?id=${hidden.id}`)).res.status).toBe(404);
     expect((await get(`/api/majorevents.php?id=${hidden.id}`, { cookie })).res.status).toBe(200);
+  });
+
+  it('visitors never get unpublished event cards or hidden pages; staff get both', async () => {
+    const visitor = (await get('/api/events.php')).body;
+    expect(visitor.every((c: { display_event: string }) => c.display_event !== '0')).toBe(true);
+    const stream = await openEventStream(`${site.url}/api/get_event_cards_sse.php`);
+    expect(JSON.parse((await stream.next()).data)).toEqual(visitor);
+    stream.close();
+    await site.signIn();
+    const staff = await (await site.api('/api/events.php')).json();
+    expect(staff.some((c: { display_event: string }) => c.display_event === '0')).toBe(true);
+    await site.signOut();
   });
 
   it('globals.php, footer.php, policy_update.php and the other singletons answer objects', async () => {

@@ -44,8 +44,11 @@ export function webAppRoutes(distDir: string, index: ContentIndex): Router {
     if (mtime !== html.mtime) html = { mtime, bytes: readFileSync(indexFile) };
     return html.bytes;
   };
-  router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  // A missing asset is a 404, not the app's page (an old tab after a new build must fail visibly).
+  router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  // Other built files (icons, robots.txt); index.html only ever goes out through the page handler.
+  const files = express.static(distDir, { index: false, maxAge: '1h' });
+  router.use((req, res, next) => (req.path === '/index.html' ? next() : files(req, res, next)));
   router.get(/.*/, (req, res) => {
     let csp = contentSecurityPolicy();
     if (req.path === DASHBOARD_ROUTE) {

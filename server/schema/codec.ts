@@ -31,8 +31,9 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
 /** Stored (readable) name for an incoming wire field name. */
 export function storedKeyFor(def: EntityDef, wireKey: string): string | undefined {
   const fields = def.fields as Fields;
-  if (wireKey in fields) return wireKey;
-  const alias = def.legacy.writes?.aliases[wireKey];
+  if (Object.hasOwn(fields, wireKey)) return wireKey;
+  const aliases = def.legacy.writes?.aliases ?? {};
+  const alias = Object.hasOwn(aliases, wireKey) ? aliases[wireKey] : undefined;
   if (alias) return alias;
   for (const [stored, wire] of Object.entries(def.legacy.rename ?? {})) if (wire === wireKey) return stored;
   return undefined;

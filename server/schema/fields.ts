@@ -70,7 +70,8 @@ export const SAFE_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp']
  */
 export function normalizeLink(raw: string): string | null {
   const v = raw.trim();
-  if (v === '' || v.startsWith('/') || v.startsWith('#')) return v.startsWith('//') ? null : v;
+  // '//host' and '/\\host' are other sites to a browser, not pages of this one.
+  if (v === '' || v.startsWith('/') || v.startsWith('#')) return /^\/[\/\\]/.test(v) ? null : v;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
   if (scheme) {
     const name = scheme[1]!.toLowerCase();

@@ -182,7 +182,8 @@ export class GitStore {
       const { blob } = await git.readBlob({ fs, dir: this.dir, oid: commit, filepath: rel, cache: this.cache });
       return Buffer.from(blob);
     } catch (e) {
-      if ((e as { code?: string }).code === 'NotFoundError') return null;
+      // Not found, or not a commit (a blob or tree id): either way there is no such version.
+      if (['NotFoundError', 'ObjectTypeError', 'InvalidOidError'].includes((e as { code?: string }).code ?? '')) return null;
       throw e;
     }
   }

@@ -1,7 +1,9 @@
-// Event pages: a new page starts hidden, and a page URL may belong to one page only.
+// Event pages: hidden pages are drafts, a new page starts hidden, and a page URL may belong to one
+// page only.
 import type { EntityRule } from './types.ts';
 
 export const majorEventRule: EntityRule = {
+  publicVisible: (data) => data.hidden !== true,
   onCreate: (data) => ({ ...data, hidden: true }),
   check: ({ data, id, others }) => {
     const url = data.page_url;

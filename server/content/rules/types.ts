@@ -1,6 +1,8 @@
 import type { ContentIndex, IndexedItem } from '../contentIndex.ts';
 
 export interface EntityRule {
+  /** Whether signed-out visitors may read this item (default: yes). Staff always see everything. */
+  publicVisible?: (data: Record<string, unknown>) => boolean;
   /** Adjusts a new item before validation. */
   onCreate?: (data: Record<string, unknown>) => Record<string, unknown>;
   /** Cross-item checks after validation; returns field messages, or null when fine. */
