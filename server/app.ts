@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   api.use(sameOriginOnly);
   // Public reads first: they are the hot path and need no body parsing.
-  api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, isSignedIn) }));
+  api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, deps.cache, isSignedIn) }));
   api.get('/health', (_req, res) => {
     const errors = deps.index.contentErrors();
     res.setHeader('Cache-Control', 'no-store');

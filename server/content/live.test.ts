@@ -192,3 +192,29 @@ describe('the contact form (handle_form.php)', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('the first admin user', () => {
+  it('gets a generated password printed once, on the start that creates it, and never stored in clear', async () => {
+    const { vi } = await import('vitest');
+    const { mkdtemp, readFile: read, rm: remove } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-first-'));
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+    try {
+      const first = await startTestSite({ dataDir, adminPassword: undefined as never, adminUsername: undefined as never });
+      await first.close();
+      const shown = printed.join('\n');
+      const password = /password: (\S+)/.exec(shown)?.[1];
+      expect(password).toMatch(/^[\w-]{20,}$/);
+      expect(await read(path.join(dataDir, 'private/users.json'), 'utf8')).not.toContain(password!);
+      const again = await startTestSite({ dataDir, adminPassword: undefined as never, adminUsername: undefined as never });
+      expect(await again.signIn('admin', password!)).toContain('cms_session');
+      await again.close();
+      expect(printed.join('\n').match(/password: /g)).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+      await remove(dataDir, { recursive: true, force: true });
+    }
+  });
+});

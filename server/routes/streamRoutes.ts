@@ -1,22 +1,35 @@
 // The documented SSE streams and /api/stream, all fed by the content index's change events.
 import type { Request, RequestHandler } from 'express';
 import type { ReadModel } from '../content/readModel.ts';
-import { entities, entityByName } from '../schema/registry.ts';
+import { entityByName, siteEntities } from '../schema/registry.ts';
+import type { EntityDef } from '../schema/define.ts';
+import type { PreparedCache } from '../content/prepared.ts';
 import { sseData, type SseHub } from './sseHub.ts';
 import { readContext } from './readRoutes.ts';
 
-export function streamHandlers(hub: SseHub, model: ReadModel, isSignedIn: (req: Request) => boolean): Record<string, RequestHandler> {
-  /** A documented stream: the endpoint's full answer as JSON, on connect and on every change. */
-  const fullState = (endpointPath: string, shape: (answer: unknown) => unknown = (a) => a): RequestHandler => (req, res) => {
-    const endpoint = model.endpoint(endpointPath)!;
+export function streamHandlers(hub: SseHub, model: ReadModel, cache: PreparedCache, isSignedIn: (req: Request) => boolean): Record<string, RequestHandler> {
+  /**
+   * A documented stream (the entity's `legacy.stream`): its endpoint's answer as JSON, on connect and
+   * on every change — a singleton's fields without id and version, e.g. `{policyText}`. Built once
+   * per change and shared by every subscriber.
+   */
+  const fullState = (def: EntityDef): RequestHandler => (req, res) => {
+    const endpoint = model.endpoint(def.legacy.endpoint)!;
     const ctx = readContext(req, isSignedIn(req));
-    const render = () => sseData(shape(endpoint.build(ctx)));
+    const key = `${def.legacy.stream}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
+    const render = () => {
+      const body = cache.get(key, endpoint.deps, () => {
+        const answer = endpoint.build(ctx) as Record<string, unknown>;
+        if (def.type === 'collection') return answer;
+        const { id: _id, version: _version, ...fields } = answer;
+        return fields;
+      }).body;
+      return `data: ${body.toString('utf8')}\n\n`;
+    };
     hub.open(req, res, { deps: endpoint.deps, initial: render(), render });
   };
   return {
-    [entities.majorEvent.legacy.endpoint]: fullState(entities.majorEvent.legacy.endpoint),
-    [entities.eventCard.legacy.stream!]: fullState(entities.eventCard.legacy.endpoint),
-    [entities.policyText.legacy.stream!]: fullState(entities.policyText.legacy.endpoint, (a) => ({ policyText: (a as { policyText: string }).policyText })),
+    ...Object.fromEntries(siteEntities.filter((d) => d.legacy.stream).map((d) => [d.legacy.stream!.split('?')[0]!, fullState(d)])),
     stream: (req, res) => {
       // Staff also hear about private collections (contact messages), named by entity.
       const staff = isSignedIn(req);

@@ -51,8 +51,17 @@ export function writeRoutes(deps: AppDeps): Router {
   });
 
   const conflictOrThrow = (e: unknown, def: EntityDef, req: Request, res: Response) => {
-    if (!(e instanceof StaleVersionError)) throw e;
-    sendError(res, 409, e.message, undefined, { current: deps.model.wire(def, e.current, mediaMode(req)) });
+    if (e instanceof StaleVersionError) {
+      return sendError(res, 409, e.message, undefined, { current: deps.model.wire(def, e.current, mediaMode(req)) });
+    }
+    // Field messages also under the documented form names (papers: fileName, pdfFile, firstPage…).
+    const aliases = def.legacy.writes?.aliases;
+    if (e instanceof HttpError && e.fields && aliases) {
+      const fields = { ...e.fields };
+      for (const [form, stored] of Object.entries(aliases)) if (e.fields[stored] && !fields[form]) fields[form] = e.fields[stored];
+      return sendError(res, e.status, e.message, fields);
+    }
+    throw e;
   };
 
   const remove = (def: EntityDef) => route(async (req, res) => {

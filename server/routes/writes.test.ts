@@ -157,7 +157,7 @@ const COLLECTIONS: CollectionCase[] = [
     remove: (id) => `pdf_upload.php?id=${id}`,
     invalid: multipart('POST', 'pdf_upload.php', { fileName: 'No files', studyTitle: 'Forgot the files' }),
     invalidError: PAPER_MISSING_FILES,
-    invalidFields: { pdf: PAPER_MISSING_FILES, first_page: PAPER_MISSING_FILES },
+    invalidFields: { pdf: PAPER_MISSING_FILES, first_page: PAPER_MISSING_FILES, pdfFile: PAPER_MISSING_FILES, firstPage: PAPER_MISSING_FILES },
   },
   {
     def: entities.news,
@@ -586,9 +586,10 @@ describe('special calls', () => {
     const full = { fileName: 'Brief', studyTitle: 'A study', abstract: 'Short.', publicationDate: '01/02/2026' };
     const files = { firstPage: file(jpg('p'), 'p.jpg', 'image/jpeg'), pdfFile: file(pdfBytes('p'), 'p.pdf', 'application/pdf') };
     const cases: [string, FormData, Record<string, string>][] = [
-      ['no file name', form({ ...full, fileName: '' }, files), { file_name: PAPER_MISSING_FILES }],
-      ['no PDF', form(full, { firstPage: files.firstPage }), { pdf: PAPER_MISSING_FILES }],
-      ['no first page', form(full, { pdfFile: files.pdfFile }), { first_page: PAPER_MISSING_FILES }],
+      // Field messages under the stored names and again under the documented form names.
+      ['no file name', form({ ...full, fileName: '' }, files), { file_name: PAPER_MISSING_FILES, fileName: PAPER_MISSING_FILES }],
+      ['no PDF', form(full, { firstPage: files.firstPage }), { pdf: PAPER_MISSING_FILES, pdfFile: PAPER_MISSING_FILES }],
+      ['no first page', form(full, { pdfFile: files.pdfFile }), { first_page: PAPER_MISSING_FILES, firstPage: PAPER_MISSING_FILES }],
     ];
     for (const [what, body, fields] of cases) {
       const res = await answer(site.api('/api/pdf_upload.php', { method: 'POST', body }));
