@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { acceptConfirm, card, commitCount, lastCommit, notice, openAdmin } from './support/adminSupport.ts';
+import { acceptConfirm, card, commitCount, lastCommit, openAdmin, watchNotices } from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -36,8 +36,9 @@ describe('history', () => {
     const item = card(page, original.title);
     await item.getByRole('button', { name: /^Edit/ }).click();
     await tb(item, 'Title').fill('A title that was a mistake');
+    let noticed = await watchNotices(page);
     await item.getByRole('button', { name: 'Update' }).click();
-    await notice(page, 'Updated successfully!');
+    await noticed(page, 'Updated successfully!');
 
     const edited = card(page, 'A title that was a mistake');
     await edited.getByRole('button', { name: /^History/ }).click();
@@ -55,9 +56,10 @@ describe('history', () => {
     await dialog.getByText(original.title).waitFor();
     const before = commitCount(site);
     const asked = acceptConfirm(page);
+    noticed = await watchNotices(page);
     await dialog.getByRole('button', { name: 'Restore this version' }).click();
     expect(await asked).toMatch(/^Restore the version saved /);
-    await notice(page, /^Restored the version saved /);
+    await noticed(page, /^Restored the version saved /);
     await card(page, original.title).waitFor();
     expect(commitCount(site)).toBe(before + 1);
     expect(lastCommit(site).subject).toMatch(/^news: restore [0-9a-f]{7} of \d+ /);
@@ -73,14 +75,16 @@ describe('history', () => {
     const box = tb(region, 'Legal notice');
     const old = await box.inputValue();
     await box.fill('A footer nobody wanted');
+    let noticed = await watchNotices(page);
     await region.getByRole('button', { name: 'Update' }).click();
-    await notice(region, 'Updated successfully!');
+    await noticed(region, 'Updated successfully!');
     await region.getByRole('button', { name: /^History/ }).click();
     const dialog = page.getByRole('dialog', { name: 'History of Legal notice' });
     const asked = acceptConfirm(page);
+    noticed = await watchNotices(page);
     await dialog.locator('.admin-history-list > li').nth(1).getByRole('button', { name: /^Restore/ }).click();
     await asked;
-    await notice(region, /^Restored/);
+    await noticed(region, /^Restored/);
     await expect.poll(() => tb(region, 'Legal notice').inputValue()).toBe(old);
     await context.close();
   });
@@ -101,8 +105,9 @@ describe('two editors', () => {
     const itemB = card(b.page, target.title);
     await itemB.getByRole('button', { name: /^Edit/ }).click();
     await tb(itemB, 'Title').fill('Title from editor B');
+    let noticedB = await watchNotices(b.page);
     await itemB.getByRole('button', { name: 'Update' }).click();
-    await notice(b.page, 'Updated successfully!');
+    await noticedB(b.page, 'Updated successfully!');
 
     // A's list refreshes live (the card's heading shows B's title), but A's open form keeps A's
     // input; saving it meets B's version.
@@ -123,12 +128,14 @@ describe('two editors', () => {
     const itemB2 = card(b.page, 'Title from editor B');
     await itemB2.getByRole('button', { name: /^Edit/ }).click();
     await tb(itemB2, 'What').fill('B changed the text too.');
+    noticedB = await watchNotices(b.page);
     await itemB2.getByRole('button', { name: 'Update' }).click();
-    await notice(b.page, 'Updated successfully!');
+    await noticedB(b.page, 'Updated successfully!');
     await formA.getByRole('button', { name: 'Update' }).click();
     await dialog.getByText('B changed the text too.').waitFor();
+    const noticedA = await watchNotices(a.page);
     await dialog.getByRole('button', { name: 'Save mine anyway' }).click();
-    await notice(a.page, 'Updated successfully!');
+    await noticedA(a.page, 'Updated successfully!');
     expect((await news()).find((n) => n.id === target.id)!.title).toBe('Title from editor A, knowingly');
     expect(lastCommit(site).subject).toMatch(/^news: update \d+ "Title from editor A, knowingly"$/);
     // B's list shows A's save without a reload.
@@ -203,8 +210,9 @@ describe('honest feedback', () => {
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await tb(form, 'Title').inputValue()).toBe('Written before the session ended');
+    const noticed = await watchNotices(a.page);
     await form.getByRole('button', { name: 'Submit' }).click();
-    await notice(a.page, 'Submitted');
+    await noticed(a.page, 'Submitted');
     await a.context.close();
     await b.context.close();
   });

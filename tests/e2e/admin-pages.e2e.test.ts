@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { PDF, PNG, PNG2, acceptConfirm, card, commitCount, lastCommit, notice, openAdmin } from './support/adminSupport.ts';
+import { PDF, PNG, PNG2, acceptConfirm, card, commitCount, lastCommit, openAdmin, watchNotices } from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -32,8 +32,9 @@ afterAll(async () => {
 /** Runs a save in the browser; expects its notice and exactly one new commit by the admin. */
 async function oneCommit(action: () => Promise<unknown>, noticeText: string | RegExp, subject: RegExp, scope: Page | Locator = page) {
   const before = commitCount(site);
+  const noticed = await watchNotices(page);
   await action();
-  await notice(scope, noticeText);
+  await noticed(scope, noticeText);
   // The same notice may still show from the previous save: wait for the commit itself too.
   await expect.poll(() => commitCount(site)).toBe(before + 1);
   const c = lastCommit(site);
@@ -257,6 +258,8 @@ describe('event pages', () => {
 async function updateText(section: string, label: string, value: string, subject: RegExp) {
   const region = page.getByRole('region', { name: section, exact: true });
   await tb(region, label).fill(value);
+  // The save sends only what changed: a fill that did not land would end in 'Nothing has changed yet.'
+  expect(await tb(region, label).inputValue()).toBe(value);
   await oneCommit(() => region.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', subject, region);
 }
 
@@ -305,7 +308,8 @@ describe('about us', () => {
     await dialog.getByLabel('Headshot', { exact: true }).setInputFiles(PNG);
     await oneCommit(() => dialog.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^profiles: create \d+ "Avery Quinn Aaronson"$/);
     await dialog.waitFor({ state: 'hidden' });
-    expect((await lastWords())[0]).toBe('aaronson');
+    // The list refetches after the save: the new card comes a moment after the dialog closes.
+    await expect.poll(async () => (await lastWords())[0]).toBe('aaronson');
     await publicShows('/about', 'Avery Quinn Aaronson');
     expect(await pub.locator('img[src*="/media/profiles/"]').count()).toBeGreaterThan(0);
 
@@ -314,7 +318,7 @@ describe('about us', () => {
     await tb(edit, 'Name').fill('Avery Quinn Zwick');
     await oneCommit(() => edit.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^profiles: update /);
     await edit.waitFor({ state: 'hidden' });
-    expect((await lastWords()).at(-1)).toBe('zwick');
+    await expect.poll(async () => (await lastWords()).at(-1)).toBe('zwick');
     await deleteItem('Avery Quinn Zwick', 'Are you sure you want to delete this Profile?');
   });
 });
@@ -412,9 +416,10 @@ describe('messages', () => {
     expect(await item.getByRole('link', { name: /jamie@example.org/ }).getAttribute('href')).toBe('mailto:jamie@example.org');
     const before = commitCount(site);
     const asked = acceptConfirm(page);
+    const noticed = await watchNotices(page);
     await item.getByRole('button', { name: 'Delete the message from Jamie Doe' }).click();
     expect(await asked).toBe('Are you sure you want to delete this message?');
-    await notice(page, 'Deleted.');
+    await noticed(page, 'Deleted.');
     await item.waitFor({ state: 'detached' });
     expect(commitCount(site)).toBe(before);
   });

@@ -62,6 +62,61 @@ export const lastCommit = (site: TestSite) => {
   return { author: author!, subject: subject! };
 };
 
-/** Waits until the success notice with this text shows. */
-export const notice = (scope: Page | Locator, text: string | RegExp) =>
-  scope.locator('.admin-notice-success').filter({ hasText: text }).first().waitFor();
+export type NoticeCheck = (scope: Page | Locator, text: string | RegExp, timeout?: number) => Promise<void>;
+
+/**
+ * Starts watching the page's success notices; call it before the action. A success notice clears
+ * itself after 2 or 3 s, so on a busy machine a test that only looks for it on screen can look too
+ * late and miss one that did show. A MutationObserver in the page records every success notice
+ * the moment React puts it (or new text in it) into the page, and the returned check passes once
+ * one with this text was recorded inside `scope` since this call, or one shows there now (the same
+ * notice repeated by a second save changes nothing in the page, so only its showing tells).
+ * On a timeout it says what the scope shows instead (an error notice, a busy form).
+ */
+export async function watchNotices(page: Page): Promise<NoticeCheck> {
+  const mark = await page.evaluate(() => {
+    type Rec = { text: string; slot: Element | null };
+    const w = window as unknown as { __adminNotices?: Rec[] };
+    if (!w.__adminNotices) {
+      const seen = new WeakMap<Element, string>();
+      const records: Rec[] = [];
+      w.__adminNotices = records;
+      const scan = () => {
+        for (const el of document.querySelectorAll('.admin-notice-success')) {
+          const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+          if (seen.get(el) === text) continue;
+          seen.set(el, text);
+          // The slot around a notice stays in the page after the notice clears itself.
+          records.push({ text, slot: el.parentElement });
+        }
+      };
+      scan();
+      new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+    }
+    return w.__adminNotices.length;
+  });
+  return async (scope, text, timeout = 30_000) => {
+    const roots = 'goto' in scope ? scope.locator('body') : scope;
+    const wanted = typeof text === 'string' ? { s: text.toLowerCase(), re: '', flags: '' } : { s: '', re: text.source, flags: text.flags };
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const found = await roots.evaluateAll((els, { mark, wanted }) => {
+        const norm = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const fits = (t: string) => (wanted.re ? new RegExp(wanted.re, wanted.flags).test(t) : t.toLowerCase().includes(wanted.s));
+        const inScope = (n: Element | null) => n !== null && els.some((root) => root.contains(n));
+        const records = (window as unknown as { __adminNotices?: { text: string; slot: Element | null }[] }).__adminNotices ?? [];
+        if (records.slice(mark).some((r) => fits(r.text) && inScope(r.slot))) return true;
+        return els.some((root) => [...root.querySelectorAll('.admin-notice-success')].some((el) => fits(norm(el)) && el.checkVisibility()));
+      }, { mark, wanted }).catch(() => false);
+      if (found) return;
+      if (Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const shows = await roots.evaluateAll((els) => {
+      const errors = els.flatMap((root) => [...root.querySelectorAll('.admin-notice-error, [role="alert"]')].map((el) => el.textContent?.trim() ?? ''));
+      const busy = els.reduce((n, root) => n + root.querySelectorAll('[aria-busy="true"]').length, 0);
+      return `${errors.length ? `error notices ${JSON.stringify(errors)}` : 'no error notice'} and ${busy} busy form(s)`;
+    }).catch(() => 'nothing (the page went away)');
+    throw new Error(`No success notice ${String(text)} within ${timeout} ms; the page shows ${shows}.`);
+  };
+}

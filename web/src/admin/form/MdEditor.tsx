@@ -1,6 +1,6 @@
 // The markdown editor (@uiw/react-md-editor), loaded on demand. It edits; the preview beside it is
 // drawn by the site's own Markdown component so it looks exactly like the public page.
-import { useEffect, type ComponentType } from 'react';
+import { useLayoutEffect, type ComponentType } from 'react';
 import { takeFocus } from './focusHandOver.ts';
 import * as mdEditor from '@uiw/react-md-editor';
 import type { ICommand, MDEditorProps } from '@uiw/react-md-editor';
@@ -22,7 +22,8 @@ export interface MdEditorProps {
 }
 
 export default function MdEditor({ id, name, value, onChange, describedBy, required, height = 220, commands, extraCommands }: MdEditorProps) {
-  useEffect(() => { takeFocus(id); }, [id]);
+  // In the commit that replaced the stand-in box, so no keystroke falls between the two (focusHandOver.ts).
+  useLayoutEffect(() => { takeFocus(id); }, [id]);
   return (
     <div data-color-mode="light" className="admin-mdeditor">
       <MDEditor

@@ -1,9 +1,9 @@
 // One input per field kind. The map is checked against FieldKind, so declaring a new kind in
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
-import { rememberFocus } from './focusHandOver.ts';
+import { leaveStandIn } from './focusHandOver.ts';
 
 export interface InputProps {
   id: string;
@@ -78,14 +78,20 @@ export function RadioInput(p: InputProps) {
 // The markdown editor is its own chunk: only editing screens load it.
 const MdEditor = lazy(() => import('./MdEditor.tsx'));
 
+/** The plain box that takes the typing until the editor arrives; it hands its focus and selection over as it goes. */
+function StandInBox(p: InputProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    return () => leaveStandIn(box);
+  }, []);
+  return <textarea ref={ref} {...common(p)} rows={6} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
+}
+
 function MarkdownInput(p: InputProps) {
-  // Until the editor arrives a plain box takes the typing; the editor takes the focus over.
-  const fallback = (
-    <textarea {...common(p)} rows={6} value={p.value} onChange={(e) => p.onChange(e.target.value)} onFocus={() => rememberFocus(p.id)} />
-  );
   return (
     <div className="admin-markdown">
-      <Suspense fallback={fallback}>
+      <Suspense fallback={<StandInBox {...p} />}>
         <MdEditor id={p.id} name={p.name} value={p.value} onChange={p.onChange} describedBy={p.describedBy} required={p.field.required} />
       </Suspense>
       <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
