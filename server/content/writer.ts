@@ -87,7 +87,7 @@ export class ContentWriter {
     }
     if (req.version && existing && req.version !== existing.version) throw new StaleVersionError(existing);
     const created = !existing;
-    const id = def.type === 'singleton' ? '1' : (req.id ?? this.index.nextId(def));
+    const id = def.type === 'singleton' ? '1' : (req.id ?? (await this.newId(def)));
 
     let data: Record<string, unknown> = { ...(existing?.data ?? initialValues(def)) };
     for (const [key, value] of Object.entries(req.input)) {
@@ -125,6 +125,21 @@ export class ContentWriter {
   }
 
   /** Commits the changes that differ from the work tree; a save that changes nothing makes no (empty) commit. */
+  /**
+   * One past the largest id the collection has ever had, deleted items included: a new item never
+   * takes over a deleted one's file path, and so never its history.
+   */
+  private async newId(def: EntityDef): Promise<string> {
+    if (def.type !== 'collection') return '1';
+    let max = Number(this.index.nextId(def)) - 1;
+    const pattern = new RegExp(`^content/${def.folder}/(\\d+)\\.md$`);
+    for (const p of await this.store.pathsEverUnder(`content/${def.folder}`)) {
+      const m = pattern.exec(p);
+      if (m) max = Math.max(max, Number(m[1]));
+    }
+    return String(max + 1);
+  }
+
   private async commitAndApply(changes: FileChange[], author: Author, msg: string) {
     const real: FileChange[] = [];
     for (const change of changes) {

@@ -46,3 +46,13 @@ it('a new headshot alone changes the version, refuses the stale one, and is in t
   ]);
   expect(site.git('log', '-1', '--name-only', '--format=').trim()).toBe('media/profiles/1.png');
 });
+
+it('never gives a new item the id (and so the history) of a deleted one', async () => {
+  const make = async (title: string) => (await (await site.api('/api/news.php', { method: 'POST', json: { title, when_date: '2030-01-01' } })).json()).id as string;
+  const first = await make('Made and then deleted');
+  expect((await site.api(`/api/news.php?id=${first}`, { method: 'DELETE' })).status).toBe(200);
+  const second = await make('Made afterwards');
+  expect(Number(second)).toBe(Number(first) + 1);
+  const history = await (await site.api(`/api/history?entity=news&id=${second}`)).json();
+  expect(history.commits.map((c: { message: string }) => c.message)).toEqual([`news: create ${second} "Made afterwards"`]);
+});

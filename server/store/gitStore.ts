@@ -175,6 +175,12 @@ export class GitStore {
     return this.history.forPaths(paths, await this.head());
   }
 
+  /** Every path the history has touched under a folder, deleted files included. */
+  async pathsEverUnder(folder: string): Promise<string[]> {
+    const prefix = `${checkRepoPath(folder)}/`;
+    return (await this.history.knownPaths(await this.head())).filter((p) => p.startsWith(prefix));
+  }
+
   /** A file's content as of a commit, or null if it did not exist then. */
   async readAt(commit: string, rel: string): Promise<Buffer | null> {
     checkRepoPath(rel);

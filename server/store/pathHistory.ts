@@ -52,6 +52,12 @@ export class PathHistory {
     return (this.byPath.get(path) ?? []).map((oid) => this.commits.get(oid)!).reverse();
   }
 
+  /** Every path any commit on the first-parent chain touched (deleted ones included). */
+  async knownPaths(head: string | null): Promise<string[]> {
+    await this.forPath('', head);
+    return [...this.byPath.keys()];
+  }
+
   /** Commits that touched any of the paths (an item's file and its media), newest first. */
   async forPaths(paths: string[], head: string | null): Promise<CommitInfo[]> {
     const lists = await Promise.all(paths.map((p) => this.forPath(p, head)));
