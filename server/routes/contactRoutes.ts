@@ -18,7 +18,8 @@ export function contactRoutes(messages: PrivateCollection, onMessage: () => void
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(
-        ['name', 'title', 'employer', 'email', 'contact'].map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
+        // What a visitor fills in: every declared field except the time, which the server sets.
+        Object.keys(entities.contactMessage.fields).filter((k) => k !== 'received').map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
       );
       const result = validateItem(entities.contactMessage, { ...input, received: new Date().toISOString() });
       if (!result.ok) {

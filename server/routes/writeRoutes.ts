@@ -41,7 +41,7 @@ export function writeRoutes(deps: AppDeps): Router {
     });
     const id = idFrom(req);
     if (id !== undefined && !/^\d+$/.test(id)) return sendError(res, 400, 'The id must be a number.', { id: 'Not a number' });
-    const version = typeof input.version === 'string' && input.version ? input.version : req.get('if-match')?.replace(/"/g, '') || undefined;
+    const version = versionOf(req, input.version);
     try {
       const { item, created } = await writer.save({ def, id, input, uploads, version, author: author(req) });
       res.status(created ? 201 : 200).json({ ...deps.model.wire(def, item, mediaMode(req)), message: created ? 'Submitted successfully!' : 'Updated successfully!' });
@@ -67,7 +67,7 @@ export function writeRoutes(deps: AppDeps): Router {
   const remove = (def: EntityDef) => route(async (req, res) => {
     const id = queryString(req, 'id') ?? String((req.body as Record<string, unknown> | undefined)?.id ?? '');
     if (!/^\d+$/.test(id)) return sendError(res, 400, 'Say which item to delete (id).', { id: 'Missing' });
-    const version = queryString(req, 'version') ?? (req.get('if-match')?.replace(/"/g, '') || undefined);
+    const version = versionOf(req, queryString(req, 'version'));
     try {
       await writer.remove(def, id, author(req), version);
       res.json({ success: true, id, message: 'Deleted.' });
@@ -106,4 +106,10 @@ export function writeRoutes(deps: AppDeps): Router {
     router.delete(E, auth, remove(def));
   }
   return router;
+}
+
+/** The version the editor started from: sent in the body or query, or as an If-Match header. */
+function versionOf(req: Request, sent: unknown): string | undefined {
+  if (typeof sent === 'string' && sent) return sent;
+  return req.get('if-match')?.replace(/^W\//, '').replace(/"/g, '') || undefined;
 }
