@@ -29,7 +29,6 @@ export function form(fields: Record<string, string>, files: Record<string, FileS
 }
 
 export const git = (site: TestSite, ...args: string[]) => site.git(...args).trim();
-export const gitBytes = (site: TestSite, ...args: string[]) => execFileSync('git', args, { cwd: site.siteDir });
 export const commitCount = (site: TestSite) => Number(git(site, 'rev-list', '--count', 'HEAD'));
 
 /** Working tree and index match HEAD, and nothing untracked is left behind. */

@@ -2,6 +2,7 @@
 // documented wire/form value, and yielding the stored value) with how it reads on the wire and
 // what the admin form needs. Pure TypeScript + zod: the web app imports this module too.
 import { z } from 'zod';
+import { normalizeLink } from './links.ts';
 
 export type FieldKind =
   | 'text' | 'markdown' | 'link' | 'date' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
@@ -61,27 +62,7 @@ export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown
   toWire: identity,
 });
 
-/** Link protocols allowed anywhere on the site (same list as rendered markdown). */
-export const SAFE_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
-
-/**
- * DESIGN decision 12: '/x' stays relative, a URL with a scheme is kept, a bare host gets https://.
- * Returns null for a scheme that is not allowed.
- */
-export function normalizeLink(raw: string): string | null {
-  const v = raw.trim();
-  // '//host' and '/\\host' are other sites to a browser, not pages of this one.
-  if (v === '' || v.startsWith('/') || v.startsWith('#')) return /^\/[\/\\]/.test(v) ? null : v;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
-  if (scheme) {
-    const name = scheme[1]!.toLowerCase();
-    // 'localhost:3000/x' looks like a scheme but is a host with a port.
-    if (/^\d+/.test(v.slice(scheme[0].length))) return `https://${v}`;
-    return (SAFE_PROTOCOLS as readonly string[]).includes(name) ? v : null;
-  }
-  if (/\s/.test(v)) return null;
-  return `https://${v}`;
-}
+export { normalizeLink, SAFE_PROTOCOLS } from './links.ts';
 
 export const link = (label: string, opts: { required?: boolean | string; help?: string } = {}): FieldDef<'link', string> => ({
   kind: 'link', label, help: opts.help, required: !!opts.required, initial: '',

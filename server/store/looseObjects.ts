@@ -8,10 +8,6 @@ import { deflate } from 'node:zlib';
 
 const deflateAsync = promisify(deflate);
 
-export function objectId(type: string, content: Uint8Array): string {
-  return createHash('sha1').update(`${type} ${content.byteLength}\0`).update(content).digest('hex');
-}
-
 export async function writeLooseObject(gitdir: string, type: 'blob' | 'tree', content: Uint8Array): Promise<string> {
   const header = Buffer.from(`${type} ${content.byteLength}\0`);
   const oid = createHash('sha1').update(header).update(content).digest('hex');

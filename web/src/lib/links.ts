@@ -1,4 +1,5 @@
 // Links from content (DESIGN decision 12): '/x' is a page of this site, anything else is external.
+import { normalizeLink } from '../../../server/schema/links.ts';
 
 /** Pages that need a full page load: the dashboard gets its own Content-Security-Policy. */
 export const FULL_LOAD_PATHS = ['/tableaudashboardembed'];
@@ -9,12 +10,7 @@ export function isSitePath(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//') && !/^\/(api|media)(\/|$)/.test(href) && !FULL_LOAD_PATHS.includes(path);
 }
 
-/** Only the link schemes the site allows (same list as markdown); anything else becomes no link. */
+/** A link from content as the site may follow it (the server's own rule); anything else is no link. */
 export function safeHref(href: string | undefined): string | undefined {
-  const v = (href ?? '').trim();
-  if (!v) return undefined;
-  if (v.startsWith('/') || v.startsWith('#') || v.startsWith('?')) return v.startsWith('//') ? undefined : v;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1]?.toLowerCase();
-  if (!scheme) return `https://${v}`;
-  return ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'].includes(scheme) ? v : undefined;
+  return normalizeLink(href ?? '') || undefined;
 }

@@ -4,9 +4,10 @@
 // alignment and font size. No url(), no functions, no other property: the whole attribute goes.
 import { defaultSchema } from 'rehype-sanitize';
 import type { Options as Schema } from 'rehype-sanitize';
+import { SAFE_PROTOCOLS } from '../../../server/schema/links.ts';
 
 /** Link protocols kept in rendered markdown (spec §1); relative links are always kept. */
-export const LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'];
+export const LINK_PROTOCOLS = [...SAFE_PROTOCOLS];
 
 const COLOR = String.raw`color\s*:\s*(?:#[0-9a-f]{3}|#[0-9a-f]{4}|#[0-9a-f]{6}|#[0-9a-f]{8}|[a-z]{3,20})`;
 const ALIGN = String.raw`text-align\s*:\s*(?:left|center|right|justify)`;
