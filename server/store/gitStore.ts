@@ -105,51 +105,51 @@ export class GitStore {
   }
 
   private async commitLocked(checked: FileChange[], author: Author, message: string, lock: IndexLock): Promise<CommitResult> {
-      const branch = await git.currentBranch({ fs, dir: this.dir, fullname: false });
-      if (!branch) throw new DetachedHeadError();
-      // Every path is checked (links included) before the first file is written.
-      const files = new Map<string, string>();
-      for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
-      const blobs = new Map<string, string | null>();
-      const indexUpdates: IndexUpdate[] = [];
-      for (const change of checked) {
-        const file = files.get(change.path)!;
-        if (change.data === null) {
-          await rm(file, { force: true });
-          blobs.set(change.path, null);
-          indexUpdates.push({ path: change.path, entry: null });
-        } else {
-          const data = typeof change.data === 'string' ? Buffer.from(change.data) : change.data;
-          await writeFileAtomic(file, data);
-          const oid = await writeLooseObject(this.gitdir, 'blob', data);
-          blobs.set(change.path, oid);
-          indexUpdates.push({ path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } });
-        }
+    const branch = await git.currentBranch({ fs, dir: this.dir, fullname: false });
+    if (!branch) throw new DetachedHeadError();
+    // Every path is checked (links included) before the first file is written.
+    const files = new Map<string, string>();
+    for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
+    const blobs = new Map<string, string | null>();
+    const indexUpdates: IndexUpdate[] = [];
+    for (const change of checked) {
+      const file = files.get(change.path)!;
+      if (change.data === null) {
+        await rm(file, { force: true });
+        blobs.set(change.path, null);
+        indexUpdates.push({ path: change.path, entry: null });
+      } else {
+        const data = typeof change.data === 'string' ? Buffer.from(change.data) : change.data;
+        await writeFileAtomic(file, data);
+        const oid = await writeLooseObject(this.gitdir, 'blob', data);
+        blobs.set(change.path, oid);
+        indexUpdates.push({ path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } });
       }
-      if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
-      const parent = await git.resolveRef({ fs, dir: this.dir, ref: `refs/heads/${branch}` }).catch(() => null);
-      const parentTree = !parent ? null
-        : this.last?.oid === parent ? this.last.tree
-        : (await git.readCommit({ fs, dir: this.dir, oid: parent, cache: this.cache })).commit.tree;
-      const tree = await this.trees.apply(parentTree, blobs);
-      const now = Math.floor(Date.now() / 1000);
-      const tz = new Date().getTimezoneOffset();
-      const person = { name: author.name, email: author.email, timestamp: now, timezoneOffset: tz };
-      const oid = await git.writeCommit({
-        fs, dir: this.dir,
-        commit: {
-          message: message.endsWith('\n') ? message : `${message}\n`,
-          tree,
-          parent: parent ? [parent] : [],
-          author: person,
-          committer: person,
-        },
-      });
-      await git.writeRef({ fs, dir: this.dir, ref: `refs/heads/${branch}`, value: oid, force: true });
-      this.last = { oid, tree };
-      const paths = [...blobs.keys()];
-      this.history.recordCommit(parent, { oid, author: { name: author.name, email: author.email }, date: new Date(now * 1000).toISOString(), message: message.trim() }, paths);
-      return { oid, paths, blobs };
+    }
+    if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
+    const parent = await git.resolveRef({ fs, dir: this.dir, ref: `refs/heads/${branch}` }).catch(() => null);
+    const parentTree = !parent ? null
+      : this.last?.oid === parent ? this.last.tree
+      : (await git.readCommit({ fs, dir: this.dir, oid: parent, cache: this.cache })).commit.tree;
+    const tree = await this.trees.apply(parentTree, blobs);
+    const now = Math.floor(Date.now() / 1000);
+    const tz = new Date().getTimezoneOffset();
+    const person = { name: author.name, email: author.email, timestamp: now, timezoneOffset: tz };
+    const oid = await git.writeCommit({
+      fs, dir: this.dir,
+      commit: {
+        message: message.endsWith('\n') ? message : `${message}\n`,
+        tree,
+        parent: parent ? [parent] : [],
+        author: person,
+        committer: person,
+      },
+    });
+    await git.writeRef({ fs, dir: this.dir, ref: `refs/heads/${branch}`, value: oid, force: true });
+    this.last = { oid, tree };
+    const paths = [...blobs.keys()];
+    this.history.recordCommit(parent, { oid, author: { name: author.name, email: author.email }, date: new Date(now * 1000).toISOString(), message: message.trim() }, paths);
+    return { oid, paths, blobs };
   }
 
   /** isomorphic-git's slower road, for index formats IndexFile does not edit (our lock stays held). */
