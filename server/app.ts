@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
+import type { DataDirLock } from './dataDirLock.ts';
 import type { GitStore } from './store/gitStore.ts';
 import type { ContentIndex } from './content/contentIndex.ts';
 import type { ReadModel } from './content/readModel.ts';
@@ -22,7 +23,9 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
-import { HttpError, sendError } from './routes/http.ts';
+import { AppError } from './errors.ts';
+import { RepositoryBrokenError } from './store/storeErrors.ts';
+import { sendError } from './routes/http.ts';
 import { entities } from './schema/registry.ts';
 
 export interface AppDeps {
@@ -36,6 +39,8 @@ export interface AppDeps {
   hub: SseHub;
   writer: ContentWriter;
   sessionSecret: string;
+  /** Held while the app runs: one server per data folder. */
+  dataDirLock: DataDirLock;
 }
 
 export function createApp(deps: AppDeps): express.Express {
@@ -57,10 +62,12 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(sameOriginOnly);
   // Public reads first: they are the hot path and need no body parsing.
   api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, deps.cache, isSignedIn) }));
-  api.get('/health', (_req, res) => {
+  api.get('/health', async (_req, res) => {
     const errors = deps.index.contentErrors();
+    const problem = await deps.store.problem();
+    const repository = problem ? { ok: false, problem, message: new RepositoryBrokenError(problem).message } : { ok: true };
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: errors.length === 0, errors, subscribers: deps.hub.size });
+    res.json({ ok: errors.length === 0 && !problem, repository, errors, subscribers: deps.hub.size });
   });
   api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
   api.use(express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
@@ -78,17 +85,19 @@ export function createApp(deps: AppDeps): express.Express {
 
 function errorHandler(quiet: boolean): ErrorRequestHandler {
   return (err, _req, res, _next) => {
-    const e = err as { status?: number; statusCode?: number; type?: string; plainMessage?: boolean; message?: string; fields?: Record<string, string>; extra?: Record<string, unknown> };
-    const status = e.status ?? e.statusCode ?? 500;
     if (res.headersSent) return res.end();
+    // Our own errors carry plain words and their status, 5xx included (503 busy, 409 detached HEAD).
+    if (err instanceof AppError) return sendError(res, err.status, err.message, err.fields, err.extra);
+    // Errors from the body parsers and multer: a status, and a message not meant for the site's users.
+    const e = err as { status?: number; statusCode?: number; type?: string };
+    const status = e.status ?? e.statusCode ?? 500;
     if (e.type === 'entity.too.large') return sendError(res, 413, 'What you sent is too large.');
     if (e.type === 'entity.parse.failed') return sendError(res, 400, 'The request body is not valid JSON.');
-    if (status >= 500) {
-      if (!quiet) console.error(err);
-      return sendError(res, 500, 'Something went wrong on the server. Nothing was changed; please try again.');
+    if (status >= 400 && status < 500) {
+      const message = status === 415 ? 'This kind of request body cannot be read.' : 'The request could not be understood. Nothing was changed.';
+      return sendError(res, status, message);
     }
-    // Our own errors carry plain words; a library's 4xx message is not for the people using the site.
-    if (err instanceof HttpError || e.plainMessage === true) return sendError(res, status, e.message ?? 'Request refused', e.fields, e.extra);
-    sendError(res, status, status === 415 ? 'This kind of request body cannot be read.' : 'The request could not be understood. Nothing was changed.');
+    if (!quiet) console.error(err);
+    sendError(res, 500, 'Something went wrong on the server. Nothing was changed; please try again.');
   };
 }

@@ -2,12 +2,14 @@
 import { startServer } from './main.ts';
 
 import { UserError } from './auth/users.ts';
+import { DataDirInUseError } from './dataDirLock.ts';
 
 const running = await startServer().catch((e: NodeJS.ErrnoException) => {
   // One plain line, not a stack trace, for the problems a person starting the site can fix.
   const message =
     e.code === 'EADDRINUSE' ? `Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT to another number.`
     : e.code === 'EACCES' ? `Not allowed to listen on port ${process.env.PORT ?? 3000}: choose a port above 1024 with PORT.`
+    : e instanceof DataDirInUseError ? e.message
     : e instanceof UserError ? `Could not create the first admin user: ${e.message} (check CMS_ADMIN_USERNAME and CMS_ADMIN_PASSWORD)`
     : null;
   if (!message) throw e;

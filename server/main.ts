@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { configFromEnv, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
+import { removeTempFiles } from './store/durable.ts';
+import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { ContentIndex } from './content/contentIndex.ts';
 import { ReadModel } from './content/readModel.ts';
 import { PreparedCache } from './content/prepared.ts';
@@ -31,14 +33,26 @@ export interface StartOptions extends Partial<Config> {
 
 /** Everything the app needs, opened on a data directory (creating the site repository if needed). */
 export async function openSite(config: Config, watch = true): Promise<AppDeps> {
-  const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
   const privateDir = path.join(config.dataDir, 'private');
   await mkdir(privateDir, { recursive: true, mode: 0o700 });
   await chmod(privateDir, 0o700); // also when `npm run user` created it first
+  // Before anything is read or repaired: no other server may be writing here.
+  const dataDirLock = await lockDataDir(config.dataDir, privateDir);
+  try {
+    return await openLocked(config, privateDir, dataDirLock, watch);
+  } catch (e) {
+    await dataDirLock.release();
+    throw e;
+  }
+}
+
+async function openLocked(config: Config, privateDir: string, dataDirLock: DataDirLock, watch: boolean): Promise<AppDeps> {
+  const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
   const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
-    content: path.join(config.starterDir, 'content'),
-    media: path.join(config.starterDir, 'media'),
+    starter: { content: path.join(config.starterDir, 'content'), media: path.join(config.starterDir, 'media') },
+    log,
   });
+  await removeTempFiles(privateDir);
   if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
   const index = new ContentIndex(store, log);
   await index.load();
@@ -53,7 +67,7 @@ export async function openSite(config: Config, watch = true): Promise<AppDeps> {
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
   return {
-    config, store, index, model, cache, hub, users,
+    config, store, index, model, cache, hub, users, dataDirLock,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
@@ -92,6 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.store.idle();
+      await deps.dataDirLock.release();
     },
   };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import cookieSession from 'cookie-session';
 import type { Request } from 'express';
-import { writeFileAtomic } from '../store/atomicWrite.ts';
+import { writeFileDurable } from '../store/durable.ts';
 import type { User, UserStore } from './users.ts';
 
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export async function loadSessionSecret(file: string, fromEnv?: string): Promise
   if (kept.length >= 32) return kept;
   // Missing, empty or too short to sign with: make a new one (existing sessions end).
   const secret = randomBytes(32).toString('base64url');
-  await writeFileAtomic(file, `${secret}\n`, 0o600);
+  await writeFileDurable(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 

@@ -2,8 +2,9 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import bcrypt from 'bcrypt';
-import { writeFileAtomic } from '../store/atomicWrite.ts';
+import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
+import { AppError } from '../errors.ts';
 
 export interface User {
   username: string;
@@ -17,7 +18,11 @@ export interface User {
 export const MIN_PASSWORD_LENGTH = 10;
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,39}$/i;
 
-export class UserError extends Error {}
+export class UserError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
 
 export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
@@ -137,7 +142,7 @@ export class UserStore {
     return this.queue.run(async () => {
       await this.load();
       change();
-      await writeFileAtomic(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`, 0o600);
+      await writeFileDurable(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`, { mode: 0o600 });
       this.loadedMtime = statSync(this.file).mtimeMs;
     });
   }

@@ -1,7 +1,7 @@
 // Uploads: multer with explicit limits, the type decided from the bytes, names made by the server.
 import multer from 'multer';
 import type { RequestHandler } from 'express';
-import { HttpError } from '../routes/http.ts';
+import { AppError } from '../errors.ts';
 
 export const IMAGE_LIMIT = 5 * 1024 * 1024;
 export const PDF_LIMIT = 25 * 1024 * 1024;
@@ -33,10 +33,10 @@ export const multipart: RequestHandler = (req, res, next) => {
   parser.any()(req, res, (err: unknown) => {
     if (!err) return next();
     if (err instanceof multer.MulterError) {
-      if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, 'The file is too large. PDFs can be up to 25 MB and images up to 5 MB.'));
-      return next(new HttpError(err.code === 'LIMIT_FILE_COUNT' || err.code.startsWith('LIMIT_') ? 413 : 400, 'Too many files or fields were sent.'));
+      if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(413, 'The file is too large. PDFs can be up to 25 MB and images up to 5 MB.'));
+      return next(new AppError(err.code === 'LIMIT_FILE_COUNT' || err.code.startsWith('LIMIT_') ? 413 : 400, 'Too many files or fields were sent.'));
     }
-    next(new HttpError(400, 'The upload could not be read. Please try again.'));
+    next(new AppError(400, 'The upload could not be read. Please try again.'));
   });
 };
 
@@ -49,19 +49,19 @@ export function checkUploads(
   const out: Upload[] = [];
   for (const f of files ?? []) {
     const kind = kindOf(f.fieldname);
-    if (!kind) throw new HttpError(400, `Unexpected file field "${f.fieldname}".`);
-    if (seen.has(kind + f.fieldname)) throw new HttpError(400, `Send one file for "${f.fieldname}".`);
+    if (!kind) throw new AppError(400, `Unexpected file field "${f.fieldname}".`);
+    if (seen.has(kind + f.fieldname)) throw new AppError(400, `Send one file for "${f.fieldname}".`);
     seen.add(kind + f.fieldname);
-    if (f.size === 0) throw new HttpError(400, 'The file is empty.', { [f.fieldname]: 'The file is empty.' });
+    if (f.size === 0) throw new AppError(400, 'The file is empty.', { [f.fieldname]: 'The file is empty.' });
     const type = sniff(f.buffer);
     if (kind === 'pdf' && type !== 'pdf') {
-      throw new HttpError(415, 'This file is not a PDF. Please choose a PDF file.', { [f.fieldname]: 'Not a PDF file' });
+      throw new AppError(415, 'This file is not a PDF. Please choose a PDF file.', { [f.fieldname]: 'Not a PDF file' });
     }
     if (kind === 'image') {
       if (!type || type === 'pdf') {
-        throw new HttpError(415, 'This file is not a supported image. Please use JPEG, PNG, GIF or WebP.', { [f.fieldname]: 'Not a supported image' });
+        throw new AppError(415, 'This file is not a supported image. Please use JPEG, PNG, GIF or WebP.', { [f.fieldname]: 'Not a supported image' });
       }
-      if (f.size > IMAGE_LIMIT) throw new HttpError(413, 'The image is too large. Images can be up to 5 MB.', { [f.fieldname]: 'Larger than 5 MB' });
+      if (f.size > IMAGE_LIMIT) throw new AppError(413, 'The image is too large. Images can be up to 5 MB.', { [f.fieldname]: 'Larger than 5 MB' });
     }
     out.push({ field: f.fieldname, bytes: f.buffer, type: type! });
   }

@@ -2,7 +2,7 @@
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CollectionDef } from '../schema/define.ts';
-import { writeFileAtomic } from '../store/atomicWrite.ts';
+import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { parseItemFile, serializeItem } from './fileFormat.ts';
 import { blobId } from './blobId.ts';
@@ -35,7 +35,7 @@ export class PrivateCollection {
       await mkdir(this.dir, { recursive: true });
       const ids = (await readdir(this.dir)).map((n) => Number(/^(\d+)\.md$/.exec(n)?.[1] ?? 0));
       const id = String(Math.max(0, ...ids) + 1);
-      await writeFileAtomic(path.join(this.dir, `${id}.md`), serializeItem(this.def, data));
+      await writeFileDurable(path.join(this.dir, `${id}.md`), serializeItem(this.def, data));
       return id;
     });
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import { entities } from '../schema/registry.ts';
 import { StaleVersionError } from './writer.ts';
-import { HttpError } from '../routes/http.ts';
+import { AppError } from '../errors.ts';
 
 let site: TestSite;
 const author = { name: 'Writer Test', email: 'writer@example.org' };
@@ -111,7 +111,7 @@ describe('deleting', () => {
     expect(count()).toBe(before + 1);
     expect(git('log', '-1', '--format=%s')).toBe(`news: delete ${item.id} "Delete me (edited)"`);
     const missing = await site.deps.writer.remove(entities.news, item.id, author).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(HttpError);
-    expect((missing as HttpError).status).toBe(404);
+    expect(missing).toBeInstanceOf(AppError);
+    expect((missing as AppError).status).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import type { ContentIndex, IndexedItem } from './contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from './fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
 import { entityRules } from './rules/index.ts';
-import { HttpError } from '../routes/http.ts';
+import { AppError } from '../errors.ts';
 
 export interface SaveRequest {
   def: EntityDef;
@@ -24,7 +24,7 @@ export interface SaveRequest {
   author: Author;
 }
 
-export class StaleVersionError extends HttpError {
+export class StaleVersionError extends AppError {
   constructor(readonly current: IndexedItem) {
     super(409, 'Someone else saved a newer version of this item while you were editing it.');
   }
@@ -45,7 +45,7 @@ export class ContentWriter {
   remove(def: EntityDef, id: string, author: Author, version?: string): Promise<void> {
     return this.queue.run(async () => {
       const current = this.index.get(def, id);
-      if (!current) throw new HttpError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
+      if (!current) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
       if (version && version !== current.version) throw new StaleVersionError(current);
       const changes: FileChange[] = [{ path: current.path, data: null }];
       for (const p of mediaPaths(def, current.data)) changes.push({ path: p, data: null });
@@ -58,13 +58,13 @@ export class ContentWriter {
     return this.queue.run(async () => {
       const path = itemPath(def, id);
       const old = await this.store.readAt(commit, path);
-      if (!old) throw new HttpError(400, 'This item did not exist in that version, so it cannot be restored from it.');
+      if (!old) throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
       const parsed = parseItemFile(def, old.toString('utf8'));
-      if (!parsed.ok) throw new HttpError(400, `That version cannot be restored: ${parsed.error}`);
+      if (!parsed.ok) throw new AppError(400, `That version cannot be restored: ${parsed.error}`);
       // A restore is a save: the entity's cross-item rules hold for it too (one page per page URL).
       const before = this.index.get(def, id);
       const problems = entityRules[def.name]?.check?.({ data: parsed.data, before: before?.data, id, others: this.index.list(def), index: this.index });
-      if (problems) throw new HttpError(400, Object.values(problems)[0]!, problems);
+      if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
       const changes: FileChange[] = [{ path, data: old }];
       for (const p of mediaPaths(def, parsed.data)) {
         const bytes = await this.store.readAt(commit, p);
@@ -83,7 +83,7 @@ export class ContentWriter {
     const fields = def.fields as Fields;
     const existing = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
     if (def.type === 'collection' && req.id !== undefined && !existing) {
-      throw new HttpError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
+      throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
     }
     if (req.version && existing && req.version !== existing.version) throw new StaleVersionError(existing);
     const created = !existing;
@@ -110,9 +110,9 @@ export class ContentWriter {
     }
 
     const result = validateItem(def, data);
-    if (!result.ok) throw new HttpError(400, result.error, result.fields);
+    if (!result.ok) throw new AppError(400, result.error, result.fields);
     const problems = rule?.check?.({ data: result.data, before: existing?.data, id, others: this.index.list(def), index: this.index });
-    if (problems) throw new HttpError(400, Object.values(problems)[0]!, problems);
+    if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
 
     const path = itemPath(def, id);
     const text = serializeItem(def, result.data);

@@ -9,7 +9,8 @@ import { entities } from '../schema/registry.ts';
 import { parseItemFile } from '../content/fileFormat.ts';
 import { blobId } from '../content/blobId.ts';
 import { toWire } from '../schema/codec.ts';
-import { HttpError, queryString, route } from './http.ts';
+import { AppError } from '../errors.ts';
+import { queryString, route } from './http.ts';
 
 export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -19,9 +20,9 @@ export function adminRoutes(deps: AppDeps): Router {
   const target = (req: Request): { def: EntityDef; id: string } => {
     const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
     const def = entityByName.get(String(src.entity ?? ''));
-    if (!def || def.storage === 'private') throw new HttpError(400, 'Unknown kind of item.', { entity: 'Unknown' });
+    if (!def || def.storage === 'private') throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
     const id = def.type === 'singleton' ? '1' : String(src.id ?? '');
-    if (!/^\d+$/.test(id)) throw new HttpError(400, 'Say which item (id).', { id: 'Missing' });
+    if (!/^\d+$/.test(id)) throw new AppError(400, 'Say which item (id).', { id: 'Missing' });
     return { def, id };
   };
 
@@ -38,11 +39,11 @@ export function adminRoutes(deps: AppDeps): Router {
   router.get('/history/version', auth, route(async (req, res) => {
     const { def, id } = target(req);
     const commit = queryString(req, 'commit') ?? '';
-    if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Say which version (commit).', { commit: 'Missing' });
+    if (!/^[0-9a-f]{40}$/.test(commit)) throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
     const bytes = await deps.store.readAt(commit, itemPath(def, id));
-    if (!bytes) throw new HttpError(404, 'This item did not exist in that version.');
+    if (!bytes) throw new AppError(404, 'This item did not exist in that version.');
     const parsed = parseItemFile(def, bytes.toString('utf8'));
-    if (!parsed.ok) throw new HttpError(422, `That version cannot be read: ${parsed.error}`);
+    if (!parsed.ok) throw new AppError(422, `That version cannot be read: ${parsed.error}`);
     const item = toWire(def, { id, version: blobId(bytes), data: parsed.data }, () => '');
     res.json({ commit, item, text: bytes.toString('utf8') });
   }));
@@ -50,7 +51,7 @@ export function adminRoutes(deps: AppDeps): Router {
   router.post('/history/restore', auth, route(async (req, res) => {
     const { def, id } = target(req);
     const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
-    if (!/^[0-9a-f]{40}$/.test(commit)) throw new HttpError(400, 'Say which version (commit).', { commit: 'Missing' });
+    if (!/^[0-9a-f]{40}$/.test(commit)) throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
     const item = await writer.restore(def, id, commit, { name: req.user!.name, email: req.user!.email });
     res.json({ ...deps.model.wire(def, item, 'url'), message: 'Restored.' });
   }));
@@ -63,7 +64,7 @@ export function adminRoutes(deps: AppDeps): Router {
 
   router.delete('/messages', auth, route(async (req, res) => {
     const id = queryString(req, 'id') ?? '';
-    if (!(await deps.messages.remove(id))) throw new HttpError(404, 'There is no such message.');
+    if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
     deps.hub.notify(new Set([entities.contactMessage.name]));
     res.json({ success: true, id });
   }));

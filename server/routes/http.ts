@@ -1,12 +1,6 @@
 // Small HTTP helpers shared by the routes: the JSON error shape of DESIGN.md.
 import type { NextFunction, Request, Response } from 'express';
 
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly fields?: Record<string, string>, readonly extra?: Record<string, unknown>) {
-    super(message);
-  }
-}
-
 export function sendError(res: Response, status: number, error: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
   res.status(status).json({ error, ...(fields ? { fields } : {}), ...extra });
 }

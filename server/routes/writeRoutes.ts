@@ -8,7 +8,8 @@ import { isMediaField } from '../schema/fields.ts';
 import { requireUser } from '../auth/requireUser.ts';
 import { checkUploads, multipart } from '../content/mediaUpload.ts';
 import { StaleVersionError } from '../content/writer.ts';
-import { HttpError, queryString, route, sendError } from './http.ts';
+import { AppError } from '../errors.ts';
+import { queryString, route, sendError } from './http.ts';
 
 export function writeRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -25,7 +26,7 @@ export function writeRoutes(deps: AppDeps): Router {
     if (typeof b.field === 'string' && 'value' in b) {
       const key = storedKeyFor(def, b.field);
       const f = key ? (def.fields as Fields)[key] : undefined;
-      if (!f || isMediaField(f)) throw new HttpError(400, `There is no field "${b.field}" to update.`, { field: `Unknown field "${b.field}"` });
+      if (!f || isMediaField(f)) throw new AppError(400, `There is no field "${b.field}" to update.`, { field: `Unknown field "${b.field}"` });
       return { [b.field]: b.value, ...(b.version !== undefined ? { version: b.version } : {}) };
     }
     return b;
@@ -56,7 +57,7 @@ export function writeRoutes(deps: AppDeps): Router {
     }
     // Field messages also under the documented form names (papers: fileName, pdfFile, firstPage…).
     const aliases = def.legacy.writes?.aliases;
-    if (e instanceof HttpError && e.fields && aliases) {
+    if (e instanceof AppError && e.fields && aliases) {
       const fields = { ...e.fields };
       for (const [form, stored] of Object.entries(aliases)) if (e.fields[stored] && !fields[form]) fields[form] = e.fields[stored];
       return sendError(res, e.status, e.message, fields);
@@ -93,14 +94,14 @@ export function writeRoutes(deps: AppDeps): Router {
       // Papers: documented as pdf_upload.php (create, delete) and pdf_update.php (fileId + changed fields).
       router.post(`/${w.create}`, auth, multipart, save(def, () => undefined));
       router.post(`/${w.update}`, auth, multipart, route(async (req, res, next) => {
-        if (!idOf(w.idField)(req)) throw new HttpError(400, 'Say which paper to update (fileId).', { [w.idField]: 'Missing' });
+        if (!idOf(w.idField)(req)) throw new AppError(400, 'Say which paper to update (fileId).', { [w.idField]: 'Missing' });
         return save(def, idOf(w.idField))(req, res, next);
       }));
       router.delete(`/${w.remove}`, auth, remove(def));
     }
     router.post(E, auth, multipart, save(def, idOf('id')));
     router.put(E, auth, multipart, route(async (req, res, next) => {
-      if (!idOf('id')(req)) throw new HttpError(400, 'Say which item to update (id).', { id: 'Missing' });
+      if (!idOf('id')(req)) throw new AppError(400, 'Say which item to update (id).', { id: 'Missing' });
       return save(def, idOf('id'))(req, res, next);
     }));
     router.delete(E, auth, remove(def));

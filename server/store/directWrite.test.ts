@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitStore } from './gitStore.ts';
+import { DetachedHeadError, RepositoryBusyError } from './storeErrors.ts';
 import { withEntry, type RawEntry } from './treeObjects.ts';
 
 const dirs: string[] = [];
@@ -21,7 +22,7 @@ async function freshStore(files: Record<string, string>) {
   }
   await mkdir(path.join(root, 'starter/content'), { recursive: true });
   await mkdir(path.join(root, 'starter/media'), { recursive: true });
-  const { store } = await GitStore.open(path.join(root, 'site'), { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') });
+  const { store } = await GitStore.open(path.join(root, 'site'), { starter: { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') } });
   const git = (...args: string[]) => execFileSync('git', args, { cwd: store.dir, encoding: 'utf8' });
   return { store, git };
 }
@@ -116,7 +117,7 @@ describe('saves alongside people using git', () => {
     expect(git('rev-parse', 'main').trim()).not.toBe(oid);
     expectHealthy(git);
     git('checkout', '-q', '--detach', 'HEAD');
-    await expect(store.commit([{ path: 'content/news/3.md', data: 'three\n' }], author, 'detached')).rejects.toMatchObject({ status: 409, plainMessage: true });
+    await expect(store.commit([{ path: 'content/news/3.md', data: 'three\n' }], author, 'detached')).rejects.toBeInstanceOf(DetachedHeadError);
     expect(git('status', '--porcelain')).toBe('');
     expect(git('rev-parse', 'HEAD').trim()).toBe(oid);
   });
@@ -147,7 +148,7 @@ describe('saves alongside people using git', () => {
     const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
     await writeFile(path.join(store.dir, '.git/index.lock'), '');
     const started = Date.now();
-    await expect(store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'x')).rejects.toMatchObject({ status: 503, plainMessage: true });
+    await expect(store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'x')).rejects.toBeInstanceOf(RepositoryBusyError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
     await rm(path.join(store.dir, '.git/index.lock'));
     expect(git('status', '--porcelain')).toBe('');

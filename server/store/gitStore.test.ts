@@ -23,7 +23,7 @@ beforeAll(async () => {
   mkdirSync(path.join(starter, 'media', 'profiles'), { recursive: true });
   writeFileSync(path.join(starter, 'content', 'news', '1.md'), '---\ntitle: One\n---\n');
   writeFileSync(path.join(starter, 'media', 'profiles', '1.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0x00]));
-  const opened = await GitStore.open(path.join(root, 'site'), { content: path.join(starter, 'content'), media: path.join(starter, 'media') });
+  const opened = await GitStore.open(path.join(root, 'site'), { starter: { content: path.join(starter, 'content'), media: path.join(starter, 'media') } });
   expect(opened.created).toBe(true);
   store = opened.store;
 });

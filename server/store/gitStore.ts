@@ -1,16 +1,22 @@
-// The site repository: reads, one-commit saves through a single queue, and per-path history.
+// The site repository: reads, one-commit saves through a single queue, crash recovery, and history.
 import fs from 'node:fs';
 import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import { checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
-import { writeFileAtomic } from './atomicWrite.ts';
+import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRename } from './durable.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
-import { writeLooseObject } from './looseObjects.ts';
+import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
+import { formatCommit } from './commitObject.ts';
+import { currentBranch, readBranch, updateBranch } from './refs.ts';
+import { removeOwnLeftoverLocks } from './ownedLock.ts';
+import { SaveJournal } from './saveJournal.ts';
+import { branchTip, type BranchTip } from './branchTip.ts';
+import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './storeErrors.ts';
 
 export interface Author { name: string; email: string }
 export interface FileChange { path: string; data: Uint8Array | string | null }
@@ -18,14 +24,10 @@ export interface CommitResult { oid: string; paths: string[]; blobs: Map<string,
 
 export const SYSTEM_AUTHOR: Author = { name: 'Site CMS', email: 'cms@localhost' };
 
-/** Saves need a branch to add to; a maintainer left the repository on a bare commit. */
-export class DetachedHeadError extends Error {
-  readonly status = 409;
-  /** The message is written for the people using the site. */
-  readonly plainMessage = true;
-  constructor() {
-    super('The site files are checked out on no branch, so nothing was saved. Ask the person who looks after the site files to check out a branch (for example: git checkout main).');
-  }
+export interface OpenOptions {
+  /** Folders with the starter content/ and media/, committed when the repository has no commit yet. */
+  starter?: { content: string; media: string };
+  log?: (message: string) => void;
 }
 
 export class GitStore {
@@ -35,29 +37,42 @@ export class GitStore {
   readonly history: PathHistory;
   private readonly index: IndexFile;
   private readonly trees: TreeWriter;
-  /** The last commit this store wrote and its tree: saves skip re-reading it while HEAD has not moved. */
-  private last: { oid: string; tree: string } | null = null;
+  private readonly journal: SaveJournal;
+  /** Why saving is turned off (the branch cannot be read or repaired), or null. */
+  private broken: string | null = null;
 
-  private constructor(readonly dir: string, private readonly realDir: string) {
+  private constructor(readonly dir: string, private readonly realDir: string, private readonly say: (m: string) => void) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
     this.index = new IndexFile(this.gitdir);
     this.trees = new TreeWriter(this.gitdir, this.cache);
+    this.journal = new SaveJournal(this.gitdir);
   }
 
-  /** Opens the site repository, creating it from the starter folders on first start. */
-  static async open(dir: string, starter?: { content: string; media: string }): Promise<{ store: GitStore; created: boolean }> {
-    let created = false;
-    const exists = await stat(path.join(dir, '.git')).then(() => true, () => false);
-    if (!exists) {
-      if (!starter) throw new Error(`No site repository at ${dir}`);
+  /**
+   * Opens the site repository, creating it from the starter folders on first start, and recovers
+   * from a crash of the server that had it open before (the caller holds the data folder's lock).
+   */
+  static async open(dir: string, options: OpenOptions = {}): Promise<{ store: GitStore; created: boolean }> {
+    const log = options.log ?? (() => undefined);
+    if (!(await stat(path.join(dir, '.git')).then(() => true, () => false))) {
+      if (!options.starter) throw new Error(`No site repository at ${dir}`);
       await mkdir(dir, { recursive: true });
       await git.init({ fs, dir, defaultBranch: 'main' });
-      created = true;
     }
-    const store = new GitStore(dir, await realpath(dir));
-    if (created) await store.seed(starter!);
-    return { store, created };
+    const store = new GitStore(dir, await realpath(dir), log);
+    await store.recover();
+    // No commit yet: a first start, or one that crashed before its first commit.
+    const branch = await currentBranch(store.gitdir);
+    const unborn = branch !== null && (await readBranch(store.gitdir, branch)).kind === 'unborn' && store.broken === null;
+    if (unborn && options.starter) await store.seed(options.starter);
+    return { store, created: unborn };
+  }
+
+  /** Why saves are refused, in plain words, or null when the repository is fine. */
+  async problem(): Promise<string | null> {
+    if (this.broken) await this.queue.run(() => this.tip(false).then(() => undefined, () => undefined));
+    return this.broken;
   }
 
   async read(rel: string): Promise<Buffer | null> {
@@ -84,72 +99,167 @@ export class GitStore {
 
   /**
    * Writes the changed files and records them as exactly one commit. Queued: saves never interleave.
-   * Only the trees along the changed paths are rewritten and only their index entries updated,
-   * so the cost does not grow with the size of the site and `git status` stays clean.
+   * Only the trees along the changed paths are rewritten and only their index entries updated, so
+   * the cost does not grow with the size of the site and `git status` stays clean. Resolves once the
+   * commit and the branch are on disk; if it fails, the work tree and index are left equal to HEAD.
    */
   commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
-    return this.queue.run(async () => {
-      // Held from before the first write until the branch points at the new commit, as git commit
-      // does: git cannot commit in between, and a busy repository means nothing is written at all.
-      const lock = await this.index.lock();
+    return this.queue.run(() => this.locked(async (lock) => {
+      await this.finishInterruptedSave(lock);
+      const branch = await currentBranch(this.gitdir);
+      if (!branch) throw new DetachedHeadError();
+      const tip = await this.tip(this.seeding, branch);
+      await this.journal.write({ branch, parent: tip.commit, paths: checked.map((c) => c.path) });
       try {
-        const result = await this.commitLocked(checked, author, message, lock);
-        await lock.commit();
-        return result;
+        return await this.commitLocked(branch, tip, checked, author, message, lock);
       } catch (e) {
-        await lock.release();
+        await this.matchHead(checked.map((c) => c.path), lock);
         throw e;
       }
-    });
+    }));
   }
 
-  private async commitLocked(checked: FileChange[], author: Author, message: string, lock: IndexLock): Promise<CommitResult> {
-    const branch = await git.currentBranch({ fs, dir: this.dir, fullname: false });
-    if (!branch) throw new DetachedHeadError();
+  /** Runs `task` holding .git/index.lock, as git commit does: git cannot commit in between. */
+  private async locked<T>(task: (lock: IndexLock) => Promise<T>): Promise<T> {
+    const lock = await this.index.lock();
+    let result: T;
+    try {
+      result = await task(lock);
+    } catch (e) {
+      await lock.commit().catch(() => lock.release());
+      await this.journal.clear();
+      throw e;
+    }
+    await lock.commit();
+    await this.journal.clear();
+    return result;
+  }
+
+  private seeding = false;
+
+  /** The commit to build on; a damaged branch ref is repaired, or saving turns off with the reason. */
+  private async tip(allowUnborn: boolean, branch?: string): Promise<BranchTip> {
+    const name = branch ?? (await currentBranch(this.gitdir));
+    if (!name) throw new DetachedHeadError();
+    try {
+      const tip = await branchTip(this.dir, this.gitdir, name, this.cache, { allowUnborn, log: this.say });
+      this.broken = null;
+      return tip;
+    } catch (e) {
+      if (e instanceof RepositoryBrokenError) this.broken = e.problem;
+      throw e;
+    }
+  }
+
+  private async commitLocked(branch: string, tip0: BranchTip, checked: FileChange[], author: Author, message: string, lock: IndexLock): Promise<CommitResult> {
+    let tip = tip0;
     // Every path is checked (links included) before the first file is written.
     const files = new Map<string, string>();
     for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
+    const batch = new ObjectBatch(this.gitdir);
     const blobs = new Map<string, string | null>();
-    const indexUpdates: IndexUpdate[] = [];
-    for (const change of checked) {
+    const folders = new Set<string>();
+    const written = checked.map(async (change) => {
       const file = files.get(change.path)!;
+      folders.add(path.dirname(file));
       if (change.data === null) {
-        await rm(file, { force: true });
         blobs.set(change.path, null);
-        indexUpdates.push({ path: change.path, entry: null });
-      } else {
-        const data = typeof change.data === 'string' ? Buffer.from(change.data) : change.data;
-        await writeFileAtomic(file, data);
-        const oid = await writeLooseObject(this.gitdir, 'blob', data);
-        blobs.set(change.path, oid);
-        indexUpdates.push({ path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } });
+        await rm(file, { force: true });
+        return { path: change.path, entry: null };
       }
-    }
-    if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
-    const parent = await git.resolveRef({ fs, dir: this.dir, ref: `refs/heads/${branch}` }).catch(() => null);
-    const parentTree = !parent ? null
-      : this.last?.oid === parent ? this.last.tree
-      : (await git.readCommit({ fs, dir: this.dir, oid: parent, cache: this.cache })).commit.tree;
-    const tree = await this.trees.apply(parentTree, blobs);
-    const now = Math.floor(Date.now() / 1000);
-    const tz = new Date().getTimezoneOffset();
-    const person = { name: author.name, email: author.email, timestamp: now, timezoneOffset: tz };
-    const oid = await git.writeCommit({
-      fs, dir: this.dir,
-      commit: {
-        message: message.endsWith('\n') ? message : `${message}\n`,
-        tree,
-        parent: parent ? [parent] : [],
-        author: person,
-        committer: person,
-      },
+      const data = typeof change.data === 'string' ? Buffer.from(change.data) : change.data;
+      const oid = batch.add('blob', data);
+      blobs.set(change.path, oid);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeThenRename(tempNameFor(file), file, data);
+      return { path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } };
     });
-    await git.writeRef({ fs, dir: this.dir, ref: `refs/heads/${branch}`, value: oid, force: true });
-    this.last = { oid, tree };
-    const paths = [...blobs.keys()];
-    this.history.recordCommit(parent, { oid, author: { name: author.name, email: author.email }, date: new Date(now * 1000).toISOString(), message: message.trim() }, paths);
-    return { oid, paths, blobs };
+    const indexUpdates: IndexUpdate[] = await Promise.all(written);
+    if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
+    await syncDirs(folders);
+    // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
+    // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
+    for (let attempt = 1; ; attempt++) {
+      const tree = await this.trees.apply(tip.tree, blobs, batch);
+      const date = new Date();
+      const oid = batch.add('commit', formatCommit({ tree, parent: tip.commit, author, date, message }));
+      await batch.done(); // everything the branch will point at is on disk before it moves
+      try {
+        await updateBranch(this.gitdir, { branch, expected: tip.commit, next: oid, who: author, message: `commit: ${message}` });
+      } catch (e) {
+        if (!(e instanceof BranchMovedError) || attempt === 5) throw e;
+        tip = await this.tip(false, branch);
+        continue;
+      }
+      const info = { oid, author: { name: author.name, email: author.email }, date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(), message: message.trim() };
+      this.history.recordCommit(tip.commit, info, [...blobs.keys()]);
+      return { oid, paths: [...blobs.keys()], blobs };
+    }
+  }
+
+  /** A save the previous server did not finish (it died): make the work tree equal HEAD on its paths. */
+  private async finishInterruptedSave(lock: IndexLock): Promise<void> {
+    const intent = await this.journal.read();
+    if (!intent) return;
+    await this.matchHead(intent.paths, lock);
+    this.say(`Finished a save that was interrupted: ${intent.paths.join(', ')} now match the last commit.`);
+  }
+
+  /** Makes the work tree and the index equal HEAD on `paths` (a save that did not reach the branch is undone). */
+  private async matchHead(paths: string[], lock: IndexLock): Promise<void> {
+    const branch = await currentBranch(this.gitdir);
+    const state = branch ? await readBranch(this.gitdir, branch) : null;
+    const head = state?.kind === 'oid' ? state.oid : null;
+    const updates: IndexUpdate[] = [];
+    const folders = new Set<string>();
+    for (const rel of paths) {
+      const file = await realPathInside(this.dir, this.realDir, rel);
+      folders.add(path.dirname(file));
+      const blob = head ? await this.blobAt(head, rel) : null;
+      if (!blob) {
+        await rm(file, { force: true });
+        updates.push({ path: rel, entry: null });
+        continue;
+      }
+      const now = await readFile(file).catch(() => null);
+      if (!now || !now.equals(blob.bytes)) await writeFileDurable(file, blob.bytes, { syncFolder: false });
+      updates.push({ path: rel, entry: { oid: blob.oid, stat: await lstat(file, { bigint: true }) } });
+    }
+    for (const folder of folders) await removeTempFiles(folder);
+    await syncDirs([...folders].filter((f) => fs.existsSync(f)));
+    if (!(await lock.write(updates))) await this.updateIndexSlowly(updates);
+  }
+
+  private async blobAt(commit: string, rel: string): Promise<{ oid: string; bytes: Buffer } | null> {
+    try {
+      const { oid, blob } = await git.readBlob({ fs, dir: this.dir, oid: commit, filepath: rel, cache: this.cache });
+      return { oid, bytes: Buffer.from(blob) };
+    } catch (e) {
+      if ((e as { code?: string }).code === 'NotFoundError') return null;
+      throw e;
+    }
+  }
+
+  /**
+   * At open, before any save: removes this server's own leftovers (lock files it held, temp
+   * objects and files), repairs a damaged branch ref, and finishes an interrupted save.
+   */
+  private async recover(): Promise<void> {
+    const locks = await removeOwnLeftoverLocks(this.gitdir);
+    const temps = [...(await removeTempObjects(this.gitdir)), ...(await removeTempFiles(this.gitdir))];
+    if (locks.length || temps.length) {
+      this.say(`Removed what an interrupted save left behind: ${[...locks, ...temps].join(', ')}.`);
+    }
+    if (await currentBranch(this.gitdir)) await this.tip(true).catch((e: unknown) => {
+      if (!(e instanceof RepositoryBrokenError)) throw e;
+      this.say(`The site repository needs attention: ${e.problem}. Saving is turned off until it is fixed.`);
+    });
+    if (!(await this.journal.read())) return;
+    // If git holds the index right now, the next save finishes this instead.
+    await this.queue.run(() => this.locked((lock) => this.finishInterruptedSave(lock))).catch((e: Error) => {
+      this.say(`Could not finish an interrupted save yet (${e.message}); the next save will.`);
+    });
   }
 
   /** isomorphic-git's slower road, for index formats IndexFile does not edit (our lock stays held). */
@@ -166,7 +276,12 @@ export class GitStore {
     for (const [root, from] of [['content', starter.content], ['media', starter.media]] as const) {
       for (const rel of await listFiles(from)) changes.push({ path: `${root}/${rel}`, data: await readFile(path.join(from, rel)) });
     }
-    await this.commit(changes, SYSTEM_AUTHOR, 'Start the site from the starter content');
+    this.seeding = true;
+    try {
+      await this.commit(changes, SYSTEM_AUTHOR, 'Start the site from the starter content');
+    } finally {
+      this.seeding = false;
+    }
   }
 
   /** Commits that touched a path, newest first. Not queued: a first look-up never holds up saves. */

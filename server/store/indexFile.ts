@@ -3,8 +3,10 @@
 // entries it touched and writes the file once, under index.lock, as git does.
 import type { BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { RepositoryBusyError } from './storeErrors.ts';
+import { takeLock } from './ownedLock.ts';
 
 /** The index uses a format this module does not edit (version 4, split or sparse index, conflicts). */
 export class UnsupportedIndexError extends Error {}
@@ -87,16 +89,6 @@ export interface IndexUpdate {
   entry: { oid: string; stat: BigIntStats } | null;
 }
 
-/** git (or another program) holds .git/index.lock for longer than a save can wait. */
-export class RepositoryBusyError extends Error {
-  readonly status = 503;
-  /** The message is written for the people using the site. */
-  readonly plainMessage = true;
-  constructor() {
-    super('Someone is working on the site files with git right now, so nothing was saved. Please try again in a minute.');
-  }
-}
-
 /** A held .git/index.lock: nothing else (the git CLI included) can commit until it is released. */
 export interface IndexLock {
   /** Writes the updated index into the lock file; false when the index is in a format not edited here. */
@@ -111,35 +103,18 @@ export class IndexFile {
   private parsed: Parsed | null = null;
   private readonly file: string;
 
-  constructor(gitdir: string) {
+  constructor(private readonly gitdir: string) {
     this.file = path.join(gitdir, 'index');
   }
 
   /** Takes .git/index.lock, waiting up to `waitMs` while someone else holds it. */
   async lock(waitMs = 3000): Promise<IndexLock> {
-    const lockFile = `${this.file}.lock`;
-    const until = Date.now() + waitMs;
-    let handle: Awaited<ReturnType<typeof open>>;
-    for (;;) {
-      try {
-        handle = await open(lockFile, 'wx');
-        break;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-        if (Date.now() > until) throw new RepositoryBusyError();
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    const lock = await takeLock(this.gitdir, this.file, waitMs, () => new RepositoryBusyError());
     let written = false;
-    let open_ = true;
-    const close = async () => {
-      if (open_) await handle.close().catch(() => undefined);
-      open_ = false;
-    };
     return {
       write: async (updates) => {
         try {
-          await this.prepare(updates, handle);
+          await this.prepare(updates, lock.handle);
           written = true;
           return true;
         } catch (e) {
@@ -149,20 +124,18 @@ export class IndexFile {
         }
       },
       commit: async () => {
-        await close();
-        if (!written) return void (await rm(lockFile, { force: true }));
-        await rename(lockFile, this.file);
+        if (!written) return lock.release();
+        await lock.commit();
         if (this.parsed) this.parsed.statKey = statKey(await stat(this.file, { bigint: true }));
       },
       release: async () => {
-        await close();
         if (written) this.parsed = null; // the in-memory copy holds changes that were not put in place
-        await rm(lockFile, { force: true });
+        await lock.release();
       },
     };
   }
 
-  private async prepare(updates: IndexUpdate[], handle: Awaited<ReturnType<typeof open>>): Promise<void> {
+  private async prepare(updates: IndexUpdate[], handle: FileHandle): Promise<void> {
     const before = await stat(this.file, { bigint: true }).catch(() => null);
     if (!before) this.parsed = { version: 2, paths: [], entries: [], statKey: '' };
     else if (!this.parsed || this.parsed.statKey !== statKey(before)) this.parsed = parseIndex(await readFile(this.file), statKey(before));

@@ -6,6 +6,7 @@ import path from 'node:path';
 const ALLOWED_ROOTS = ['content', 'media'];
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** A path the server built or found leads outside content/ and media/: a server problem (500, logged). */
 export class UnsafePathError extends Error {}
 
 /** Checks a repository-relative path and returns it normalised; throws UnsafePathError otherwise. */

@@ -3,7 +3,7 @@
 // parse the (possibly 10,000-entry) folder tree it wrote the time before.
 import fs from 'node:fs';
 import git from 'isomorphic-git';
-import { writeLooseObject } from './looseObjects.ts';
+import type { ObjectBatch } from './looseObjects.ts';
 
 export interface RawEntry { mode: string; name: string; oid: Buffer }
 
@@ -74,9 +74,9 @@ export class TreeWriter {
 
   /**
    * Applies file changes (path → blob id, or null to delete) to the tree `rootOid` and returns the
-   * new root tree id. Folders left empty disappear, as in git.
+   * new root tree id; the new trees are added to `batch`. Folders left empty disappear, as in git.
    */
-  async apply(rootOid: string | null, changes: Map<string, string | null>): Promise<string> {
+  async apply(rootOid: string | null, changes: Map<string, string | null>, batch: ObjectBatch): Promise<string> {
     // folder → name → new blob id (null: delete); folders are created on the way.
     const byFolder = new Map<string, Map<string, string | null>>();
     for (const [p, oid] of changes) {
@@ -116,7 +116,7 @@ export class TreeWriter {
         written.set(folder, null);
         continue;
       }
-      const oid = await writeLooseObject(this.gitdir, 'tree', serializeTree(list));
+      const oid = batch.add('tree', serializeTree(list));
       this.known.set(folder, { oid, entries: list });
       written.set(folder, oid);
     }

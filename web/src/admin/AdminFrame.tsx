@@ -7,6 +7,7 @@ import { forgetSession, signOut, useAuth } from './auth.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { Modal } from './ui/Modal.tsx';
 import { UnsavedGuard } from './ui/unsaved.tsx';
+import { RepositoryNotice } from './ui/RepositoryNotice.tsx';
 import './admin.css';
 
 interface AdminFrameProps {
@@ -49,6 +50,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
           <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>
+      <RepositoryNotice />
       <h1 className="admin-title">{title}</h1>
       {intro && <div className="admin-intro">{intro}</div>}
       <UnsavedGuard>{children}</UnsavedGuard>

@@ -1,0 +1,19 @@
+// A commit object's bytes, as git writes them.
+import type { Author } from './gitStore.ts';
+
+/** `+0100` for one hour east of UTC, as in git's author lines. */
+export function gitTimezone(date: Date): string {
+  const east = -date.getTimezoneOffset();
+  const abs = Math.abs(east);
+  return `${east < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
+
+export const gitPerson = (who: Author, date: Date) =>
+  `${who.name.replace(/[<>\n]/g, ' ')} <${who.email.replace(/[<>\n]/g, ' ')}> ${Math.floor(date.getTime() / 1000)} ${gitTimezone(date)}`;
+
+export function formatCommit(c: { tree: string; parent: string | null; author: Author; date: Date; message: string }): Buffer {
+  const person = gitPerson(c.author, c.date);
+  const message = c.message.endsWith('\n') ? c.message : `${c.message}\n`;
+  const parent = c.parent ? `parent ${c.parent}\n` : '';
+  return Buffer.from(`tree ${c.tree}\n${parent}author ${person}\ncommitter ${person}\n\n${message}`);
+}

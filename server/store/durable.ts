@@ -1,0 +1,66 @@
+// Writes that survive a crash or a power cut: data is flushed (fsync) before a rename puts it in
+// place, and the folder is flushed after, so a name never points at bytes that were not written.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Flushes a folder's entries (new names, renames, removals) to disk. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Flushes several folders at once: concurrent flushes share the file system's journal commits. */
+export async function syncDirs(dirs: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(dirs)].map(syncDir));
+}
+
+/** Writes `data` to `tmp`, flushes it, and renames it to `file`. The caller flushes the folder. */
+export async function writeThenRename(tmp: string, file: string, data: Uint8Array | string, mode?: number): Promise<void> {
+  try {
+    const handle = await open(tmp, 'wx', mode ?? 0o666);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** The temp name writeFileDurable uses beside `file` (a dot file, so watchers and listings skip it). */
+export const tempNameFor = (file: string) =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+
+export const isTempNameOf = (name: string, base: string) =>
+  name.startsWith(`.${base}.`) && /^\.[^/]+\.[0-9a-f]{12}\.tmp$/.test(name);
+
+/**
+ * Writes a file via temp file + flush + rename; readers never see a half-written file and a crash
+ * leaves either the old or the new bytes. `syncFolder: false` leaves the folder flush to the caller.
+ */
+export async function writeFileDurable(
+  file: string,
+  data: Uint8Array | string,
+  options: { mode?: number; syncFolder?: boolean } = {},
+): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeThenRename(tempNameFor(file), file, data, options.mode);
+  if (options.syncFolder !== false) await syncDir(path.dirname(file));
+}
+
+/** Removes the temp files a crash left in a folder (only names writeFileDurable makes). */
+export async function removeTempFiles(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const stale = names.filter((n) => /^\.[^/]+\.[0-9a-f]{12}\.tmp$/.test(n));
+  await Promise.all(stale.map((n) => rm(path.join(dir, n), { force: true })));
+  return stale;
+}

@@ -1,0 +1,92 @@
+// git's lock files (`index.lock`, `refs/heads/main.lock`), taken so that after a crash the server can
+// tell its own leftovers from a maintainer's live git. The lock is made as a hard link of a sidecar
+// file in .git (`cms-lock-<file>`): link() fails if the lock exists, as git's O_EXCL does, and a lock
+// that shares its inode with our sidecar is ours. A lock without our sidecar is left alone.
+import { link, lstat, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { syncDir } from './durable.ts';
+
+const SIDECAR_PREFIX = 'cms-lock-';
+
+export interface OwnedLock {
+  /** The open lock file: what is written here replaces the target on commit. */
+  readonly handle: FileHandle;
+  /** Flushes the lock file, renames it over the target and flushes the folder. */
+  commit(): Promise<void>;
+  /** Removes the lock, leaving the target as it was. */
+  release(): Promise<void>;
+}
+
+const sidecarFor = (gitdir: string, target: string) =>
+  path.join(gitdir, SIDECAR_PREFIX + encodeURIComponent(path.relative(gitdir, target)));
+
+/**
+ * Takes `<target>.lock`. While someone else holds it, retries every 50 ms for `waitMs`, then calls
+ * `busy()` for the error to throw.
+ */
+export async function takeLock(gitdir: string, target: string, waitMs: number, busy: () => Error): Promise<OwnedLock> {
+  const lockFile = `${target}.lock`;
+  const sidecar = sidecarFor(gitdir, target);
+  const until = Date.now() + waitMs;
+  // A sidecar left by a crash of this process's predecessor (recovery removes these; be safe).
+  await rm(sidecar, { force: true });
+  const handle = await open(sidecar, 'wx', 0o644);
+  for (;;) {
+    try {
+      await link(sidecar, lockFile);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') {
+        await handle.close();
+        await rm(sidecar, { force: true });
+        throw e;
+      }
+      if (Date.now() > until) {
+        await handle.close();
+        await rm(sidecar, { force: true });
+        throw busy();
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  let done = false;
+  const finish = async (put: boolean) => {
+    if (done) return;
+    done = true;
+    try {
+      if (put) {
+        await handle.sync();
+        await handle.close();
+        await rename(lockFile, target);
+        await syncDir(path.dirname(target));
+      } else {
+        await handle.close();
+        await rm(lockFile, { force: true });
+      }
+    } finally {
+      // The target now shares the sidecar's inode; dropping that second name leaves it untouched.
+      await rm(sidecar, { force: true });
+    }
+  };
+  return { handle, commit: () => finish(true), release: () => finish(false) };
+}
+
+/**
+ * At start, with no save running: removes the lock files a crashed server left (those sharing an
+ * inode with one of our sidecars) and the sidecars. Returns the lock files removed.
+ */
+export async function removeOwnLeftoverLocks(gitdir: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(gitdir)) {
+    if (!name.startsWith(SIDECAR_PREFIX)) continue;
+    const sidecar = path.join(gitdir, name);
+    const lockFile = `${path.join(gitdir, decodeURIComponent(name.slice(SIDECAR_PREFIX.length)))}.lock`;
+    const [ours, theirs] = await Promise.all([stat(sidecar).catch(() => null), lstat(lockFile).catch(() => null)]);
+    if (ours && theirs && ours.ino === theirs.ino && ours.dev === theirs.dev) {
+      await rm(lockFile, { force: true });
+      removed.push(path.relative(gitdir, lockFile));
+    }
+    await rm(sidecar, { force: true });
+  }
+  return removed;
+}

@@ -1,0 +1,114 @@
+// Branch refs read and moved as git does: a ref moves only under its .lock file, by compare-and-swap
+// against the value the save started from (like `git update-ref <ref> <new> <old>`), flushed, with a
+// reflog line, and never rewritten in place.
+import { mkdir, open, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BranchMovedError, RepositoryBusyError } from './storeErrors.ts';
+import { syncDir } from './durable.ts';
+import { takeLock } from './ownedLock.ts';
+import { gitPerson } from './commitObject.ts';
+
+const OID = /^[0-9a-f]{40}$/;
+const ZERO = '0'.repeat(40);
+
+/** What a branch ref holds: a commit id, nothing yet (unborn), or something unreadable. */
+export type RefState = { kind: 'oid'; oid: string } | { kind: 'unborn' } | { kind: 'broken'; why: string };
+
+/** The branch HEAD points at (`main`), or null when HEAD is detached or unreadable. */
+export async function currentBranch(gitdir: string): Promise<string | null> {
+  const head = await readFile(path.join(gitdir, 'HEAD'), 'utf8').catch(() => '');
+  const m = /^ref: refs\/heads\/(\S+)\s*$/.exec(head);
+  return m ? m[1]! : null;
+}
+
+export async function readBranch(gitdir: string, branch: string): Promise<RefState> {
+  const ref = `refs/heads/${branch}`;
+  const loose = await readFile(path.join(gitdir, ref), 'utf8').catch((e: NodeJS.ErrnoException) =>
+    e.code === 'ENOENT' ? null : Promise.reject(e),
+  );
+  if (loose !== null) {
+    const value = loose.trim();
+    if (OID.test(value)) return { kind: 'oid', oid: value };
+    return { kind: 'broken', why: value ? `the branch file ${ref} is damaged` : `the branch file ${ref} is empty` };
+  }
+  const packed = await packedValue(gitdir, branch);
+  return packed ? { kind: 'oid', oid: packed } : { kind: 'unborn' };
+}
+
+export interface RefUpdate {
+  branch: string;
+  /** The value the ref must still have (null: the branch must not exist yet). */
+  expected: string | null;
+  next: string;
+  /** Reflog identity and message, as git writes them. */
+  who: { name: string; email: string };
+  message: string;
+  /** Whether to take an existing value that is broken as "expected" (a repair). */
+  replaceBroken?: boolean;
+}
+
+/** Moves a branch by compare-and-swap; answers only once the new value is on disk. */
+export async function updateBranch(gitdir: string, u: RefUpdate): Promise<void> {
+  const ref = `refs/heads/${u.branch}`;
+  const file = path.join(gitdir, ref);
+  await mkdir(path.dirname(file), { recursive: true });
+  const lock = await takeLock(gitdir, file, 3000, () => new RepositoryBusyError());
+  try {
+    const now = await readBranch(gitdir, u.branch);
+    const current = now.kind === 'oid' ? now.oid : null;
+    const matches = now.kind === 'broken' ? u.replaceBroken === true : current === u.expected;
+    if (!matches) throw new BranchMovedError();
+    await lock.handle.writeFile(`${u.next}\n`);
+    const line = reflogLine(current ?? ZERO, u.next, u.who, u.message);
+    await Promise.all([appendLog(gitdir, ref, line), appendLog(gitdir, 'HEAD', line)]);
+    await lock.commit();
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
+
+function reflogLine(old: string, next: string, who: { name: string; email: string }, message: string): string {
+  return `${old} ${next} ${gitPerson(who, new Date())}\t${message.split('\n')[0]!.replace(/\t/g, ' ')}\n`;
+}
+
+async function appendLog(gitdir: string, ref: string, line: string): Promise<void> {
+  const file = path.join(gitdir, 'logs', ref);
+  await mkdir(path.dirname(file), { recursive: true });
+  const handle = await open(file, 'a');
+  try {
+    await handle.appendFile(line);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  if (ref === 'HEAD') return;
+  await syncDir(path.dirname(file));
+}
+
+/** The values a branch had, newest first, from its reflog (for repairing a damaged ref). */
+export async function reflogValues(gitdir: string, branch: string): Promise<string[]> {
+  const text = await readFile(path.join(gitdir, 'logs', 'refs', 'heads', branch), 'utf8').catch(() => '');
+  const values: string[] = [];
+  for (const line of text.split('\n').reverse()) {
+    const next = line.split(' ')[1];
+    if (next && OID.test(next) && next !== ZERO && !values.includes(next)) values.push(next);
+  }
+  return values;
+}
+
+/** Whether the branch has ever had a commit (a reflog line or a packed value). */
+export async function branchHadHistory(gitdir: string, branch: string): Promise<boolean> {
+  if ((await reflogValues(gitdir, branch)).length) return true;
+  const packed = await readFile(path.join(gitdir, 'packed-refs'), 'utf8').catch(() => '');
+  return packed.split('\n').some((l) => l.endsWith(` refs/heads/${branch}`));
+}
+
+export async function packedValue(gitdir: string, branch: string): Promise<string | null> {
+  const packed = await readFile(path.join(gitdir, 'packed-refs'), 'utf8').catch(() => '');
+  for (const line of packed.split('\n')) {
+    const [oid, name] = line.split(' ');
+    if (name === `refs/heads/${branch}` && oid && OID.test(oid)) return oid;
+  }
+  return null;
+}
