@@ -15,6 +15,7 @@ import { formatCommit } from './commitObject.ts';
 import { currentBranch, readBranch, updateBranch } from './refs.ts';
 import { removeOwnLeftoverLocks } from './ownedLock.ts';
 import { SaveJournal } from './saveJournal.ts';
+import { failpoint } from './failpoint.ts';
 import { branchTip, type BranchTip } from './branchTip.ts';
 import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './storeErrors.ts';
 
@@ -106,11 +107,13 @@ export class GitStore {
   commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
     return this.queue.run(() => this.locked(async (lock) => {
+      failpoint('locked');
       await this.finishInterruptedSave(lock);
       const branch = await currentBranch(this.gitdir);
       if (!branch) throw new DetachedHeadError();
       const tip = await this.tip(this.seeding, branch);
       await this.journal.write({ branch, parent: tip.commit, paths: checked.map((c) => c.path) });
+      failpoint('journal');
       try {
         return await this.commitLocked(branch, tip, checked, author, message, lock);
       } catch (e) {
@@ -132,6 +135,7 @@ export class GitStore {
       throw e;
     }
     await lock.commit();
+    failpoint('index');
     await this.journal.clear();
     return result;
   }
@@ -176,7 +180,9 @@ export class GitStore {
       return { path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } };
     });
     const indexUpdates: IndexUpdate[] = await Promise.all(written);
+    failpoint('files');
     if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
+    failpoint('index-written');
     await syncDirs(folders);
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
@@ -185,6 +191,7 @@ export class GitStore {
       const date = new Date();
       const oid = batch.add('commit', formatCommit({ tree, parent: tip.commit, author, date, message }));
       await batch.done(); // everything the branch will point at is on disk before it moves
+      failpoint('objects');
       try {
         await updateBranch(this.gitdir, { branch, expected: tip.commit, next: oid, who: author, message: `commit: ${message}` });
       } catch (e) {

@@ -7,6 +7,7 @@ import { BranchMovedError, RepositoryBusyError } from './storeErrors.ts';
 import { syncDir } from './durable.ts';
 import { takeLock } from './ownedLock.ts';
 import { gitPerson } from './commitObject.ts';
+import { failpoint } from './failpoint.ts';
 
 const OID = /^[0-9a-f]{40}$/;
 const ZERO = '0'.repeat(40);
@@ -58,10 +59,13 @@ export async function updateBranch(gitdir: string, u: RefUpdate): Promise<void> 
     const current = now.kind === 'oid' ? now.oid : null;
     const matches = now.kind === 'broken' ? u.replaceBroken === true : current === u.expected;
     if (!matches) throw new BranchMovedError();
+    failpoint('ref-locked');
     await lock.handle.writeFile(`${u.next}\n`);
-    const line = reflogLine(current ?? ZERO, u.next, u.who, u.message);
+    // A repair logs no old value: the one it replaces may name a missing object, which fsck refuses.
+    const line = reflogLine(u.replaceBroken ? ZERO : (current ?? ZERO), u.next, u.who, u.message);
     await Promise.all([appendLog(gitdir, ref, line), appendLog(gitdir, 'HEAD', line)]);
     await lock.commit();
+    failpoint('ref');
   } catch (e) {
     await lock.release();
     throw e;
