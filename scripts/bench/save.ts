@@ -1,4 +1,5 @@
-// Save benchmark: one-item saves through GitStore against the git CLI doing the same change, on a site
+// Save benchmark: one-item saves through GitStore (with and without its fsyncs) against the git CLI
+// doing the same change, on a site
 // repository of 10,000 news items with 1,000 commits of history (DESIGN.md "Writes": a save's cost must
 // not grow with the size of the site; target: the store's median at or below the CLI's).
 //
@@ -12,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GitStore } from '../../server/store/gitStore.ts';
+import { setFlushingForBenchmark } from '../../server/store/durable.ts';
 import { machine, machineBusy, newsFile, newsItem, percentile, table, waitedChildrenCpu } from './fixtures.ts';
 import { AUTHOR, COMMITS, GIT_ENV, ITEMS, buildRepository, git, itemPath } from './siteRepo.ts';
 
@@ -32,15 +34,17 @@ async function main() {
   try {
     const storeDir = path.join(tmp, 'store');
     const cliDir = path.join(tmp, 'cli');
+    const noFlushDir = path.join(tmp, 'noflush');
     let t = performance.now();
     const { streamBytes, historyOf1 } = buildRepository(storeDir);
     const objects = git(storeDir, 'count-objects', '-v').match(/in-pack: (\d+)/)?.[1];
     console.log(`built repository in ${((performance.now() - t) / 1000).toFixed(1)} s: fast-import stream ${(streamBytes / 2 ** 20).toFixed(1)} MiB, ` +
       `${git(storeDir, 'rev-list', '--count', 'HEAD').trim()} commits, ${git(storeDir, 'ls-files').split('\n').filter(Boolean).length} files, ${objects} packed objects`);
     execFileSync('cp', ['-a', storeDir, cliDir]);
+    execFileSync('cp', ['-a', storeDir, noFlushDir]);
     // cp -a gives the copy new inode numbers, which the copied index does not know: let each repository's
     // index agree with its own files before measuring, so neither contender pays for a full refresh.
-    for (const dir of [storeDir, cliDir]) git(dir, 'update-index', '-q', '--really-refresh');
+    for (const dir of [storeDir, cliDir, noFlushDir]) git(dir, 'update-index', '-q', '--really-refresh');
     console.log(`copied with cp -a; HEAD ${git(storeDir, 'rev-parse', '--short', 'HEAD').trim()} in both, index refreshed in both`);
 
     // 100 different existing items, spread over the site.
@@ -48,6 +52,8 @@ async function main() {
     if (new Set(ids).size !== ids.length) throw new Error('save ids are not distinct');
 
     const { store } = await GitStore.open(storeDir);
+    const { store: noFlush } = await GitStore.open(noFlushDir);
+    const noFlushMs: number[] = [];
     const storeMs: number[] = [];
     const cliMs: number[] = [];
     const busy0 = machineBusy();
@@ -64,6 +70,13 @@ async function main() {
       await store.commit([{ path: rel, data: content }], AUTHOR, message);
       storeMs.push(performance.now() - t);
 
+      // The same save with every fsync skipped: the difference is what durability costs.
+      setFlushingForBenchmark(false);
+      t = performance.now();
+      await noFlush.commit([{ path: rel, data: content }], AUTHOR, message);
+      noFlushMs.push(performance.now() - t);
+      setFlushingForBenchmark(true);
+
       t = performance.now();
       writeFileSync(path.join(cliDir, rel), content);
       execFileSync('git', ['add', rel], { cwd: cliDir, env: GIT_ENV, stdio: 'ignore' });
@@ -78,14 +91,18 @@ async function main() {
 
     const s = stats(storeMs);
     const c = stats(cliMs);
+    const n = stats(noFlushMs);
     console.log('');
     console.log(table([
       ['per save (wall)', 'median', 'p95', 'min', 'max', 'first save'],
       ['A: GitStore.commit', ms(s.median), ms(s.p95), ms(s.min), ms(s.max), ms(s.first)],
+      ['A without flushes (fsync off)', ms(n.median), ms(n.p95), ms(n.min), ms(n.max), ms(n.first)],
       ['B: git add + git commit', ms(c.median), ms(c.p95), ms(c.min), ms(c.max), ms(c.first)],
       ['ratio store / CLI', `${(s.median / c.median).toFixed(2)}×`, `${(s.p95 / c.p95).toFixed(2)}×`, '', '', ''],
     ]));
     console.log(`target (DESIGN.md): store median at or below the CLI's → ${s.median <= c.median ? 'MET' : 'MISSED'}`);
+    console.log(`what the flushes cost (objects, work-tree files, index, branch, reflog, save record): ` +
+      `${ms(s.median - n.median)} at the median, ${ms(s.p95 - n.p95)} at p95`);
     if (busy0 !== null && busy1 !== null) {
       // Our own CPU plus the git children we waited for; the rest is other processes on the machine.
       const other = Math.max(0, (busy1 - busy0 - (own.user + own.system) - kids) / wallUs);

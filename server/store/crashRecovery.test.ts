@@ -152,3 +152,19 @@ describe('what the recovery never touches', () => {
     await expectClean(dir, git);
   });
 });
+
+describe('a first start killed part-way', () => {
+  it('before the first commit: the next start seeds the site as if for the first time', async () => {
+    const { dir } = await site();
+    const root = path.dirname(dir);
+    const fresh = path.join(root, 'fresh');
+    await mkdir(path.join(fresh, '.git'), { recursive: true });
+    await writeFile(path.join(fresh, '.git/config'), '[core]\n\trepositoryformatversion = 0\n\tbare = false\n');
+    const { store, created } = await GitStore.open(fresh, { starter: { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') } });
+    expect(created).toBe(true);
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: fresh, encoding: 'utf8' });
+    expect(git('log', '--format=%s').trim()).toBe('Start the site from the starter content');
+    await store.commit([{ path: 'content/news/9.md', data: 'nine\n' }], author, 'a save');
+    await expectClean(fresh, git);
+  });
+});

@@ -253,6 +253,10 @@ export class GitStore {
    * objects and files), repairs a damaged branch ref, and finishes an interrupted save.
    */
   private async recover(): Promise<void> {
+    // A first start killed inside `git init` can leave .git without HEAD (init then skips it).
+    if (!(await stat(path.join(this.gitdir, 'HEAD')).then(() => true, () => false))) {
+      await writeFileDurable(path.join(this.gitdir, 'HEAD'), 'ref: refs/heads/main\n');
+    }
     const locks = await removeOwnLeftoverLocks(this.gitdir);
     const temps = [...(await removeTempObjects(this.gitdir)), ...(await removeTempFiles(this.gitdir))];
     if (locks.length || temps.length) {

@@ -4,7 +4,7 @@
 // that shares its inode with our sidecar is ours. A lock without our sidecar is left alone.
 import { link, lstat, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { syncDir } from './durable.ts';
+import { syncDir, syncFile } from './durable.ts';
 
 const SIDECAR_PREFIX = 'cms-lock-';
 
@@ -55,7 +55,7 @@ export async function takeLock(gitdir: string, target: string, waitMs: number, b
     done = true;
     try {
       if (put) {
-        await handle.sync();
+        await syncFile(handle);
         await handle.close();
         await rename(lockFile, target);
         await syncDir(path.dirname(target));

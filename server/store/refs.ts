@@ -4,7 +4,7 @@
 import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BranchMovedError, RepositoryBusyError } from './storeErrors.ts';
-import { syncDir } from './durable.ts';
+import { syncDir, syncFile } from './durable.ts';
 import { takeLock } from './ownedLock.ts';
 import { gitPerson } from './commitObject.ts';
 import { failpoint } from './failpoint.ts';
@@ -82,7 +82,7 @@ async function appendLog(gitdir: string, ref: string, line: string): Promise<voi
   const handle = await open(file, 'a');
   try {
     await handle.appendFile(line);
-    await handle.sync();
+    await syncFile(handle);
   } finally {
     await handle.close();
   }
