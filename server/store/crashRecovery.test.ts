@@ -40,8 +40,10 @@ async function expectClean(dir: string, git: (...a: string[]) => string) {
   git('fsck', '--full', '--strict', '--no-dangling');
   expect(git('write-tree').trim()).toBe(git('rev-parse', 'HEAD^{tree}').trim());
   const gitdir = path.join(dir, '.git');
-  const leftovers = (await readdir(gitdir)).filter((n) => n.startsWith('cms-') || n.endsWith('.lock'));
+  // The save record stays, empty, between saves; lock files and our lock sidecars must be gone.
+  const leftovers = (await readdir(gitdir)).filter((n) => (n.startsWith('cms-') && n !== 'cms-save-intent') || n.endsWith('.lock'));
   expect(leftovers).toEqual([]);
+  expect(await readFile(path.join(gitdir, 'cms-save-intent'), 'utf8').catch(() => '')).toBe('');
   expect(existsSync(path.join(gitdir, 'refs/heads/main.lock'))).toBe(false);
   expect((await readdir(path.join(gitdir, 'objects'))).filter((n) => !/^([0-9a-f]{2}|info|pack)$/.test(n))).toEqual([]);
 }

@@ -15,6 +15,11 @@ export async function syncFile(handle: FileHandle): Promise<void> {
   if (flushing) await handle.sync();
 }
 
+/** Flushes an open file's bytes but not its times (enough for a file rewritten in place). */
+export async function syncData(handle: FileHandle): Promise<void> {
+  if (flushing) await handle.datasync();
+}
+
 /** Flushes a folder's entries (new names, renames, removals) to disk. */
 export async function syncDir(dir: string): Promise<void> {
   if (!flushing) return;

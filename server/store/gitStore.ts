@@ -163,34 +163,40 @@ export class GitStore {
     for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
     const batch = new ObjectBatch(this.gitdir);
     const blobs = new Map<string, string | null>();
-    const folders = new Set<string>();
-    const written = checked.map(async (change) => {
-      const file = files.get(change.path)!;
-      folders.add(path.dirname(file));
-      if (change.data === null) {
-        blobs.set(change.path, null);
+    const bytes = new Map<string, Buffer | null>();
+    for (const change of checked) {
+      const data = change.data === null ? null : Buffer.from(change.data);
+      bytes.set(change.path, data);
+      blobs.set(change.path, data === null ? null : batch.add('blob', data));
+    }
+    const folders = new Set([...files.values()].map((f) => path.dirname(f)));
+    // Work-tree files, blobs, trees and the commit are written at once; their flushes overlap.
+    const written = Promise.all(checked.map(async ({ path: rel }): Promise<IndexUpdate> => {
+      const file = files.get(rel)!;
+      const data = bytes.get(rel)!;
+      if (data === null) {
         await rm(file, { force: true });
-        return { path: change.path, entry: null };
+        return { path: rel, entry: null };
       }
-      const data = typeof change.data === 'string' ? Buffer.from(change.data) : change.data;
-      const oid = batch.add('blob', data);
-      blobs.set(change.path, oid);
       await mkdir(path.dirname(file), { recursive: true });
       await writeThenRename(tempNameFor(file), file, data);
-      return { path: change.path, entry: { oid, stat: await lstat(file, { bigint: true }) } };
-    });
-    const indexUpdates: IndexUpdate[] = await Promise.all(written);
-    failpoint('files');
-    if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
-    failpoint('index-written');
-    await syncDirs(folders);
+      return { path: rel, entry: { oid: blobs.get(rel)!, stat: await lstat(file, { bigint: true }) } };
+    }));
+    written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
     for (let attempt = 1; ; attempt++) {
       const tree = await this.trees.apply(tip.tree, blobs, batch);
       const date = new Date();
       const oid = batch.add('commit', formatCommit({ tree, parent: tip.commit, author, date, message }));
-      await batch.done(); // everything the branch will point at is on disk before it moves
+      if (attempt === 1) {
+        const indexUpdates = await written;
+        failpoint('files');
+        if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
+        failpoint('index-written');
+      }
+      // Everything the branch will point at is on disk before it moves.
+      await Promise.all([batch.done(), attempt === 1 ? syncDirs(folders) : undefined]);
       failpoint('objects');
       try {
         await updateBranch(this.gitdir, { branch, expected: tip.commit, next: oid, who: author, message: `commit: ${message}` });

@@ -116,6 +116,7 @@ export class IndexFile {
         try {
           await this.prepare(updates, lock.handle);
           written = true;
+          lock.flush();
           return true;
         } catch (e) {
           this.parsed = null;
@@ -160,6 +161,8 @@ export class IndexFile {
     header.writeUInt32BE(idx.version, 4);
     header.writeUInt32BE(idx.entries.length, 8);
     const body = Buffer.concat([header, ...idx.entries]);
-    await handle.writev([body, createHash('sha1').update(body).digest()]);
+    // Written from the start: an interrupted save rewrites the index it had already written.
+    await handle.truncate(0);
+    await handle.writev([body, createHash('sha1').update(body).digest()], 0);
   }
 }

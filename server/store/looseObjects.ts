@@ -33,10 +33,12 @@ export class ObjectBatch {
     return oid;
   }
 
-  /** Resolves once every object of the batch is on disk. */
+  /** Resolves once every object added so far is on disk (it may be called again after more adds). */
   async done(): Promise<void> {
     await Promise.all(this.writes);
-    await syncDirs(this.dirs);
+    const dirs = [...this.dirs];
+    this.dirs.clear();
+    await syncDirs(dirs);
   }
 
   private async write(oid: string, type: ObjectType, content: Uint8Array): Promise<void> {

@@ -11,6 +11,11 @@ const SIDECAR_PREFIX = 'cms-lock-';
 export interface OwnedLock {
   /** The open lock file: what is written here replaces the target on commit. */
   readonly handle: FileHandle;
+  /**
+   * Starts flushing what was written so far, so that commit() has less to wait for. Call it again
+   * after any later write; commit() flushes by itself when it was never called.
+   */
+  flush(): void;
   /** Flushes the lock file, renames it over the target and flushes the folder. */
   commit(): Promise<void>;
   /** Removes the lock, leaving the target as it was. */
@@ -50,16 +55,23 @@ export async function takeLock(gitdir: string, target: string, waitMs: number, b
     }
   }
   let done = false;
+  let flushed: Promise<void> | null = null;
+  const flush = () => {
+    flushed = syncFile(handle);
+    flushed.catch(() => undefined); // awaited by commit(); only keeps an early failure from being "unhandled"
+  };
   const finish = async (put: boolean) => {
     if (done) return;
     done = true;
     try {
       if (put) {
-        await syncFile(handle);
+        if (!flushed) flush();
+        await flushed;
         await handle.close();
         await rename(lockFile, target);
         await syncDir(path.dirname(target));
       } else {
+        await flushed?.catch(() => undefined);
         await handle.close();
         await rm(lockFile, { force: true });
       }
@@ -68,7 +80,7 @@ export async function takeLock(gitdir: string, target: string, waitMs: number, b
       await rm(sidecar, { force: true });
     }
   };
-  return { handle, commit: () => finish(true), release: () => finish(false) };
+  return { handle, flush, commit: () => finish(true), release: () => finish(false) };
 }
 
 /**

@@ -61,6 +61,7 @@ export async function updateBranch(gitdir: string, u: RefUpdate): Promise<void> 
     if (!matches) throw new BranchMovedError();
     failpoint('ref-locked');
     await lock.handle.writeFile(`${u.next}\n`);
+    lock.flush();
     // A repair logs no old value: the one it replaces may name a missing object, which fsck refuses.
     const line = reflogLine(u.replaceBroken ? ZERO : (current ?? ZERO), u.next, u.who, u.message);
     await Promise.all([appendLog(gitdir, ref, line), appendLog(gitdir, 'HEAD', line)]);
@@ -78,16 +79,16 @@ function reflogLine(old: string, next: string, who: { name: string; email: strin
 
 async function appendLog(gitdir: string, ref: string, line: string): Promise<void> {
   const file = path.join(gitdir, 'logs', ref);
-  await mkdir(path.dirname(file), { recursive: true });
+  const created = (await mkdir(path.dirname(file), { recursive: true })) !== undefined;
   const handle = await open(file, 'a');
   try {
+    const isNew = created || (await handle.stat()).size === 0;
     await handle.appendFile(line);
     await syncFile(handle);
+    if (isNew) await syncDir(path.dirname(file)); // a new file's name must be on disk too
   } finally {
     await handle.close();
   }
-  if (ref === 'HEAD') return;
-  await syncDir(path.dirname(file));
 }
 
 /** The values a branch had, newest first, from its reflog (for repairing a damaged ref). */
