@@ -1,0 +1,52 @@
+// A minimal client for the site's API: the site's own Origin on every call (writes need it) and the
+// session cookie from sign-in. Every call is bounded by a timeout.
+import { ADMIN } from './serverProcess.ts';
+
+export interface Answer { status: number; body: Record<string, unknown> | unknown[] | null; text: string }
+
+export interface NewsItem { id: string; title: string }
+
+const TIMEOUT_MS = 15_000;
+
+export class SiteClient {
+  private cookie = '';
+
+  constructor(readonly url: string) {}
+
+  /** Rejects only when no complete answer arrived (refused, reset, timed out). */
+  async call(method: string, pathname: string, json?: unknown): Promise<Answer> {
+    const headers: Record<string, string> = { origin: this.url };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (json !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(this.url + pathname, {
+      method, headers, body: json === undefined ? undefined : JSON.stringify(json),
+      redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const text = await res.text();
+    if (method === 'POST' && pathname === '/api/login.php' && res.ok) {
+      this.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    }
+    return { status: res.status, body: parseJson(text), text };
+  }
+
+  async signIn(): Promise<void> {
+    const res = await this.call('POST', '/api/login.php', ADMIN);
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text.slice(0, 300)}`);
+  }
+
+  async news(): Promise<NewsItem[]> {
+    const res = await this.call('GET', '/api/news.php');
+    if (res.status !== 200 || !Array.isArray(res.body)) {
+      throw new Error(`GET /api/news.php answered ${res.status}: ${res.text.slice(0, 300)}`);
+    }
+    return (res.body as Record<string, unknown>[]).map((n) => ({ id: String(n.id), title: String(n.title) }));
+  }
+}
+
+function parseJson(text: string): Answer['body'] {
+  try {
+    return JSON.parse(text) as Answer['body'];
+  } catch {
+    return null;
+  }
+}

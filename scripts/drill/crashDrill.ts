@@ -1,0 +1,168 @@
+// Crash drill: the real server as a child process takes concurrent saves, is SIGKILLed at a random
+// moment, and is started again on the same data directory with no repair. After each restart the drill
+// checks that acknowledged saves are in HEAD, the next save works, health is ok, git fsck and git
+// status are clean, and what is served equals HEAD.
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SiteClient } from './api.ts';
+import { healthProblem, lostSaves, servedMismatches } from './checks.ts';
+import { formatRound } from './report.ts';
+import { between, seededRng, type Rng } from './rng.ts';
+import { planSaves, probeSave, sendSave } from './saves.ts';
+import { startServer, type ServerChild } from './serverProcess.ts';
+import { fsckProblems, leftovers, statusLines } from './siteGit.ts';
+import { errorText, sleep } from './time.ts';
+import type { DrillReport, DrillTotals, RoundResult } from './types.ts';
+
+export type { DrillReport, DrillTotals, RoundResult } from './types.ts';
+
+export interface DrillOptions {
+  rounds: number;
+  concurrency?: number;
+  seed?: number;
+  log?: (line: string) => void;
+  keep?: boolean;
+}
+
+const KILL_WINDOW_MS = [10, 300] as const;
+
+interface Drill {
+  dataDir: string;
+  site: string;
+  concurrency: number;
+  /** Kill moments come from their own stream, so they repeat exactly for a seed whatever the saves do. */
+  killRng: Rng;
+  planRng: Rng;
+  /** The server now running, if any: whatever happens, it is killed before the drill returns. */
+  live: ServerChild | null;
+}
+
+export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
+  const log = opts.log ?? (() => undefined);
+  const seed = opts.seed ?? randomInt(2 ** 31);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-crash-drill-'));
+  const drill: Drill = {
+    dataDir, site: path.join(dataDir, 'site'), concurrency: opts.concurrency ?? 20,
+    killRng: seededRng(seed), planRng: seededRng(seed ^ 0x5eed), live: null,
+  };
+  const rounds: RoundResult[] = [];
+  let aborted: string | undefined;
+  try {
+    log(`crash drill: ${opts.rounds} rounds of ${drill.concurrency} saves, seed ${seed}, data in ${dataDir}`);
+    drill.live = await startServer(dataDir);
+    const firstStartMs = drill.live.startMs;
+    log(`first start (creates the site repository and the admin user): ${Math.round(firstStartMs)} ms`);
+    for (let round = 1; round <= opts.rounds; round++) {
+      const result = await runRound(drill, round);
+      rounds.push(result);
+      log(formatRound(result, opts.rounds));
+      if (!drill.live) {
+        aborted = `the server did not start again after round ${round}'s kill`;
+        break;
+      }
+    }
+    const restarts = rounds.flatMap((r) => (r.restartMs === null ? [] : [r.restartMs]));
+    return {
+      seed, concurrency: drill.concurrency, dataDir, kept: opts.keep ?? false,
+      timing: {
+        firstStartMs,
+        restartMedianMs: median(restarts),
+        restartMaxMs: restarts.length ? Math.max(...restarts) : null,
+      },
+      totals: totalsOf(rounds), rounds, aborted,
+    };
+  } finally {
+    await drill.live?.stop().catch((e: unknown) => log(`could not stop the server: ${errorText(e)}`));
+    if (opts.keep) log(`kept the data directory: ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runRound(drill: Drill, round: number): Promise<RoundResult> {
+  const killAfterMs = between(drill.killRng, ...KILL_WINDOW_MS);
+  const r: RoundResult = {
+    round, killAfterMs, saves: [], acknowledged: 0, lost: [], restartMs: null, firstSave: null,
+    neededHuman: [], healthProblem: null, fsckErrors: [], dirtyStatus: [], servedMismatches: [],
+    leftovers: [],
+  };
+  const server = drill.live!;
+  const client = new SiteClient(server.url);
+  let ids: string[] = [];
+  try {
+    await client.signIn();
+    ids = (await client.news()).map((n) => n.id);
+  } catch (e) {
+    r.neededHuman.push(`before the saves: ${errorText(e)}`);
+  }
+
+  const plan = planSaves(drill.planRng, round, drill.concurrency, ids);
+  const startedAt = performance.now();
+  const pending = plan.map((save) => sendSave(client, save, startedAt));
+  await sleep(killAfterMs - (performance.now() - startedAt));
+  await server.kill();
+  drill.live = null;
+  r.saves = await Promise.all(pending); // each is bounded by the client's timeout
+  r.acknowledged = r.saves.filter((s) => s.acknowledged).length;
+
+  try {
+    drill.live = await startServer(drill.dataDir);
+    r.restartMs = drill.live.startMs;
+  } catch (e) {
+    r.neededHuman.push(`the server did not start again: ${errorText(e)}`);
+  }
+  // The state the kill and the restart left, before anything else touches it.
+  r.lost = await lostSaves(drill.site, r.saves);
+  r.fsckErrors = await fsckProblems(drill.site);
+  r.dirtyStatus = await statusLines(drill.site);
+  r.leftovers = await leftovers(drill.site);
+  if (drill.live) await checkRestarted(drill, drill.live, r);
+  else {
+    r.healthProblem = 'not checked: the server did not start';
+    r.servedMismatches = ['not checked: the server did not start'];
+  }
+  return r;
+}
+
+/** Health, served content and the first save on the restarted server. */
+async function checkRestarted(drill: Drill, server: ServerChild, r: RoundResult): Promise<void> {
+  const client = new SiteClient(server.url);
+  try {
+    await client.signIn();
+  } catch (e) {
+    r.neededHuman.push(`sign-in after the restart: ${errorText(e)}`);
+  }
+  r.healthProblem = await healthProblem(client);
+  r.servedMismatches = await servedMismatches(client, drill.site);
+  const first = await sendSave(client, probeSave(r.round), performance.now());
+  r.firstSave = first;
+  if (first.acknowledged) r.lost.push(...(await lostSaves(drill.site, [first])));
+  else {
+    const tail = server.output().trim().split('\n').slice(-12).join('\n');
+    const got = `the first save after the restart got ${first.status ?? 'no answer'}: ${first.error}`;
+    r.neededHuman.push(`${got}\nserver's last output:\n${tail}`);
+  }
+}
+
+function totalsOf(rounds: RoundResult[]): DrillTotals {
+  const sum = (f: (r: RoundResult) => number) => rounds.reduce((n, r) => n + f(r), 0);
+  const count = (f: (r: RoundResult) => boolean) => rounds.filter(f).length;
+  return {
+    rounds: rounds.length,
+    acknowledged: sum((r) => r.acknowledged),
+    lost: sum((r) => r.lost.length),
+    neededHuman: count((r) => r.neededHuman.length > 0),
+    fsckErrors: count((r) => r.fsckErrors.length > 0),
+    dirtyStatus: count((r) => r.dirtyStatus.length > 0),
+    servedMismatch: count((r) => r.servedMismatches.length > 0),
+    healthNotOk: count((r) => r.healthProblem !== null),
+  };
+}
+
+function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

@@ -1,0 +1,77 @@
+// Plain-text output of a drill run: one line per round, failure details, and the summary table.
+import { seconds } from './time.ts';
+import { FAILURE_TOTALS, type DrillReport, type RoundResult } from './types.ts';
+
+/** The good text, or the bad one marked ✗. */
+const check = (ok: boolean, good: string, bad: string) => (ok ? good : `${bad} ✗`);
+
+export function formatRound(r: RoundResult, of: number): string {
+  const firstSave = `first save ${r.firstSave?.status ?? 'none'}`;
+  return [
+    `round ${String(r.round).padStart(String(of).length)}/${of}`,
+    `killed at ${String(r.killAfterMs).padStart(3)} ms`,
+    `${String(r.acknowledged).padStart(2)}/${r.saves.length} acknowledged`,
+    r.restartMs === null ? check(false, '', 'no restart') : `restart ${seconds(r.restartMs)}`,
+    check(r.lost.length === 0, 'lost 0', `lost ${r.lost.length}`),
+    check(r.firstSave?.acknowledged ?? false, firstSave, firstSave),
+    check(r.neededHuman.length === 0, 'no human needed', 'needed a human'),
+    check(r.healthProblem === null, 'health ok', 'health not ok'),
+    check(r.fsckErrors.length === 0, 'fsck ok', `fsck ${r.fsckErrors.length} errors`),
+    check(r.dirtyStatus.length === 0, 'status clean', `status ${r.dirtyStatus.length} dirty`),
+    check(r.servedMismatches.length === 0, 'served = HEAD', 'served ≠ HEAD'),
+  ].join(' · ');
+}
+
+const MAX_ITEMS = 6;
+const items = (title: string, list: string[]): string[] => list.length === 0 ? [] : [
+  `  ${title}:`,
+  ...list.slice(0, MAX_ITEMS).map((l) => `    ${l.replace(/\n/g, '\n      ')}`),
+  ...(list.length > MAX_ITEMS ? [`    … and ${list.length - MAX_ITEMS} more`] : []),
+];
+
+/** Why a round failed, for a developer; empty for a round that passed. */
+export function formatDetails(r: RoundResult): string[] {
+  const lines = [
+    ...items('lost saves', r.lost.map((l) => `${l.label} (${l.kind} of news ${l.id ?? '?'}): ${l.why}`)),
+    ...items('needed a human', r.neededHuman),
+    ...items('health', r.healthProblem ? [r.healthProblem] : []),
+    ...items('git fsck', r.fsckErrors),
+    ...items('git status --porcelain', r.dirtyStatus),
+    ...items('served ≠ HEAD', r.servedMismatches),
+  ];
+  if (lines.length === 0) return [];
+  return [`round ${r.round}:`, ...lines, ...items('lock/temp files after the restart', r.leftovers)];
+}
+
+export function formatSummary(report: DrillReport): string[] {
+  const t = report.totals;
+  const { firstStartMs, restartMedianMs, restartMaxMs } = report.timing;
+  const rows: [string, string][] = [
+    ['rounds', String(t.rounds)],
+    ['acknowledged saves', String(t.acknowledged)],
+    ['lost saves', String(t.lost)],
+    ['rounds that needed a human', String(t.neededHuman)],
+    ['rounds with fsck errors', String(t.fsckErrors)],
+    ['rounds with dirty status', String(t.dirtyStatus)],
+    ['rounds with served ≠ HEAD', String(t.servedMismatch)],
+    ['rounds with health not ok', String(t.healthNotOk)],
+    ['first start', seconds(firstStartMs)],
+    ['restart (median / max)', restartMedianMs === null ? '—'
+      : `${seconds(restartMedianMs)} / ${seconds(restartMaxMs ?? 0)}`],
+    ['seed', String(report.seed)],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const valueWidth = Math.max(...rows.map(([, v]) => v.length));
+  const rule = `+-${'-'.repeat(width)}-+-${'-'.repeat(valueWidth)}-+`;
+  return [
+    rule,
+    ...rows.map(([k, v]) => `| ${k.padEnd(width)} | ${v.padStart(valueWidth)} |`),
+    rule,
+    ...(report.aborted ? [`stopped early: ${report.aborted}`] : []),
+  ];
+}
+
+/** The failure totals that are not zero (a run passes when this is empty and something was acknowledged). */
+export function failures(report: DrillReport): string[] {
+  return FAILURE_TOTALS.filter((k) => report.totals[k] > 0).map((k) => `${k}: ${report.totals[k]}`);
+}

@@ -1,0 +1,53 @@
+// What a drill run reports: per-round findings and the totals a run is judged by.
+import type { LostSave } from './checks.ts';
+import type { SaveOutcome } from './saves.ts';
+
+export interface RoundResult {
+  round: number;
+  /** When the server was killed, from the moment the saves started. */
+  killAfterMs: number;
+  saves: SaveOutcome[];
+  acknowledged: number;
+  /** Acknowledged saves (the first save after the restart included) whose marker is not in HEAD. */
+  lost: LostSave[];
+  /** How long the server took to start again after the kill; null when it did not start. */
+  restartMs: number | null;
+  firstSave: SaveOutcome | null;
+  /** Why a person would have had to step in (non-empty: the round "needed a human"). */
+  neededHuman: string[];
+  healthProblem: string | null;
+  fsckErrors: string[];
+  dirtyStatus: string[];
+  servedMismatches: string[];
+  /** Lock and temp files found in the repository after the restart (for diagnosis, not counted). */
+  leftovers: string[];
+}
+
+export interface DrillTotals {
+  rounds: number;
+  acknowledged: number;
+  lost: number;
+  neededHuman: number;
+  fsckErrors: number;
+  dirtyStatus: number;
+  servedMismatch: number;
+  healthNotOk: number;
+}
+
+export interface DrillReport {
+  seed: number;
+  concurrency: number;
+  /** The data directory; it only still exists when the run was asked to keep it. */
+  dataDir: string;
+  kept: boolean;
+  timing: { firstStartMs: number; restartMedianMs: number | null; restartMaxMs: number | null };
+  totals: DrillTotals;
+  rounds: RoundResult[];
+  /** Set when the drill stopped before the rounds asked for. */
+  aborted?: string;
+}
+
+/** The totals that must all be zero for a run to pass. */
+export const FAILURE_TOTALS = [
+  'lost', 'neededHuman', 'fsckErrors', 'dirtyStatus', 'servedMismatch', 'healthNotOk',
+] as const;
