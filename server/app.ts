@@ -69,8 +69,10 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ ok: errors.length === 0 && !problem, repository, errors, subscribers: deps.hub.size });
   });
+  // No body parsing here: each route reads its body itself, after the checks that say it is wanted
+  // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
+  // server read and parse megabytes.
   api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
-  api.use(express.json({ limit: '2mb' }), express.urlencoded({ extended: false, limit: '2mb' }));
   api.use(authRoutes(users));
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));

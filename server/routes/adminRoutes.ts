@@ -11,6 +11,7 @@ import { blobId } from '../content/blobId.ts';
 import { toWire } from '../schema/codec.ts';
 import { AppError } from '../errors.ts';
 import { queryString, route } from './http.ts';
+import { readBodies, WRITE_LIMIT } from './bodies.ts';
 
 export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -48,7 +49,7 @@ export function adminRoutes(deps: AppDeps): Router {
     res.json({ commit, item, text: bytes.toString('utf8') });
   }));
 
-  router.post('/history/restore', auth, route(async (req, res) => {
+  router.post('/history/restore', auth, readBodies(WRITE_LIMIT, { signedIn: true }), route(async (req, res) => {
     const { def, id } = target(req);
     const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
     if (!/^[0-9a-f]{40}$/.test(commit)) throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });

@@ -5,6 +5,7 @@ import { currentUser, endSession, startSession } from '../auth/session.ts';
 import { loginLimiter } from '../auth/throttle.ts';
 import type { UserStore } from '../auth/users.ts';
 import { route } from './http.ts';
+import { readBodies, SIGN_IN_LIMIT } from './bodies.ts';
 
 const publicUser = (u: { username: string; name: string; email: string }) => ({ username: u.username, name: u.name, email: u.email });
 
@@ -12,7 +13,7 @@ export function authRoutes(users: UserStore): Router {
   const router = Router();
   const limiter = loginLimiter();
 
-  router.post('/login.php', limiter, route(async (req, res) => {
+  router.post('/login.php', limiter, readBodies(SIGN_IN_LIMIT), route(async (req, res) => {
     const { username, password } = (req.body ?? {}) as Record<string, unknown>;
     const user = typeof username === 'string' && typeof password === 'string' ? await users.verify(username, password) : null;
     if (!user) return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });

@@ -1,20 +1,19 @@
 // handle_form.php: the public contact form. Messages are kept privately, never in the site repo.
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { entities } from '../schema/registry.ts';
 import { validateItem } from '../content/fileFormat.ts';
 import type { PrivateCollection } from '../content/privateCollection.ts';
 import { CONTACT_INCOMPLETE } from '../schema/entities/contactMessage.ts';
 import { contactLimiter } from '../auth/throttle.ts';
 import { route, sendError } from './http.ts';
+import { CONTACT_LIMIT, readBodies } from './bodies.ts';
 
 export function contactRoutes(messages: PrivateCollection, onMessage: () => void): Router {
   const router = Router();
-  const limit = '10kb';
   router.post(
     '/handle_form.php',
     contactLimiter(),
-    express.json({ limit }),
-    express.urlencoded({ extended: false, limit }),
+    readBodies(CONTACT_LIMIT),
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(

@@ -10,11 +10,13 @@ import { checkUploads, multipart } from '../content/mediaUpload.ts';
 import { StaleVersionError } from '../content/writer.ts';
 import { AppError } from '../errors.ts';
 import { queryString, route, sendError } from './http.ts';
+import { readBodies, WRITE_LIMIT } from './bodies.ts';
 
 export function writeRoutes(deps: AppDeps): Router {
   const router = Router();
   const { writer } = deps;
-  const auth = requireUser(deps.users);
+  // The session first, then the body: a signed-out caller's body is never read.
+  const auth = [requireUser(deps.users), ...readBodies(WRITE_LIMIT, { signedIn: true })];
   const mediaMode = (req: Request) => (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
   const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
 
