@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, TEST_ADMIN, type TestSite } from '../testing/testSite.ts';
 import { SESSION_COOKIE } from './session.ts';
+import { SignInThrottle } from './throttle.ts';
 
 const writeNews = (site: TestSite, cookie: string, title: string) =>
   site.api('/api/news.php', { method: 'POST', json: { title }, headers: { cookie } });
@@ -116,13 +117,99 @@ describe('sign-in throttle', () => {
     for (let i = 1; i <= 5; i++) expect(`failure ${i} after success: ${(await login(site, 'wrong')).status}`).toBe(`failure ${i} after success: 401`);
     const sixth = await login(site, 'wrong');
     expect(sixth.status).toBe(429);
-    expect(await sixth.json()).toEqual({ error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+    const error = 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.';
+    expect(await sixth.json()).toEqual({ error });
     const retryAfter = Number(sixth.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Locked out: even the right password is refused until the window passes.
     const right = await login(site, TEST_ADMIN.password);
     expect(right.status).toBe(429);
     expect(right.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+  });
+
+  it('another account\'s good sign-ins do not reset the count of wrong guesses at this one', async () => {
+    await site.deps.users.add({ username: 'bea', password: 'bea-password-123', name: 'Bea' });
+    await site.deps.users.add({ username: 'target', password: 'target-password-1', name: 'Target' });
+    const answers: string[] = [];
+    // Usernames ignore case, for counting too.
+    for (let i = 1; i <= 8; i++) {
+      answers.push(`guess ${i}: ${(await login(site, `guess-${i}`, i % 2 ? 'target' : 'TARGET')).status}`);
+      if (i % 4 === 0) answers.push(`bea: ${(await login(site, 'bea-password-123', 'bea')).status}`);
+    }
+    expect(answers).toEqual([
+      'guess 1: 401', 'guess 2: 401', 'guess 3: 401', 'guess 4: 401', 'bea: 200',
+      'guess 5: 401', 'guess 6: 429', 'guess 7: 429', 'guess 8: 429', 'bea: 200',
+    ]);
+  });
+});
+
+describe('sign-in throttle behind a proxy (TRUST_PROXY, addresses from X-Forwarded-For)', () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite({ trustProxy: true });
+    await site.deps.users.add({ username: 'pat', password: 'pat-long-password', name: 'Pat' });
+    await site.deps.users.add({ username: 'sam', password: 'sam-long-password', name: 'Sam' });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  // The proxy says the visitor came over https, so the site's own origin is https too.
+  const from = (address: string, username: string, password: string, body?: string) =>
+    site.api('/api/login.php', {
+      method: 'POST',
+      ...(body === undefined ? { json: { username, password } } : { body }),
+      headers: {
+        cookie: '', origin: site.url.replace('http:', 'https:'), 'x-forwarded-proto': 'https', 'x-forwarded-for': address,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+    });
+  const FOR_ACCOUNT = /^Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\.$/;
+  const FROM_NETWORK = /^Too many failed sign-in attempts from your network\. Please try again in 1[45] minutes\.$/;
+
+  it('wrong guesses at one account from many addresses are refused after 10', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 10; i++) statuses.push((await from(`203.0.113.${i}`, 'sam', `guess-${i}`)).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const eleventh = await from('203.0.113.11', 'sam', 'guess-11');
+    expect(eleventh.status).toBe(429);
+    expect((await eleventh.json()).error).toMatch(FOR_ACCOUNT);
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a colleague behind the same address can still sign in after someone else\'s failures', async () => {
+    for (let i = 1; i <= 5; i++) expect((await from('198.51.100.7', 'admin', `wrong-${i}`)).status).toBe(401);
+    expect((await from('198.51.100.7', 'admin', 'wrong-6')).status).toBe(429);
+    const colleague = await from('198.51.100.7', 'pat', 'pat-long-password');
+    expect(colleague.status).toBe(200);
+    // The account itself is not locked for people at other addresses.
+    expect((await from('198.51.100.8', 'admin', TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('an address with 50 failures at any accounts is refused before its body is even read', async () => {
+    for (let i = 1; i <= 50; i++) expect((await from('192.0.2.9', `someone-${i}`, 'wrong')).status).toBe(401);
+    const refused = await from('192.0.2.9', 'pat', 'pat-long-password');
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(FROM_NETWORK);
+    // Over the size limit, and still 429 rather than 413: the body was not read.
+    const large = JSON.stringify({ username: 'pat', password: 'x'.repeat(20_000) });
+    expect((await from('192.0.2.9', 'pat', '', large)).status).toBe(429);
+    expect((await from('192.0.2.10', 'pat', 'pat-long-password')).status).toBe(200);
+  });
+});
+
+describe('SignInThrottle', () => {
+  it('lets an account try again once its window has passed', async () => {
+    const throttle = new SignInThrottle({ perAddressAndAccount: 2, perAccount: 3, perAddress: 10, windowSeconds: 1 });
+    expect(await throttle.attempt('a', 'x')).toBeNull();
+    expect(await throttle.attempt('a', 'X')).toBeNull();
+    expect(await throttle.attempt('a', 'x')).toEqual({
+      retryAfterSeconds: 1, message: 'Too many failed sign-in attempts for this account. Please try again in 1 minute.',
+    });
+    expect(await throttle.attempt('b', 'x')).toBeNull(); // the account's 3rd failure, from another address
+    expect(await throttle.attempt('c', 'x')).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await throttle.attempt('a', 'x')).toBeNull();
   });
 });

@@ -1,23 +1,41 @@
 // login.php, auth_check.php and logout.php (documented names; sign-out is new).
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { currentUser, endSession, startSession } from '../auth/session.ts';
-import { loginLimiter } from '../auth/throttle.ts';
+import { SignInThrottle, type SignInRefusal } from '../auth/throttle.ts';
 import type { UserStore } from '../auth/users.ts';
+import { AppError } from '../errors.ts';
 import { route } from './http.ts';
 import { readBodies, SIGN_IN_LIMIT } from './bodies.ts';
 
 const publicUser = (u: { username: string; name: string; email: string }) => ({ username: u.username, name: u.name, email: u.email });
 
-export function authRoutes(users: UserStore): Router {
-  const router = Router();
-  const limiter = loginLimiter();
+/** The caller's address as the throttle counts it (IPv6 by its /56, like express-rate-limit). */
+const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
 
-  router.post('/login.php', limiter, readBodies(SIGN_IN_LIMIT), route(async (req, res) => {
+const refuse = (res: Response, r: SignInRefusal) => {
+  res.setHeader('Retry-After', String(r.retryAfterSeconds));
+  return new AppError(429, r.message);
+};
+
+export function authRoutes(users: UserStore, throttle = new SignInThrottle()): Router {
+  const router = Router();
+
+  // An address that has used up its failures is refused before its body is read.
+  const addressNotThrottled = route(async (req, res, next) => {
+    const refused = await throttle.beforeReading(addressOf(req));
+    if (refused) throw refuse(res, refused);
+    next();
+  });
+
+  router.post('/login.php', addressNotThrottled, readBodies(SIGN_IN_LIMIT), route(async (req, res) => {
     const { username, password } = (req.body ?? {}) as Record<string, unknown>;
-    const user = typeof username === 'string' && typeof password === 'string' ? await users.verify(username, password) : null;
+    const name = typeof username === 'string' ? username : '';
+    const refused = await throttle.attempt(addressOf(req), name);
+    if (refused) throw refuse(res, refused);
+    const user = name && typeof password === 'string' ? await users.verify(name, password) : null;
     if (!user) return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
-    await limiter.resetKey(ipKeyGenerator(req.ip ?? ''));
+    await throttle.succeeded(addressOf(req), name);
     startSession(req, user);
     res.json({ status: 'authenticated', user: publicUser(user) });
   }));
