@@ -12,6 +12,7 @@ import { toWire } from '../schema/codec.ts';
 import { AppError } from '../errors.ts';
 import { queryString, route } from './http.ts';
 import { readBodies, WRITE_LIMIT } from './bodies.ts';
+import { requestedId } from './ids.ts';
 
 export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -22,8 +23,8 @@ export function adminRoutes(deps: AppDeps): Router {
     const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
     const def = entityByName.get(String(src.entity ?? ''));
     if (!def || def.storage === 'private') throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
-    const id = def.type === 'singleton' ? '1' : String(src.id ?? '');
-    if (!/^\d+$/.test(id)) throw new AppError(400, 'Say which item (id).', { id: 'Missing' });
+    const id = def.type === 'singleton' ? '1' : requestedId(src.id);
+    if (!id) throw new AppError(400, 'Say which item (id).', { id: 'Missing' });
     return { def, id };
   };
 
@@ -64,7 +65,8 @@ export function adminRoutes(deps: AppDeps): Router {
   }));
 
   router.delete('/messages', auth, route(async (req, res) => {
-    const id = queryString(req, 'id') ?? '';
+    const id = requestedId(queryString(req, 'id'));
+    if (!id) throw new AppError(400, 'Say which message to delete (id).', { id: 'Missing' });
     if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
     deps.hub.notify(new Set([entities.contactMessage.name]));
     res.json({ success: true, id });

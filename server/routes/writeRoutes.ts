@@ -11,6 +11,7 @@ import { StaleVersionError } from '../content/writer.ts';
 import { AppError } from '../errors.ts';
 import { queryString, route, sendError } from './http.ts';
 import { readBodies, WRITE_LIMIT } from './bodies.ts';
+import { requestedId } from './ids.ts';
 
 export function writeRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -43,7 +44,6 @@ export function writeRoutes(deps: AppDeps): Router {
       return f && isMediaField(f) ? f.kind : undefined;
     });
     const id = idFrom(req);
-    if (id !== undefined && !/^\d+$/.test(id)) return sendError(res, 400, 'The id must be a number.', { id: 'Not a number' });
     const version = versionOf(req, input.version);
     try {
       const { item, created } = await writer.save({ def, id, input, uploads, version, author: author(req) });
@@ -68,8 +68,8 @@ export function writeRoutes(deps: AppDeps): Router {
   };
 
   const remove = (def: EntityDef) => route(async (req, res) => {
-    const id = queryString(req, 'id') ?? String((req.body as Record<string, unknown> | undefined)?.id ?? '');
-    if (!/^\d+$/.test(id)) return sendError(res, 400, 'Say which item to delete (id).', { id: 'Missing' });
+    const id = requestedId(queryString(req, 'id') ?? (req.body as Record<string, unknown> | undefined)?.id);
+    if (!id) throw new AppError(400, 'Say which item to delete (id).', { id: 'Missing' });
     const version = versionOf(req, queryString(req, 'version'));
     try {
       await writer.remove(def, id, author(req), version);
@@ -80,8 +80,8 @@ export function writeRoutes(deps: AppDeps): Router {
   });
 
   const idOf = (name: string) => (req: Request): string | undefined => {
-    const raw = queryString(req, 'id') ?? (req.body as Record<string, unknown> | undefined)?.[name];
-    return raw === undefined || raw === '' || raw === null ? undefined : String(raw);
+    const sent = req.body as Record<string, unknown> | undefined;
+    return requestedId(queryString(req, 'id') ?? sent?.[name], name);
   };
 
   for (const def of siteEntities) {

@@ -248,3 +248,39 @@ describe('uploads', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('ids from requests', () => {
+  const long = '1'.repeat(400);
+  const TOO_LONG = 'The id is too long: ids have at most 9 digits.';
+  const zeros = '0'.repeat(40);
+  const json = (method: string, body: unknown) => ({ method, json: body });
+
+  it.each([
+    ['PUT news.php?id=', () => site.api(`/api/news.php?id=${long}`, json('PUT', { title: 'x' }))],
+    ['POST news.php { id }', () => site.api('/api/news.php', json('POST', { id: long, title: 'x' }))],
+    ['DELETE news.php?id=', () => site.api(`/api/news.php?id=${long}`, { method: 'DELETE' })],
+    ['DELETE news.php { id }', () => site.api('/api/news.php', json('DELETE', { id: long }))],
+    ['GET history?id=', () => site.api(`/api/history?entity=news&id=${long}`)],
+    ['GET history/version?id=', () => site.api(`/api/history/version?entity=news&id=${long}&commit=${zeros}`)],
+    ['POST history/restore { id }', () => site.api('/api/history/restore', json('POST', { entity: 'news', id: long, commit: zeros }))],
+    ['DELETE messages?id=', () => site.api(`/api/messages?id=${long}`, { method: 'DELETE' })],
+  ])('%s with 400 digits is refused with 400 and fields.id, nothing written', async (_what, send) => {
+    const before = commitCount(site);
+    expect(await answer(send())).toEqual({ status: 400, body: { error: TOO_LONG, fields: { id: 'At most 9 digits' } } });
+    expectNoCommit(site, before);
+  });
+
+  it('a number too large to write out in digits (1e+21) is not an id either', async () => {
+    const res = await answer(site.api('/api/news.php', json('DELETE', { id: 1e21 })));
+    expect(res).toEqual({ status: 400, body: { error: 'The id must be a number.', fields: { id: 'Not a number' } } });
+  });
+
+  it('pdf_update.php names the fileId field', async () => {
+    const res = await answer(site.api('/api/pdf_update.php', { method: 'POST', body: form({ fileId: long, fileName: 'x' }) }));
+    expect(res).toEqual({ status: 400, body: { error: TOO_LONG, fields: { fileId: 'At most 9 digits' } } });
+  });
+
+  it('nine digits are still an id (of an item that does not exist: 404)', async () => {
+    expect((await site.api('/api/news.php?id=999999999', json('PUT', { title: 'x' }))).status).toBe(404);
+  });
+});
