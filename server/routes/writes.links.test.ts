@@ -1,6 +1,6 @@
 // DESIGN decision 12, on every kind of link the admin saves (banner, button, event card, news,
 // resource, settings): '/page' stays relative, a scheme is kept, a bare host gets https://, and any
-// other scheme is refused with 400 and nothing written.
+// other scheme, or a link a browser would read as another site, is refused with 400 and nothing written.
 import * as yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
@@ -25,7 +25,9 @@ const KEPT_OR_NORMALISED: [string, string][] = [
   ['http://example.org/', 'http://example.org/'],
   ['mailto:info@example.org', 'mailto:info@example.org'],
 ];
-const REFUSED = ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/x', 'file:///etc/passwd'];
+const REFUSED = ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/x', 'file:///etc/passwd',
+  // Browsers drop the tab and read a backslash as a slash: both are //evil.example, another site.
+  '/\t/evil.example', '/\\evil.example', 'https://exa mple.org'];
 
 interface LinkTarget {
   name: string;

@@ -121,6 +121,15 @@ describe('Markdown keeps what the admin helper produces', () => {
     expect(html).not.toContain('ftp:');
   });
 
+  it('drops links without a scheme that a browser would read as another site', () => {
+    for (const md of ['<a href="/\t/evil.example">x</a>', '<a href="\\\\evil.example">x</a>',
+      '<a href=" //evil.example">x</a>', '<a href="/\\evil.example">x</a>', '<img src="//evil.example/pixel.png">']) {
+      expect(render(md), md).not.toMatch(/evil/);
+    }
+    expect(render('[a](page) [b](/events#x) [c](?tab=2) ![d](/media/x.png)')).toBe('<div class="markdown"><p>'
+      + '<a href="page">a</a> <a href="/events#x">b</a> <a href="?tab=2">c</a> <img src="/media/x.png" alt="d"/></p></div>');
+  });
+
   it('opens links in a new tab without opener or referrer when asked', () => {
     const html = render('[doe](https://example.org)', '_blank');
     expect(html).toContain('target="_blank"');

@@ -1,20 +1,33 @@
 // The one markdown renderer of the site and of the admin previews. Raw HTML is parsed (rehype-raw)
 // and then sanitized by rehype-sanitize as the LAST plugin, so nothing added after can reintroduce
-// what the schema removed. react-markdown's own URL filter keeps the same link protocols.
+// what the schema removed. react-markdown's own URL filter keeps the same link protocols, and links
+// without one must stay on this site.
 import { Component, createElement, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router-dom';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import { isSitePath } from '../lib/links.ts';
+import { staysOnSite } from '../../../server/schema/links.ts';
 import { sanitizeSchema } from './sanitizeSchema.ts';
 
 /** The plugin chain: sanitize must stay last. Exported so admin previews use exactly the same. */
 export const rehypePlugins: NonNullable<Options['rehypePlugins']> = [rehypeRaw, [rehypeSanitize, sanitizeSchema]];
 
+/**
+ * react-markdown's protocol filter, plus the site's link rule for links without a scheme: they must
+ * resolve to this site (raw HTML can hold '/<tab>/host' or '\\host', which browsers read as another site).
+ */
+export function siteUrlTransform(url: string): string | undefined {
+  const out = defaultUrlTransform(url);
+  const hasScheme = /^[^/?#]*:/.test(out);
+  // No attribute rather than an empty one: src="" would make the browser fetch the page again.
+  return !out || (!hasScheme && !staysOnSite(out.trim())) ? undefined : out;
+}
+
 export const markdownOptions = {
   rehypePlugins,
-  urlTransform: defaultUrlTransform,
+  urlTransform: siteUrlTransform,
   skipHtml: false,
 } satisfies Partial<Options>;
 
