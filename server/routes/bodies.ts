@@ -11,6 +11,9 @@ export const SIGN_IN_LIMIT = 8 * 1024;
 export const CONTACT_LIMIT = 10 * 1024;
 export const WRITE_LIMIT = 2 * 1024 * 1024;
 
+const READABLE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii', 'iso-8859-1', 'latin1']);
+const UNREADABLE_CHARSET =
+  'What you sent uses a text encoding this site does not read. Please send it as UTF-8.';
 const TOO_DEEP = 'What you sent is nested too deeply to be read.';
 
 /**
@@ -32,6 +35,19 @@ export function jsonNestedDeeperThan(bytes: Uint8Array, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * Refuses (415) bodies declaring a character set other than UTF-8, ASCII or Latin-1: the parsers would
+ * decode UTF-7 or UTF-16, letting text through in a form no check on the way in expects.
+ */
+export const readableCharsetOnly: RequestHandler = (req, _res, next) => {
+  const m = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.get('content-type') ?? '');
+  const charset = m?.[1]?.toLowerCase();
+  if (charset !== undefined && !READABLE_CHARSETS.has(charset)) {
+    return next(new AppError(415, UNREADABLE_CHARSET));
+  }
+  next();
+};
 
 const refuseDeepJson = (_req: unknown, _res: unknown, bytes: Buffer) => {
   if (jsonNestedDeeperThan(bytes, MAX_JSON_DEPTH)) throw new AppError(400, TOO_DEEP);
@@ -57,6 +73,7 @@ const sizeWithin = (limit: number, signedIn: boolean): RequestHandler => (req, _
  */
 export const readBodies = (limit: number, { signedIn = false } = {}): RequestHandler[] => [
   sizeWithin(limit, signedIn),
+  readableCharsetOnly,
   express.json({ limit, verify: refuseDeepJson }),
   express.urlencoded({ extended: false, limit }),
 ];

@@ -284,3 +284,42 @@ describe('ids from requests', () => {
     expect((await site.api('/api/news.php?id=999999999', json('PUT', { title: 'x' }))).status).toBe(404);
   });
 });
+
+describe('text encodings', () => {
+  const declaring = (type: string, charset = 'utf-7') => ({ 'content-type': `${type}; charset=${charset}` });
+  const REFUSED = {
+    status: 415,
+    body: { error: 'What you sent uses a text encoding this site does not read. Please send it as UTF-8.' },
+  };
+  const post = (endpoint: string, body: BodyInit, headers: Record<string, string>) =>
+    answer(site.api(`/api/${endpoint}`, { method: 'POST', body, headers }));
+
+  it('refuses JSON, form and multipart bodies declaring UTF-7 (or UTF-16) with 415, saving nothing', async () => {
+    const before = commitCount(site);
+    // '+ADw-script+AD4-' is '<script>' in UTF-7.
+    const script = '+ADw-script+AD4-alert(1)+ADw-/script+AD4-';
+    const multipart = new Request('http://x', { method: 'POST', body: form({ title: script }) });
+    const sends: [string, BodyInit, Record<string, string>][] = [
+      ['json', `{"title":"${script}"}`, declaring('application/json')],
+      ['json utf-16', Buffer.from('{"title":"x"}', 'utf16le'), declaring('application/json', 'UTF-16')],
+      ['form', `title=${script}`, declaring('application/x-www-form-urlencoded')],
+      ['multipart', await multipart.arrayBuffer(), declaring(multipart.headers.get('content-type')!)],
+    ];
+    for (const [what, body, headers] of sends) expect([what, await post('news.php', body, headers)]).toEqual([what, REFUSED]);
+    for (const endpoint of ['handle_form.php', 'login.php']) {
+      expect([endpoint, await post(endpoint, '{}', declaring('application/json'))]).toEqual([endpoint, REFUSED]);
+    }
+    expectNoCommit(site, before);
+  });
+
+  it('accepts UTF-8 and ISO-8859-1 declared explicitly', async () => {
+    const before = commitCount(site);
+    const utf8 = await post('news.php', '{"title":"Caf\u00e9 UTF-8"}', declaring('application/json', '"UTF-8"'));
+    expect(utf8.status).toBe(201);
+    const latin1 = Buffer.from('title=Caf%E9+latin1', 'latin1');
+    expect((await post('news.php', latin1, declaring('application/x-www-form-urlencoded', 'ISO-8859-1'))).status).toBe(201);
+    expect(commitCount(site)).toBe(before + 2);
+    const titles = (await list(site, 'news.php')).map((n) => n.title);
+    expect(titles).toEqual(expect.arrayContaining(['Café UTF-8', 'Café latin1']));
+  });
+});
