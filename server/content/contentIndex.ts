@@ -2,6 +2,7 @@
 // (saves report their paths at once; chokidar catches hand edits, git pull and checkout).
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { GitStore } from '../store/gitStore.ts';
@@ -12,6 +13,7 @@ import type { StoredItem } from '../schema/codec.ts';
 import { parseItemFile } from './fileFormat.ts';
 import { blobId } from './blobId.ts';
 import { listFiles } from '../store/listFiles.ts';
+import { UnsafePathError } from '../store/paths.ts';
 
 export interface IndexedItem extends StoredItem {
   path: string;
@@ -19,6 +21,10 @@ export interface IndexedItem extends StoredItem {
   fileVersion: string;
 }
 export interface ContentError { path: string; error: string; fields?: Record<string, string> }
+
+const SYMBOLIC_LINK =
+  'This file is a symbolic link, which the site does not follow. Replace it with the file itself.';
+const MISSING = 'This file is missing. Restore it (for example with git checkout).';
 
 export declare interface ContentIndex {
   on(event: 'change', listener: (entityNames: Set<string>) => void): this;
@@ -39,9 +45,12 @@ export class ContentIndex extends EventEmitter {
 
   async load(): Promise<void> {
     // Media first: an item's version covers the media it refers to.
-    for (const root of ['media', 'content']) {
-      for (const rel of await listFiles(this.store.dir, root)) await this.refreshPath(rel);
-    }
+    for (const rel of await listFiles(this.store.dir, 'media')) await this.refreshPath(rel);
+    const content = await listFiles(this.store.dir, 'content');
+    // Also what the listing leaves out but health must report: links, and singletons' missing files.
+    const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
+    const links = await this.linksUnder('content');
+    for (const rel of new Set([...content, ...links, ...singletons])) await this.refreshPath(rel);
   }
 
   list(def: EntityDef): IndexedItem[] {
@@ -114,23 +123,46 @@ export class ContentIndex extends EventEmitter {
     if (!owner) return [];
     const { def, id } = owner;
     const items = this.items.get(def.name)!;
-    const bytes = await this.store.read(rel).catch(() => null);
+    let bytes: Buffer | null;
+    try {
+      bytes = await this.store.read(rel);
+    } catch (e) {
+      const why = e instanceof UnsafePathError
+        ? SYMBOLIC_LINK
+        : `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
+      return this.report(rel, why);
+    }
     if (bytes === null) {
+      // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
+      if (def.type === 'singleton') return this.report(rel, MISSING);
       this.errors.delete(rel);
       return items.delete(id) ? [def.name] : [];
     }
     const fileVersion = blobId(bytes);
     if (items.get(id)?.fileVersion === fileVersion && !this.errors.has(rel)) return [];
     const parsed = parseItemFile(def, bytes.toString('utf8'));
-    if (!parsed.ok) {
-      const had = this.errors.get(rel)?.error;
-      this.errors.set(rel, { path: rel, error: parsed.error, fields: parsed.fields });
-      if (had !== parsed.error) this.log(`Content file ${rel} is invalid (${parsed.error}); the last good version stays online.`);
-      return [];
-    }
+    if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
     this.errors.delete(rel);
     items.set(id, { id, fileVersion, version: this.itemVersion(def, fileVersion, parsed.data), data: parsed.data, path: rel });
     return [def.name];
+  }
+
+  /** Lists a content file's problem on health (logged once per change); its last good version stays. */
+  private report(rel: string, error: string, fields?: Record<string, string>): string[] {
+    const had = this.errors.get(rel)?.error;
+    this.errors.set(rel, { path: rel, error, ...(fields ? { fields } : {}) });
+    if (had !== error) this.log(`Content file ${rel} is invalid (${error}); the last good version stays online.`);
+    return [];
+  }
+
+  /** Symbolic links under a folder of the repository (the file listing leaves them out). */
+  private async linksUnder(root: string): Promise<string[]> {
+    const abs = path.join(this.store.dir, root);
+    const entries = await readdir(abs, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((e) => e.isSymbolicLink())
+      .map((e) => path.relative(this.store.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
   }
 
   /**

@@ -1,6 +1,6 @@
 // The site repository on disk and the server: seeding, hand edits, git operations, broken files,
 // and every stream pushing the change.
-import { readFile, writeFile, rm, readdir } from 'node:fs/promises';
+import { readFile, writeFile, rm, readdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openEventStream, startTestSite, type TestSite } from '../testing/testSite.ts';
@@ -140,6 +140,68 @@ describe('a broken file', () => {
     expect(await readdir(site.dataDir)).not.toContain('pwned');
     expect((await fetch(`${site.url}/api/news.php?id=90`)).status).toBe(404);
     await rm(contentFile('news/90.md'));
+  });
+});
+
+describe('a content file that is a symbolic link, or a singleton whose file is gone', () => {
+  const healthError = (rel: string) => async () => {
+    const h = await json('/api/health');
+    return h.ok === false && h.errors.find((e: { path: string }) => e.path === rel);
+  };
+
+  it('a link is listed by /api/health and never followed; the last good version stays online', async () => {
+    const file = contentFile('site/footer.md');
+    const good = await readFile(file, 'utf8');
+    const served = (await json('/api/footer.php')).legal_notice;
+    const elsewhere = path.join(site.dataDir, 'elsewhere.md');
+    await writeFile(elsewhere, '---\n---\nText from outside the repository.\n');
+    await rm(file);
+    await symlink(elsewhere, file);
+    const reported = await eventually(healthError('content/site/footer.md'), 2000, 'the link to be reported');
+    expect(reported).toEqual({
+      path: 'content/site/footer.md',
+      error: 'This file is a symbolic link, which the site does not follow. Replace it with the file itself.',
+    });
+    expect((await json('/api/footer.php')).legal_notice).toBe(served);
+
+    await rm(file);
+    await writeFile(file, good);
+    await eventually(async () => (await json('/api/health')).ok === true, 2000, 'health to recover');
+  });
+
+  it('a deleted singleton file is listed by /api/health; its last good version stays online', async () => {
+    const served = (await json('/api/footer.php')).legal_notice;
+    await rm(contentFile('site/footer.md'));
+    const reported = await eventually(healthError('content/site/footer.md'), 2000, 'the missing file reported');
+    const error = 'This file is missing. Restore it (for example with git checkout).';
+    expect(reported).toEqual({ path: 'content/site/footer.md', error });
+    expect((await json('/api/footer.php')).legal_notice).toBe(served);
+
+    site.git('checkout', '--', 'content/site/footer.md');
+    await eventually(async () => (await json('/api/health')).ok === true, 2000, 'health to recover');
+    expect((await json('/api/footer.php')).legal_notice).toBe(served);
+  });
+
+  it('both are reported on a start that finds them', async () => {
+    const other = await startTestSite();
+    const dataDir = other.dataDir;
+    await other.close();
+    const otherContent = (rel: string) => path.join(dataDir, 'site/content', rel);
+    await rm(otherContent('site/footer.md'));
+    await rm(otherContent('news/2.md'));
+    await symlink(otherContent('news/1.md'), otherContent('news/2.md'));
+    const again = await startTestSite({ dataDir });
+    try {
+      const health = await (await fetch(`${again.url}/api/health`)).json();
+      expect(health.ok).toBe(false);
+      expect(health.errors).toEqual([
+        { path: 'content/news/2.md', error: expect.stringMatching(/symbolic link/) as unknown as string },
+        { path: 'content/site/footer.md', error: expect.stringMatching(/missing/) as unknown as string },
+      ]);
+    } finally {
+      await again.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
