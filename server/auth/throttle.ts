@@ -2,8 +2,8 @@
 // messages per address.
 import { rateLimit } from 'express-rate-limit';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../errors.ts';
 
-const json429 = (message: string) => ({ error: message });
 const WINDOW_SECONDS = 15 * 60;
 
 export interface SignInLimits {
@@ -95,6 +95,8 @@ const settle = (p: Promise<RateLimiterRes>): Promise<Settled> =>
     return { over: true, res: e as RateLimiterRes };
   });
 
+const TOO_MANY_MESSAGES = 'Too many messages from your address. Please try again in an hour, or email us directly.';
+
 /** A few contact messages per address per hour (refused ones do not count). */
 export const contactLimiter = () =>
   rateLimit({
@@ -103,5 +105,6 @@ export const contactLimiter = () =>
     skipFailedRequests: true,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    message: json429('Too many messages from your address. Please try again in an hour, or email us directly.'),
+    // Through the error handler like every refusal (which also hangs up on a body still arriving).
+    handler: (_req, _res, next) => next(new AppError(429, TOO_MANY_MESSAGES)),
   });

@@ -76,11 +76,23 @@ describe('sign-in and write bodies', () => {
     const started = performance.now();
     const res = await post('/api/news.php', junk);
     expect(`${res.status} ${res.body}`).toBe('401 {"error":"Please sign in to do this."}');
+    expect(res.headers.connection).toBe('close'); // hangs up rather than read the rest
     expect(performance.now() - started).toBeLessThan(1000);
     // From another site: 403, also without reading it.
     const cross = await post('/api/news.php', junk, { origin: 'http://evil.example', cookie: site.cookie });
     expect(cross.status).toBe(403);
+    expect(cross.headers.connection).toBe('close');
     expectNoCommit(site, before);
+  });
+
+  it('a contact form over its throttle is refused (429) without reading the body', async () => {
+    const message = { name: 'Ana', title: 'Teacher', employer: '', email: 'ana@example.org', contact: 'Hello.' };
+    let status = 0;
+    for (let i = 0; i < 6 && status !== 429; i++) status = (await post('/api/handle_form.php', JSON.stringify(message))).status;
+    expect(status).toBe(429);
+    const big = await post('/api/handle_form.php', JSON.stringify({ ...message, contact: 'x'.repeat(2_000_000) }));
+    expect(JSON.parse(big.body).error).toMatch(/^Too many messages from your address/);
+    expect(big.headers.connection).toBe('close');
   });
 });
 
