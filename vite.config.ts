@@ -2,6 +2,7 @@
 // server serves for every non-API route. In development, API and media calls go to the server.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/build/precompress.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => {
   return {
     root: 'web',
     publicDir: 'public',
-    plugins: [react()],
+    plugins: [react(), precompress()],
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: '../dist',

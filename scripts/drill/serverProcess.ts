@@ -1,4 +1,4 @@
-// The real server as a child process (`node --import tsx server/index.ts`) on a given data directory.
+// The real server as a child process (from source through tsx, or as built) on a given data directory.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { withTimeout } from './time.ts';
@@ -24,17 +24,23 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-export async function startServer(dataDir: string): Promise<ServerChild> {
+/**
+ * `source` runs server/index.ts through tsx; `built` runs dist-server/index.js (npm run build), as
+ * `npm start` does.
+ */
+export async function startServer(dataDir: string, options: { entry?: 'source' | 'built'; env?: NodeJS.ProcessEnv } = {}): Promise<ServerChild> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CMS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
     CMS_ADMIN_USERNAME: ADMIN.username, CMS_ADMIN_PASSWORD: ADMIN.password,
+    ...options.env,
   };
   // Settings that would change how the drill's plain-http client is answered.
   delete env.TRUST_PROXY;
   delete env.SESSION_SECRET;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const args = options.entry === 'built' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -187,7 +187,7 @@ export class GitStore {
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
     for (let attempt = 1; ; attempt++) {
       const tree = await this.trees.apply(tip.tree, blobs, batch);
-      const date = new Date();
+      const date = new Date(Date.now());
       const oid = batch.add('commit', formatCommit({ tree, parent: tip.commit, author, date, message }));
       if (attempt === 1) {
         const indexUpdates = await written;

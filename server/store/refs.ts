@@ -74,7 +74,7 @@ export async function updateBranch(gitdir: string, u: RefUpdate): Promise<void> 
 }
 
 function reflogLine(old: string, next: string, who: { name: string; email: string }, message: string): string {
-  return `${old} ${next} ${gitPerson(who, new Date())}\t${message.split('\n')[0]!.replace(/\t/g, ' ')}\n`;
+  return `${old} ${next} ${gitPerson(who, new Date(Date.now()))}\t${message.split('\n')[0]!.replace(/\t/g, ' ')}\n`;
 }
 
 async function appendLog(gitdir: string, ref: string, line: string): Promise<void> {
