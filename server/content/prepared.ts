@@ -1,38 +1,68 @@
-// Read answers are computed once per content change: body, ETag and gzip variant, then reused.
+// Read answers are prepared once per content change: body, ETag and compressed variants, then reused.
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import type { Request, Response } from 'express';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export interface Prepared { body: Buffer; gzip: Buffer | null; etag: string; type: string }
+export type Encoding = 'br' | 'gzip';
 
-export function prepareJson(value: unknown): Prepared {
-  const body = Buffer.from(JSON.stringify(value));
-  return {
-    body,
-    gzip: body.length > 1024 ? gzipSync(body, { level: 6 }) : null,
-    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
-    type: 'application/json; charset=utf-8',
-  };
+export interface Prepared {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly type: string;
+  /** The content codings it can be sent in besides identity. */
+  readonly encodings: readonly Encoding[];
+  /** The body in this content coding, or null when it has none (small or already compressed bodies). */
+  encoded(enc: Encoding): Buffer | null;
 }
 
-export function sendPrepared(req: Request, res: Response, p: Prepared): void {
-  res.setHeader('ETag', p.etag);
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding, Cookie');
-  const inm = req.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === p.etag)) {
-    res.status(304).end();
-    return;
+/** Below this a compressed copy saves less than its own headers cost. */
+const MIN_COMPRESS = 1024;
+/** Brotli's best quality costs ~1 s per 600 KB; above this size quality 6 gives most of its gain in ms. */
+const BEST_BROTLI_UP_TO = 16 * 1024;
+
+export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
+  gzip: (body) => gzipSync(body, { level: 6 }),
+  br: (body) => brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: body.length <= BEST_BROTLI_UP_TO ? 11 : 6,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  }),
+};
+
+class PreparedBody implements Prepared {
+  readonly etag: string;
+  readonly encodings: readonly Encoding[];
+  private readonly variants: Partial<Record<Encoding, Buffer | null>>;
+
+  /** `variants`: ready compressed bodies, or 'compress' to make them on first use, when worth it. */
+  constructor(
+    readonly body: Buffer, readonly type: string, variants: Partial<Record<Encoding, Buffer>> | 'compress', etag?: string,
+  ) {
+    this.etag = etag ?? etagOf(body);
+    this.variants = variants !== 'compress' ? { br: variants.br ?? null, gzip: variants.gzip ?? null }
+      : body.length > MIN_COMPRESS ? {} : { br: null, gzip: null };
+    this.encodings = (['br', 'gzip'] as const).filter((enc) => this.variants[enc] !== null);
   }
-  res.setHeader('Content-Type', p.type);
-  if (p.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', p.gzip.length);
-    res.end(p.gzip);
-    return;
+
+  encoded(enc: Encoding): Buffer | null {
+    let v = this.variants[enc];
+    // Made when a client first asks for it, so an encoding nobody uses costs nothing.
+    if (v === undefined) v = this.variants[enc] = compressors[enc](this.body);
+    return v;
   }
-  res.setHeader('Content-Length', p.body.length);
-  res.end(p.body);
+}
+
+/** `etag`: when the bytes have a version of their own (a media file's blob id). */
+export function prepareBody(
+  body: Buffer, type: string, variants: Partial<Record<Encoding, Buffer>> | 'compress' = 'compress', etag?: string,
+): Prepared {
+  return new PreparedBody(body, type, variants, etag);
+}
+
+export function prepareJson(value: unknown): Prepared {
+  return prepareBody(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
 }
 
 /** Cache of prepared answers, keyed by endpoint + variant, dropped when their entities change. */

@@ -1,13 +1,39 @@
-// GET routes for every documented read call, answered from prepared buffers.
+// GET routes for every documented read call, answered from prepared buffers. The public list answers
+// are also sent by the fast path (fastPath.ts) with the same prepared answers.
 import { Router, type Request } from 'express';
-import type { ReadContext, ReadModel } from '../content/readModel.ts';
-import { PreparedCache, prepareJson, sendPrepared } from '../content/prepared.ts';
+import type { ReadContext, ReadEndpoint, ReadModel } from '../content/readModel.ts';
+import { type Prepared, PreparedCache, prepareJson } from '../content/prepared.ts';
+import { differsForStaff } from '../content/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { queryString, route, sendError } from './http.ts';
 import type { GitStore } from '../store/gitStore.ts';
+import { Answer } from './answer.ts';
+import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
   return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64' };
+}
+
+/** An endpoint's list answer for this reader, prepared once per change of its entities. */
+export function listAnswer(cache: PreparedCache, endpoint: ReadEndpoint, ctx: ReadContext): Answer {
+  const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
+  return jsonAnswer(cache.get(key, endpoint.deps, () => endpoint.build(ctx)), endpointDiffersForStaff(endpoint));
+}
+
+export const endpointDiffersForStaff = (endpoint: ReadEndpoint) => endpoint.deps.some(differsForStaff);
+
+const answers = new WeakMap<Prepared, Answer>();
+
+/** A JSON read answer; `staff`: it differs for signed-in staff (Vary: Cookie). */
+export function jsonAnswer(prepared: Prepared, staff: boolean): Answer {
+  let answer = answers.get(prepared);
+  if (!answer) {
+    answer = new Answer(prepared, {
+      headers: [['Cache-Control', 'no-cache']], around: [...securityHeaders(), ...API_HEADERS], varyCookie: staff,
+    });
+    answers.set(prepared, answer);
+  }
+  return answer;
 }
 
 export function readRoutes(deps: {
@@ -40,17 +66,18 @@ export function readRoutes(deps: {
 
   for (const endpoint of model.endpoints) {
     const stream = deps.streams[endpoint.path];
+    // Only answers that differ for staff read the session.
+    const staff = endpointDiffersForStaff(endpoint);
     router.get(`/${endpoint.path}`, (req, res) => {
       if (stream && req.query.sse === 'true') return stream(req, res, () => undefined);
-      const ctx = readContext(req, deps.isSignedIn(req));
+      const ctx = readContext(req, staff && deps.isSignedIn(req));
       const id = queryString(req, 'id');
       if (id !== undefined && endpoint.entity) {
         const one = model.one(endpoint.entity, id, ctx);
         if (!one) return sendError(res, 404, `There is no ${endpoint.entity.itemNoun.replace(/^this /, '')} with id ${JSON.stringify(id)}.`);
-        return sendPrepared(req, res, prepareJson(one));
+        return jsonAnswer(prepareJson(one), staff).send(req, res, false);
       }
-      const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
-      sendPrepared(req, res, cache.get(key, endpoint.deps, () => endpoint.build(ctx)));
+      listAnswer(cache, endpoint, ctx).send(req, res, false);
     });
   }
   return router;
