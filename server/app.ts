@@ -1,8 +1,5 @@
 // createApp builds the Express app from its parts; only server/main.ts listens.
-import path from 'node:path';
-import { existsSync } from 'node:fs';
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { DataDirLock } from './dataDirLock.ts';
 import type { GitStore } from './store/gitStore.ts';
@@ -23,6 +20,8 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
+import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
+import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
 import { AppError } from './errors.ts';
 import { RepositoryBrokenError } from './store/storeErrors.ts';
 import { sendError } from './routes/http.ts';
@@ -43,20 +42,21 @@ export interface AppDeps {
   dataDirLock: DataDirLock;
 }
 
-export function createApp(deps: AppDeps): express.Express {
+/** `files`: the built web app and media in memory, shared with the fast path (server/main.ts). */
+export function createApp(
+  deps: AppDeps, files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index),
+): express.Express {
   const { config, users } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(securityMiddleware());
   app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));
 
   const isSignedIn = (req: Request) => currentUser(req, users) !== null;
   const api = express.Router();
   api.use((_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    // API answers are data, never a page: nothing in them may load or run.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     next();
   });
   api.use(sameOriginOnly);
@@ -78,8 +78,8 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(adminRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
-  app.use('/media', mediaRoutes(deps.store, deps.index));
-  if (existsSync(path.join(config.distDir, 'index.html'))) app.use(webAppRoutes(config.distDir, deps.index));
+  app.use('/media', mediaRoutes(files.media));
+  if (files.web) app.use(webAppRoutes(files.web));
   else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
   app.use(errorHandler(config.quiet));
   return app;
