@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { configFromEnv, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
@@ -18,6 +18,8 @@ import { loadSessionSecret } from './auth/session.ts';
 import { SseHub } from './routes/sseHub.ts';
 import { entities } from './schema/registry.ts';
 import { createApp, type AppDeps } from './app.ts';
+import { fastPath } from './routes/fastPath.ts';
+import { servedFiles } from './routes/servedFiles.ts';
 
 export interface RunningServer {
   url: string;
@@ -92,9 +94,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { watch = true, ...overrides } = options;
   const config: Config = { ...configFromEnv(), ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
   const deps = await openSite(config, watch);
-  const app = createApp(deps);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  const files = servedFiles(config.distDir, deps.store, deps.index);
+  const app = createApp(deps, files);
+  // Public reads with a prepared answer skip Express entirely (server/routes/fastPath.ts).
+  const fast = fastPath({ model: deps.model, cache: deps.cache, files });
+  const server = createServer((req, res) => fast(req, res) || app(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

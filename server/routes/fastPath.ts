@@ -1,0 +1,83 @@
+// Public reads answered before Express: the documented list answers, the web app's page and built
+// files, and media kept in memory, each written as a prepared answer with one writeHead. They need no
+// body, no session (an answer that differs for staff goes to Express when a session cookie is sent)
+// and no routing beyond a map look-up. Anything else returns false and goes to the Express app.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PreparedCache } from '../content/prepared.ts';
+import type { MediaMode, ReadModel } from '../content/readModel.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import { endpointDiffersForStaff, listAnswer } from './readRoutes.ts';
+import type { ServedFiles } from './servedFiles.ts';
+import { isAssetPath } from './webApp.ts';
+
+/** Answers the request and returns true, or returns false without touching it. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function fastPath(deps: { model: ReadModel; cache: PreparedCache; files: ServedFiles }): FastPath {
+  const { model, cache, files } = deps;
+  const cookie = `${SESSION_COOKIE}=`;
+
+  const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
+    const endpoint = model.endpoint(name);
+    const media = endpoint && listMediaMode(query);
+    if (!endpoint || !media) return false;
+    // Whether the session is valid is for Express to find out; visitors send no cookie.
+    if (endpointDiffersForStaff(endpoint) && req.headers.cookie?.includes(cookie)) return false;
+    listAnswer(cache, endpoint, { signedIn: false, media }).send(req, res, true);
+    return true;
+  };
+
+  const mediaFile = (req: IncomingMessage, res: ServerResponse, pathname: string, query: string) => {
+    let rel: string;
+    try {
+      rel = `media/${decodeURIComponent(pathname.slice('/media/'.length))}`;
+    } catch {
+      return false;
+    }
+    const v = query ? new URLSearchParams(query).getAll('v') : [];
+    const answer = files.media.cached(rel, v.length === 1 ? v[0] : undefined);
+    if (!answer) return false;
+    answer.send(req, res, true);
+    return true;
+  };
+
+  const web = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    // Express mounts /api and /media without regard to case, and decodes what it looks up.
+    if (!files.web || /^\/(api|media)(\/|$)/i.test(pathname) || pathname.includes('%')) return false;
+    const file = files.web.file(pathname);
+    if (file) file.send(req, res, true);
+    else if (isAssetPath(pathname)) return false;
+    else files.web.pageFor(pathname).send(req, res, true);
+    return true;
+  };
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (!url.startsWith('/')) return false;
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
+    try {
+      if (pathname.startsWith('/api/')) return api(req, res, pathname.slice('/api/'.length), query);
+      if (pathname.startsWith('/media/')) return mediaFile(req, res, pathname, query);
+      return web(req, res, pathname);
+    } catch (e) {
+      if (!res.headersSent) return false; // Express answers it again, and reports the error its way.
+      res.destroy(e as Error);
+      return true;
+    }
+  };
+}
+
+/**
+ * The media mode of a list answer, or null when the query asks for something else: `?id=`, `?sse=`
+ * or any parameter besides `media` and the ignored `timestamp` goes to Express.
+ */
+function listMediaMode(query: string): MediaMode | null {
+  if (!query) return 'base64';
+  const params = new URLSearchParams(query);
+  for (const key of params.keys()) if (key !== 'media' && key !== 'timestamp') return null;
+  const media = params.getAll('media');
+  return media.length === 1 && media[0] === 'url' ? 'url' : 'base64';
+}
