@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { DataDirLock } from './dataDirLock.ts';
 import type { GitStore } from './store/gitStore.ts';
 import type { ContentIndex } from './content/contentIndex.ts';
+import type { SiteWatcher } from './content/siteWatcher.ts';
 import type { ReadModel } from './content/readModel.ts';
 import type { PreparedCache } from './content/prepared.ts';
 import type { UserStore } from './auth/users.ts';
@@ -31,6 +32,8 @@ export interface AppDeps {
   config: Config;
   store: GitStore;
   index: ContentIndex;
+  /** Null when started without watching (benchmarks of the store alone). */
+  watcher: SiteWatcher | null;
   model: ReadModel;
   cache: PreparedCache;
   users: UserStore;

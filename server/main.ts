@@ -9,6 +9,7 @@ import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { ContentIndex } from './content/contentIndex.ts';
+import { SiteWatcher } from './content/siteWatcher.ts';
 import { ReadModel } from './content/readModel.ts';
 import { PreparedCache } from './content/prepared.ts';
 import { PrivateCollection } from './content/privateCollection.ts';
@@ -58,7 +59,9 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
   const index = new ContentIndex(store, log);
   await index.load();
-  if (watch) await index.watch();
+  const watcher = watch ? new SiteWatcher(store, index, log) : null;
+  await watcher?.start();
+  store.warmHistory();
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
   const hub = new SseHub(config.heartbeatMs);
@@ -69,7 +72,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
   return {
-    config, store, index, model, cache, hub, users, dataDirLock,
+    config, store, index, watcher, model, cache, hub, users, dataDirLock,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
@@ -112,7 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url, server, deps,
     async close() {
       deps.hub.close();
-      await deps.index.close();
+      await deps.watcher?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.store.idle();

@@ -1,11 +1,10 @@
-// All site content in memory, validated with the registry; refreshed from disk when files change
-// (saves report their paths at once; chokidar catches hand edits, git pull and checkout).
+// All site content in memory, validated with the registry. A save hands over its files as committed
+// (nothing is read back); hand edits, git pull and checkout arrive through SiteWatcher.
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
-import type { GitStore } from '../store/gitStore.ts';
+import type { CommitResult, GitStore } from '../store/gitStore.ts';
 import type { EntityDef, Fields } from '../schema/define.ts';
 import { entityForPath, siteEntities } from '../schema/registry.ts';
 import { isMediaField } from '../schema/fields.ts';
@@ -28,15 +27,14 @@ const MISSING = 'This file is missing. Restore it (for example with git checkout
 
 export declare interface ContentIndex {
   on(event: 'change', listener: (entityNames: Set<string>) => void): this;
+  /** A save of this server's reached the branch (its files are already applied). */
+  on(event: 'committed', listener: (commit: CommitResult) => void): this;
 }
 
 export class ContentIndex extends EventEmitter {
   private items = new Map<string, Map<string, IndexedItem>>();
   private media = new Map<string, string>(); // media path → blob id
   private errors = new Map<string, ContentError>();
-  private watcher?: FSWatcher;
-  private pending = new Set<string>();
-  private timer?: NodeJS.Timeout;
 
   constructor(private readonly store: GitStore, private readonly log: (msg: string) => void = console.warn) {
     super();
@@ -76,44 +74,62 @@ export class ContentIndex extends EventEmitter {
     return [...this.errors.values()].sort((a, b) => a.path.localeCompare(b.path));
   }
 
-  /** Re-reads the given paths now and announces what changed (used right after a save). */
-  async applyPaths(paths: Iterable<string>): Promise<Set<string>> {
+  /** Every file the index knows of (items, media, and files with problems): what the watcher watches. */
+  knownPaths(): string[] {
+    const paths = new Set([...this.media.keys(), ...this.errors.keys()]);
+    for (const items of this.items.values()) for (const item of items.values()) paths.add(item.path);
+    return [...paths];
+  }
+
+  /** The blob id the index holds for a file (an item's own file or a media file), if any. */
+  blobOf(rel: string): string | undefined {
+    if (rel.startsWith('media/')) return this.media.get(rel);
+    const owner = entityForPath(rel);
+    const item = owner ? this.items.get(owner.def.name)!.get(owner.id) : undefined;
+    return item?.path === rel ? item.fileVersion : undefined;
+  }
+
+  knows(rel: string): boolean {
+    return this.errors.has(rel) || this.blobOf(rel) !== undefined;
+  }
+
+  /** Re-reads the given paths from the work tree and announces what changed (hand edits, git). */
+  async refreshPaths(paths: Iterable<string>): Promise<Set<string>> {
     const changed = new Set<string>();
-    for (const p of paths) for (const name of await this.refreshPath(p)) changed.add(name);
+    const list = [...paths];
+    // Media first: an item's version covers the media it refers to.
+    for (const p of list.filter((x) => x.startsWith('media/'))) for (const n of await this.refreshPath(p)) changed.add(n);
+    for (const p of list.filter((x) => !x.startsWith('media/'))) for (const n of await this.refreshPath(p)) changed.add(n);
     if (changed.size) this.emit('change', changed);
     return changed;
   }
 
-  /** Watches the repository; changes are batched (debounced) and then re-read. */
-  watch(debounceMs = 150): Promise<void> {
-    this.watcher = watch([path.join(this.store.dir, 'content'), path.join(this.store.dir, 'media')], {
-      ignoreInitial: true,
-      ignored: (p) => path.basename(p).startsWith('.'),
-      awaitWriteFinish: false,
-    });
-    const onEvent = (abs: string) => {
-      this.pending.add(path.relative(this.store.dir, abs).split(path.sep).join('/'));
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.flush(), debounceMs);
-    };
-    this.watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent);
-    this.watcher.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
-    return new Promise((resolve) => this.watcher!.on('ready', () => resolve()));
-  }
-
-  async close(): Promise<void> {
-    clearTimeout(this.timer);
-    await this.watcher?.close();
-  }
-
-  private async flush() {
-    const paths = [...this.pending];
-    this.pending.clear();
-    try {
-      await this.applyPaths(paths);
-    } catch (e) {
-      this.log(`Could not refresh content: ${(e as Error).message}`);
+  /**
+   * A save's files as committed, taken as they are: the writer validated each item (`parsed` holds
+   * its data by path) and the commit gives every file's blob id, so nothing is read back.
+   */
+  applyCommitted(commit: CommitResult, parsed: Map<string, Record<string, unknown>>): void {
+    const changed = new Set<string>();
+    for (const [rel, blob] of commit.blobs) {
+      if (rel.startsWith('media/')) for (const n of this.setMedia(rel, blob)) changed.add(n);
     }
+    for (const [rel, blob] of commit.blobs) {
+      const owner = rel.startsWith('content/') ? entityForPath(rel) : null;
+      if (!owner) continue;
+      const { def, id } = owner;
+      const items = this.items.get(def.name)!;
+      this.errors.delete(rel);
+      changed.add(def.name);
+      if (blob === null) {
+        items.delete(id);
+        continue;
+      }
+      const data = parsed.get(rel);
+      if (!data) throw new Error(`The save of ${rel} came without its data`);
+      items.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    }
+    this.emit('committed', commit);
+    if (changed.size) this.emit('change', changed);
   }
 
   /** Re-reads one path; returns the names of the entities whose served content changed. */
@@ -179,9 +195,14 @@ export class ContentIndex extends EventEmitter {
 
   private async refreshMedia(rel: string): Promise<string[]> {
     const bytes = await this.store.read(rel).catch(() => null);
+    return this.setMedia(rel, bytes === null ? null : blobId(bytes));
+  }
+
+  /** Records a media file's blob id (null: gone); returns the entities whose items' versions changed. */
+  private setMedia(rel: string, blob: string | null): string[] {
     const before = this.media.get(rel);
-    if (bytes === null) this.media.delete(rel);
-    else this.media.set(rel, blobId(bytes));
+    if (blob === null) this.media.delete(rel);
+    else this.media.set(rel, blob);
     if (before === this.media.get(rel)) return [];
     const names = new Set<string>();
     for (const def of siteEntities) {

@@ -1,11 +1,13 @@
 // Every save: merge → validate → one commit (item file + its media) → index and subscribers updated.
+// The check of the editor's version and the commit run as one turn of the store's save queue, and
+// the item validated here is what the index serves: the saved text is parsed once, never read back.
 import type { EntityDef, Fields } from '../schema/define.ts';
 import { initialValues } from '../schema/define.ts';
 import { isMediaField } from '../schema/fields.ts';
 import { storedKeyFor } from '../schema/codec.ts';
 import { itemPath } from '../schema/registry.ts';
 import type { Author, FileChange, GitStore } from '../store/gitStore.ts';
-import { SerialQueue } from '../store/queue.ts';
+import { blobId } from './blobId.ts';
 import type { ContentIndex, IndexedItem } from './contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from './fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
@@ -33,29 +35,31 @@ export class StaleVersionError extends AppError {
 const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'field', 'value', 'message']);
 
 export class ContentWriter {
-  // Check-then-commit runs under one queue so a version check cannot race another save.
-  private readonly queue = new SerialQueue();
+  /** Per collection, the largest id this server has handed out (a created-then-deleted one included). */
+  private readonly allocated = new Map<string, number>();
 
   constructor(private readonly store: GitStore, private readonly index: ContentIndex) {}
 
-  save(req: SaveRequest): Promise<{ item: IndexedItem; created: boolean }> {
-    return this.queue.run(() => this.saveNow(req));
+  async save(req: SaveRequest): Promise<{ item: IndexedItem; created: boolean }> {
+    // Ids deleted items had are read from history before the save queue, which it never holds up.
+    const floor = req.def.type === 'collection' && req.id === undefined ? await this.idsEverUsed(req.def) : 0;
+    return this.store.exclusive(() => this.saveNow(req, floor));
   }
 
   remove(def: EntityDef, id: string, author: Author, version?: string): Promise<void> {
-    return this.queue.run(async () => {
+    return this.store.exclusive(async () => {
       const current = this.index.get(def, id);
       if (!current) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
       if (version && version !== current.version) throw new StaleVersionError(current);
       const changes: FileChange[] = [{ path: current.path, data: null }];
       for (const p of mediaPaths(def, current.data)) changes.push({ path: p, data: null });
-      await this.commitAndApply(changes, author, message(def, 'delete', id, current.data));
+      await this.commitAndApply(changes, author, message(def, 'delete', id, current.data), new Map());
     });
   }
 
   /** Brings back an item as it was at a commit, as a new commit (its media too). */
   restore(def: EntityDef, id: string, commit: string, author: Author): Promise<IndexedItem> {
-    return this.queue.run(async () => {
+    return this.store.exclusive(async () => {
       const path = itemPath(def, id);
       const old = await this.store.readAt(commit, path);
       if (!old) throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
@@ -73,12 +77,12 @@ export class ContentWriter {
       for (const p of before ? mediaPaths(def, before.data) : []) {
         if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
       }
-      await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data));
+      await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data), new Map([[path, parsed.data]]));
       return this.index.get(def, id)!;
     });
   }
 
-  private async saveNow(req: SaveRequest): Promise<{ item: IndexedItem; created: boolean }> {
+  private async saveNow(req: SaveRequest, idFloor: number): Promise<{ item: IndexedItem; created: boolean }> {
     const { def } = req;
     const fields = def.fields as Fields;
     const existing = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
@@ -87,7 +91,7 @@ export class ContentWriter {
     }
     if (req.version && existing && req.version !== existing.version) throw new StaleVersionError(existing);
     const created = !existing;
-    const id = def.type === 'singleton' ? '1' : (req.id ?? (await this.newId(def)));
+    const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor));
 
     let data: Record<string, unknown> = { ...(existing?.data ?? initialValues(def)) };
     for (const [key, value] of Object.entries(req.input)) {
@@ -120,36 +124,48 @@ export class ContentWriter {
     const back = parseItemFile(def, text);
     if (!back.ok) throw new Error(`Refusing to save ${path}: it would not read back (${back.error}).`);
     changes.unshift({ path, data: text });
-    await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data));
+    await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data), new Map([[path, back.data]]));
     return { item: this.index.get(def, id)!, created };
   }
 
-  /** Commits the changes that differ from the work tree; a save that changes nothing makes no (empty) commit. */
-  /**
-   * One past the largest id the collection has ever had, deleted items included: a new item never
-   * takes over a deleted one's file path, and so never its history.
-   */
-  private async newId(def: EntityDef): Promise<string> {
-    if (def.type !== 'collection') return '1';
-    let max = Number(this.index.nextId(def)) - 1;
+  /** The largest id the collection has ever had in its history (deleted items included). */
+  private async idsEverUsed(def: EntityDef): Promise<number> {
+    if (def.type !== 'collection') return 0;
     const pattern = new RegExp(`^content/${def.folder}/(\\d+)\\.md$`);
+    let max = 0;
     for (const p of await this.store.pathsEverUnder(`content/${def.folder}`)) {
       const m = pattern.exec(p);
       if (m) max = Math.max(max, Number(m[1]));
     }
-    return String(max + 1);
+    return max;
   }
 
-  private async commitAndApply(changes: FileChange[], author: Author, msg: string) {
-    const real: FileChange[] = [];
-    for (const change of changes) {
-      const now = await this.store.read(change.path);
-      const same = change.data === null ? now === null : now !== null && now.equals(Buffer.from(change.data));
-      if (!same) real.push(change);
-    }
+  /**
+   * One past the largest id the collection has ever had, deleted items included: a new item never
+   * takes over a deleted one's file path, and so never its history.
+   */
+  private newId(def: EntityDef, everUsed: number): string {
+    const next = Math.max(everUsed, Number(this.index.nextId(def)) - 1, this.allocated.get(def.name) ?? 0) + 1;
+    this.allocated.set(def.name, next);
+    return String(next);
+  }
+
+  /**
+   * Commits the changes that differ from what the index holds (a save that changes nothing makes no
+   * commit), then hands the committed files to the index. Runs inside the store's save queue.
+   */
+  private async commitAndApply(changes: FileChange[], author: Author, msg: string, parsed: Map<string, Record<string, unknown>>) {
+    const real = changes.filter((c) => !this.unchanged(c));
     if (!real.length) return;
-    const { paths } = await this.store.commit(real, author, msg);
-    await this.index.applyPaths(paths);
+    const commit = await this.store.commitNow(real, author, msg);
+    this.index.applyCommitted(commit, parsed);
+  }
+
+  /** Whether a change would leave its file as the index knows it (by blob id; nothing is read). */
+  private unchanged(change: FileChange): boolean {
+    const now = this.index.blobOf(change.path);
+    if (change.data === null) return now === undefined;
+    return now === blobId(typeof change.data === 'string' ? Buffer.from(change.data) : change.data);
   }
 }
 

@@ -17,11 +17,13 @@ import { removeOwnLeftoverLocks } from './ownedLock.ts';
 import { SaveJournal } from './saveJournal.ts';
 import { failpoint } from './failpoint.ts';
 import { branchTip, type BranchTip } from './branchTip.ts';
+import { changedPaths } from './treeDiff.ts';
+import { fileWrites } from './limit.ts';
 import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './storeErrors.ts';
 
 export interface Author { name: string; email: string }
 export interface FileChange { path: string; data: Uint8Array | string | null }
-export interface CommitResult { oid: string; paths: string[]; blobs: Map<string, string | null> }
+export interface CommitResult { oid: string; parent: string | null; paths: string[]; blobs: Map<string, string | null> }
 
 export const SYSTEM_AUTHOR: Author = { name: 'Site CMS', email: 'cms@localhost' };
 
@@ -105,8 +107,36 @@ export class GitStore {
    * commit and the branch are on disk; if it fails, the work tree and index are left equal to HEAD.
    */
   commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
+    return this.exclusive(() => this.commitNow(changes, author, message));
+  }
+
+  /**
+   * Runs `task` in the one save queue: nothing else saves until it is done, so a check made in it (an
+   * item's version) still holds when its commitNow() runs.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      this.inQueue = true;
+      try {
+        return await task();
+      } finally {
+        this.inQueue = false;
+      }
+    });
+  }
+
+  private inQueue = false;
+
+  /** Whether a save is running now (its files may be half-way through being written). */
+  get saving(): boolean {
+    return this.inQueue;
+  }
+
+  /** commit(), for a task already running in exclusive(). */
+  commitNow(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
+    if (!this.inQueue) throw new Error('commitNow() runs only inside exclusive()');
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
-    return this.queue.run(() => this.locked(async (lock) => {
+    return this.locked(async (lock) => {
       failpoint('locked');
       await this.finishInterruptedSave(lock);
       const branch = await currentBranch(this.gitdir);
@@ -120,7 +150,7 @@ export class GitStore {
         await this.matchHead(checked.map((c) => c.path), lock);
         throw e;
       }
-    }));
+    });
   }
 
   /** Runs `task` holding .git/index.lock, as git commit does: git cannot commit in between. */
@@ -171,7 +201,7 @@ export class GitStore {
     }
     const folders = new Set([...files.values()].map((f) => path.dirname(f)));
     // Work-tree files, blobs, trees and the commit are written at once; their flushes overlap.
-    const written = Promise.all(checked.map(async ({ path: rel }): Promise<IndexUpdate> => {
+    const written = Promise.all(checked.map(({ path: rel }) => fileWrites(async (): Promise<IndexUpdate> => {
       const file = files.get(rel)!;
       const data = bytes.get(rel)!;
       if (data === null) {
@@ -181,7 +211,7 @@ export class GitStore {
       await mkdir(path.dirname(file), { recursive: true });
       await writeThenRename(tempNameFor(file), file, data);
       return { path: rel, entry: { oid: blobs.get(rel)!, stat: await lstat(file, { bigint: true }) } };
-    }));
+    })));
     written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
@@ -207,7 +237,7 @@ export class GitStore {
       }
       const info = { oid, author: { name: author.name, email: author.email }, date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(), message: message.trim() };
       this.history.recordCommit(tip.commit, info, [...blobs.keys()]);
-      return { oid, paths: [...blobs.keys()], blobs };
+      return { oid, parent: tip.commit, paths: [...blobs.keys()], blobs };
     }
   }
 
@@ -299,6 +329,16 @@ export class GitStore {
     } finally {
       this.seeding = false;
     }
+  }
+
+  /** Files that differ between two commits (a pull, a checkout, a reset). */
+  changedPaths(from: string | null, to: string | null): Promise<string[]> {
+    return changedPaths(this.dir, this.cache, from, to);
+  }
+
+  /** Builds the history map now, in the background, so a first look-up or new id does not wait for it. */
+  warmHistory(): void {
+    void this.head().then((head) => this.history.forPath('', head)).catch(() => undefined);
   }
 
   /** Commits that touched a path, newest first. Not queued: a first look-up never holds up saves. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 import { syncDirs, writeThenRename } from './durable.ts';
+import { fileWrites } from './limit.ts';
 
 const deflateAsync = promisify(deflate);
 const TEMP_PREFIX = 'cms-tmp-';
@@ -27,7 +28,7 @@ export class ObjectBatch {
   /** Starts writing an object and returns its id at once. */
   add(type: ObjectType, content: Uint8Array): string {
     const oid = hashObject(type, content);
-    const write = this.write(oid, type, content);
+    const write = fileWrites(() => this.write(oid, type, content));
     write.catch(() => undefined); // awaited in done(); this only keeps an early failure from being "unhandled"
     this.writes.push(write);
     return oid;
