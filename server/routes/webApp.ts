@@ -10,12 +10,13 @@ import { securityHeaders } from './securityHeaders.ts';
 
 const DASHBOARD_ROUTE = '/TableauDashboardEmbed';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** How often a request may look whether a new build replaced dist/ (a stat of three paths). */
+/** How often a request may look whether a new build replaced dist/ (a stat of five paths). */
 const CHECK_EVERY_MS = 1000;
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8', json: 'application/json; charset=utf-8', map: 'application/json; charset=utf-8',
+  css: 'text/css; charset=utf-8', json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
   webmanifest: 'application/manifest+json; charset=utf-8', txt: 'text/plain; charset=utf-8',
   xml: 'application/xml; charset=utf-8', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg',
   jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', ico: 'image/x-icon',
@@ -83,7 +84,8 @@ export class WebApp {
       // The external dashboard script is allowed on its own page only (DESIGN.md security baseline).
       const script = originOf(settings?.data.dashboard_script_url);
       const frame = originOf(settings?.data.dashboard_url);
-      const csp = contentSecurityPolicy(script ? [script] : [], [script, frame].filter((x): x is string => !!x));
+      const frames = [script, frame].filter((x): x is string => !!x);
+      const csp = contentSecurityPolicy(script ? [script] : [], frames);
       this.dashboard = { settingsVersion, answer: this.pageAnswer(csp) };
     }
     return this.dashboard.answer;
@@ -91,7 +93,8 @@ export class WebApp {
 
   private pageAnswer(csp: string): Answer {
     const { html, htmlVariants } = this.build;
-    return new Answer(prepareBody(html, TYPES.html!, Object.keys(htmlVariants).length ? htmlVariants : 'compress'), {
+    const prepared = prepareBody(html, TYPES.html!, Object.keys(htmlVariants).length ? htmlVariants : 'compress');
+    return new Answer(prepared, {
       headers: [['Content-Security-Policy', csp], ['Cache-Control', 'no-cache']], around: securityHeaders(),
     });
   }
@@ -102,14 +105,15 @@ export class WebApp {
     if (this.build && now - this.checkedAt < CHECK_EVERY_MS) return;
     this.checkedAt = now;
     // The folders' times change when the build adds files (its .br/.gz come after index.html).
-    const signature = [this.distDir, path.join(this.distDir, 'assets'), path.join(this.distDir, 'index.html')]
+    const html = path.join(this.distDir, 'index.html');
+    const signature = [this.distDir, path.join(this.distDir, 'assets'), html, `${html}.br`, `${html}.gz`]
       .map((p) => statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0).join('/');
     if (signature === this.signature) return;
     // While a build is writing dist/ there is no index.html for a moment: keep serving what was loaded.
-    const html = readIfFile(path.join(this.distDir, 'index.html'));
-    if (!html) return;
+    const page = readIfFile(html);
+    if (!page) return;
     this.signature = signature;
-    this.build = { files: new Map(), html, htmlVariants: variantsOf(path.join(this.distDir, 'index.html')) };
+    this.build = { files: new Map(), html: page, htmlVariants: variantsOf(html) };
     this.page = undefined;
     this.dashboard = undefined;
     for (const rel of filesUnder(this.distDir)) {
@@ -120,7 +124,8 @@ export class WebApp {
       const urlPath = `/${rel}`;
       const type = TYPES[path.extname(rel).slice(1).toLowerCase()] ?? 'application/octet-stream';
       const headers: Header[] = [['Cache-Control', isAssetPath(urlPath) ? IMMUTABLE : 'public, max-age=3600']];
-      this.build.files.set(urlPath, new Answer(prepareBody(bytes, type, variantsOf(full)), { headers, around: securityHeaders() }));
+      const prepared = prepareBody(bytes, type, variantsOf(full));
+      this.build.files.set(urlPath, new Answer(prepared, { headers, around: securityHeaders() }));
     }
   }
 }
@@ -137,9 +142,12 @@ function filesUnder(dir: string, prefix = ''): string[] {
   return out;
 }
 
+/** The build's compressed copies of a file; one older than the file is left from an earlier build. */
 function variantsOf(file: string): Partial<Record<Encoding, Buffer>> {
   const out: Partial<Record<Encoding, Buffer>> = {};
+  const written = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
   for (const [enc, ext] of Object.entries(VARIANTS) as [Encoding, string][]) {
+    if ((statSync(file + ext, { throwIfNoEntry: false })?.mtimeMs ?? -1) < written) continue;
     const bytes = readIfFile(file + ext);
     if (bytes) out[enc] = bytes;
   }
