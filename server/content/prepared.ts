@@ -31,15 +31,15 @@ const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
   }),
 };
 
+/** Ready compressed bodies, or 'compress' to make them on first use when the body is large enough. */
+type Variants = Partial<Record<Encoding, Buffer>> | 'compress';
+
 class PreparedBody implements Prepared {
   readonly etag: string;
   readonly encodings: readonly Encoding[];
   private readonly variants: Partial<Record<Encoding, Buffer | null>>;
 
-  /** `variants`: ready compressed bodies, or 'compress' to make them on first use, when worth it. */
-  constructor(
-    readonly body: Buffer, readonly type: string, variants: Partial<Record<Encoding, Buffer>> | 'compress', etag?: string,
-  ) {
+  constructor(readonly body: Buffer, readonly type: string, variants: Variants, etag?: string) {
     this.etag = etag ?? etagOf(body);
     this.variants = variants !== 'compress' ? { br: variants.br ?? null, gzip: variants.gzip ?? null }
       : body.length > MIN_COMPRESS ? {} : { br: null, gzip: null };
@@ -55,9 +55,7 @@ class PreparedBody implements Prepared {
 }
 
 /** `etag`: when the bytes have a version of their own (a media file's blob id). */
-export function prepareBody(
-  body: Buffer, type: string, variants: Partial<Record<Encoding, Buffer>> | 'compress' = 'compress', etag?: string,
-): Prepared {
+export function prepareBody(body: Buffer, type: string, variants: Variants = 'compress', etag?: string): Prepared {
   return new PreparedBody(body, type, variants, etag);
 }
 

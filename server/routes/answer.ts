@@ -27,7 +27,9 @@ export class Answer {
   private readonly byEncoding = new Map<Encoding | 'identity', Lists & { body: Buffer }>();
 
   constructor(readonly prepared: Prepared, private readonly options: AnswerOptions) {
-    const vary = [...(prepared.encodings.length ? ['Accept-Encoding'] : []), ...(options.varyCookie ? ['Cookie'] : [])];
+    const vary = [
+      ...(prepared.encodings.length ? ['Accept-Encoding'] : []), ...(options.varyCookie ? ['Cookie'] : []),
+    ];
     this.base = [
       ...options.headers,
       ...(options.etag === false ? [] : [['ETag', prepared.etag] as const]),
@@ -78,7 +80,8 @@ export class Answer {
   }
 }
 
-const matches = (inm: string, etag: string) => inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+const matches = (inm: string, etag: string) =>
+  inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 
 const NONE: readonly Encoding[] = [];
 const PREFERENCE: readonly Encoding[] = ['br', 'gzip'];
@@ -97,7 +100,8 @@ export function acceptedEncodings(header: string | undefined): readonly Encoding
     const weight = qParam ? Number(qParam.slice(qParam.indexOf('=') + 1).trim()) : 1;
     if (!Number.isNaN(weight)) q.set(name, Math.max(weight, q.get(name) ?? 0));
   }
-  const weightOf = (enc: Encoding) => q.get(enc) ?? (enc === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
+  const weightOf = (enc: Encoding) =>
+    q.get(enc) ?? (enc === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
   hit = PREFERENCE.filter((enc) => weightOf(enc) > 0).sort((a, b) => weightOf(b) - weightOf(a));
   // Headers come from clients: keep at most a few hundred of them.
   if (accepted.size >= 256) accepted.clear();

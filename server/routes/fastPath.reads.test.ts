@@ -16,11 +16,15 @@ afterAll(async () => {
 });
 
 type Row = Record<string, string>;
-const json = async (url: string, headers: Record<string, string> = {}) => JSON.parse((await raw(url, headers)).body.toString()) as Row[];
+const json = async (url: string, headers: Record<string, string> = {}) =>
+  JSON.parse((await raw(url, headers)).body.toString()) as Row[];
 
 it('a signed-in request still sees hidden pages and unpublished cards; an anonymous one does not', async () => {
   const cookie = await site.signIn();
-  for (const [endpoint, hidden] of [['majorevents.php', (r: Row) => r.hidden === '1'], ['events.php', (r: Row) => r.display_event === '0']] as const) {
+  const hiddenIn = [
+    ['majorevents.php', (r: Row) => r.hidden === '1'], ['events.php', (r: Row) => r.display_event === '0'],
+  ] as const;
+  for (const [endpoint, hidden] of hiddenIn) {
     const visitor = await json(`${site.url}/api/${endpoint}?media=url`);
     const staff = await json(`${site.url}/api/${endpoint}?media=url`, { cookie });
     expect(visitor.some(hidden), endpoint).toBe(false);
@@ -53,7 +57,9 @@ it('a save is seen by the next read, and the ETag it replaced no longer matches'
   await site.signIn();
   const notice = `Saved at ${Date.now()} and shown at once.`;
   expect((await site.api('/api/footer.php', { method: 'PUT', json: { legal_notice: notice } })).status).toBe(200);
-  const made = await site.api('/api/news.php', { method: 'POST', json: { title: 'Seen by the next read', when_date: '2099-01-01' } });
+  const made = await site.api('/api/news.php', {
+    method: 'POST', json: { title: 'Seen by the next read', when_date: '2099-01-01' },
+  });
   expect(made.status).toBe(201);
   const page = await site.api('/api/majorevents.php', {
     method: 'POST',

@@ -17,7 +17,8 @@ export function raw(url: string, headers: Record<string, string> = {}, method = 
     http.request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     }).on('error', reject).end();
   });
@@ -40,7 +41,8 @@ export async function standInBuild(): Promise<string> {
     'assets/app-1.js': script(300),
     'assets/tiny-1.js': 'console.log(1)',
     'assets/style-1.css': `${'.a { color: red; }\n'.repeat(100)}`,
-    'assets/pixel-1.png': Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+    'assets/pixel-1.png': Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
     'hero.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`,
     'icons/mark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };

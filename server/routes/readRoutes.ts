@@ -17,7 +17,8 @@ export function readContext(req: Request, signedIn: boolean): ReadContext {
 /** An endpoint's list answer for this reader, prepared once per change of its entities. */
 export function listAnswer(cache: PreparedCache, endpoint: ReadEndpoint, ctx: ReadContext): Answer {
   const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
-  return jsonAnswer(cache.get(key, endpoint.deps, () => endpoint.build(ctx)), endpointDiffersForStaff(endpoint));
+  const prepared = cache.get(key, endpoint.deps, () => endpoint.build(ctx));
+  return jsonAnswer(prepared, endpointDiffersForStaff(endpoint));
 }
 
 export const endpointDiffersForStaff = (endpoint: ReadEndpoint) => endpoint.deps.some(differsForStaff);
@@ -29,7 +30,9 @@ export function jsonAnswer(prepared: Prepared, staff: boolean): Answer {
   let answer = answers.get(prepared);
   if (!answer) {
     answer = new Answer(prepared, {
-      headers: [['Cache-Control', 'no-cache']], around: [...securityHeaders(), ...API_HEADERS], varyCookie: staff,
+      headers: [['Cache-Control', 'no-cache']],
+      around: [...securityHeaders(), ...API_HEADERS],
+      varyCookie: staff,
     });
     answers.set(prepared, answer);
   }
