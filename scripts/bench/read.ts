@@ -1,11 +1,15 @@
-// Read benchmark: GET /api/news.php on a site with 1,000 news items, the real server against a plain
-// node:http server answering the same bytes from memory (the ceiling for a Node process).
+// Read benchmark: four public answers of the real server, each against a plain node:http server that
+// answers the same bytes with the same headers from memory (the ceiling for a Node process):
+// a small JSON answer, the web app's page, the main JS bundle, and the list of 10,000 news items.
 //
 // The CMS and the baseline each run in a child process of their own and autocannon runs here, so the
 // load generator never shares an event loop with the server it measures. Everything listens on
-// 127.0.0.1 only. Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10).
+// 127.0.0.1 only. Needs the built web app (`npm run build`). Env: BENCH_DURATION (s per run, default 5),
+// BENCH_ROUNDS (runs of each server per answer, alternating, default 2), BENCH_CONNECTIONS (default 10),
+// BENCH_ITEMS (news items, default 10000).
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os, { tmpdir } from 'node:os';
@@ -13,17 +17,22 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { PROJECT_ROOT } from '../../server/config.ts';
 import { machine, machineBusy, newsFile, table } from './fixtures.ts';
 
-const ITEMS = 1000;
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = 2;
 const HOST = '127.0.0.1';
-const ENDPOINT = '/api/news.php';
+const DIST = path.join(PROJECT_ROOT, 'dist');
+/** What browsers send (they add deflate and zstd, which the CMS does not use). */
+const BROWSER = { 'accept-encoding': 'br, gzip' };
 
+interface Scenario { name: string; path: string; headers: Record<string, string> }
 interface Captured { status: number; headers: Record<string, string | string[]>; body: string /* base64 */ }
-type ChildMessage = { ready: string } | { error: string };
+type ChildMessage = { ready: string; startMs?: number } | { error: string };
 
 // ---------------------------------------------------------------------------------------------------
 // Child processes
@@ -32,7 +41,7 @@ async function cmsChild() {
   const { startServer } = await import('../../server/main.ts');
   const started = performance.now();
   const running = await startServer({
-    dataDir: process.env.BENCH_DATA_DIR!, starterDir: process.env.BENCH_STARTER_DIR!,
+    dataDir: process.env.BENCH_DATA_DIR!, starterDir: process.env.BENCH_STARTER_DIR!, distDir: DIST,
     host: HOST, port: 0, quiet: true, watch: false, adminPassword: 'benchmark password 123', bcryptCost: 4,
   });
   process.send!({ ready: running.url, startMs: performance.now() - started });
@@ -44,15 +53,16 @@ async function cmsChild() {
   });
 }
 
+/** Answers each captured URL with the captured headers and bytes, whatever the request says. */
 function baselineChild() {
-  process.once('message', (m: { plain: Captured; gzip: Captured }) => {
-    const plain = { headers: m.plain.headers, body: Buffer.from(m.plain.body, 'base64') };
-    const gzip = { headers: m.gzip.headers, body: Buffer.from(m.gzip.body, 'base64') };
+  process.once('message', (m: Record<string, Captured>) => {
+    const answers = new Map(Object.entries(m).map(([url, c]) =>
+      [url, { headers: c.headers, body: Buffer.from(c.body, 'base64') }]));
     const server = http.createServer((req, res) => {
-      // Same negotiation as the CMS: gzip when asked for, otherwise the identity body.
-      const v = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? gzip : plain;
-      res.writeHead(200, v.headers);
-      res.end(v.body);
+      const a = answers.get(req.url ?? '');
+      if (!a) return res.writeHead(404).end();
+      res.writeHead(200, a.headers);
+      res.end(a.body);
     });
     server.listen(0, HOST, () => {
       process.send!({ ready: `http://${HOST}:${(server.address() as AddressInfo).port}` });
@@ -69,14 +79,14 @@ function baselineChild() {
 // ---------------------------------------------------------------------------------------------------
 // Parent
 
-function startChild(role: string, env: Record<string, string> = {}): { child: ChildProcess; ready: Promise<{ url: string; startMs?: number }> } {
+function startChild(role: string, env: Record<string, string> = {}) {
   const child = fork(fileURLToPath(import.meta.url), [`--child=${role}`], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise<{ url: string; startMs?: number }>((resolve, reject) => {
-    child.once('message', (m: ChildMessage & { startMs?: number }) =>
-      'ready' in m ? resolve({ url: m.ready, startMs: m.startMs }) : reject(new Error(m.error)));
+    child.once('message', (m: ChildMessage) =>
+      ('ready' in m ? resolve({ url: m.ready, startMs: m.startMs }) : reject(new Error(m.error))));
     child.once('exit', (code) => reject(new Error(`${role} process exited early (code ${code})`)));
   });
   return { child, ready };
@@ -126,9 +136,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Captured 
 
 /**
  * autocannon 9 appends every response body to a JS string (mcollina/autocannon#485, #362) for its
- * onResponse/expectBody hooks. For a gzip body that UTF-8 decoding of binary bytes costs more than the
- * servers' work, so the client becomes the bottleneck and both servers measure the same. Neither hook is
- * used here, so the accumulation is switched off; bytes are still counted by autocannon's byte counter.
+ * onResponse/expectBody hooks. For a compressed body that UTF-8 decoding of binary bytes costs more than
+ * the servers' work, so the client becomes the bottleneck and both servers measure the same. Neither hook
+ * is used here, so the accumulation is switched off; bytes are still counted by autocannon's byte counter.
  */
 function lightenAutocannon() {
   const require = createRequire(import.meta.url);
@@ -136,97 +146,134 @@ function lightenAutocannon() {
   queue.prototype.addBody = () => undefined;
 }
 
-function cannon(url: string, duration: number, headers: Record<string, string>): Promise<autocannon.Result> {
-  return autocannon({ url, connections: CONNECTIONS, duration, headers });
+const cannon = (url: string, duration: number, headers: Record<string, string>) =>
+  autocannon({ url, connections: CONNECTIONS, duration, headers });
+
+/** The project's starter site, with its news replaced by ITEMS generated items. */
+async function generateStarter(dir: string) {
+  await cp(path.join(PROJECT_ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
+  await cp(path.join(PROJECT_ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
+  await rm(path.join(dir, 'content', 'news'), { recursive: true, force: true });
+  await mkdir(path.join(dir, 'content', 'news'));
+  for (let id = 1; id <= ITEMS; id++) await writeFile(path.join(dir, 'content', 'news', `${id}.md`), newsFile(id));
 }
 
-async function generateStarter(dir: string) {
-  await mkdir(path.join(dir, 'content', 'news'), { recursive: true });
-  await mkdir(path.join(dir, 'media'), { recursive: true });
-  let bytes = 0;
-  for (let id = 1; id <= ITEMS; id++) {
-    const text = newsFile(id);
-    bytes += Buffer.byteLength(text);
-    await writeFile(path.join(dir, 'content', 'news', `${id}.md`), text);
-  }
-  return bytes;
+function mainScript(): string {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const src = /<script[^>]*type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!src) throw new Error('dist/index.html names no module script');
+  return src;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const mbps = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB/s`;
+const ratio = (x: number, y: number) => (y ? `${(x / y).toFixed(2)}×` : 'n/a');
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+
+interface Run { r: autocannon.Result; serverCpu: number; other: number }
+
+/** One server's runs of a scenario together: requests over time, and the mean of each run's percentiles. */
+function summary(runs: Run[]) {
+  const requests = runs.reduce((a, x) => a + x.r.requests.total, 0);
+  const seconds = runs.reduce((a, x) => a + x.r.duration, 0);
+  return {
+    rps: requests / seconds,
+    p50: mean(runs.map((x) => x.r.latency.p50)),
+    p99: mean(runs.map((x) => x.r.latency.p99)),
+    throughput: runs.reduce((a, x) => a + x.r.throughput.total, 0) / seconds,
+    cpuPerReq: runs.reduce((a, x) => a + x.serverCpu, 0) / Math.max(1, requests),
+    other: mean(runs.map((x) => x.other)),
+    failures: `${runs.reduce((a, x) => a + x.r.errors, 0)}/${runs.reduce((a, x) => a + x.r.non2xx, 0)}`,
+  };
+}
 
 async function main() {
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('The web app is not built: run `npm run build` first.');
   lightenAutocannon();
-  console.log('Read benchmark: GET /api/news.php, CMS vs plain node:http serving the same bytes from memory');
+  const scenarios: Scenario[] = [
+    { name: 'small JSON', path: '/api/footer.php', headers: BROWSER },
+    { name: 'page HTML', path: '/', headers: BROWSER },
+    { name: 'main JS', path: mainScript(), headers: BROWSER },
+    { name: `${ITEMS} news`, path: '/api/news.php?media=url', headers: BROWSER },
+  ];
+  console.log('Read benchmark: public answers of the CMS vs a plain node:http server sending the same bytes from memory');
   console.log(machine());
-  console.log(`settings: ${ITEMS} news items, ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up, ` +
-    `loopback ${HOST}, autocannon in the parent process (response bodies not kept as strings), each server in its own child process`);
+  console.log(`settings: ${CONNECTIONS} connections, ${ROUNDS} runs of ${DURATION} s per server and answer ` +
+    `(alternating which goes first), each after a ${WARMUP} s warm-up, ` +
+    `Accept-Encoding: ${BROWSER['accept-encoding']}, loopback ${HOST}, autocannon in the parent process ` +
+    '(response bodies not kept as strings), each server in its own child process');
 
   const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-read-'));
   const children: ChildProcess[] = [];
   try {
     const starterDir = path.join(tmp, 'starter');
-    const sourceBytes = await generateStarter(starterDir);
-    console.log(`generated: ${ITEMS} files under content/news/ (${kb(sourceBytes)} of markdown), empty media/`);
-
+    await generateStarter(starterDir);
     const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
     children.push(cms.child);
     const { url: cmsUrl, startMs } = await cms.ready;
-    console.log(`CMS started in ${(startMs! / 1000).toFixed(2)} s (creates the site repository from the generated starter, loads the index)`);
+    console.log(`CMS started in ${(startMs! / 1000).toFixed(2)} s (the starter site with ${ITEMS} news items: ` +
+      'creates the site repository, loads the index)');
 
-    const plain = await rawGet(cmsUrl + ENDPOINT, {});
-    const gzip = await rawGet(cmsUrl + ENDPOINT, { 'accept-encoding': 'gzip' });
-    if (plain.status !== 200 || gzip.status !== 200) throw new Error(`CMS answered ${plain.status}/${gzip.status}`);
-    const count = (JSON.parse(plain.raw.toString('utf8')) as unknown[]).length;
-    if (count !== ITEMS) throw new Error(`CMS returned ${count} news items, expected ${ITEMS}`);
-    if (gzip.headers['content-encoding'] !== 'gzip') throw new Error('CMS did not gzip the answer');
-    console.log(`response size: ${plain.raw.length} bytes (${kb(plain.raw.length)}) plain, ` +
-      `${gzip.raw.length} bytes (${kb(gzip.raw.length)}) gzip; ${count} items; ` +
-      `headers copied to the baseline: ${Object.keys(plain.headers).length}`);
+    const captured: Record<string, Captured> = {};
+    for (const s of scenarios) {
+      const c = await rawGet(cmsUrl + s.path, s.headers);
+      if (c.status !== 200) throw new Error(`CMS answered ${c.status} to ${s.path}`);
+      if (s.path.startsWith('/api/news.php')) {
+        const count = (JSON.parse(await decoded(cmsUrl + s.path)) as unknown[]).length;
+        if (count !== ITEMS) throw new Error(`CMS returned ${count} news items, expected ${ITEMS}`);
+      }
+      captured[s.path] = { status: c.status, headers: c.headers, body: c.body };
+      console.log(`${s.name.padEnd(11)} GET ${s.path}: ${c.raw.length} bytes (${kb(c.raw.length)}) sent as ` +
+        `${c.headers['content-encoding'] ?? 'identity'}, ${Object.keys(c.headers).length} headers`);
+    }
 
     const base = startChild('baseline');
     children.push(base.child);
-    base.child.send({ plain: { ...plain, raw: undefined }, gzip: { ...gzip, raw: undefined } });
+    base.child.send(captured);
     const { url: baseUrl } = await base.ready;
-    const check = await rawGet(baseUrl + ENDPOINT, { 'accept-encoding': 'gzip' });
-    if (!check.raw.equals(gzip.raw)) throw new Error('baseline does not serve the same bytes');
+    for (const s of scenarios) {
+      const check = await rawGet(baseUrl + s.path, s.headers);
+      if (check.body !== captured[s.path]!.body) throw new Error(`baseline does not serve the bytes of ${s.path}`);
+    }
 
-    const variants: { name: string; headers: Record<string, string> }[] = [
-      { name: 'plain', headers: {} },
-      { name: 'gzip', headers: { 'accept-encoding': 'gzip' } },
-    ];
-    const rows = [['run', 'req/s (mean)', 'p50', 'p99', 'throughput', 'server CPU/req', 'other load', 'errors/non-2xx']];
-    const ratios = [['CMS / baseline', 'req/s', 'p50', 'p99', 'server CPU/req']];
+    const rows = [['run', 'req/s', 'p50', 'p99', 'throughput', 'server CPU/req', 'other load', 'errors/non-2xx']];
+    const ratios = [['CMS / baseline', 'req/s', 'p99', 'server CPU/req']];
     const all = [cms.child, base.child];
-    for (const v of variants) {
-      const results: Record<string, { r: autocannon.Result; cpuPerReq: number }> = {};
-      for (const [who, url, child] of [['CMS', cmsUrl, cms.child], ['baseline', baseUrl, base.child]] as const) {
-        await cannon(url + ENDPOINT, WARMUP, v.headers);
-        const cpu0 = await Promise.all(all.map(childCpu));
-        const own0 = process.cpuUsage();
-        const busy0 = machineBusy();
-        const t0 = performance.now();
-        const r = await cannon(url + ENDPOINT, DURATION, v.headers);
-        const wallUs = (performance.now() - t0) * 1000;
-        const busy1 = machineBusy();
-        const own = process.cpuUsage(own0);
-        const cpu1 = await Promise.all(all.map(childCpu));
-        const serverCpu = cpu1[all.indexOf(child)]! - cpu0[all.indexOf(child)]!;
-        const ours = own.user + own.system + cpu1.reduce((a, x, i) => a + x - cpu0[i]!, 0);
-        // Cores' worth of CPU used by processes other than this benchmark during the run (shared machine).
-        const other = busy0 !== null && busy1 !== null ? Math.max(0, (busy1 - busy0 - ours) / wallUs) : NaN;
-        const cpuPerReq = serverCpu / Math.max(1, r.requests.total);
-        results[who] = { r, cpuPerReq };
-        rows.push([`${who} ${v.name}`, r.requests.mean.toFixed(0), `${r.latency.p50} ms`, `${r.latency.p99} ms`,
-          mbps(r.throughput.mean), `${cpuPerReq.toFixed(0)} µs`, Number.isNaN(other) ? 'n/a' : `${other.toFixed(2)} cores`,
-          `${r.errors}/${r.non2xx}`]);
-        if (r.errors || r.non2xx) console.warn(`warning: ${who} ${v.name} had ${r.errors} errors and ${r.non2xx} non-2xx answers`);
+    const servers = { CMS: { url: cmsUrl, child: cms.child }, baseline: { url: baseUrl, child: base.child } };
+    for (const s of scenarios) {
+      const runs: Record<keyof typeof servers, Run[]> = { CMS: [], baseline: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternating which goes first spreads a change in the machine's other load over both.
+        const order = round % 2 === 0 ? (['CMS', 'baseline'] as const) : (['baseline', 'CMS'] as const);
+        for (const who of order) {
+          const { url, child } = servers[who];
+          await cannon(url + s.path, WARMUP, s.headers);
+          const cpu0 = await Promise.all(all.map(childCpu));
+          const own0 = process.cpuUsage();
+          const busy0 = machineBusy();
+          const t0 = performance.now();
+          const r = await cannon(url + s.path, DURATION, s.headers);
+          const wallUs = (performance.now() - t0) * 1000;
+          const busy1 = machineBusy();
+          const own = process.cpuUsage(own0);
+          const cpu1 = await Promise.all(all.map(childCpu));
+          const ours = own.user + own.system + cpu1.reduce((a, x, i) => a + x - cpu0[i]!, 0);
+          // Cores' worth of CPU used by processes other than this benchmark during the run (shared machine).
+          const other = busy0 !== null && busy1 !== null ? Math.max(0, (busy1 - busy0 - ours) / wallUs) : NaN;
+          runs[who].push({ r, serverCpu: cpu1[all.indexOf(child)]! - cpu0[all.indexOf(child)]!, other });
+          if (r.errors || r.non2xx) {
+            console.warn(`warning: ${who} ${s.name} had ${r.errors} errors and ${r.non2xx} non-2xx answers`);
+          }
+        }
       }
-      const c = results.CMS!;
-      const b = results.baseline!;
-      const ratio = (x: number, y: number) => (y ? `${(x / y).toFixed(2)}×` : 'n/a');
-      ratios.push([v.name, ratio(c.r.requests.mean, b.r.requests.mean), ratio(c.r.latency.p50, b.r.latency.p50),
-        ratio(c.r.latency.p99, b.r.latency.p99), ratio(c.cpuPerReq, b.cpuPerReq)]);
+      const c = summary(runs.CMS);
+      const b = summary(runs.baseline);
+      for (const [who, x] of [['CMS', c], ['baseline', b]] as const) {
+        const other = Number.isNaN(x.other) ? 'n/a' : `${x.other.toFixed(2)} cores`;
+        rows.push([`${s.name}, ${who}`, x.rps.toFixed(0), `${x.p50} ms`, `${x.p99} ms`, mbps(x.throughput),
+          `${x.cpuPerReq.toFixed(0)} µs`, other, x.failures]);
+      }
+      ratios.push([s.name, ratio(c.rps, b.rps), ratio(c.p99, b.p99), ratio(c.cpuPerReq, b.cpuPerReq)]);
     }
     console.log('');
     console.log(table(rows));
@@ -241,6 +288,11 @@ async function main() {
     for (const child of children) await stopChild(child);
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+/** The body as text, letting fetch undo the content coding. */
+async function decoded(url: string): Promise<string> {
+  return (await fetch(url)).text();
 }
 
 const role = process.argv.find((a) => a.startsWith('--child='))?.slice('--child='.length);
