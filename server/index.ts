@@ -4,7 +4,8 @@ import { startServer } from './main.ts';
 import { UserError } from './auth/users.ts';
 import { DataDirInUseError } from './dataDirLock.ts';
 
-const running = await startServer().catch((e: NodeJS.ErrnoException) => {
+// The watcher starts once the site answers: a start at 10,000 items does not wait for it.
+const running = await startServer({ watch: 'after-listen' }).catch((e: NodeJS.ErrnoException) => {
   // One plain line, not a stack trace, for the problems a person starting the site can fix.
   const message =
     e.code === 'EADDRINUSE' ? `Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT to another number.`

@@ -10,6 +10,7 @@ import { removeTempFiles } from './store/durable.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { ContentIndex } from './content/contentIndex.ts';
 import { SiteWatcher } from './content/siteWatcher.ts';
+import { ParseCache } from './content/parseCache.ts';
 import { ReadModel } from './content/readModel.ts';
 import { PreparedCache } from './content/prepared.ts';
 import { PrivateCollection } from './content/privateCollection.ts';
@@ -30,12 +31,16 @@ export interface RunningServer {
 }
 
 export interface StartOptions extends Partial<Config> {
-  /** Skip the file watcher (benchmarks). */
-  watch?: boolean;
+  /**
+   * The file watcher: started before the server listens (true, the default: tests edit files right
+   * away), after it listens ('after-listen': npm start, so the first answer does not wait for it),
+   * or not at all (false: benchmarks of the store alone).
+   */
+  watch?: boolean | 'after-listen';
 }
 
 /** Everything the app needs, opened on a data directory (creating the site repository if needed). */
-export async function openSite(config: Config, watch = true): Promise<AppDeps> {
+export async function openSite(config: Config, watch: StartOptions['watch'] = true): Promise<AppDeps> {
   const privateDir = path.join(config.dataDir, 'private');
   await mkdir(privateDir, { recursive: true, mode: 0o700 });
   await chmod(privateDir, 0o700); // also when `npm run user` created it first
@@ -49,7 +54,7 @@ export async function openSite(config: Config, watch = true): Promise<AppDeps> {
   }
 }
 
-async function openLocked(config: Config, privateDir: string, dataDirLock: DataDirLock, watch: boolean): Promise<AppDeps> {
+async function openLocked(config: Config, privateDir: string, dataDirLock: DataDirLock, watch: StartOptions['watch']): Promise<AppDeps> {
   const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
   const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
     starter: { content: path.join(config.starterDir, 'content'), media: path.join(config.starterDir, 'media') },
@@ -58,16 +63,21 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   await removeTempFiles(privateDir);
   if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
   const index = new ContentIndex(store, log);
-  await index.load();
+  const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'));
+  await index.load(parseCache);
   const watcher = watch ? new SiteWatcher(store, index, log) : null;
-  await watcher?.start();
+  await watcher?.baseline(); // what changes from here on is caught, even before the watcher is up
+  if (watch === true) await watcher?.start();
+  // Off the critical path: the cache for the next start, and history for the first look-up or new id.
+  void parseCache.save().catch((e: Error) => log(`Could not keep the parse cache: ${e.message}`));
   store.warmHistory();
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
   const hub = new SseHub(config.heartbeatMs);
   index.on('change', (changed) => {
     cache.invalidate(changed);
-    hub.notify(changed);
+    // Open pages hear of it right after the save's own answer is on its way, not before.
+    setImmediate(() => hub.notify(changed));
   });
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
@@ -111,6 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (watch === 'after-listen') void deps.watcher?.start().catch((e: Error) => console.error(`The file watcher did not start: ${e.message}`));
   return {
     url, server, deps,
     async close() {

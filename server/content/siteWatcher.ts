@@ -47,8 +47,20 @@ export class SiteWatcher {
     private readonly options: WatchOptions = {},
   ) {}
 
-  async start(): Promise<void> {
+  /**
+   * Notes HEAD and the folders as the index has just loaded them: start() then catches what changed
+   * in between (a commit, a pull, files added), even when it runs later.
+   */
+  async baseline(): Promise<void> {
     this.appliedHead = await this.store.head();
+    await this.rememberFolders();
+    this.baselined = true;
+  }
+
+  private baselined = false;
+
+  async start(): Promise<void> {
+    if (!this.baselined) await this.baseline();
     const abs = (rel: string) => path.join(this.store.dir, rel);
     // Files with problems may be links or missing: follow() checks those one by one below.
     const problems = new Set(this.index.contentErrors().map((e) => e.path));
@@ -73,10 +85,13 @@ export class SiteWatcher {
       this.headChanged = true;
       this.schedule();
     });
-    await Promise.all([ready(this.files), ready(this.refs), this.rememberFolders(), this.follow([...problems])]);
+    await Promise.all([ready(this.files), ready(this.refs), this.follow([...problems])]);
     this.index.on('committed', (commit) => void this.ownCommit(commit));
     this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? 250);
     this.poller.unref();
+    // Whatever moved since the baseline.
+    this.headChanged = true;
+    this.schedule();
   }
 
   async close(): Promise<void> {

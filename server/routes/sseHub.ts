@@ -5,6 +5,8 @@ interface Subscriber {
   res: Response;
   deps: string[] | 'all';
   render: (changed: Set<string>) => string | null;
+  /** Subscribers with the same key get the same message for a change: it is rendered once for them. */
+  key?: string;
 }
 
 export class SseHub {
@@ -23,7 +25,7 @@ export class SseHub {
     return this.subscribers.size;
   }
 
-  open(req: Request, res: Response, opts: { deps: string[] | 'all'; initial: string; render: Subscriber['render'] }): void {
+  open(req: Request, res: Response, opts: { deps: string[] | 'all'; initial: string; render: Subscriber['render']; key?: string }): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
@@ -32,7 +34,7 @@ export class SseHub {
     });
     res.write('retry: 2000\n\n');
     res.write(opts.initial);
-    const sub: Subscriber = { res, deps: opts.deps, render: opts.render };
+    const sub: Subscriber = { res, deps: opts.deps, render: opts.render, key: opts.key };
     this.subscribers.add(sub);
     const drop = () => this.subscribers.delete(sub);
     req.on('close', drop);
@@ -40,9 +42,13 @@ export class SseHub {
   }
 
   notify(changed: Set<string>): void {
+    const rendered = new Map<string, string | null>();
     for (const s of this.subscribers) {
       if (s.deps !== 'all' && !s.deps.some((d) => changed.has(d))) continue;
-      const msg = s.render(changed);
+      let msg: string | null;
+      if (s.key === undefined) msg = s.render(changed);
+      else if (rendered.has(s.key)) msg = rendered.get(s.key)!;
+      else rendered.set(s.key, (msg = s.render(changed)));
       if (msg) s.res.write(msg);
     }
   }

@@ -26,7 +26,7 @@ export function streamHandlers(hub: SseHub, model: ReadModel, cache: PreparedCac
       }).body;
       return `data: ${body.toString('utf8')}\n\n`;
     };
-    hub.open(req, res, { deps: endpoint.deps, initial: render(), render });
+    hub.open(req, res, { deps: endpoint.deps, initial: render(), render, key });
   };
   return {
     ...Object.fromEntries(siteEntities.filter((d) => d.legacy.stream).map((d) => [d.legacy.stream!.split('?')[0]!, fullState(d)])),
@@ -34,6 +34,7 @@ export function streamHandlers(hub: SseHub, model: ReadModel, cache: PreparedCac
       // Staff also hear about private collections (contact messages), named by entity.
       const staff = isSignedIn(req);
       hub.open(req, res, {
+        key: staff ? 'stream|staff' : 'stream|public',
         deps: 'all',
         initial: sseData({ endpoints: [] }, 'ready'),
         render: (changed) => {

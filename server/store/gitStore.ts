@@ -1,9 +1,9 @@
 // The site repository: reads, one-commit saves through a single queue, crash recovery, and history.
-import fs from 'node:fs';
+import fs, { readFileSync } from 'node:fs';
 import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { checkRepoPath, readFileInsideSync, realPathInside } from './paths.ts';
+import { checkRepoPath, readFileInsideSync, realPathInside, realPathInsideSync } from './paths.ts';
 import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRename } from './durable.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
@@ -81,6 +81,16 @@ export class GitStore {
   async read(rel: string): Promise<Buffer | null> {
     try {
       return await readFile(await realPathInside(this.dir, this.realDir, rel));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+
+  /** read(), synchronously: null when missing, UnsafePathError through a link (a start's bulk load). */
+  readNow(rel: string): Buffer | null {
+    try {
+      return readFileSync(realPathInsideSync(this.dir, this.realDir, rel));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;

@@ -1,0 +1,101 @@
+// Cold-start benchmark (npm run bench:start): the built server (as npm start runs it) on a site of
+// 10,000 news items with 1,000 commits, from process start to its first answer, and its memory
+// after start; beside a plain node process that reads every content file once (the floor for
+// loading the site). Each is started fresh BENCH_STARTS times (default 5), alternating.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer } from '../drill/serverProcess.ts';
+import { machine, percentile, table } from './fixtures.ts';
+import { ITEMS, COMMITS, buildRepository } from './siteRepo.ts';
+
+const STARTS = Number(process.env.BENCH_STARTS ?? 5);
+
+const PLAIN_READ = `
+const fs = require('node:fs'); const path = require('node:path');
+const t0 = performance.now();
+let files = 0, bytes = 0;
+const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+  const p = path.join(d, e.name);
+  if (e.isDirectory()) walk(p); else { bytes += fs.readFileSync(p).length; files++; } } };
+walk(process.argv[1]);
+console.log(JSON.stringify({ ms: performance.now() - t0, files, bytes }));`;
+
+function plainRead(dir: string): Promise<{ ms: number; total: number; files: number }> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(process.execPath, ['-e', PLAIN_READ, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`plain read exited ${code}`));
+      const r = JSON.parse(out) as { ms: number; files: number };
+      resolve({ ms: r.ms, total: performance.now() - t, files: r.files });
+    });
+  });
+}
+
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function firstAnswer(url: string): Promise<number> {
+  const res = await fetch(`${url}/api/footer.php`);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+async function main() {
+  console.log(`Cold-start benchmark: ${ITEMS.toLocaleString('en-US')} items, ${COMMITS.toLocaleString('en-US')} commits, ${STARTS} starts each`);
+  console.log(machine());
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { stdio: 'ignore' }); // the server only: no pages are read
+  const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-start-'));
+  try {
+    const dataDir = path.join(tmp, 'data');
+    await mkdir(dataDir);
+    buildRepository(path.join(dataDir, 'site'));
+    // The first start creates private/ (admin user, session secret) and whatever caches the server keeps.
+    const first = await startServer(dataDir, { entry: 'built' });
+    await firstAnswer(first.url);
+    await first.stop();
+    const server: number[] = [];
+    const rss: number[] = [];
+    const plain: number[] = [];
+    const plainProcess: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const p = await plainRead(path.join(dataDir, 'site', 'content'));
+      plain.push(p.ms);
+      plainProcess.push(p.total);
+      const t = performance.now();
+      const s = await startServer(dataDir, { entry: 'built' });
+      if ((await firstAnswer(s.url)) !== 200) throw new Error('the first answer was not 200');
+      server.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 1500)); // let start-up work that runs after listening settle
+      rss.push(rssOf(s.pid));
+      await s.stop();
+    }
+    const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+    const ms = (x: number) => `${(x / 1000).toFixed(2)} s`;
+    console.log('');
+    console.log(table([
+      ['', 'median', 'min', 'max'],
+      ['server: process start → first answer (GET /api/footer.php)', ms(med(server)), ms(Math.min(...server)), ms(Math.max(...server))],
+      ['plain node process reading every content file (whole process)', ms(med(plainProcess)), ms(Math.min(...plainProcess)), ms(Math.max(...plainProcess))],
+      ['  of which reading the files', ms(med(plain)), ms(Math.min(...plain)), ms(Math.max(...plain))],
+      ['ratio server / plain process', `${(med(server) / med(plainProcess)).toFixed(2)}×`, '', ''],
+      ['server RSS 1.5 s after its first answer', `${med(rss).toFixed(0)} MB`, `${Math.min(...rss).toFixed(0)} MB`, `${Math.max(...rss).toFixed(0)} MB`],
+    ]));
+    console.log(`goals (issue 9): start ≤ 2 s and ≤ 4 × the plain read → ${med(server) <= 2000 && med(server) <= 4 * med(plainProcess) ? 'MET' : 'MISSED'}; ` +
+      `RSS ≤ 300 MB → ${med(rss) <= 300 ? 'MET' : 'MISSED'}`);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: Error) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
