@@ -6,7 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { acceptConfirm, card, commitCount, lastCommit, openAdmin, watchNotices } from './support/adminSupport.ts';
+import {
+  acceptConfirm, backToList, commitCount, lastCommit, openAddForm, openAdmin, openItem, row, watchNotices,
+} from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -33,14 +35,13 @@ describe('history', () => {
     const { page, context } = await openPage(browser);
     const original = (await news())[0]!;
     await openAdmin(page, site, '/NewsAdminPage');
-    const item = card(page, original.title);
-    await item.getByRole('button', { name: /^Edit/ }).click();
+    const item = await openItem(page, original.title);
     await tb(item, 'Title').fill('A title that was a mistake');
     let noticed = await watchNotices(page);
     await item.getByRole('button', { name: 'Update' }).click();
     await noticed(page, 'Updated successfully!');
 
-    const edited = card(page, 'A title that was a mistake');
+    const edited = await openItem(page, 'A title that was a mistake');
     await edited.getByRole('button', { name: /^History/ }).click();
     const dialog = page.getByRole('dialog', { name: 'History of A title that was a mistake' });
     const rows = dialog.locator('.admin-history-list > li');
@@ -60,7 +61,9 @@ describe('history', () => {
     await dialog.getByRole('button', { name: 'Restore this version' }).click();
     expect(await asked).toMatch(/^Restore the version saved /);
     await noticed(page, /^Restored the version saved /);
-    await card(page, original.title).waitFor();
+    // The opened item shows the restored version, in its heading and in its form.
+    await edited.getByRole('heading', { name: original.title, exact: true }).waitFor();
+    expect(await tb(edited, 'Title').inputValue()).toBe(original.title);
     expect(commitCount(site)).toBe(before + 1);
     expect(lastCommit(site).subject).toMatch(/^news: restore [0-9a-f]{7} of \d+ /);
     expect(lastCommit(site).author).toBe(adminName);
@@ -97,22 +100,20 @@ describe('two editors', () => {
     const target = (await news())[1]!;
     await openAdmin(a.page, site, '/NewsAdminPage');
     await openAdmin(b.page, site, '/NewsAdminPage');
-    const itemA = card(a.page, target.title);
-    await itemA.getByRole('button', { name: /^Edit/ }).click();
+    const itemA = await openItem(a.page, target.title);
     await tb(itemA, 'Title').fill('Title from editor A');
 
     // B saves first.
-    const itemB = card(b.page, target.title);
-    await itemB.getByRole('button', { name: /^Edit/ }).click();
+    const itemB = await openItem(b.page, target.title);
     await tb(itemB, 'Title').fill('Title from editor B');
     let noticedB = await watchNotices(b.page);
     await itemB.getByRole('button', { name: 'Update' }).click();
     await noticedB(b.page, 'Updated successfully!');
 
-    // A's list refreshes live (the card's heading shows B's title), but A's open form keeps A's
-    // input; saving it meets B's version.
-    await card(a.page, 'Title from editor B').waitFor();
-    const formA = a.page.locator('li.admin-item form');
+    // A's open item refreshes live (its heading shows B's title), but A's form keeps A's input;
+    // saving it meets B's version.
+    await itemA.getByRole('heading', { name: 'Title from editor B', exact: true }).waitFor();
+    const formA = itemA.locator('form');
     expect(await tb(formA, 'Title').inputValue()).toBe('Title from editor A');
     const before = commitCount(site);
     await formA.getByRole('button', { name: 'Update' }).click();
@@ -125,8 +126,7 @@ describe('two editors', () => {
 
     // Again, and this time A overwrites knowingly.
     await tb(formA, 'Title').fill('Title from editor A, knowingly');
-    const itemB2 = card(b.page, 'Title from editor B');
-    await itemB2.getByRole('button', { name: /^Edit/ }).click();
+    const itemB2 = await openItem(b.page, 'Title from editor B');
     await tb(itemB2, 'What').fill('B changed the text too.');
     noticedB = await watchNotices(b.page);
     await itemB2.getByRole('button', { name: 'Update' }).click();
@@ -139,7 +139,7 @@ describe('two editors', () => {
     expect((await news()).find((n) => n.id === target.id)!.title).toBe('Title from editor A, knowingly');
     expect(lastCommit(site).subject).toMatch(/^news: update \d+ "Title from editor A, knowingly"$/);
     // B's list shows A's save without a reload.
-    await card(b.page, 'Title from editor A, knowingly').waitFor();
+    await row(b.page, 'Title from editor A, knowingly').waitFor();
     await a.context.close();
     await b.context.close();
   });
@@ -149,7 +149,7 @@ describe('honest feedback', () => {
   it("shows the server's message beside the field and keeps the input", async () => {
     const { page, context } = await openPage(browser);
     await openAdmin(page, site, '/NewsAdminPage');
-    const form = page.locator('.admin-add');
+    const form = await openAddForm(page, 'Add a news item');
     await tb(form, 'Title').fill('A link that is not allowed');
     await tb(form, 'Link').fill('javascript:alert(1)');
     const before = commitCount(site);
@@ -165,7 +165,7 @@ describe('honest feedback', () => {
   it("a file of the wrong type is refused with the server's words", async () => {
     const { page, context } = await openPage(browser);
     await openAdmin(page, site, '/SpotlightAdminPage');
-    const form = page.locator('.admin-add');
+    const form = await openAddForm(page, 'Add a slide');
     await tb(form, 'Title').fill('With a wrong picture');
     await tb(form, 'Text').fill('Some text.');
     await form.getByLabel('Image', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
@@ -178,7 +178,7 @@ describe('honest feedback', () => {
   it('warns before leaving with unsaved changes', async () => {
     const { page, context } = await openPage(browser);
     await openAdmin(page, site, '/StatePolicyAdminPage');
-    const form = page.locator('.admin-add');
+    const form = await openAddForm(page, 'Add a policy card');
     await tb(form, 'Title').fill('Half-written policy');
     const dismissed = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
     await page.getByRole('link', { name: 'Go Back' }).click();
@@ -195,7 +195,7 @@ describe('honest feedback', () => {
   it('a session that ends mid-edit asks to sign in again over the page, keeping the input', async () => {
     const a = await openPage(browser);
     await openAdmin(a.page, site, '/NewsAdminPage');
-    const form = a.page.locator('.admin-add');
+    const form = await openAddForm(a.page, 'Add a news item');
     await tb(form, 'Title').fill('Written before the session ended');
     // Signing out anywhere ends every session of the user (the epoch changes).
     const b = await openPage(browser);
@@ -216,6 +216,33 @@ describe('honest feedback', () => {
     await a.context.close();
     await b.context.close();
   });
+
+  it('warns before closing an opened item with unsaved changes, by its button or the browser', async () => {
+    const { page, context } = await openPage(browser);
+    const target = (await news())[2]!;
+    await openAdmin(page, site, '/NewsAdminPage');
+    const item = await openItem(page, target.title);
+    expect(new URL(page.url()).search).toMatch(/^\?news=\d+$/);
+    await tb(item, 'Title').fill('Half-edited title');
+    const dismissed = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    await item.getByRole('button', { name: 'Back to the list' }).click();
+    expect(await dismissed).toBe('You have changes that are not saved yet. Leave this page and lose them?');
+    expect(await tb(item, 'Title').inputValue()).toBe('Half-edited title');
+    const again = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    await page.goBack();
+    await again;
+    expect(await tb(item, 'Title').inputValue()).toBe('Half-edited title');
+    const accepted = acceptConfirm(page);
+    await page.goBack();
+    await accepted;
+    await row(page, target.title).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/NewsAdminPage');
+    // Without changes, the browser's Back returns to the list at once; Forward opens the item again.
+    await page.goForward();
+    await openItem(page, target.title);
+    await backToList(page);
+    await context.close();
+  });
 });
 
 describe('notice durations', () => {
@@ -223,7 +250,7 @@ describe('notice durations', () => {
     const { page, context } = await openPage(browser);
     await page.clock.install();
     await openAdmin(page, site, '/NewsAdminPage');
-    const form = page.locator('.admin-add');
+    const form = await openAddForm(page, 'Add a news item');
     await tb(form, 'Title').fill('Timed notice');
     // Stop the page's clock: from here on, time moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 5_000);
@@ -255,7 +282,7 @@ describe('keyboard', () => {
   it('Tab goes through the markdown editor to the next field (no keyboard trap)', async () => {
     const { page, context } = await openPage(browser);
     await openAdmin(page, site, '/NewsAdminPage');
-    const form = page.locator('.admin-add');
+    const form = await openAddForm(page, 'Add a news item');
     await tb(form, 'What').focus();
     await page.keyboard.type('Typed with the keyboard');
     await page.keyboard.press('Tab');
@@ -276,7 +303,8 @@ describe('screens', () => {
       await openAdmin(page, site, '/admin');
       await page.locator('.admin-home-list summary').first().click();
       await page.screenshot({ path: `test-results/screens/admin-home-${width}.png`, fullPage: true });
-      for (const [route, name] of [['/EventsAdminPage', 'events'], ['/pdfPage', 'papers'], ['/BannerAdminPage', 'banners'], ['/MajorEventsAdminPage', 'event-pages'], ['/AboutUsAdminPage', 'about'], ['/MarkdownEditor', 'markdown-editor']] as const) {
+      const firstNews = `?news=${(await news())[0]!.id}`;
+      for (const [route, name] of [['/EventsAdminPage', 'events'], ['/pdfPage', 'papers'], ['/BannerAdminPage', 'banners'], ['/MajorEventsAdminPage', 'event-pages'], ['/AboutUsAdminPage', 'about'], ['/NewsAdminPage', 'news'], [`/NewsAdminPage${firstNews}`, 'news-item'], ['/MarkdownEditor', 'markdown-editor']] as const) {
         await page.goto(site.url + route);
         await page.locator('.admin-section, .admin-helper').first().waitFor();
         await page.waitForLoadState('networkidle');

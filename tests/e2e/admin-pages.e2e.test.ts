@@ -1,11 +1,13 @@
-// Every admin page in a real browser against the real server: create, edit and delete an item
-// (with a PDF and image uploads), each save one commit by the signed-in admin, each change visible
-// on the public page.
+// Every admin page in a real browser against the real server: create, open from the list, edit and
+// delete an item (with a PDF and image uploads), each save one commit by the signed-in admin, each
+// change visible on the public page.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { PDF, PNG, PNG2, acceptConfirm, card, commitCount, lastCommit, openAdmin, watchNotices } from './support/adminSupport.ts';
+import {
+  PDF, PNG, PNG2, acceptConfirm, backToList, commitCount, lastCommit, openAddForm, openAdmin, openItem, openedItem, row, watchNotices,
+} from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -56,19 +58,28 @@ async function publicLacks(path: string, text: string) {
 /** A text box (input, textarea or the markdown editor) by its label. */
 const tb = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name });
 
-const addForm = () => page.locator('.admin-add').first();
-
+/** Opens the item from the list, deletes it; the list comes back without it. */
 async function deleteItem(title: string, confirmText: string, button: string | RegExp = /^Delete/) {
+  const item = await openItem(page, title);
   const asked = acceptConfirm(page);
-  await oneCommit(() => card(page, title).getByRole('button', { name: button }).click(), 'Deleted.', / delete /);
+  await oneCommit(() => item.getByRole('button', { name: button }).click(), 'Deleted.', / delete /);
   expect(await asked).toBe(confirmText);
-  await card(page, title).waitFor({ state: 'detached' });
+  await item.waitFor({ state: 'hidden' });
+  await page.locator('li.admin-row').first().waitFor();
+  await row(page, title).waitFor({ state: 'detached' });
+}
+
+/** After an Update the list comes back, showing the item's line under its new title. */
+async function updateBackToList(item: Locator, noticeText: string, subject: RegExp, title: string) {
+  await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), noticeText, subject);
+  await item.waitFor({ state: 'hidden' });
+  await row(page, title).waitFor();
 }
 
 describe('event cards', () => {
   it('creates with the radio choices, edits, deletes; the events page shows it', async () => {
     await openAdmin(page, site, '/EventsAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add a new event card');
     await tb(form, 'Title').fill('Robotics night');
     await tb(form, 'What').fill('Build a **robot** in an evening.');
     await tb(form, 'Who is it for').fill('Middle school teachers');
@@ -85,11 +96,15 @@ describe('event cards', () => {
     expect(await tb(form, 'Title').inputValue()).toBe('');
     await publicShows('/events', 'Robotics night');
 
-    const item = card(page, 'Robotics night');
-    await item.getByRole('button', { name: /^Edit/ }).click();
+    // The list line: title, start date and the card's choices.
+    await row(page, 'Robotics night').getByText('May 7, 2027').waitFor();
+    await row(page, 'Robotics night').getByText('Event Full', { exact: true }).waitFor();
+    const item = await openItem(page, 'Robotics night');
+    expect(await item.getByRole('radio', { name: 'Event Full' }).isChecked()).toBe(true);
     await tb(item, 'Title').fill('Robotics evening');
     await item.getByRole('radio', { name: 'Event Open' }).check();
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^event-cards: update \d+ "Robotics evening"$/);
+    await updateBackToList(item, 'Updated successfully!', /^event-cards: update \d+ "Robotics evening"$/, 'Robotics evening');
+    await row(page, 'Robotics evening').getByText('Event Open', { exact: true }).waitFor();
     await publicShows('/events', 'Robotics evening');
 
     await deleteItem('Robotics evening', 'Are you sure you want to delete this event card?');
@@ -100,7 +115,7 @@ describe('event cards', () => {
 describe('research papers', () => {
   it('uploads a PDF and its first-page image with progress, edits a field, downloads, deletes', async () => {
     await openAdmin(page, site, '/pdfPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Upload a paper');
     const before = commitCount(site);
     await form.getByRole('button', { name: 'Upload' }).click();
     await form.getByRole('alert').filter({ hasText: 'Please provide a file name, a PDF file, and a first page image.' }).waitFor();
@@ -133,11 +148,14 @@ describe('research papers', () => {
     expect(await tb(form, 'Study title').inputValue()).toBe('');
     await publicShows('/research', 'Who teaches CS in rural schools');
 
-    const item = card(page, 'Who teaches CS in rural schools');
+    await row(page, 'Who teaches CS in rural schools').getByText('March 5, 2026').waitFor();
+    const item = await openItem(page, 'Who teaches CS in rural schools');
     await item.getByRole('button', { name: 'Edit study title' }).click();
     await tb(item, 'New study title').fill('Who teaches CS in rural Oregon');
     await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^papers: update \d+ "Who teaches CS in rural Oregon"$/);
-    const edited = card(page, 'Who teaches CS in rural Oregon');
+    // Papers are edited field by field: the paper stays open, under its new title.
+    await item.getByRole('heading', { name: 'Who teaches CS in rural Oregon' }).waitFor();
+    const edited = item;
     // Cancel leaves the value as it was.
     await edited.getByRole('button', { name: 'Edit file name when downloaded' }).click();
     await tb(edited, 'New file name when downloaded').fill('changed my mind');
@@ -160,17 +178,19 @@ describe('research papers', () => {
 describe('news', () => {
   it("creates ('Submitted'), edits, deletes with 'Delete Entry Above'", async () => {
     await openAdmin(page, site, '/NewsAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add a news item');
     await tb(form, 'Title').fill('Teacher grants announced');
     await tb(form, 'Link').fill('/research');
     await tb(form, 'What').fill('Forty grants for new *CS* courses.');
     await form.getByLabel('Date').fill('2027-01-15');
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted', /^news: create \d+ "Teacher grants announced"$/);
     await publicShows('/news', 'Teacher grants announced');
-    const item = card(page, 'Teacher grants announced');
-    await item.getByRole('button', { name: /^Edit/ }).click();
+    // Newest first: the new item heads the list.
+    await expect.poll(() => page.locator('li.admin-row .admin-row-title').first().textContent()).toBe('Teacher grants announced');
+    const item = await openItem(page, 'Teacher grants announced');
+    expect(await item.getByLabel('Date').inputValue()).toBe('2027-01-15');
     await tb(item, 'Title').fill('Forty teacher grants announced');
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^news: update /);
+    await updateBackToList(item, 'Updated successfully!', /^news: update /, 'Forty teacher grants announced');
     await publicShows('/news', 'Forty teacher grants announced');
     await deleteItem('Forty teacher grants announced', 'Are you sure you want to delete this news item?', /^Delete Entry Above/);
     await publicLacks('/news', 'Forty teacher grants announced');
@@ -180,19 +200,23 @@ describe('news', () => {
 describe('banners', () => {
   it('creates a banner, shows it with Show This Banner, switches the whole banner off and on, edits, deletes', async () => {
     await openAdmin(page, site, '/BannerAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add a banner');
     await tb(form, 'Banner text').fill('Registration for the spring institute is open');
     await tb(form, 'Banner link').fill('/events');
     await tb(form, 'Link text').fill('Register');
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^banners: create \d+ /);
-    const item = card(page, 'Registration for the spring institute is open');
+    const firstTitle = (await page.locator('li.admin-row .admin-row-title').first().textContent())!;
+    const item = await openItem(page, 'Registration for the spring institute is open');
     const show = item.getByRole('checkbox', { name: 'Show This Banner' });
     expect(await show.isChecked()).toBe(false);
     await oneCommit(() => show.click(), 'Updated successfully!', /^siteSettings: update$/);
     await expect.poll(() => show.isDisabled()).toBe(true);
     expect(await show.isChecked()).toBe(true);
-    // Exactly one banner is selected.
-    expect(await page.getByRole('checkbox', { name: 'Show This Banner', checked: true }).count()).toBe(1);
+    // Exactly one banner is selected: the list marks ours, and only ours.
+    await backToList(page);
+    const selected = page.locator('li.admin-row').filter({ hasText: 'Selected to show' });
+    await expect.poll(() => selected.count()).toBe(1);
+    await row(page, 'Registration for the spring institute is open').getByText('Selected to show').waitFor();
     await publicShows('/', 'Registration for the spring institute is open');
 
     const all = page.getByRole('switch', { name: 'Show the banner on the site' });
@@ -202,13 +226,16 @@ describe('banners', () => {
     await oneCommit(() => all.click(), 'The banner is now on.', /^siteSettings: update$/);
     await publicShows('/', 'Registration for the spring institute is open');
 
-    await item.getByRole('button', { name: /^Edit/ }).click();
-    await tb(item, 'Banner text').fill('Spring institute: register now');
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^banners: update /);
+    const again = await openItem(page, 'Registration for the spring institute is open');
+    await tb(again, 'Banner text').fill('Spring institute: register now');
+    await updateBackToList(again, 'Updated successfully!', /^banners: update /, 'Spring institute: register now');
     await publicShows('/', 'Spring institute: register now');
 
     // Select the first banner again, then delete ours.
-    await oneCommit(() => page.locator('li.admin-item').first().getByRole('checkbox', { name: 'Show This Banner' }).click(), 'Updated successfully!', /^siteSettings: update$/);
+    const first = await openItem(page, firstTitle);
+    await oneCommit(() => first.getByRole('checkbox', { name: 'Show This Banner' }).click(), 'Updated successfully!', /^siteSettings: update$/);
+    await backToList(page);
+    await row(page, firstTitle).getByText('Selected to show').waitFor();
     await deleteItem('Spring institute: register now', 'Are you sure you want to delete this banner?');
   });
 });
@@ -216,7 +243,7 @@ describe('banners', () => {
 describe('event pages', () => {
   it('creates a hidden page, disables page URLs in use, shows and hides it, previews, edits, deletes', async () => {
     await openAdmin(page, site, '/MajorEventsAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add an event page');
     await tb(form, 'Header').fill('Spring Huddle 2027');
     await tb(form, 'Organization').fill('CS for Oregon');
     await tb(form, 'Event description').fill('A day of **workshops**.');
@@ -232,7 +259,8 @@ describe('event pages', () => {
     await preview.getByText('workshops').waitFor();
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^event-pages: create \d+ "Spring Huddle 2027"$/);
 
-    const item = card(page, 'Spring Huddle 2027');
+    await row(page, 'Spring Huddle 2027').getByText('Hidden', { exact: true }).waitFor();
+    const item = await openItem(page, 'Spring Huddle 2027');
     await item.getByText('Hidden', { exact: true }).waitFor();
     expect(await item.getByRole('button', { name: 'Hide Page' }).isDisabled()).toBe(true);
     await publicLacks('/EventPage1', 'Spring Huddle 2027');
@@ -240,15 +268,17 @@ describe('event pages', () => {
     await expect.poll(() => item.getByRole('button', { name: 'Show Page' }).isDisabled()).toBe(true);
     expect(await item.getByRole('button', { name: 'Hide Page' }).isDisabled()).toBe(false);
     await publicShows('/EventPage1', 'Spring Huddle 2027');
-    // The add form now treats /EventPage1 as taken.
-    expect(await form.getByRole('radio', { name: '/EventPage1 (used by Spring Huddle 2027)', exact: true }).isDisabled()).toBe(true);
+    // The add form (still unfolded under the list) now treats /EventPage1 as taken.
+    await backToList(page);
+    await row(page, 'Spring Huddle 2027').getByText('Shown', { exact: true }).waitFor();
+    await expect.poll(() => form.getByRole('radio', { name: '/EventPage1 (used by Spring Huddle 2027)', exact: true }).isDisabled()).toBe(true);
 
-    await item.getByRole('button', { name: /^Edit/ }).click();
+    await openItem(page, 'Spring Huddle 2027');
     // Its own URL stays choosable in its own form.
     expect(await item.getByRole('radio', { name: '/EventPage1', exact: true }).isChecked()).toBe(true);
     expect(await item.getByRole('radio', { name: '/EventPage1', exact: true }).isDisabled()).toBe(false);
     await tb(item, 'Header').fill('Spring Huddle 2027 in Bend');
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^event-pages: update /);
+    await updateBackToList(item, 'Updated successfully!', /^event-pages: update /, 'Spring Huddle 2027 in Bend');
     await publicShows('/EventPage1', 'Spring Huddle 2027 in Bend');
     await deleteItem('Spring Huddle 2027 in Bend', 'Are you sure you want to delete this event page?');
   });
@@ -297,7 +327,7 @@ describe('about us', () => {
     await publicShows('/about', 'We bring computer science to every classroom.');
 
     const profiles = page.getByRole('region', { name: 'Profiles' });
-    const lastWords = async () => (await profiles.locator('li.admin-item h3').allTextContents()).map((n) => n.trim().split(/\s+/).pop()!.toLowerCase());
+    const lastWords = async () => (await profiles.locator('li.admin-row .admin-row-title').allTextContents()).map((n) => n.trim().split(/\s+/).pop()!.toLowerCase());
     const sorted = (xs: string[]) => [...xs].sort((a, b) => a.localeCompare(b));
     expect(await lastWords()).toEqual(sorted(await lastWords()));
 
@@ -313,8 +343,9 @@ describe('about us', () => {
     await publicShows('/about', 'Avery Quinn Aaronson');
     expect(await pub.locator('img[src*="/media/profiles/"]').count()).toBeGreaterThan(0);
 
-    await card(page, 'Avery Quinn Aaronson').getByRole('button', { name: /^Edit/ }).click();
+    await row(page, 'Avery Quinn Aaronson').getByRole('link').click();
     const edit = page.getByRole('dialog', { name: 'Edit Avery Quinn Aaronson' });
+    expect(await edit.getByRole('img', { name: 'Current headshot' }).getAttribute('src')).toMatch(/^\/media\/profiles\//);
     await tb(edit, 'Name').fill('Avery Quinn Zwick');
     await oneCommit(() => edit.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^profiles: update /);
     await edit.waitFor({ state: 'hidden' });
@@ -326,17 +357,16 @@ describe('about us', () => {
 describe('summer symposium', () => {
   it('dropdown events with an icon, and the workshop schedule image', async () => {
     await openAdmin(page, site, '/DropDownEventsAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add a dropdown event');
     await tb(form, 'Title').fill('Keynote: AI in the classroom');
     await tb(form, 'Content').fill('Our keynote speaker talks about *AI*.');
     await form.getByLabel('Icon', { exact: true }).setInputFiles(PNG);
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^event-dropdowns: create \d+ /);
     await publicShows('/summerOfCS', 'Keynote: AI in the classroom');
-    const item = card(page, 'Keynote: AI in the classroom');
+    const item = await openItem(page, 'Keynote: AI in the classroom');
     expect(await item.locator('img').getAttribute('src')).toMatch(/^\/media\/event-dropdowns\//);
-    await item.getByRole('button', { name: /^Edit/ }).click();
     await tb(item, 'Title').fill('Keynote: AI and CS in the classroom');
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^event-dropdowns: update /);
+    await updateBackToList(item, 'Updated successfully!', /^event-dropdowns: update /, 'Keynote: AI and CS in the classroom');
     await publicShows('/summerOfCS', 'Keynote: AI and CS in the classroom');
     await deleteItem('Keynote: AI and CS in the classroom', 'Are you sure you want to delete this Dropdown Event?');
 
@@ -356,13 +386,15 @@ describe('educators', () => {
     await pub.getByText('See the summer institute').first().waitFor();
 
     const resources = page.getByRole('region', { name: 'Resources' });
-    const form = resources.locator('.admin-add');
+    const form = await openAddForm(resources, 'Add a resource');
     await tb(form, 'Resource name').fill('Code Club lessons');
     await tb(form, 'Link').fill('example.org/lessons');
     await form.getByLabel('Logo', { exact: true }).setInputFiles(PNG);
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^resources: create \d+ "Code Club lessons"$/);
     // A bare host gets https:// (DESIGN decision 12).
-    await card(page, 'Code Club lessons').getByText('https://example.org/lessons').waitFor();
+    const added = await openItem(page, 'Code Club lessons');
+    expect(await tb(added, 'Link').inputValue()).toBe('https://example.org/lessons');
+    expect(await added.getByRole('img', { name: 'Current logo' }).getAttribute('src')).toMatch(/^\/media\/resources\//);
     await publicShows('/educators', 'Code Club lessons');
     await deleteItem('Code Club lessons', 'Are you sure you want to delete this Resource?');
   });
@@ -371,16 +403,15 @@ describe('educators', () => {
 describe('spotlight', () => {
   it('adds a slide with an image, edits and deletes it', async () => {
     await openAdmin(page, site, '/SpotlightAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add a slide');
     await tb(form, 'Title').fill('Ms. Rivera, Hood River');
     await tb(form, 'Text').fill('Started the first CS club in her county.');
     await form.getByLabel('Image', { exact: true }).setInputFiles(PNG);
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^spotlight: create \d+ /);
     await publicShows('/about', 'Ms. Rivera, Hood River');
-    const item = card(page, 'Ms. Rivera, Hood River');
-    await item.getByRole('button', { name: /^Edit/ }).click();
+    const item = await openItem(page, 'Ms. Rivera, Hood River');
     await tb(item, 'Title').fill('Ms. Rivera, Hood River High');
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^spotlight: update /);
+    await updateBackToList(item, 'Updated successfully!', /^spotlight: update /, 'Ms. Rivera, Hood River High');
     await publicShows('/about', 'Ms. Rivera, Hood River High');
     await deleteItem('Ms. Rivera, Hood River High', 'Are you sure you want to delete this Spotlight Profile?');
   });
@@ -389,18 +420,17 @@ describe('spotlight', () => {
 describe('state policies', () => {
   it('adds a card with its implementation mark, edits, deletes', async () => {
     await openAdmin(page, site, '/StatePolicyAdminPage');
-    const form = addForm();
+    const form = await openAddForm(page, 'Add a policy card');
     await tb(form, 'Title').fill('CS counts toward graduation');
     await tb(form, 'Text').fill('A CS course can count as a math credit.');
     await form.getByRole('radio', { name: 'Implemented', exact: true }).check();
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^state-policies: create \d+ "CS counts toward graduation"$/);
     await publicShows('/researchAndPolicy', 'CS counts toward graduation');
-    const item = card(page, 'CS counts toward graduation');
-    await item.getByText('Implemented', { exact: true }).waitFor();
-    await item.getByRole('button', { name: /^Edit/ }).click();
+    await row(page, 'CS counts toward graduation').getByText('Implemented', { exact: true }).waitFor();
+    const item = await openItem(page, 'CS counts toward graduation');
     await item.getByRole('radio', { name: 'Not Implemented' }).check();
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^state-policies: update /);
-    await item.getByText('Not Implemented', { exact: true }).waitFor();
+    await updateBackToList(item, 'Updated successfully!', /^state-policies: update /, 'CS counts toward graduation');
+    await row(page, 'CS counts toward graduation').getByText('Not Implemented', { exact: true }).waitFor();
     await deleteItem('CS counts toward graduation', 'Are you sure you want to delete this Policy?');
     await publicLacks('/researchAndPolicy', 'CS counts toward graduation');
   });

@@ -1,4 +1,5 @@
-// Helpers for the admin browser suites: sign-in, small real files to upload, item cards, git checks.
+// Helpers for the admin browser suites: sign-in, small real files to upload, list lines and opened
+// items, git checks.
 import type { Locator, Page } from 'playwright-core';
 import { TEST_ADMIN, type TestSite } from '../../../server/testing/testSite.ts';
 
@@ -46,8 +47,40 @@ export async function openAdmin(page: Page, site: TestSite, route: string): Prom
   if (await form.isVisible()) await signInAt(page, site.url);
 }
 
-/** The list card of an item, found by its title. */
-export const card = (page: Page, title: string): Locator => page.locator('li.admin-item').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+/** The line of an item in a collection's list, found by its title. */
+export const row = (scope: Page | Locator, title: string): Locator =>
+  scope.locator('li.admin-row').filter({ has: scope.getByRole('link', { name: title, exact: true }) });
+
+/** The opened item: a panel in place of the list, or a dialog for entities edited in one. */
+export const openedItem = (page: Page): Locator => page.locator('.admin-item-panel, dialog.admin-dialog[open]').first();
+
+/** Opens an item from its line in the list (or keeps it when it is the one open) for editing. */
+export async function openItem(page: Page, title: string): Promise<Locator> {
+  const item = openedItem(page);
+  if (await item.isVisible() && (await item.getByRole('heading').first().textContent())?.trim().replace(/^Edit /, '') === title) {
+    return item;
+  }
+  if (await page.locator('.admin-item-panel').isVisible()) await backToList(page);
+  await row(page, title).getByRole('link', { name: title, exact: true }).click();
+  await item.getByRole('heading', { name: new RegExp(`^(Edit )?${escapeRegExp(title)}$`) }).first().waitFor();
+  await item.locator('form, .admin-fields').first().waitFor();
+  return item;
+}
+
+export async function backToList(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Back to the list' }).click();
+  await page.locator('li.admin-row').first().waitFor();
+}
+
+/** Unfolds a section's add form with its Add button; returns the form's card. */
+export async function openAddForm(scope: Page | Locator, label: string): Promise<Locator> {
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  const form = scope.locator('.admin-add').first();
+  await form.waitFor();
+  return form;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Accepts the next confirm() and records its text. */
 export function acceptConfirm(page: Page): Promise<string> {

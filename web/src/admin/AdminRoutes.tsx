@@ -6,6 +6,8 @@ import { AdminError } from './AdminError.tsx';
 import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import { adminPages, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
+import { checkAuth, probablySignedIn } from './auth.ts';
+import { firstPage, loadEarly, pageKey } from './liveData.ts';
 
 export const ADMIN_HOME_ROUTE = '/admin';
 
@@ -17,6 +19,23 @@ export const adminRoutes: RouteObject[] = [
     element: page.route === MARKDOWN_EDITOR_ROUTE ? <MarkdownHelperPage /> : <AdminEntityPage key={page.route} page={page} />,
   })),
 ];
+
+/** The first page of each list on the admin page at this address. */
+function loadListsEarly() {
+  const here = location.pathname.replace(/\/+$/, '').toLowerCase();
+  const opening = new URLSearchParams(location.search);
+  for (const { def, extras } of adminPages.find((p) => p.route.toLowerCase() === here)?.sections ?? []) {
+    const listed = def.type === 'collection' && def.storage !== 'private' && !extras.Section;
+    if (listed && !opening.has(def.name)) loadEarly(pageKey(def, firstPage));
+  }
+}
+
+// This chunk loads on the way to an admin page: ask who is signed in and (when this browser was
+// signed in last time) fetch the page's lists at once, side by side, not one after the other.
+if (typeof window !== 'undefined') {
+  void checkAuth();
+  if (probablySignedIn()) loadListsEarly();
+}
 
 /** Every admin path, for the app's route table. */
 export const adminPaths: string[] = adminRoutes.map((r) => r.path!);

@@ -1,10 +1,14 @@
 // The admin's pure parts: every entity sits on one admin page of the spec, forms start from the
-// declared initial values in wire form, and only changed fields are sent.
+// declared initial values in wire form, only changed fields are sent, and list lines, orders and
+// pages follow from the declarations.
 import { describe, expect, it } from 'vitest';
 import { allEntities, entities } from '../../../server/schema/registry.ts';
 import { changedValues, fieldsOf, initialWire, valuesFromWire } from './entityApi.ts';
 import { extrasByEntity } from './extras/index.ts';
 import { adminPages } from './pages.ts';
+import { firstPage, pageKey } from './liveData.ts';
+import { pageWindow } from './sections/Pager.tsx';
+import { rowSummary, sortChoices } from './sections/rows.ts';
 
 const SPEC_ROUTES = [
   '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage', '/PolicyAdminPage',
@@ -53,5 +57,39 @@ describe('form values', () => {
     expect(changedValues(entities.news, { ...base, title: 'B' }, base)).toEqual({ title: 'B' });
     const spot = valuesFromWire(entities.spotlightSlide, undefined);
     expect(changedValues(entities.spotlightSlide, { ...spot, image: '/media/x.png' }, spot)).toEqual({});
+  });
+});
+
+describe('collection lists', () => {
+  it('say what a line shows from the declaration: title, date, choices', () => {
+    const card = { id: '7', version: 'v', title: 'Robotics night', start_date: '2027-05-07', is_full: '1', display_event: '2', news_type: '1' };
+    expect(rowSummary(entities.eventCard, card)).toEqual({
+      title: 'Robotics night', date: { iso: '2027-05-07', text: 'May 7, 2027' }, marks: ['Event Full', 'Everywhere', 'Event'],
+    });
+    // Papers read their date as DD/MM/YYYY; an empty choice says nothing; no title falls back to the id.
+    expect(rowSummary(entities.paper, { id: '3', version: 'v', study_title: '', publicationDate: '05/03/2026' }))
+      .toEqual({ title: 'Item 3', date: { iso: '2026-03-05', text: 'March 5, 2026' }, marks: [] });
+    expect(rowSummary(entities.majorEvent, { id: '1', version: 'v', header: 'Huddle', hidden: '0', page_url: '' }).marks).toEqual(['Shown']);
+  });
+
+  it('offer the declared order, then each short field both ways, then the order of adding', () => {
+    expect(sortChoices(entities.news).map((c) => c.label)).toEqual([
+      'Default order (as on the site)', 'Title, A to Z', 'Title, Z to A', 'Link, A to Z', 'Link, Z to A',
+      'Date, newest first', 'Date, oldest first', 'Last added first', 'First added first',
+    ]);
+    expect(sortChoices(entities.profile).some((c) => c.sort === 'title' || c.sort === 'headshot')).toBe(false);
+  });
+
+  it('ask the server for one page, naming only what differs from the first page', () => {
+    expect(pageKey(entities.news, firstPage)).toBe('admin/items?entity=news&per=25');
+    expect(pageKey(entities.news, { q: ' robotics  night ', sort: 'title', dir: 'desc', page: 3 }))
+      .toBe('admin/items?entity=news&q=robotics++night&sort=title&dir=desc&page=3&per=25');
+  });
+
+  it('number the pages around the current one, with the first and the last', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 401)).toEqual([1, 2, null, 401]);
+    expect(pageWindow(200, 401)).toEqual([1, null, 199, 200, 201, null, 401]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
   });
 });

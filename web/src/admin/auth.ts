@@ -19,9 +19,21 @@ let state: AuthState = { status: 'checking' };
 let checked = false;
 const listeners = new Set<() => void>();
 
+/** Remembered in the browser, so the next visit can fetch its list before the sign-in check answers. */
+const SIGNED_IN_HINT = 'cms-admin-signed-in';
+
 function set(next: AuthState) {
   state = next;
+  try {
+    if (next.status === 'signedIn') localStorage.setItem(SIGNED_IN_HINT, '1');
+    else if (next.status === 'signedOut') localStorage.removeItem(SIGNED_IN_HINT);
+  } catch { /* storage turned off: no head start */ }
   for (const l of [...listeners]) l();
+}
+
+/** Whether this browser was signed in when last seen (a hint only: the server decides). */
+export function probablySignedIn(): boolean {
+  try { return localStorage.getItem(SIGNED_IN_HINT) === '1'; } catch { return false; }
 }
 
 /** Asks the server whether this browser is signed in. */

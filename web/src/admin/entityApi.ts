@@ -3,21 +3,13 @@
 import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { wireName } from '../../../server/schema/define.ts';
 import { isMediaField, parseDate, type AnyField } from '../../../server/schema/fields.ts';
-import { load } from '../lib/resourceStore.ts';
 import { getJson, send, type SendOptions, type WireItem } from './api.ts';
+import { refresh } from './liveData.ts';
 
 export type FormValues = Record<string, string>;
 export type FormFiles = Record<string, File | null>;
 
 export const fieldsOf = (def: EntityDef): [string, AnyField][] => Object.entries(def.fields as Fields);
-
-/**
- * The admin's own cache key for an endpoint. Signed-in reads differ from public ones (hidden event
- * pages), so the admin never shares the public cache entry; the live stream refreshes both.
- */
-export const adminKey = (endpoint: string) => `${endpoint}?admin=1`;
-export const listKey = (def: EntityDef) => adminKey(def.legacy.endpoint);
-export const refresh = (def: EntityDef) => load(listKey(def));
 
 /** What the form shows for an item as the read endpoint sent it. */
 export function valuesFromWire(def: EntityDef, item: Partial<WireItem> | undefined): FormValues {
@@ -83,7 +75,7 @@ export async function saveItem(def: EntityDef, input: SaveInput, opts: SendOptio
   } else {
     answer = await send<SaveAnswer>(method, endpoint, fields);
   }
-  load(listKey(def));
+  refresh(def);
   return answer;
 }
 
@@ -91,7 +83,7 @@ export async function deleteItem(def: EntityDef, id: string, version?: string): 
   const endpoint = def.type === 'collection' ? (def.legacy.writes?.remove ?? def.legacy.endpoint) : def.legacy.endpoint;
   const q = `id=${encodeURIComponent(id)}${version ? `&version=${encodeURIComponent(version)}` : ''}`;
   await send('DELETE', `${endpoint}?${q}`);
-  load(listKey(def));
+  refresh(def);
 }
 
 // History (signed in): every commit that touched the item, a version's content, a restore.
@@ -116,6 +108,6 @@ export async function getVersion(def: EntityDef, id: string, commit: string): Pr
 
 export async function restoreVersion(def: EntityDef, id: string, commit: string): Promise<SaveAnswer> {
   const answer = await send<SaveAnswer>('POST', 'history/restore', { entity: def.name, id, commit });
-  load(listKey(def));
+  refresh(def);
   return answer;
 }

@@ -2,18 +2,20 @@
 // checked and disabled: exactly one is selected). Both are site settings (globals.php).
 import { useId, useState } from 'react';
 import { entities } from '../../../../server/schema/registry.ts';
-import { useApi } from '../../lib/useApi.ts';
+import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, send, type WireItem } from '../api.ts';
-import { listKey } from '../entityApi.ts';
+import { listKey, useAdminApi } from '../liveData.ts';
 import { load } from '../../lib/resourceStore.ts';
 import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
 
 const settingsKey = listKey(entities.siteSettings);
-const useSettings = () => useApi<WireItem>(settingsKey).data;
+const useSettings = () => useAdminApi<WireItem>(settingsKey).data;
 
-function GlobalToggle({ items }: { items: WireItem[] }) {
+function GlobalToggle({ def }: { def: EntityDef }) {
   const settings = useSettings();
+  // Banners are few: the whole list tells whether the selected one still exists.
+  const items = useAdminApi<WireItem[]>(listKey(def)).data ?? [];
   const noneSelected = !!settings && !items.some((b) => b.id === settings.banner_to_show);
   const notice = useNotice();
   const [busy, setBusy] = useState(false);
@@ -69,6 +71,12 @@ function ShowThisBanner({ item, onDone, onError }: ItemActionProps) {
   );
 }
 
+function SelectedMark({ item }: { item: WireItem }) {
+  const settings = useSettings();
+  if (settings?.banner_to_show !== item.id) return null;
+  return <span className="admin-badge admin-badge-on">Selected to show</span>;
+}
+
 export const bannerExtras: EntityExtras = {
   heading: 'Banners',
   addLabel: 'Add a banner',
@@ -76,6 +84,7 @@ export const bannerExtras: EntityExtras = {
   noticeMs: LIST_NOTICE_MS,
   ListHeader: GlobalToggle,
   ItemActions: ShowThisBanner,
+  RowMark: SelectedMark,
 };
 
 export const siteSettingsExtras: EntityExtras = {

@@ -1,13 +1,13 @@
 // Event cards: the event page association is a radio choice of None or an event page's header.
-import { useApi } from '../../lib/useApi.ts';
+import { entities } from '../../../../server/schema/registry.ts';
 import type { WireItem } from '../api.ts';
-import { adminKey } from '../entityApi.ts';
+import { listKey, useAdminApi } from '../liveData.ts';
 import { RadioInput } from '../form/inputs.tsx';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions } from './types.ts';
 
 function useEventPageChoices(item: WireItem | undefined): Record<string, FieldOptions> {
-  const pages = useApi<WireItem[]>(adminKey('majorevents.php')).data ?? [];
+  const pages = useAdminApi<WireItem[]>(listKey(entities.majorEvent)).data ?? [];
   const headers = pages.map((p) => p.header).filter((h): h is string => !!h);
   // A card may name a page that was renamed or deleted since: keep its value choosable.
   const current = item?.major_event_associated;

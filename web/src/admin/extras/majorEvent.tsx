@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { entities } from '../../../../server/schema/registry.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { messageOf, send, type WireItem } from '../api.ts';
-import { refresh, type FormValues } from '../entityApi.ts';
+import type { FormValues } from '../entityApi.ts';
+import { listKey, refresh, useAdminApi } from '../liveData.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 
-/** Page URLs another page has are disabled, and say which page has them. */
-function usedPageUrls(item: WireItem | undefined, items: WireItem[]): Record<string, FieldOptions> {
+/** Page URLs another page has are disabled, and say which page has them (there are six at most). */
+function useUsedPageUrls(item: WireItem | undefined): Record<string, FieldOptions> {
+  const items = useAdminApi<WireItem[]>(listKey(entities.majorEvent)).data ?? [];
   const owner = new Map(items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [o.page_url!, o.header ?? '']));
   const options = (entities.majorEvent.fields.page_url.options ?? []).map((o) => {
     const by = owner.get(o.value);
@@ -60,7 +62,7 @@ export const majorEventExtras: EntityExtras = {
   intro: 'New pages start hidden: use Show Page when the page is ready. Each page address can belong to one page only.',
   hiddenFields: ['hidden'],
   noticeMs: LIST_NOTICE_MS,
-  useFieldOptions: usedPageUrls,
+  useFieldOptions: useUsedPageUrls,
   ItemActions: ShowHide,
   Preview: EventPagePreview,
 };

@@ -18,14 +18,13 @@ export interface SectionProps { def: EntityDef; extras: EntityExtras }
 export interface ItemActionProps {
   def: EntityDef;
   item: WireItem;
-  items: WireItem[];
   /** Shows the section's success notice. */
   onDone: (message: string) => void;
   onError: (message: string) => void;
 }
 
 export interface EntityExtras {
-  /** Draws the whole section itself (papers, messages). */
+  /** Draws the whole section itself (messages). */
   Section?: ComponentType<SectionProps>;
   /** Section heading; defaults to the entity's label. */
   heading?: string;
@@ -33,12 +32,19 @@ export interface EntityExtras {
   intro?: string;
   /** Fields the generic form and list do not draw (set elsewhere, e.g. Show Page / Hide Page). */
   hiddenFields?: readonly string[];
-  /** Choices computed from other content: event page headers, page URLs in use. Called as a hook. */
-  useFieldOptions?: (item: WireItem | undefined, items: WireItem[]) => Record<string, FieldOptions>;
-  /** Buttons beside Edit and Delete on each item. */
+  /**
+   * Choices computed from other content: event page headers, page URLs in use. Called as a hook;
+   * it reads whatever other content it needs itself (the section holds one page of items).
+   */
+  useFieldOptions?: (item: WireItem | undefined) => Record<string, FieldOptions>;
+  /** Buttons beside History and Delete on an opened item. */
   ItemActions?: ComponentType<ItemActionProps>;
+  /** Draws an opened item instead of the generic edit form (papers: field by field). */
+  ItemEditor?: ComponentType<ItemActionProps>;
+  /** A short mark after an item's line in the list (the banner shown on the site). */
+  RowMark?: ComponentType<{ item: WireItem }>;
   /** Above the list (the banners' global on/off). */
-  ListHeader?: ComponentType<{ def: EntityDef; items: WireItem[] }>;
+  ListHeader?: ComponentType<{ def: EntityDef }>;
   /** How the item will look on the public site, drawn under the form while editing. */
   Preview?: ComponentType<{ values: FormValues; item?: WireItem; files: FormFiles }>;
   /** Client-side check before sending; a message to show, or null. */
@@ -53,8 +59,8 @@ export interface EntityExtras {
   noticeMs?: number;
   deleteLabel?: string;
   addLabel?: string;
+  /** The add form's submit button (papers: 'Upload'). */
+  submitLabel?: string;
   /** Add and edit in a dialog (profiles). */
   editInModal?: boolean;
-  /** Keep the add form folded until asked for. */
-  foldAddForm?: boolean;
 }

@@ -17,8 +17,6 @@ interface EntityFormProps {
   /** The item being edited; undefined adds a new one (singletons always pass theirs). */
   item?: WireItem;
   extras?: EntityExtras;
-  /** Every item of the collection, for choices that depend on the others. */
-  items?: WireItem[];
   submitLabel: string;
   onSaved: (answer: SaveAnswer, created: boolean) => void;
   onCancel?: () => void;
@@ -27,7 +25,7 @@ interface EntityFormProps {
 
 const noOptions = (): Record<string, FieldOptions> => ({});
 
-export function EntityForm({ def, item, extras, items = [], submitLabel, onSaved, onCancel, cancelLabel = 'Cancel' }: EntityFormProps) {
+export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, cancelLabel = 'Cancel' }: EntityFormProps) {
   const formId = useId();
   const creating = def.type === 'collection' && !item;
   const [baseline, setBaseline] = useState<FormValues>(() => valuesFromWire(def, item));
@@ -42,7 +40,7 @@ export function EntityForm({ def, item, extras, items = [], submitLabel, onSaved
   const [conflict, setConflict] = useState<WireItem | null>(null);
 
   const useFieldOptions = extras?.useFieldOptions ?? noOptions;
-  const fieldOptions = useFieldOptions(item, items);
+  const fieldOptions = useFieldOptions(item);
   const hidden = extras?.hiddenFields ?? [];
   const shown = fieldsOf(def).filter(([key, f]) => !hidden.includes(key) && !f.formHidden);
 

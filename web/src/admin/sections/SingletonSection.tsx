@@ -1,9 +1,8 @@
 // The generic form of a one-of-a-kind text (home page, footer, policy...): every field with its
 // preview, saved with one Update, plus its History.
 import { useId, useState } from 'react';
-import { useApi } from '../../lib/useApi.ts';
 import type { WireItem } from '../api.ts';
-import { listKey } from '../entityApi.ts';
+import { listKey, useAdminApi } from '../liveData.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
@@ -12,7 +11,7 @@ import { LoadState } from './LoadState.tsx';
 
 export function SingletonSection({ def, extras }: SectionProps) {
   const headingId = useId();
-  const state = useApi<WireItem>(listKey(def));
+  const state = useAdminApi<WireItem>(listKey(def));
   const notice = useNotice();
   const [history, setHistory] = useState(false);
   // A restored version replaces what the form shows (the form keeps its own input otherwise).

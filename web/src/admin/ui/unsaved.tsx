@@ -1,10 +1,15 @@
 // A warning before leaving with unsaved changes: the browser's own prompt when the tab closes or
-// reloads, and a confirm when a link inside the app would leave the page. Every form of a page
-// reports whether it is dirty; the page holds one guard (the router allows one blocker at a time).
+// reloads, and a confirm when a link inside the app would leave the page, or open or close an item
+// of its list (that swaps the forms shown). Every form of a page reports whether it is dirty; the
+// page holds one guard (the router allows one blocker at a time).
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 
 export const LEAVE_MESSAGE = 'You have changes that are not saved yet. Leave this page and lose them?';
+
+/** Navigation state of a move made because the form was just saved or deleted: nothing to lose. */
+export const SETTLED = { settled: true } as const;
+const settled = (state: unknown) => (state as { settled?: unknown } | null)?.settled === true;
 
 const DirtyContext = createContext<(id: string, dirty: boolean) => void>(() => undefined);
 
@@ -49,7 +54,8 @@ export function UnsavedGuard({ children }: { children: ReactNode }) {
 }
 
 function LeaveBlocker({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && !settled(nextLocation.state) &&
+    (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(LEAVE_MESSAGE)) blocker.proceed();

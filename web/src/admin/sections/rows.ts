@@ -1,0 +1,57 @@
+// What one line of a collection's list says about an item, and the orders the list offers, both
+// read from the entity's declaration: its title field, its date field, its yes/no and choice fields.
+import type { EntityDef } from '../../../../server/schema/define.ts';
+import { wireName } from '../../../../server/schema/define.ts';
+import type { AnyField } from '../../../../server/schema/fields.ts';
+import { formatDate, isoDate } from '../../lib/dates.ts';
+import type { WireItem } from '../api.ts';
+import { fieldsOf } from '../entityApi.ts';
+
+export const titleOf = (def: EntityDef, item: WireItem) =>
+  (def.admin.titleField ? item[wireName(def, def.admin.titleField)] : '') || `Item ${item.id}`;
+
+export interface RowSummary {
+  title: string;
+  date?: { iso: string; text: string };
+  /** The words of its yes/no and choice fields (Hidden, Event Full, Implemented…). */
+  marks: string[];
+}
+
+const labelOf = (field: AnyField, value: string) =>
+  field.options?.find((o) => o.value === value)?.label ?? value;
+
+export function rowSummary(def: EntityDef, item: WireItem): RowSummary {
+  const out: RowSummary = { title: titleOf(def, item), marks: [] };
+  for (const [key, field] of fieldsOf(def)) {
+    const value = item[wireName(def, key)] ?? '';
+    if (field.kind === 'date' && !out.date && value) {
+      out.date = { iso: isoDate(value) ?? value, text: formatDate(value) };
+    } else if (field.kind === 'flag' || field.kind === 'codes' || (field.kind === 'choice' && value)) {
+      out.marks.push(labelOf(field, value));
+    }
+  }
+  return out;
+}
+
+export interface SortChoice { value: string; label: string; sort: string; dir: 'asc' | 'desc' }
+
+/** Kinds worth ordering a list by: not long texts, not files. */
+const SORTABLE = new Set<AnyField['kind']>(['text', 'link', 'date', 'flag', 'codes', 'choice']);
+
+/** The list's orders: the declared one first, then each field both ways, then the order of adding. */
+export function sortChoices(def: EntityDef): SortChoice[] {
+  const choice = (sort: string, dir: 'asc' | 'desc', label: string): SortChoice =>
+    ({ value: sort ? `${sort}:${dir}` : '', label, sort, dir });
+  const out = [choice('', 'asc', 'Default order (as on the site)')];
+  for (const [key, field] of fieldsOf(def)) {
+    if (!SORTABLE.has(field.kind)) continue;
+    if (field.kind === 'date') {
+      out.push(choice(key, 'desc', `${field.label}, newest first`));
+      out.push(choice(key, 'asc', `${field.label}, oldest first`));
+    } else {
+      out.push(choice(key, 'asc', `${field.label}, A to Z`), choice(key, 'desc', `${field.label}, Z to A`));
+    }
+  }
+  out.push(choice('id', 'desc', 'Last added first'), choice('id', 'asc', 'First added first'));
+  return out;
+}
