@@ -40,13 +40,13 @@ export class Answer {
 
   /** `full`: with the headers Express middleware would have set (the fast path). */
   send(req: IncomingMessage, res: ServerResponse, full: boolean): void {
-    const inm = req.headers['if-none-match'];
+    const inm = requestHeader(req, 'if-none-match');
     if (inm !== undefined && this.options.etag !== false && matches(inm, this.prepared.etag)) {
       res.writeHead(304, full ? this.notModified.full : this.notModified.own);
       res.end();
       return;
     }
-    const v = this.variant(chooseEncoding(req.headers['accept-encoding'], this.prepared.encodings));
+    const v = this.variant(chooseEncoding(requestHeader(req, 'accept-encoding'), this.prepared.encodings));
     res.writeHead(200, full ? v.full : v.own);
     if (req.method === 'HEAD') res.end();
     else res.end(v.body);
@@ -78,6 +78,21 @@ export class Answer {
     const around = this.options.around.filter(([name]) => !named.has(name.toLowerCase()));
     return { own: flat(own), full: flat([...around, ...own]) };
   }
+}
+
+/**
+ * A request header (`name` in lower case), repeated ones joined as node:http joins them. Read from
+ * rawHeaders: the first use of req.headers builds an object of all of them, a cost the fast path avoids.
+ */
+export function requestHeader(req: IncomingMessage, name: string): string | undefined {
+  const raw = req.rawHeaders;
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
 }
 
 const matches = (inm: string, etag: string) =>

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from '../content/prepared.ts';
 import type { MediaMode, ReadModel } from '../content/readModel.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './readRoutes.ts';
 import type { ServedFiles } from './servedFiles.ts';
 import { isAssetPath } from './webApp.ts';
@@ -22,7 +23,7 @@ export function fastPath(deps: { model: ReadModel; cache: PreparedCache; files: 
     const media = endpoint && listMediaMode(query);
     if (!endpoint || !media) return false;
     // Whether the session is valid is for Express to find out; visitors send no cookie.
-    if (endpointDiffersForStaff(endpoint) && req.headers.cookie?.includes(cookie)) return false;
+    if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
     listAnswer(cache, endpoint, { signedIn: false, media }).send(req, res, true);
     return true;
   };
