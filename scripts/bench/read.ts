@@ -4,9 +4,10 @@
 //
 // The CMS and the baseline each run in a child process of their own and autocannon runs here, so the
 // load generator never shares an event loop with the server it measures. Everything listens on
-// 127.0.0.1 only. Needs the built web app (`npm run build`). Env: BENCH_DURATION (s per run, default 5),
-// BENCH_ROUNDS (runs of each server per answer, alternating, default 2), BENCH_CONNECTIONS (default 10),
-// BENCH_ITEMS (news items, default 10000).
+// 127.0.0.1 only. The machine may be shared, so each answer is measured in many short runs that
+// alternate between the two servers, and the ratio is the median of adjacent pairs' ratios.
+// Needs the built web app (`npm run build`). Env: BENCH_DURATION (s per run, default 3), BENCH_ROUNDS
+// (pairs of runs per answer, default 6), BENCH_CONNECTIONS (default 10), BENCH_ITEMS (default 10000).
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -21,8 +22,8 @@ import { PROJECT_ROOT } from '../../server/config.ts';
 import { machine, machineBusy, newsFile, table } from './fixtures.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = 2;
 const HOST = '127.0.0.1';
@@ -169,6 +170,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const mbps = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB/s`;
 const ratio = (x: number, y: number) => (y ? `${(x / y).toFixed(2)}×` : 'n/a');
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+const median = (sorted: number[]) => (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
 
 interface Run { r: autocannon.Result; serverCpu: number; other: number }
 
@@ -199,7 +201,7 @@ async function main() {
   console.log('Read benchmark: public answers of the CMS vs a plain node:http server sending the same bytes from memory');
   console.log(machine());
   console.log(`settings: ${CONNECTIONS} connections, ${ROUNDS} runs of ${DURATION} s per server and answer ` +
-    `(alternating which goes first), each after a ${WARMUP} s warm-up, ` +
+    `(alternating), after a ${WARMUP} s warm-up of each, ` +
     `Accept-Encoding: ${BROWSER['accept-encoding']}, loopback ${HOST}, autocannon in the parent process ` +
     '(response bodies not kept as strings), each server in its own child process');
 
@@ -237,17 +239,17 @@ async function main() {
     }
 
     const rows = [['run', 'req/s', 'p50', 'p99', 'throughput', 'server CPU/req', 'other load', 'errors/non-2xx']];
-    const ratios = [['CMS / baseline', 'req/s', 'p99', 'server CPU/req']];
+    const ratios = [['CMS / baseline', 'req/s (median of pairs)', 'range', 'p99', 'server CPU/req']];
     const all = [cms.child, base.child];
     const servers = { CMS: { url: cmsUrl, child: cms.child }, baseline: { url: baseUrl, child: base.child } };
     for (const s of scenarios) {
       const runs: Record<keyof typeof servers, Run[]> = { CMS: [], baseline: [] };
+      for (const { url } of Object.values(servers)) await cannon(url + s.path, WARMUP, s.headers);
       for (let round = 0; round < ROUNDS; round++) {
         // Alternating which goes first spreads a change in the machine's other load over both.
         const order = round % 2 === 0 ? (['CMS', 'baseline'] as const) : (['baseline', 'CMS'] as const);
         for (const who of order) {
           const { url, child } = servers[who];
-          await cannon(url + s.path, WARMUP, s.headers);
           const cpu0 = await Promise.all(all.map(childCpu));
           const own0 = process.cpuUsage();
           const busy0 = machineBusy();
@@ -270,10 +272,14 @@ async function main() {
       const b = summary(runs.baseline);
       for (const [who, x] of [['CMS', c], ['baseline', b]] as const) {
         const other = Number.isNaN(x.other) ? 'n/a' : `${x.other.toFixed(2)} cores`;
-        rows.push([`${s.name}, ${who}`, x.rps.toFixed(0), `${x.p50} ms`, `${x.p99} ms`, mbps(x.throughput),
+        rows.push([`${s.name}, ${who}`, x.rps.toFixed(0), `${x.p50.toFixed(1)} ms`, `${x.p99.toFixed(1)} ms`, mbps(x.throughput),
           `${x.cpuPerReq.toFixed(0)} µs`, other, x.failures]);
       }
-      ratios.push([s.name, ratio(c.rps, b.rps), ratio(c.p99, b.p99), ratio(c.cpuPerReq, b.cpuPerReq)]);
+      const pairs = runs.CMS.map((x, i) => x.r.requests.average / runs.baseline[i]!.r.requests.average)
+        .sort((x, y) => x - y);
+      const fmt = (x: number) => `${x.toFixed(2)}×`;
+      ratios.push([s.name, fmt(median(pairs)), `${fmt(pairs[0]!)}–${fmt(pairs.at(-1)!)}`, ratio(c.p99, b.p99),
+        ratio(c.cpuPerReq, b.cpuPerReq)]);
     }
     console.log('');
     console.log(table(rows));
