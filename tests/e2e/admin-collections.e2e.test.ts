@@ -12,12 +12,13 @@ import { backToList, commitCount, openAdmin, openItem, row, watchNotices } from 
 const COUNT = 10_000;
 const generated = generateNews(COUNT);
 /**
- * The target of issue 9 for a returning editor (the app's files in the browser's cache), and the
- * bounds this test holds on a shared 2-core machine, where other work makes single runs noisy. A
- * new browser first downloads and compiles the whole app (~650 kB of script), most of its time.
+ * The target of issue 9, for an editor coming back (the app's files in the browser's cache): the
+ * median of eight visits must meet it with a little headroom, as single visits on this shared
+ * 2-core machine are noisy. A new browser first downloads and compiles the whole app (~650 kB of
+ * script, most of its time): that figure is printed, and held only to a generous bound.
  */
 const TARGET_MS = 300;
-const ACCEPT_RETURNING_MS = 400;
+const ACCEPT_RETURNING_MS = 330;
 const ACCEPT_NEW_BROWSER_MS = 1_500;
 
 let site: TestSite;
@@ -76,18 +77,19 @@ const rowTitles = (page: Page) => page.locator('li.admin-row .admin-row-title').
 const status = (page: Page) => page.locator('.admin-list-status');
 
 describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
-  it(`shows its first list line within ${TARGET_MS} ms of navigation start`, async () => {
+  it(`shows its first list line within ${TARGET_MS} ms of navigation start (editor coming back)`, async () => {
     expect(all.length).toBe(COUNT + 5);
     // A new browser (nothing cached) signed in, then the same browser coming back.
     const fresh: number[] = [];
+    const newBrowser = () => browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
     for (let i = 0; i < 2; i++) {
-      const context = await browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
+      const context = await newBrowser();
       const page = await context.newPage();
       await page.addInitScript(recordFirstRow);
       fresh.push(await firstRowMs(page));
       await context.close();
     }
-    const context = await browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
+    const context = await newBrowser();
     const page = await context.newPage();
     await page.addInitScript(recordFirstRow);
     fresh.push(await firstRowMs(page));
@@ -132,9 +134,9 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     const search = page.getByRole('searchbox', { name: 'Search news items' });
     await search.fill('QUASAR sighting');
     const expected = all.filter((n) => /quasar/i.test(JSON.stringify(n)));
-    const total = (await (await site.api('/api/admin/items?entity=news&q=quasar')).json()) as { total: number };
-    expect(total.total).toBeGreaterThan(50);
-    await status(page).filter({ hasText: `Showing 1–25 of ${total.total} matching “QUASAR sighting”` }).waitFor();
+    const { total } = (await (await site.api('/api/admin/items?entity=news&q=quasar')).json()) as { total: number };
+    expect(total).toBeGreaterThan(50);
+    await status(page).filter({ hasText: `Showing 1–25 of ${total} matching “QUASAR sighting”` }).waitFor();
     expect(await rowTitles(page)).toEqual(expected.slice(0, 25).map((n) => n.title));
     await search.fill('no such words anywhere');
     await status(page).filter({ hasText: 'No news items match “no such words anywhere”.' }).waitFor();
@@ -169,7 +171,8 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
   it('opens one item from page 2 with the keyboard, saves it, and comes back to page 2', async () => {
     const { page, context } = await openPage(browser);
     await openAdmin(page, site, '/NewsAdminPage');
-    await page.getByRole('navigation', { name: 'Pages of news items' }).getByRole('button', { name: 'Page 2' }).click();
+    const pager = page.getByRole('navigation', { name: 'Pages of news items' });
+    await pager.getByRole('button', { name: 'Page 2' }).click();
     await status(page).filter({ hasText: 'Showing 26–50' }).waitFor();
     const target = all[27]!;
     const link = row(page, target.title).getByRole('link');

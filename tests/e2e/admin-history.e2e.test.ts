@@ -224,11 +224,15 @@ describe('honest feedback', () => {
     const item = await openItem(page, target.title);
     expect(new URL(page.url()).search).toMatch(/^\?news=\d+$/);
     await tb(item, 'Title').fill('Half-edited title');
-    const dismissed = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    const dismissNext = () => new Promise<string>((resolve) => page.once('dialog', (d) => {
+      resolve(d.message());
+      void d.dismiss();
+    }));
+    const dismissed = dismissNext();
     await item.getByRole('button', { name: 'Back to the list' }).click();
     expect(await dismissed).toBe('You have changes that are not saved yet. Leave this page and lose them?');
     expect(await tb(item, 'Title').inputValue()).toBe('Half-edited title');
-    const again = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    const again = dismissNext();
     await page.goBack();
     await again;
     expect(await tb(item, 'Title').inputValue()).toBe('Half-edited title');
@@ -303,8 +307,12 @@ describe('screens', () => {
       await openAdmin(page, site, '/admin');
       await page.locator('.admin-home-list summary').first().click();
       await page.screenshot({ path: `test-results/screens/admin-home-${width}.png`, fullPage: true });
-      const firstNews = `?news=${(await news())[0]!.id}`;
-      for (const [route, name] of [['/EventsAdminPage', 'events'], ['/pdfPage', 'papers'], ['/BannerAdminPage', 'banners'], ['/MajorEventsAdminPage', 'event-pages'], ['/AboutUsAdminPage', 'about'], ['/NewsAdminPage', 'news'], [`/NewsAdminPage${firstNews}`, 'news-item'], ['/MarkdownEditor', 'markdown-editor']] as const) {
+      const screens = [
+        ['/EventsAdminPage', 'events'], ['/pdfPage', 'papers'], ['/BannerAdminPage', 'banners'],
+        ['/MajorEventsAdminPage', 'event-pages'], ['/AboutUsAdminPage', 'about'], ['/NewsAdminPage', 'news'],
+        [`/NewsAdminPage?news=${(await news())[0]!.id}`, 'news-item'], ['/MarkdownEditor', 'markdown-editor'],
+      ] as const;
+      for (const [route, name] of screens) {
         await page.goto(site.url + route);
         await page.locator('.admin-section, .admin-helper').first().waitFor();
         await page.waitForLoadState('networkidle');

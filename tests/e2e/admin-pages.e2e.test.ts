@@ -103,7 +103,8 @@ describe('event cards', () => {
     expect(await item.getByRole('radio', { name: 'Event Full' }).isChecked()).toBe(true);
     await tb(item, 'Title').fill('Robotics evening');
     await item.getByRole('radio', { name: 'Event Open' }).check();
-    await updateBackToList(item, 'Updated successfully!', /^event-cards: update \d+ "Robotics evening"$/, 'Robotics evening');
+    await updateBackToList(item, 'Updated successfully!', /^event-cards: update \d+ "Robotics evening"$/,
+      'Robotics evening');
     await row(page, 'Robotics evening').getByText('Event Open', { exact: true }).waitFor();
     await publicShows('/events', 'Robotics evening');
 
@@ -228,7 +229,8 @@ describe('banners', () => {
 
     const again = await openItem(page, 'Registration for the spring institute is open');
     await tb(again, 'Banner text').fill('Spring institute: register now');
-    await updateBackToList(again, 'Updated successfully!', /^banners: update /, 'Spring institute: register now');
+    await updateBackToList(again, 'Updated successfully!', /^banners: update /,
+      'Spring institute: register now');
     await publicShows('/', 'Spring institute: register now');
 
     // Select the first banner again, then delete ours.
@@ -278,7 +280,8 @@ describe('event pages', () => {
     expect(await item.getByRole('radio', { name: '/EventPage1', exact: true }).isChecked()).toBe(true);
     expect(await item.getByRole('radio', { name: '/EventPage1', exact: true }).isDisabled()).toBe(false);
     await tb(item, 'Header').fill('Spring Huddle 2027 in Bend');
-    await updateBackToList(item, 'Updated successfully!', /^event-pages: update /, 'Spring Huddle 2027 in Bend');
+    await updateBackToList(item, 'Updated successfully!', /^event-pages: update /,
+      'Spring Huddle 2027 in Bend');
     await publicShows('/EventPage1', 'Spring Huddle 2027 in Bend');
     await deleteItem('Spring Huddle 2027 in Bend', 'Are you sure you want to delete this event page?');
   });
@@ -366,7 +369,8 @@ describe('summer symposium', () => {
     const item = await openItem(page, 'Keynote: AI in the classroom');
     expect(await item.locator('img').getAttribute('src')).toMatch(/^\/media\/event-dropdowns\//);
     await tb(item, 'Title').fill('Keynote: AI and CS in the classroom');
-    await updateBackToList(item, 'Updated successfully!', /^event-dropdowns: update /, 'Keynote: AI and CS in the classroom');
+    await updateBackToList(item, 'Updated successfully!', /^event-dropdowns: update /,
+      'Keynote: AI and CS in the classroom');
     await publicShows('/summerOfCS', 'Keynote: AI and CS in the classroom');
     await deleteItem('Keynote: AI and CS in the classroom', 'Are you sure you want to delete this Dropdown Event?');
 
@@ -411,7 +415,8 @@ describe('spotlight', () => {
     await publicShows('/about', 'Ms. Rivera, Hood River');
     const item = await openItem(page, 'Ms. Rivera, Hood River');
     await tb(item, 'Title').fill('Ms. Rivera, Hood River High');
-    await updateBackToList(item, 'Updated successfully!', /^spotlight: update /, 'Ms. Rivera, Hood River High');
+    await updateBackToList(item, 'Updated successfully!', /^spotlight: update /,
+      'Ms. Rivera, Hood River High');
     await publicShows('/about', 'Ms. Rivera, Hood River High');
     await deleteItem('Ms. Rivera, Hood River High', 'Are you sure you want to delete this Spotlight Profile?');
   });
@@ -429,7 +434,8 @@ describe('state policies', () => {
     await row(page, 'CS counts toward graduation').getByText('Implemented', { exact: true }).waitFor();
     const item = await openItem(page, 'CS counts toward graduation');
     await item.getByRole('radio', { name: 'Not Implemented' }).check();
-    await updateBackToList(item, 'Updated successfully!', /^state-policies: update /, 'CS counts toward graduation');
+    await updateBackToList(item, 'Updated successfully!', /^state-policies: update /,
+      'CS counts toward graduation');
     await row(page, 'CS counts toward graduation').getByText('Not Implemented', { exact: true }).waitFor();
     await deleteItem('CS counts toward graduation', 'Are you sure you want to delete this Policy?');
     await publicLacks('/researchAndPolicy', 'CS counts toward graduation');

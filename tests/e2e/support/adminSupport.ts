@@ -52,14 +52,14 @@ export const row = (scope: Page | Locator, title: string): Locator =>
   scope.locator('li.admin-row').filter({ has: scope.getByRole('link', { name: title, exact: true }) });
 
 /** The opened item: a panel in place of the list, or a dialog for entities edited in one. */
-export const openedItem = (page: Page): Locator => page.locator('.admin-item-panel, dialog.admin-dialog[open]').first();
+export const openedItem = (page: Page): Locator =>
+  page.locator('.admin-item-panel, dialog.admin-dialog[open]').first();
 
 /** Opens an item from its line in the list (or keeps it when it is the one open) for editing. */
 export async function openItem(page: Page, title: string): Promise<Locator> {
   const item = openedItem(page);
-  if (await item.isVisible() && (await item.getByRole('heading').first().textContent())?.trim().replace(/^Edit /, '') === title) {
-    return item;
-  }
+  const heading = async () => (await item.getByRole('heading').first().textContent())?.trim().replace(/^Edit /, '');
+  if (await item.isVisible() && await heading() === title) return item;
   if (await page.locator('.admin-item-panel').isVisible()) await backToList(page);
   await row(page, title).getByRole('link', { name: title, exact: true }).click();
   await item.getByRole('heading', { name: new RegExp(`^(Edit )?${escapeRegExp(title)}$`) }).first().waitFor();
