@@ -92,7 +92,8 @@ describe('Markdown keeps what the admin helper produces', () => {
   it('keeps underline, alignment, colour and font size', () => {
     const html = render('<u>under</u> <span style="color: #E8805E">c</span> <span style="color:green; font-size: 1.5em;">g</span>\n\n<div style="text-align:center">mid</div>\n\n<p style="font-size:18px">p</p>');
     expect(html).toContain('<u>under</u>');
-    expect(html).toContain('style="color:#E8805E"');
+    // The helper's earlier orange is shown in its readable shade (textColours.ts).
+    expect(html).toContain('style="color:#A8431F"');
     expect(html).toContain('style="color:green;font-size:1.5em"');
     expect(html).toContain('style="text-align:center"');
     expect(html).toContain('style="font-size:18px"');
@@ -134,6 +135,24 @@ describe('Markdown keeps what the admin helper produces', () => {
     const html = render('[doe](https://example.org)', '_blank');
     expect(html).toContain('target="_blank"');
     expect(html).toContain('rel="noopener noreferrer"');
+  });
+
+  it('shows the helper\'s earlier colours in readable shades, and leaves other colours alone', () => {
+    expect(render('<span style="color:#e8805e">a</span> <span style="color: #008000; font-size: 2em">b</span>'))
+      .toBe('<div class="markdown"><p><span style="color:#A8431F">a</span> '
+        + '<span style="color:#007A00;font-size:2em">b</span></p></div>');
+    for (const style of ['color:#E8805E80', 'color:#123456', 'color:green']) {
+      expect(render(`<span style="${style}">x</span>`)).toContain(`style="${style}"`);
+    }
+  });
+
+  it('renumbers headings to follow the page\'s own when asked', () => {
+    const md = '### Strands\n\ntext\n\n##### Detail\n\n### More';
+    const html = renderToStaticMarkup(createElement(Markdown, { headingsFrom: 2, children: md }));
+    expect(html.match(/<h\d/g)).toEqual(['<h2', '<h3', '<h2']);
+    expect(renderToStaticMarkup(createElement(Markdown, { headingsFrom: 6, children: '# a\n\n## b' })))
+      .toBe('<div class="markdown"><h6>a</h6>\n<h6>b</h6></div>');
+    expect(render(md).match(/<h\d/g)).toEqual(['<h3', '<h5', '<h3']);
   });
 
   it('renders nothing for empty text', () => {

@@ -9,10 +9,26 @@ import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import { isSitePath } from '../lib/links.ts';
 import { staysOnSite } from '../../../server/schema/links.ts';
+import { rehypeHeadingLevels, type HeadingLevel } from './headingLevels.ts';
 import { sanitizeSchema } from './sanitizeSchema.ts';
+import { rehypeReadableColours } from './textColours.ts';
+
+type Plugins = NonNullable<Options['rehypePlugins']>;
 
 /** The plugin chain: sanitize must stay last. Exported so admin previews use exactly the same. */
-export const rehypePlugins: NonNullable<Options['rehypePlugins']> = [rehypeRaw, [rehypeSanitize, sanitizeSchema]];
+export const rehypePlugins: Plugins = [rehypeRaw, rehypeReadableColours, [rehypeSanitize, sanitizeSchema]];
+
+const withHeadingsFrom = new Map<HeadingLevel, Plugins>();
+/** The same chain with the text's headings renumbered to start at `from` (still before sanitize). */
+function pluginsFor(from: HeadingLevel | undefined): Plugins {
+  if (!from) return rehypePlugins;
+  let plugins = withHeadingsFrom.get(from);
+  if (!plugins) {
+    plugins = [...rehypePlugins.slice(0, -1), [rehypeHeadingLevels, { from }], rehypePlugins.at(-1)!];
+    withHeadingsFrom.set(from, plugins);
+  }
+  return plugins;
+}
 
 /**
  * react-markdown's protocol filter, plus the site's link rule for links without a scheme: they must
@@ -39,6 +55,8 @@ export interface MarkdownProps {
   className?: string;
   /** Render inline (a <span>) where the text sits inside a heading or a sentence. */
   inline?: boolean;
+  /** The level the text's own headings start at: one below the heading it is shown under. */
+  headingsFrom?: HeadingLevel;
 }
 
 type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown };
@@ -88,7 +106,7 @@ class PlainTextOnError extends Component<{ text: string; children: ReactNode }, 
   }
 }
 
-export function Markdown({ children, linkTarget, className, inline }: MarkdownProps) {
+export function Markdown({ children, linkTarget, className, inline, headingsFrom }: MarkdownProps) {
   if (!children) return null;
   const components: Components = {
     ...(linkTarget === '_blank' ? newTabComponents : siteComponents),
@@ -98,7 +116,7 @@ export function Markdown({ children, linkTarget, className, inline }: MarkdownPr
   return (
     <Wrapper className={['markdown', className].filter(Boolean).join(' ')}>
       <PlainTextOnError text={children}>
-        <ReactMarkdown {...markdownOptions} components={components}>
+        <ReactMarkdown {...markdownOptions} rehypePlugins={pluginsFor(headingsFrom)} components={components}>
           {children}
         </ReactMarkdown>
       </PlainTextOnError>

@@ -1,12 +1,13 @@
 // The markdown helper's buttons (spec §2): each wraps the selection (or a placeholder) in markdown
 // or in the small set of HTML the site's sanitizer keeps: <u>, colour, alignment and font size.
 import { commands, type ICommand, type TextAreaTextApi, type TextState } from '@uiw/react-md-editor';
+import { TEXT_COLOURS } from '../../markdown/textColours.ts';
 
-/** The site's three colours (spec §9). */
+/** The site's three colours (spec §9), in the shades that stay readable as text (WCAG AA). */
 export const SITE_COLOURS = [
-  { name: 'Red text', hex: '#E8805E', title: 'The site’s orange-red, #E8805E' },
-  { name: 'Blue text', hex: '#4D6485', title: 'The site’s blue, #4D6485' },
-  { name: 'Green text', hex: '#008000', title: 'The site’s green, #008000' },
+  { name: 'Red text', hex: TEXT_COLOURS.orange, title: `The site’s orange-red, ${TEXT_COLOURS.orange}` },
+  { name: 'Blue text', hex: TEXT_COLOURS.blue, title: `The site’s blue, ${TEXT_COLOURS.blue}` },
+  { name: 'Green text', hex: TEXT_COLOURS.green, title: `The site’s green, ${TEXT_COLOURS.green}` },
 ] as const;
 
 export const DEFAULT_FONT_SIZE_VH = 3.1;

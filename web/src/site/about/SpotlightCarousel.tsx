@@ -78,7 +78,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
         {opened && (
           <div className="spotlight-dialog-content">
             {opened.image && <img src={opened.image} alt={opened.title} className="spotlight-dialog-image" />}
-            <Markdown>{opened.text}</Markdown>
+            <Markdown headingsFrom={3}>{opened.text}</Markdown>
             <button type="button" className="button" onClick={() => setOpenId(null)}>Close</button>
           </div>
         )}

@@ -17,7 +17,7 @@ export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
             ? <img src={p.headshot} alt={`Headshot of ${p.name}`} className="staff-photo" loading="lazy" />
             : <span className="staff-photo staff-initials" aria-hidden="true">{initials(p.name)}</span>}
           <h3 className="staff-name">{p.name}</h3>
-          <Markdown className="staff-title">{p.title}</Markdown>
+          <Markdown className="staff-title" headingsFrom={4}>{p.title}</Markdown>
         </li>
       ))}
     </ul>

@@ -16,7 +16,7 @@ export function EventDetails({ event, children }: { event: MajorEvent | undefine
           </dl>
           <div className="event-description">
             {event.optional_event_description_bold_text && <p><strong>{event.optional_event_description_bold_text}</strong></p>}
-            <Markdown>{event.event_description}</Markdown>
+            <Markdown headingsFrom={2}>{event.event_description}</Markdown>
           </div>
         </>
       )}

@@ -35,7 +35,7 @@ export function EventDropdowns({ items }: { items: readonly EventDropdown[] }) {
               </button>
             </h3>
             <div id={panelId} className="dropdown-panel" hidden={!isOpen}>
-              <Markdown>{d.content}</Markdown>
+              <Markdown headingsFrom={4}>{d.content}</Markdown>
             </div>
           </li>
         );

@@ -25,7 +25,7 @@ export function Footer() {
             <li><Link to="/news">News</Link></li>
           </ul>
         </nav>
-        {legal && <Markdown className="footer-legal">{legal}</Markdown>}
+        {legal && <Markdown className="footer-legal" headingsFrom={2}>{legal}</Markdown>}
         <p className="footer-copyright">© {new Date().getFullYear()} {SITE_NAME}. All rights reserved.</p>
       </div>
     </footer>

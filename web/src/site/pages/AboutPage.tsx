@@ -29,11 +29,11 @@ export function AboutPage() {
           <div className="mission-values">
             <section aria-labelledby="mission-heading" className="about-section mission">
               <h2 id="mission-heading">Our Mission</h2>
-              <Markdown>{text.our_mission}</Markdown>
+              <Markdown headingsFrom={3}>{text.our_mission}</Markdown>
             </section>
             <section aria-labelledby="values-heading" className="about-section values">
               <h2 id="values-heading">Our Values</h2>
-              <Markdown>{text.our_values}</Markdown>
+              <Markdown headingsFrom={3}>{text.our_values}</Markdown>
             </section>
           </div>
         )}

@@ -23,6 +23,9 @@ function WinterLink() {
   );
 }
 
+/** proDevBelow goes on with proDevAbove's section: its headings sit one level below, if it has one. */
+const continuesSection = (above: string) => /^ {0,3}#{1,6}\s|<h[1-6][\s>]/im.test(above);
+
 function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
   if (!resources.length) return <p>No Resources available.</p>;
   return (
@@ -53,15 +56,15 @@ export function EducatorsPage() {
           <>
             {/* The texts carry their own headings ('## Professional development', '## Credentialing'). */}
             <section className="educators-section">
-              <Markdown>{t.proDevAbove}</Markdown>
+              <Markdown headingsFrom={2}>{t.proDevAbove}</Markdown>
               {button?.text && (
                 <p><SmartLink href={button.link} className="button">{button.text}</SmartLink></p>
               )}
-              <Markdown>{t.proDevBelow}</Markdown>
+              <Markdown headingsFrom={continuesSection(t.proDevAbove) ? 3 : 2}>{t.proDevBelow}</Markdown>
               <WinterLink />
             </section>
             <section className="educators-section">
-              <Markdown>{t.credentialing}</Markdown>
+              <Markdown headingsFrom={2}>{t.credentialing}</Markdown>
             </section>
           </>
         )}

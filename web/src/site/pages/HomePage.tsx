@@ -7,19 +7,20 @@ import { Markdown } from '../../markdown/Markdown.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 
 function Statistics({ home }: { home: Home }) {
+  const contextLevel = home.heading2 ? 5 : 4;
   return (
     <aside className="stats" aria-labelledby="stats-heading">
       <h3 id="stats-heading" className="stats-heading"><Markdown inline>{home.heading1}</Markdown></h3>
-      <Markdown className="stats-subheading">{home.content1}</Markdown>
+      <Markdown className="stats-subheading" headingsFrom={4}>{home.content1}</Markdown>
       {home.heading2 && <h4 className="stats-heading2"><Markdown inline>{home.heading2}</Markdown></h4>}
       <div className="stats-numbers">
         <div className="stat">
           <p className="stat-number"><Markdown inline>{home.largeNumber1}</Markdown></p>
-          <Markdown className="stat-context">{home.largeNumber1context}</Markdown>
+          <Markdown className="stat-context" headingsFrom={contextLevel}>{home.largeNumber1context}</Markdown>
         </div>
         <div className="stat">
           <p className="stat-number"><Markdown inline>{home.largeNumber2}</Markdown></p>
-          <Markdown className="stat-context">{home.largeNumber2context}</Markdown>
+          <Markdown className="stat-context" headingsFrom={contextLevel}>{home.largeNumber2context}</Markdown>
         </div>
       </div>
       {home.asteriskText && (
@@ -44,21 +45,21 @@ function HomeContent({ home }: { home: Home }) {
       <section className="home-section home-section-1 container" aria-labelledby="home-heading">
         <div className="home-intro">
           <h2 id="home-heading"><Markdown inline>{home.heading}</Markdown></h2>
-          <Markdown>{home.content}</Markdown>
+          <Markdown headingsFrom={3}>{home.content}</Markdown>
         </div>
         <Statistics home={home} />
       </section>
       {home.quote && (
         <section className="home-section home-quote" aria-label="Quote">
           <figure className="container">
-            <blockquote><Markdown>{home.quote}</Markdown></blockquote>
+            <blockquote><Markdown headingsFrom={3}>{home.quote}</Markdown></blockquote>
             {home.quoteAttribution && <figcaption>— {home.quoteAttribution}</figcaption>}
           </figure>
         </section>
       )}
       {home.doe && (
         <section className="home-section home-section-3 container" aria-label="More information">
-          <Markdown linkTarget="_blank" className="home-doe">{home.doe}</Markdown>
+          <Markdown linkTarget="_blank" className="home-doe" headingsFrom={3}>{home.doe}</Markdown>
         </section>
       )}
     </>

@@ -25,7 +25,7 @@ export function NewsPage() {
                 <article className="news-item">
                   <h2 className="news-title">{n.link ? <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>{n.title}</SmartLink> : n.title}</h2>
                   {n.when_date && <p className="news-date"><time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time></p>}
-                  <Markdown>{n.what}</Markdown>
+                  <Markdown headingsFrom={3}>{n.what}</Markdown>
                 </article>
               </li>
             ))}

@@ -30,7 +30,7 @@ export function PolicyPage() {
     <div className="container page policy-page">
       <h1>Computer Science Education Policy</h1>
       <Loadable state={text} what="the policy text" logMessage="Error fetching policy text" fallback="Loading…">
-        {(t) => <Markdown className="policy-text">{t.policyText}</Markdown>}
+        {(t) => <Markdown className="policy-text" headingsFrom={2}>{t.policyText}</Markdown>}
       </Loadable>
       <section aria-labelledby="state-policies-heading">
         <h2 id="state-policies-heading">State Policies</h2>
@@ -44,7 +44,7 @@ export function PolicyPage() {
                 <li key={p.id} className="policy-card">
                   <h3>{p.title}</h3>
                   <ImplementationMark code={p.implementation} />
-                  <Markdown>{p.text}</Markdown>
+                  <Markdown headingsFrom={4}>{p.text}</Markdown>
                 </li>
               ))}
             </ul>

@@ -20,7 +20,7 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
         {paper.publicationDate && (
           <p className="paper-date">Published <time dateTime={isoDate(paper.publicationDate)}>{formatDate(paper.publicationDate)}</time></p>
         )}
-        <Markdown>{paper.abstract}</Markdown>
+        <Markdown headingsFrom={3}>{paper.abstract}</Markdown>
         <a className="button" href={apiUrl(`download_pdf.php?id=${encodeURIComponent(paper.id)}`)} download={`${paper.file_name}.pdf`}>
           Download<span className="visually-hidden"> “{paper.study_title}” (PDF)</span>
         </a>

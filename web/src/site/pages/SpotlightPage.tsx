@@ -23,7 +23,7 @@ export function SpotlightPage() {
                   <article className="news-item spotlight-item">
                     <p className="item-type">Spotlight</p>
                     <h2 className="news-title">{s.title}</h2>
-                    <Markdown>{s.what}</Markdown>
+                    <Markdown headingsFrom={3}>{s.what}</Markdown>
                     {s.who && <p><strong>Who:</strong> {s.who}</p>}
                     {s.when_date && <p><strong>When:</strong> {s.when_date}</p>}
                   </article>

@@ -1,0 +1,23 @@
+// Headings in content follow the page's own: a text shown under an h1 starts at h2, one under an
+// h2 at h3. The levels a text uses are renumbered in order from that level, so an editor's
+// '### Who it's for' straight under the page title becomes an h2, and '##' then '####' become h2
+// then h3: screen-reader users navigating by heading find no skipped level.
+import type { MarkdownNode } from './tree.ts';
+import { walk } from './tree.ts';
+
+export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
+
+const rank = (node: MarkdownNode) => {
+  const m = /^h([1-6])$/.exec(node.tagName ?? '');
+  return m ? Number(m[1]) : 0;
+};
+
+/** rehype plugin: renumbers the text's heading levels to start at `from`, never past h6. */
+export function rehypeHeadingLevels({ from }: { from: HeadingLevel }) {
+  return (tree: MarkdownNode) => {
+    const headings: MarkdownNode[] = [];
+    walk(tree, (node) => { if (rank(node)) headings.push(node); });
+    const used = [...new Set(headings.map(rank))].sort((a, b) => a - b);
+    for (const h of headings) h.tagName = `h${Math.min(6, from + used.indexOf(rank(h)))}`;
+  };
+}
