@@ -4,6 +4,7 @@ import { entities } from '../schema/registry.ts';
 import { validateItem } from '../content/fileFormat.ts';
 import type { PrivateCollection } from '../content/privateCollection.ts';
 import { CONTACT_INCOMPLETE } from '../schema/entities/contactMessage.ts';
+import { emailProblem } from '../schema/email.ts';
 import { contactLimiter } from '../auth/throttle.ts';
 import { route, sendError } from './http.ts';
 import { CONTACT_LIMIT, readBodies } from './bodies.ts';
@@ -21,9 +22,13 @@ export function contactRoutes(messages: PrivateCollection, onMessage: () => void
         Object.keys(entities.contactMessage.fields).filter((k) => k !== 'received').map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
       );
       const result = validateItem(entities.contactMessage, { ...input, received: new Date().toISOString() });
-      if (!result.ok) {
-        const incomplete = Object.values(result.fields ?? {}).includes(CONTACT_INCOMPLETE);
-        return sendError(res, 400, incomplete ? CONTACT_INCOMPLETE : result.error, result.fields);
+      const fields = { ...(result.ok ? {} : result.fields) };
+      const badEmail = emailProblem(input.email ?? '');
+      if (badEmail && !fields.email) fields.email = badEmail;
+      if (!result.ok || badEmail) {
+        const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);
+        const error = incomplete ? CONTACT_INCOMPLETE : result.ok ? badEmail! : result.error;
+        return sendError(res, 400, error, fields);
       }
       await messages.add(result.data);
       onMessage();

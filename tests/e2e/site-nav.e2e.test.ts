@@ -195,6 +195,54 @@ describe('contact popup', () => {
     await w.context.close();
   });
 
+  it('refuses an email that is not an address, beside the field, in the form and from the server', async () => {
+    const w = await openPage(browser, { width: 390 });
+    const { page } = w;
+    let posts = 0;
+    page.on('request', (r) => { if (r.url().includes('handle_form.php')) posts++; });
+    await page.goto(site.url + '/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const dialog = await open(page);
+    await dialog.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await dialog.getByLabel('Title', { exact: true }).fill('Teacher');
+    const email = dialog.getByLabel('Email', { exact: true });
+    await email.fill('not-an-email');
+    await dialog.getByLabel('How can we help you?').fill('Do you run workshops in Bend?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+
+    // The form's own check: a plain message beside the field, focus on it, nothing sent.
+    const explains = async () => page.evaluate(() => {
+      const input = document.activeElement as HTMLInputElement;
+      const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return { name: input.name, invalid: input.getAttribute('aria-invalid'),
+        described: ids.map((id) => document.getElementById(id)?.textContent).join(' ') };
+    });
+    await dialog.getByText('Please enter an email address we can answer, such as name@example.org').waitFor();
+    expect(await explains()).toEqual({
+      name: 'email', invalid: 'true', described: 'Please enter an email address we can answer, such as name@example.org',
+    });
+    expect(await dialog.getByText('Please fill all fields').count()).toBe(0);
+    await page.screenshot({ path: 'test-results/screens/contact-email-error-390.png' });
+    expect(posts).toBe(0);
+
+    // The server's check, met by a request that got past the form: its 400 shows beside the field.
+    await email.fill('ada@example.org');
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+    await page.route('**/api/handle_form.php*', (route) => route.continue({
+      postData: JSON.stringify({ ...route.request().postDataJSON(), email: 'ada at example' }),
+    }));
+    const answer = page.waitForResponse((r) => r.url().includes('handle_form.php'));
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(400);
+    expect((await res.json()).fields).toEqual({ email: 'Please enter an email address we can answer, such as name@example.org' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+    expect((await explains()).described).toBe('Please enter an email address we can answer, such as name@example.org');
+    expect(await dialog.getByText('Form submitted successfully!').count()).toBe(0);
+    w.takeErrors(); // the browser's console line for the 400
+    await w.context.close();
+  });
+
   it('keeps the input and says so when sending fails, and confirms only a kept message', async () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;

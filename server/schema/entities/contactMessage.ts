@@ -11,6 +11,8 @@ export const contactMessage = defineCollection({
     name: text('Name', { required: CONTACT_INCOMPLETE, max: 200 }),
     title: text('Title', { required: CONTACT_INCOMPLETE, max: 200 }),
     employer: text('Employer/Affiliation/Organization', { max: 200 }),
+    // Must also be an address (emailProblem in ../email.ts): checked on what a visitor sends, by the
+    // form and handle_form.php, not on stored messages, so ones kept before the check still list.
     email: text('Email', { required: CONTACT_INCOMPLETE, max: 320 }),
     contact: markdown('How can we help you?', { required: CONTACT_INCOMPLETE, max: 10_000 }),
     received: text('Received'),

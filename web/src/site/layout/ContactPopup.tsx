@@ -1,7 +1,10 @@
 // The contact popup (spec §2, §5, §8 as settled by DESIGN decision 2): Name, Title and Email and
-// the message are required ('Please fill all fields', nothing sent); the success message shows
-// only when the server kept the message; on failure the popup stays open with the input kept.
-import { useId, useState, type FormEvent } from 'react';
+// the message are required ('Please fill all fields', nothing sent), and the email must be an
+// address (server/schema/email.ts, the rule handle_form.php runs too); the success message
+// shows only when the server kept the message; on failure the popup stays open with the input kept.
+// A field's own problem is shown beside it, whether the form or the server found it.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { emailProblem } from '../../../../server/schema/email.ts';
 import { ApiError, postJson } from '../../lib/api.ts';
 import type { ContactForm } from '../../lib/types.ts';
 import { Modal } from '../components/Modal.tsx';
@@ -9,12 +12,30 @@ import { Modal } from '../components/Modal.tsx';
 export const INCOMPLETE = 'Please fill all fields';
 export const SENT = 'Form submitted successfully!';
 
+type Key = keyof ContactForm;
+/** A field's problem; INCOMPLETE marks a missing field, told by the form's status line. */
+type FieldErrors = Partial<Record<Key, string>>;
+
 const empty: ContactForm = { name: '', title: '', employer: '', email: '', contact: '' };
-const required: (keyof ContactForm)[] = ['name', 'title', 'email', 'contact'];
+const required: Key[] = ['name', 'title', 'email', 'contact'];
+
+function check(form: ContactForm): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const k of required) if (form[k].trim() === '') errors[k] = INCOMPLETE;
+  const email = emailProblem(form.email);
+  if (email) errors.email = email;
+  return errors;
+}
+
+/** The fields of a 400 answer that this form shows, e.g. { email: '…' }. */
+function fieldsOf(e: unknown): FieldErrors {
+  if (!(e instanceof ApiError) || e.status !== 400 || !e.fields) return {};
+  return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty)) as FieldErrors;
+}
 
 function failureMessage(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.status === 400) return INCOMPLETE;
+    if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : 'Please check the form and send it again.';
     if (e.status === 429) return 'You have sent several messages in a short time. Please try again later.';
     if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
     if (e.status === 0) return 'Your message could not be sent: the server could not be reached. Please try again.';
@@ -27,8 +48,21 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message:
 export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState<ContactForm>(empty);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [missing, setMissing] = useState<Set<keyof ContactForm>>(new Set());
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Bumped after a refused send: focus then goes to the first field with a problem.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
+
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const refuse = (found: FieldErrors, message: string | undefined) => {
+    setErrors(found);
+    setStatus(message ? { kind: 'error', message } : { kind: 'idle' });
+    setRefusals((n) => n + 1);
+  };
 
   const close = () => {
     onClose();
@@ -38,30 +72,41 @@ export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const gaps = required.filter((k) => form[k].trim() === '');
-    setMissing(new Set(gaps));
-    if (gaps.length) { setStatus({ kind: 'error', message: INCOMPLETE }); return; }
+    const found = check(form);
+    if (Object.keys(found).length) {
+      refuse(found, Object.values(found).includes(INCOMPLETE) ? INCOMPLETE : undefined);
+      return;
+    }
+    setErrors({});
     setStatus({ kind: 'sending' });
     try {
       const res = await postJson<{ success?: boolean }>('handle_form.php', form);
       if (res.success === false) throw new Error('not kept');
       setStatus({ kind: 'sent' });
     } catch (err) {
-      setStatus({ kind: 'error', message: failureMessage(err) });
+      const fromServer = fieldsOf(err);
+      if (Object.keys(fromServer).length) {
+        refuse(fromServer, Object.values(fromServer).includes(INCOMPLETE) ? INCOMPLETE : undefined);
+      } else setStatus({ kind: 'error', message: failureMessage(err) });
     }
   };
 
-  const field = (key: keyof ContactForm, label: string, opts: { type?: string; optional?: boolean; autoComplete?: string } = {}) => {
+  const field = (key: Key, label: string, opts: { type?: string; optional?: boolean; autoComplete?: string } = {}) => {
     const id = `${ids}-${key}`;
-    const invalid = missing.has(key) && form[key].trim() === '';
+    const error = errors[key];
+    const own = error && error !== INCOMPLETE ? error : undefined;
     const common = {
-      id, name: key, value: form[key], 'aria-invalid': invalid || undefined, required: !opts.optional,
-      'aria-describedby': invalid ? `${ids}-status` : undefined,
-      onChange: (ev: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: ev.target.value })),
+      id, name: key, value: form[key], 'aria-invalid': error ? true : undefined, required: !opts.optional,
+      'aria-describedby': own ? `${id}-error` : error ? `${ids}-status` : undefined,
+      onChange: (ev: { target: { value: string } }) => {
+        setForm((f) => ({ ...f, [key]: ev.target.value }));
+        if (error) setErrors(({ [key]: _fixed, ...rest }) => rest);
+      },
     };
     return (
       <div className="form-field">
         <label htmlFor={id}>{label}{opts.optional && <span className="optional"> (optional)</span>}</label>
+        {own && <p id={`${id}-error`} className="field-error">{own}</p>}
         {key === 'contact'
           ? <textarea {...common} rows={5} maxLength={10_000} />
           : <input {...common} type={opts.type ?? 'text'} autoComplete={opts.autoComplete} maxLength={key === 'email' ? 320 : 200} />}
@@ -78,7 +123,7 @@ export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => 
           <button type="button" className="button" onClick={close} autoFocus>Close</button>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           {field('name', 'Name', { autoComplete: 'name' })}
           {field('title', 'Title', { autoComplete: 'organization-title' })}
           {field('employer', 'Employer/Affiliation/Organization', { optional: true, autoComplete: 'organization' })}
