@@ -154,6 +154,37 @@ describe('navigation at 800 px', () => {
   });
 });
 
+describe('navigation at 390 px', () => {
+  it('closes the menu on Escape and returns to its button, after the contact popup has its own Escape', async () => {
+    const w = await openPage(browser, { width: 390 });
+    const { page } = w;
+    await page.goto(site.url + '/');
+    const burger = page.getByRole('button', { name: 'Menu' });
+    await burger.click();
+    await nav(page).getByRole('link', { name: 'ABOUT US' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav(page).getByRole('link', { name: 'ABOUT US' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('hamburger'))).toBe(true);
+
+    // Open again (keyboard), then open the contact popup from the menu: Escape closes the popup only.
+    await page.keyboard.press('Enter');
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    await nav(page).getByRole('button', { name: 'Contact Us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Contact Us');
+    await page.keyboard.press('Escape');
+    expect(await burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('hamburger'))).toBe(true);
+    expect(w.takeErrors()).toEqual([]);
+    await w.context.close();
+  });
+});
+
 describe('contact popup', () => {
   const open = async (page: Page) => {
     await nav(page).getByRole('button', { name: 'Contact Us' }).click();

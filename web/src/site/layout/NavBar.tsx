@@ -1,6 +1,7 @@
 // The navigation bar (spec §2, global layout). Wide: RESEARCH & POLICY and EVENTS are dropdowns.
-// At 950 px and below they flatten into RESEARCH, POLICY, NEWS & EVENTS, behind a hamburger.
-import { useEffect, useId, useState } from 'react';
+// At 950 px and below they flatten into RESEARCH, POLICY, NEWS & EVENTS, behind a hamburger;
+// Escape closes that menu and returns to its button.
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { eventHref, visibleEvents } from '../../lib/events.ts';
 import type { MajorEvent, SiteSettings } from '../../lib/types.ts';
@@ -41,7 +42,21 @@ export function NavBar() {
   const events = useApi<MajorEvent[]>('majorevents.php').data;
   const eventItems: NavItem[] = visibleEvents(events).map((e) => ({ label: e.header, to: eventHref(e) }));
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+
   useEffect(() => setMenuOpen(false), [location.pathname, narrow]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      // A dialog opened from the menu (Contact Us) closes on its own Escape; the menu stays.
+      if (e.key !== 'Escape' || (e.target as Element | null)?.closest?.('dialog')) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -52,6 +67,7 @@ export function NavBar() {
         </Link>
         {narrow && (
           <button
+            ref={menuButton}
             type="button"
             className="hamburger"
             aria-expanded={menuOpen}
