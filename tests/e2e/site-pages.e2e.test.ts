@@ -138,6 +138,28 @@ describe('other screens', () => {
     await w.context.close();
   });
 
+  it('fits the workshop schedule to a 390 px screen and links it to the full-size image', async () => {
+    const schedule = await api<Rec>('workshop_schedule.php?media=url');
+    const w = await openPage(browser, { width: 390 });
+    const { page } = w;
+    await page.goto(`${site.url}/summerOfCS`);
+    const image = page.getByRole('img', { name: schedule.alt });
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('.schedule-image') as HTMLImageElement | null)?.complete);
+    const box = (await image.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const natural = await image.evaluate((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight]);
+    expect(box.height / box.width).toBeCloseTo(natural[1]! / natural[0]!, 1);
+    const link = page.getByRole('link', { name: 'Open the schedule full size' });
+    expect(await link.getAttribute('href')).toBe(schedule.image);
+    await page.locator('.schedule').screenshot({ path: 'test-results/screens/summer-schedule-390.png' });
+    // A tap on the image itself opens the full-size image too.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL((u) => u.pathname === new URL(schedule.image!, site.url).pathname);
+    await w.context.close();
+  });
+
   it('downloads a paper as {file_name}.pdf', async () => {
     const papers = await api<Rec[]>('get_pdf_metadata.php?media=url');
     const w = await openPage(browser);

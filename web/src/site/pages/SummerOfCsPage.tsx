@@ -9,13 +9,23 @@ import { EventDropdowns } from '../components/EventDropdowns.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { EventCardsFor } from './EventPage.tsx';
 
+/**
+ * The schedule image fits the screen; on a phone its text is too small to read, so a link opens
+ * the image itself, where it can be zoomed. The link covers the image too (tap it to open), but its
+ * name stays short: screen readers read the image's description as the image, not as the link.
+ */
 function Schedule() {
   const schedule = useApi<WorkshopSchedule>('workshop_schedule.php').data;
   if (!schedule?.image) return null;
   return (
     <section aria-labelledby="schedule-heading" className="schedule">
       <h2 id="schedule-heading">Workshop Schedule</h2>
-      <img src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image" />
+      <div className="schedule-figure">
+        <img src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image" loading="lazy" />
+        <p className="schedule-open">
+          <a href={schedule.image} className="schedule-link">Open the schedule full size</a>
+        </p>
+      </div>
     </section>
   );
 }
