@@ -189,11 +189,37 @@ describe('loading and failure', () => {
     await page.getByText('Loading Profiles', { exact: true }).waitFor();
     await page.getByText('Loading Spotlights.', { exact: true }).waitFor();
     await page.goto(`${site.url}/educators`);
-    await page.getByText('No Resources available.', { exact: true }).waitFor();
+    await page.getByText('Loading resources…', { exact: true }).waitFor();
+    expect(await page.getByText('No Resources available.').count()).toBe(0);
     await page.goto(`${site.url}/summerOfCS`);
     await page.getByText('Loading or not found', { exact: true }).first().waitFor();
     release();
     await page.getByRole('heading', { level: 1, name: 'Summer Equity Symposium' }).waitFor();
+    await w.context.close();
+  });
+
+  it('says plainly when a list is empty, on every page with a list', async () => {
+    const w = await openPage(browser, { width: 390 });
+    const { page } = w;
+    const lists = /\/api\/(about_us|spotlight|resources|state_policies|news|events|get_data|get_pdf_metadata)\.php/;
+    await page.route(lists, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    const expected: [string, string[]][] = [
+      ['/about', ['No teacher spotlights yet.', 'No profiles yet.']],
+      ['/educators', ['No Resources available.']],
+      ['/researchAndPolicy', ['No state policies yet.']],
+      ['/news', ['There is no news yet.']],
+      ['/events', ['There are no upcoming events right now. Please check back soon.']],
+      ['/spotlight', ['There are no spotlights yet.']],
+      ['/research', ['There are no papers yet.']],
+    ];
+    for (const [route, texts] of expected) {
+      await page.goto(site.url + route);
+      for (const text of texts) await page.getByText(text, { exact: true }).waitFor();
+      expect(await page.locator('main .loading').count(), route).toBe(0);
+      expect(await page.getByText(/^Loading/).count(), route).toBe(0);
+      if (route === '/about') await page.screenshot({ path: 'test-results/screens/about-empty-390.png', fullPage: true });
+    }
+    expect(w.takeErrors()).toEqual([]);
     await w.context.close();
   });
 

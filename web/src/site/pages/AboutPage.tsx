@@ -1,4 +1,5 @@
 // About (spec §2): teacher spotlights, mission and values, staff, and the website developers.
+// The spec's 'Loading Spotlights.' and 'Loading Profiles' show while loading, never for an empty list.
 import type { AboutText, Profile, SpotlightSlide } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
@@ -20,7 +21,7 @@ export function AboutPage() {
       <section aria-labelledby="spotlight-heading" className="about-section">
         <h2 id="spotlight-heading">Teacher Spotlight</h2>
         <Loadable state={spotlights} what="the teacher spotlights" logMessage="Error fetching spotlight data" fallback="Loading Spotlights.">
-          {(slides) => (slides.length ? <SpotlightCarousel slides={slides} /> : <p>Loading Spotlights.</p>)}
+          {(slides) => (slides.length ? <SpotlightCarousel slides={slides} /> : <p>No teacher spotlights yet.</p>)}
         </Loadable>
       </section>
 
@@ -42,7 +43,7 @@ export function AboutPage() {
       <section aria-labelledby="staff-heading" className="about-section">
         <h2 id="staff-heading">Our Team</h2>
         <Loadable state={profiles} what="the staff profiles" logMessage="Error fetching profiles" fallback="Loading Profiles">
-          {(list) => (list.length ? <StaffGrid profiles={list} /> : <p>Loading Profiles</p>)}
+          {(list) => (list.length ? <StaffGrid profiles={list} /> : <p>No profiles yet.</p>)}
         </Loadable>
       </section>
 

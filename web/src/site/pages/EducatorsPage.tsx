@@ -1,5 +1,6 @@
 // Educators (spec §2): professional development and credentialing texts, the main button, a link
-// to the winter event page, and the grid of resource links ('No Resources available.').
+// to the winter event page, and the grid of resource links ('No Resources available.' when there are
+// none, not while they load).
 import { Link } from 'react-router-dom';
 import { eventForPath, visibleEvents, WINTER_PATH } from '../../lib/events.ts';
 import type { EducatorButton, EducatorTexts, MajorEvent, Resource } from '../../lib/types.ts';
@@ -71,7 +72,7 @@ export function EducatorsPage() {
       </Loadable>
       <section aria-labelledby="resources-heading" className="educators-section">
         <h2 id="resources-heading">Resources</h2>
-        <Loadable state={resources} what="the resource links" logMessage="Error fetching resources" fallback="No Resources available.">
+        <Loadable state={resources} what="the resource links" logMessage="Error fetching resources" fallback="Loading resources…">
           {(list) => <ResourceGrid resources={list} />}
         </Loadable>
       </section>

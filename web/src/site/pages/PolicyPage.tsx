@@ -38,7 +38,7 @@ export function PolicyPage() {
           {Object.entries(IMPLEMENTATION).map(([code]) => <li key={code}><ImplementationMark code={code} /></li>)}
         </ul>
         <Loadable state={policies} what="the state policies" logMessage="Error retrieving state policies" fallback="Loading…">
-          {(list) => (
+          {(list) => (list.length ? (
             <ul className="policy-grid">
               {list.map((p) => (
                 <li key={p.id} className="policy-card">
@@ -48,7 +48,7 @@ export function PolicyPage() {
                 </li>
               ))}
             </ul>
-          )}
+          ) : <p>No state policies yet.</p>)}
         </Loadable>
       </section>
     </div>
