@@ -8,11 +8,14 @@ import { startTestSite, type TestSite } from '../testing/testSite.ts';
 
 describe('emailProblem', () => {
   it('accepts addresses we can answer and names the problem otherwise', () => {
-    for (const ok of ['ada@example.org', ' Ada.Lovelace+cs@k12.or.us ', 'o\'brien@school-district.example.com', '']) {
+    const good = ['ada@example.org', ' Ada.Lovelace+cs@k12.or.us ', 'o\'brien@district.example.com', ''];
+    for (const ok of good) {
       expect(emailProblem(ok), ok).toBeUndefined();
     }
-    for (const bad of ['not-an-email', 'ada@', '@example.org', 'ada@localhost', 'ada @example.org', 'ada@example.org.',
-      'ada@@example.org', 'ada@-example.org', 'ada@example..org', 'ada@example.org<script>']) {
+    const bads = ['not-an-email', 'ada@', '@example.org', 'ada@localhost', 'ada @example.org',
+      'ada@example.org.', 'ada@@example.org', 'ada@-example.org', 'ada@example..org',
+      'ada@example.org<script>'];
+    for (const bad of bads) {
       expect(emailProblem(bad), bad).toBe(EMAIL_INVALID);
     }
   });
@@ -27,7 +30,8 @@ describe('handle_form.php', () => {
   const kept = () => { try { return readdirSync(messagesDir()).length; } catch { return 0; } };
   const post = async (body: Record<string, string>) => {
     const res = await site.api('/api/handle_form.php', { method: 'POST', json: body });
-    return { status: res.status, body: (await res.json()) as { error?: string; fields?: Record<string, string> } };
+    type Answer = { error?: string; fields?: Record<string, string> };
+    return { status: res.status, body: (await res.json()) as Answer };
   };
   const message = { name: 'Ada', title: 'Teacher', employer: '', email: 'ada@example.org', contact: 'Hello' };
 
@@ -38,21 +42,21 @@ describe('handle_form.php', () => {
     expect(kept()).toBe(0);
   });
 
-  it('says "Please fill all fields" first when something is missing, with each field\'s message', async () => {
+  it('says "Please fill all fields" first when something is missing, with each field\'s own', async () => {
     const res = await post({ ...message, name: '', email: 'not-an-email' });
-    expect(res).toEqual({
-      status: 400, body: { error: 'Please fill all fields', fields: { name: 'Please fill all fields', email: EMAIL_INVALID } },
-    });
+    const fields = { name: 'Please fill all fields', email: EMAIL_INVALID };
+    expect(res).toEqual({ status: 400, body: { error: 'Please fill all fields', fields } });
     expect(kept()).toBe(0);
   });
 
   it('keeps a message with a good address, and still lists one kept before the rule', async () => {
     expect((await post(message)).status).toBe(200);
     mkdirSync(messagesDir(), { recursive: true });
-    writeFileSync(path.join(messagesDir(), '9.md'),
-      '---\nname: Old\ntitle: Teacher\nemployer: ""\nemail: old at school\nreceived: "2025-01-01T00:00:00.000Z"\n---\nHi\n');
+    writeFileSync(path.join(messagesDir(), '9.md'), '---\nname: Old\ntitle: Teacher\nemployer: ""\n'
+      + 'email: old at school\nreceived: "2025-01-01T00:00:00.000Z"\n---\nHi\n');
     await site.signIn();
     const list = (await (await site.api('/api/messages')).json()) as { name: string; email: string }[];
-    expect(list.map((m) => [m.name, m.email])).toEqual([['Ada', 'ada@example.org'], ['Old', 'old at school']]);
+    expect(list.map((m) => [m.name, m.email]))
+      .toEqual([['Ada', 'ada@example.org'], ['Old', 'old at school']]);
   });
 });

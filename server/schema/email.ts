@@ -5,7 +5,8 @@
 export const EMAIL_INVALID = 'Please enter an email address we can answer, such as name@example.org';
 
 // The address form of HTML's <input type=email>, plus a dot in the domain: one we can write back to.
-const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const EMAIL = new RegExp(`^[a-z0-9.!#$%&'*+/=?^_\`{|}~-]+@${LABEL}(?:\\.${LABEL})+$`, 'i');
 
 /** The message for a filled-in email that is not an address; undefined when it is one or empty. */
 export function emailProblem(email: string): string | undefined {

@@ -44,8 +44,10 @@ async function settle(page: Page) {
 /** One line per violation: rule, what it asks, and the nodes it found. */
 async function scan(page: Page, where: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return violations.map((v) =>
-    `${where}: ${v.id} (${v.impact}) — ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  return violations.map((v) => {
+    const nodes = v.nodes.map((n) => n.target.join(' ')).join('\n    ');
+    return `${where}: ${v.id} (${v.impact}) — ${v.help}\n    ${nodes}`;
+  });
 }
 
 const count = (lines: string[]) => lines.length;

@@ -155,7 +155,7 @@ describe('navigation at 800 px', () => {
 });
 
 describe('navigation at 390 px', () => {
-  it('closes the menu on Escape and returns to its button, after the contact popup has its own Escape', async () => {
+  it('closes the menu on Escape, back to its button; the contact popup keeps its own Escape', async () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;
     await page.goto(site.url + '/');
@@ -184,6 +184,8 @@ describe('navigation at 390 px', () => {
     await w.context.close();
   });
 });
+
+const NOT_AN_ADDRESS = 'Please enter an email address we can answer, such as name@example.org';
 
 describe('contact popup', () => {
   const open = async (page: Page) => {
@@ -226,7 +228,7 @@ describe('contact popup', () => {
     await w.context.close();
   });
 
-  it('refuses an email that is not an address, beside the field, in the form and from the server', async () => {
+  it('refuses an email that is not an address, beside the field, in the form and on the server', async () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;
     let posts = 0;
@@ -248,10 +250,8 @@ describe('contact popup', () => {
       return { name: input.name, invalid: input.getAttribute('aria-invalid'),
         described: ids.map((id) => document.getElementById(id)?.textContent).join(' ') };
     });
-    await dialog.getByText('Please enter an email address we can answer, such as name@example.org').waitFor();
-    expect(await explains()).toEqual({
-      name: 'email', invalid: 'true', described: 'Please enter an email address we can answer, such as name@example.org',
-    });
+    await dialog.getByText(NOT_AN_ADDRESS).waitFor();
+    expect(await explains()).toEqual({ name: 'email', invalid: 'true', described: NOT_AN_ADDRESS });
     expect(await dialog.getByText('Please fill all fields').count()).toBe(0);
     await page.screenshot({ path: 'test-results/screens/contact-email-error-390.png' });
     expect(posts).toBe(0);
@@ -266,9 +266,9 @@ describe('contact popup', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     const res = await answer;
     expect(res.status()).toBe(400);
-    expect((await res.json()).fields).toEqual({ email: 'Please enter an email address we can answer, such as name@example.org' });
+    expect((await res.json()).fields).toEqual({ email: NOT_AN_ADDRESS });
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
-    expect((await explains()).described).toBe('Please enter an email address we can answer, such as name@example.org');
+    expect((await explains()).described).toBe(NOT_AN_ADDRESS);
     expect(await dialog.getByText('Form submitted successfully!').count()).toBe(0);
     w.takeErrors(); // the browser's console line for the 400
     await w.context.close();

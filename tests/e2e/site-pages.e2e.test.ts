@@ -145,12 +145,15 @@ describe('other screens', () => {
     await page.goto(`${site.url}/summerOfCS`);
     const image = page.getByRole('img', { name: schedule.alt });
     await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => (document.querySelector('.schedule-image') as HTMLImageElement | null)?.complete);
+    await image.evaluate((i) => (i as HTMLImageElement).decode());
     const box = (await image.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    const natural = await image.evaluate((i) => [(i as HTMLImageElement).naturalWidth, (i as HTMLImageElement).naturalHeight]);
-    expect(box.height / box.width).toBeCloseTo(natural[1]! / natural[0]!, 1);
+    const ratio = await image.evaluate((i) => {
+      const img = i as HTMLImageElement;
+      return img.naturalHeight / img.naturalWidth;
+    });
+    expect(box.height / box.width).toBeCloseTo(ratio, 1);
     const link = page.getByRole('link', { name: 'Open the schedule full size' });
     expect(await link.getAttribute('href')).toBe(schedule.image);
     await page.locator('.schedule').screenshot({ path: 'test-results/screens/summer-schedule-390.png' });
@@ -201,8 +204,10 @@ describe('loading and failure', () => {
   it('says plainly when a list is empty, on every page with a list', async () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;
-    const lists = /\/api\/(about_us|spotlight|resources|state_policies|news|events|get_data|get_pdf_metadata)\.php/;
-    await page.route(lists, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    const reads = ['about_us', 'spotlight', 'resources', 'state_policies', 'news', 'events', 'get_data',
+      'get_pdf_metadata'];
+    const lists = new RegExp(`/api/(${reads.join('|')})\\.php`);
+    await page.route(lists, (route) => route.fulfill({ contentType: 'application/json', body: '[]' }));
     const expected: [string, string[]][] = [
       ['/about', ['No teacher spotlights yet.', 'No profiles yet.']],
       ['/educators', ['No Resources available.']],
@@ -217,7 +222,8 @@ describe('loading and failure', () => {
       for (const text of texts) await page.getByText(text, { exact: true }).waitFor();
       expect(await page.locator('main .loading').count(), route).toBe(0);
       expect(await page.getByText(/^Loading/).count(), route).toBe(0);
-      if (route === '/about') await page.screenshot({ path: 'test-results/screens/about-empty-390.png', fullPage: true });
+      if (route !== '/about') continue;
+      await page.screenshot({ path: 'test-results/screens/about-empty-390.png', fullPage: true });
     }
     expect(w.takeErrors()).toEqual([]);
     await w.context.close();

@@ -138,7 +138,8 @@ describe('Markdown keeps what the admin helper produces', () => {
   });
 
   it('shows the helper\'s earlier colours in readable shades, and leaves other colours alone', () => {
-    expect(render('<span style="color:#e8805e">a</span> <span style="color: #008000; font-size: 2em">b</span>'))
+    const md = '<span style="color:#e8805e">a</span> <span style="color: #008000; font-size: 2em">b</span>';
+    expect(render(md))
       .toBe('<div class="markdown"><p><span style="color:#A8431F">a</span> '
         + '<span style="color:#007A00;font-size:2em">b</span></p></div>');
     for (const style of ['color:#E8805E80', 'color:#123456', 'color:green']) {

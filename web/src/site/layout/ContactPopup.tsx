@@ -11,6 +11,7 @@ import { Modal } from '../components/Modal.tsx';
 
 export const INCOMPLETE = 'Please fill all fields';
 export const SENT = 'Form submitted successfully!';
+const CHECK_FORM = 'Please check the form and send it again.';
 
 type Key = keyof ContactForm;
 /** A field's problem; INCOMPLETE marks a missing field, told by the form's status line. */
@@ -35,7 +36,7 @@ function fieldsOf(e: unknown): FieldErrors {
 
 function failureMessage(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : 'Please check the form and send it again.';
+    if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : CHECK_FORM;
     if (e.status === 429) return 'You have sent several messages in a short time. Please try again later.';
     if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
     if (e.status === 0) return 'Your message could not be sent: the server could not be reached. Please try again.';
@@ -91,7 +92,8 @@ export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
 
-  const field = (key: Key, label: string, opts: { type?: string; optional?: boolean; autoComplete?: string } = {}) => {
+  type FieldOpts = { type?: string; optional?: boolean; autoComplete?: string };
+  const field = (key: Key, label: string, opts: FieldOpts = {}) => {
     const id = `${ids}-${key}`;
     const error = errors[key];
     const own = error && error !== INCOMPLETE ? error : undefined;

@@ -21,7 +21,9 @@ export function AboutPage() {
       <section aria-labelledby="spotlight-heading" className="about-section">
         <h2 id="spotlight-heading">Teacher Spotlight</h2>
         <Loadable state={spotlights} what="the teacher spotlights" logMessage="Error fetching spotlight data" fallback="Loading Spotlights.">
-          {(slides) => (slides.length ? <SpotlightCarousel slides={slides} /> : <p>No teacher spotlights yet.</p>)}
+          {(slides) => (slides.length
+            ? <SpotlightCarousel slides={slides} />
+            : <p>No teacher spotlights yet.</p>)}
         </Loadable>
       </section>
 

@@ -72,7 +72,10 @@ export function EducatorsPage() {
       </Loadable>
       <section aria-labelledby="resources-heading" className="educators-section">
         <h2 id="resources-heading">Resources</h2>
-        <Loadable state={resources} what="the resource links" logMessage="Error fetching resources" fallback="Loading resources…">
+        <Loadable
+          state={resources} what="the resource links" logMessage="Error fetching resources"
+          fallback="Loading resources…"
+        >
           {(list) => <ResourceGrid resources={list} />}
         </Loadable>
       </section>

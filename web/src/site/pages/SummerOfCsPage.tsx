@@ -21,7 +21,7 @@ function Schedule() {
     <section aria-labelledby="schedule-heading" className="schedule">
       <h2 id="schedule-heading">Workshop Schedule</h2>
       <div className="schedule-figure">
-        <img src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image" loading="lazy" />
+        <img src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image" />
         <p className="schedule-open">
           <a href={schedule.image} className="schedule-link">Open the schedule full size</a>
         </p>
