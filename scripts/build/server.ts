@@ -2,11 +2,18 @@
 // npm start builds the web app and the server, then runs plain JavaScript. Packages stay external
 // (node_modules), so native ones like bcrypt load as usual. dist-server/ sits at the top level so that
 // PROJECT_ROOT (server/config.ts: this file's folder's parent) is the same in both.
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
+await rm('dist-server', { recursive: true, force: true }); // no chunks of an older build left over
+
 await build({
-  entryPoints: ['server/index.ts'],
-  outfile: 'dist-server/index.js',
+  entryPoints: { index: 'server/index.ts' },
+  outdir: 'dist-server',
+  // The Express app is a chunk of its own, loaded once the server already answers public reads.
+  // Chunks sit beside index.js, so every module's folder is dist-server/ as PROJECT_ROOT expects.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

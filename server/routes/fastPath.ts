@@ -7,7 +7,7 @@ import type { PreparedCache } from '../content/prepared.ts';
 import type { MediaMode, ReadModel } from '../content/readModel.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { requestHeader } from './answer.ts';
-import { endpointDiffersForStaff, listAnswer } from './readRoutes.ts';
+import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
 import type { ServedFiles } from './servedFiles.ts';
 import { isAssetPath } from './webApp.ts';
 

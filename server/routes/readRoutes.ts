@@ -2,41 +2,14 @@
 // are also sent by the fast path (fastPath.ts) with the same prepared answers.
 import { Router, type Request } from 'express';
 import type { ReadContext, ReadEndpoint, ReadModel } from '../content/readModel.ts';
-import { type Prepared, PreparedCache, prepareJson } from '../content/prepared.ts';
-import { differsForStaff } from '../content/visibility.ts';
+import { PreparedCache, prepareJson } from '../content/prepared.ts';
 import { entities } from '../schema/registry.ts';
 import { queryString, route, sendError } from './http.ts';
 import type { GitStore } from '../store/gitStore.ts';
-import { Answer } from './answer.ts';
-import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
+import { endpointDiffersForStaff, jsonAnswer, listAnswer } from './listAnswers.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
   return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64' };
-}
-
-/** An endpoint's list answer for this reader, prepared once per change of its entities. */
-export function listAnswer(cache: PreparedCache, endpoint: ReadEndpoint, ctx: ReadContext): Answer {
-  const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
-  const prepared = cache.get(key, endpoint.deps, () => endpoint.build(ctx));
-  return jsonAnswer(prepared, endpointDiffersForStaff(endpoint));
-}
-
-export const endpointDiffersForStaff = (endpoint: ReadEndpoint) => endpoint.deps.some(differsForStaff);
-
-const answers = new WeakMap<Prepared, Answer>();
-
-/** A JSON read answer; `staff`: it differs for signed-in staff (Vary: Cookie). */
-export function jsonAnswer(prepared: Prepared, staff: boolean): Answer {
-  let answer = answers.get(prepared);
-  if (!answer) {
-    answer = new Answer(prepared, {
-      headers: [['Cache-Control', 'no-cache']],
-      around: [...securityHeaders(), ...API_HEADERS],
-      varyCookie: staff,
-    });
-    answers.set(prepared, answer);
-  }
-  return answer;
 }
 
 export function readRoutes(deps: {
