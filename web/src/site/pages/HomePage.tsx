@@ -52,14 +52,14 @@ function HomeContent({ home }: { home: Home }) {
       {home.quote && (
         <section className="home-section home-quote" aria-label="Quote">
           <figure className="container">
-            <blockquote><Markdown headingsFrom={3}>{home.quote}</Markdown></blockquote>
+            <blockquote><Markdown headingsFrom={2}>{home.quote}</Markdown></blockquote>
             {home.quoteAttribution && <figcaption>— {home.quoteAttribution}</figcaption>}
           </figure>
         </section>
       )}
       {home.doe && (
         <section className="home-section home-section-3 container" aria-label="More information">
-          <Markdown linkTarget="_blank" className="home-doe" headingsFrom={3}>{home.doe}</Markdown>
+          <Markdown linkTarget="_blank" className="home-doe" headingsFrom={2}>{home.doe}</Markdown>
         </section>
       )}
     </>
