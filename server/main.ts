@@ -64,7 +64,10 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
   const index = new ContentIndex(store, log);
   const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'));
-  await index.load(parseCache);
+  const started = performance.now();
+  const loaded = await index.load(parseCache);
+  log(`Loaded ${loaded.files.toLocaleString('en-US')} content files in ${((performance.now() - started) / 1000).toFixed(2)} s ` +
+    `(${loaded.parsed.toLocaleString('en-US')} parsed, the rest from the parse cache).`);
   const watcher = watch ? new SiteWatcher(store, index, log) : null;
   await watcher?.baseline(); // what changes from here on is caught, even before the watcher is up
   if (watch === true) await watcher?.start();

@@ -46,11 +46,13 @@ export class ContentIndex extends EventEmitter {
    * Reads every content and media file once, many at a time; files seen on an earlier start (same
    * blob id) come from the parse cache instead of being parsed again.
    */
-  async load(cache?: ParseCache): Promise<void> {
+  async load(cache?: ParseCache): Promise<{ files: number; parsed: number }> {
     this.cache = cache;
+    this.parsedCount = 0;
     await cache?.load();
     // Nothing else runs yet: synchronous reads skip the thread pool's cost per call (about 10×).
-    const now: Reader = (rel) => Promise.resolve().then(() => this.store.readNow(rel));
+    const checked = new Set<string>();
+    const now: Reader = (rel) => Promise.resolve().then(() => this.store.readNow(rel, checked));
     // Media first: an item's version covers the media it refers to.
     for (const rel of await listFiles(this.store.dir, 'media')) await this.refreshPath(rel, now);
     const content = await listFiles(this.store.dir, 'content');
@@ -59,7 +61,10 @@ export class ContentIndex extends EventEmitter {
     const links = await this.linksUnder('content');
     const all = [...new Set([...content, ...links, ...singletons])];
     for (const rel of all) await this.refreshPath(rel, now);
+    return { files: all.length, parsed: this.parsedCount };
   }
+
+  private parsedCount = 0;
 
   private cache?: ParseCache;
 
@@ -174,7 +179,10 @@ export class ContentIndex extends EventEmitter {
     const cached = this.cache?.get(def.name, fileVersion);
     const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(def, bytes.toString('utf8'));
     if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
-    if (!cached) this.cache?.set(def.name, fileVersion, parsed.data);
+    if (!cached) {
+      this.parsedCount++;
+      this.cache?.set(def.name, fileVersion, parsed.data);
+    }
     this.errors.delete(rel);
     items.set(id, { id, fileVersion, version: this.itemVersion(def, fileVersion, parsed.data), data: parsed.data, path: rel });
     return [def.name];

@@ -1,9 +1,9 @@
 // The site repository: reads, one-commit saves through a single queue, crash recovery, and history.
-import fs, { readFileSync } from 'node:fs';
+import fs, { closeSync, constants as fsConstants, openSync, readFileSync } from 'node:fs';
 import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { checkRepoPath, readFileInsideSync, realPathInside, realPathInsideSync } from './paths.ts';
+import { absolutePath, checkRepoPath, readFileInsideSync, realPathInside, realPathInsideSync, UnsafePathError } from './paths.ts';
 import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRename } from './durable.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
@@ -88,11 +88,25 @@ export class GitStore {
   }
 
   /** read(), synchronously: null when missing, UnsafePathError through a link (a start's bulk load). */
-  readNow(rel: string): Buffer | null {
+  readNow(rel: string, checkedFolders?: Set<string>): Buffer | null {
     try {
-      return readFileSync(realPathInsideSync(this.dir, this.realDir, rel));
+      const folder = path.posix.dirname(rel);
+      // The folder's link check once per folder (the caller keeps the set for one pass over the site);
+      // O_NOFOLLOW then refuses a link at the file itself, with no lstat of its own.
+      if (!checkedFolders?.has(folder)) {
+        realPathInsideSync(this.dir, this.realDir, rel);
+        checkedFolders?.add(folder);
+      }
+      const fd = openSync(absolutePath(this.dir, rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+      try {
+        return readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      if (code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
       throw e;
     }
   }
