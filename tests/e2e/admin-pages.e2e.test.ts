@@ -470,7 +470,7 @@ describe('markdown helper', () => {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByLabel('Font size (vh)').inputValue()).toBe('3.1');
-    expect(await page.getByRole('button', { name: 'Red text' }).getAttribute('title')).toContain('#E8805E');
+    expect(await page.getByRole('button', { name: 'Red text' }).getAttribute('title')).toContain('#A8431F');
     const text = tb(page, 'Your text');
     const preview = page.getByRole('region', { name: 'Live preview' });
     const apply = async (button: string) => {
@@ -483,8 +483,8 @@ describe('markdown helper', () => {
     await preview.locator('strong', { hasText: 'hello' }).waitFor();
     expect(await apply('Underline')).toBe('<u>hello</u>');
     await preview.locator('u', { hasText: 'hello' }).waitFor();
-    expect(await apply('Red text')).toBe('<span style="color: #E8805E">hello</span>');
-    expect(await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color)).toBe('rgb(232, 128, 94)');
+    expect(await apply('Red text')).toBe('<span style="color: #A8431F">hello</span>');
+    expect(await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color)).toBe('rgb(168, 67, 31)');
     expect(await apply('Font size')).toBe('<span style="font-size: 3.1vh">hello</span>');
     await page.getByLabel('Custom colour', { exact: true }).fill('#123456');
     expect(await apply('Custom colour text')).toBe('<span style="color: #123456">hello</span>');
