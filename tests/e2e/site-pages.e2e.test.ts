@@ -220,8 +220,9 @@ describe('loading and failure', () => {
     for (const [route, texts] of expected) {
       await page.goto(site.url + route);
       for (const text of texts) await page.getByText(text, { exact: true }).waitFor();
-      expect(await page.locator('main .loading').count(), route).toBe(0);
-      expect(await page.getByText(/^Loading/).count(), route).toBe(0);
+      // The page's other reads (texts, buttons) are real and may still be on their way: wait for them.
+      await expect.poll(() => page.locator('main .loading').count(), { message: route, timeout: 5000 }).toBe(0);
+      await expect.poll(() => page.getByText(/^Loading/).count(), { message: route, timeout: 5000 }).toBe(0);
       if (route !== '/about') continue;
       await page.screenshot({ path: 'test-results/screens/about-empty-390.png', fullPage: true });
     }
