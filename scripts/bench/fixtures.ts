@@ -3,18 +3,10 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { serializeItem } from '../../server/content/fileFormat.ts';
 import { entities } from '../../server/schema/registry.ts';
+import { seededRng } from '../drill/rng.ts';
 
-/** Small deterministic PRNG (mulberry32), so every run generates the same site. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Small deterministic PRNG, so every run generates the same site. */
+export const rng = seededRng;
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
@@ -111,4 +103,15 @@ export function waitedChildrenCpu(): number {
   } catch {
     return 0;
   }
+}
+
+/** Runs a benchmark's main and exits with its outcome (child servers and timers never keep it alive). */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (e: Error) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SiteClient } from '../drill/api.ts';
 import { startServer } from '../drill/serverProcess.ts';
-import { machine, machineBusy, newsItem, newsFile, percentile, table } from './fixtures.ts';
+import { machine, machineBusy, newsItem, newsFile, percentile, table, runMain } from './fixtures.ts';
 import { COMMITS, GIT_ENV, ITEMS, buildRepository, git, itemPath } from './siteRepo.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 40);
@@ -139,10 +139,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: Error) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runMain(main);

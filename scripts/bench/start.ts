@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../drill/serverProcess.ts';
-import { machine, percentile, table } from './fixtures.ts';
+import { machine, percentile, table, runMain } from './fixtures.ts';
 import { ITEMS, COMMITS, buildRepository } from './siteRepo.ts';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
@@ -92,10 +92,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: Error) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -13,7 +13,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GitStore } from '../../server/store/gitStore.ts';
 import { setFlushingForBenchmark } from '../../server/store/durable.ts';
-import { machine, machineBusy, newsFile, newsItem, percentile, table, waitedChildrenCpu } from './fixtures.ts';
+import { machine, machineBusy, newsFile, newsItem, percentile, table, waitedChildrenCpu, runMain } from './fixtures.ts';
 import { AUTHOR, COMMITS, GIT_ENV, ITEMS, buildRepository, git, itemPath } from './siteRepo.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 100);
@@ -161,10 +161,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: Error) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runMain(main);
