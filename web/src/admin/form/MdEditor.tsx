@@ -17,11 +17,15 @@ export interface MdEditorProps {
   describedBy?: string;
   required?: boolean;
   height?: number;
+  /** The field's declared limit: the box takes no more characters. */
+  maxLength?: number;
   commands?: ICommand[];
   extraCommands?: ICommand[];
 }
 
-export default function MdEditor({ id, name, value, onChange, describedBy, required, height = 220, commands, extraCommands }: MdEditorProps) {
+export default function MdEditor({
+  id, name, value, onChange, describedBy, required, height = 220, maxLength, commands, extraCommands,
+}: MdEditorProps) {
   // In the commit that replaced the stand-in box, so no keystroke falls between the two (focusHandOver.ts).
   useLayoutEffect(() => { takeFocus(id); }, [id]);
   return (
@@ -36,7 +40,9 @@ export default function MdEditor({ id, name, value, onChange, describedBy, requi
         defaultTabEnable
         commands={commands}
         extraCommands={extraCommands ?? []}
-        textareaProps={{ id, name, 'aria-describedby': describedBy, 'aria-required': required || undefined }}
+        textareaProps={{
+          id, name, maxLength, 'aria-describedby': describedBy, 'aria-required': required || undefined,
+        }}
       />
     </div>
   );

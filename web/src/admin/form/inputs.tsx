@@ -33,6 +33,8 @@ const common = (p: InputProps) => ({
   'aria-describedby': p.describedBy,
   'aria-invalid': p.invalid || undefined,
   'aria-required': p.field.required || undefined,
+  // The declared limit stops the typing, so the counter never goes below 0.
+  maxLength: p.field.max,
 });
 
 function TextInput(p: InputProps) {
@@ -92,7 +94,10 @@ function MarkdownInput(p: InputProps) {
   return (
     <div className="admin-markdown">
       <Suspense fallback={<StandInBox {...p} />}>
-        <MdEditor id={p.id} name={p.name} value={p.value} onChange={p.onChange} describedBy={p.describedBy} required={p.field.required} />
+        <MdEditor
+          id={p.id} name={p.name} value={p.value} onChange={p.onChange} describedBy={p.describedBy}
+          required={p.field.required} maxLength={p.field.max}
+        />
       </Suspense>
       <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
         <span className="admin-preview-label" aria-hidden="true">Preview</span>

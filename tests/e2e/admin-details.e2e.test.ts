@@ -1,0 +1,48 @@
+// Small things the admin says or does that must be true (issue 11 point 9): the abstract box stops
+// at its limit, the helper's Line break and Link keep the selected text, a save that changes
+// nothing says so, and signing in again clears the stale "sign in" error.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { commitCount, openAdmin, openItem, watchNotices } from './support/adminSupport.ts';
+
+let site: TestSite;
+let browser: Browser;
+
+const tb = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name });
+const NOTHING_SAVED = 'Nothing has changed, so nothing was saved.';
+
+type Item = { title?: string; study_title?: string; studyTitle?: string };
+const firstTitle = async (path: string) => {
+  const first = ((await (await site.api(path)).json()) as Item[])[0]!;
+  return (first.title ?? first.study_title ?? first.studyTitle)!;
+};
+
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.signIn();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('admin details', () => {
+  it('the paper abstract box stops at 1000 characters, so the counter never goes below 0', async () => {
+    const { page, context } = await openPage(browser, { width: 1280 });
+    await openAdmin(page, site, '/pdfPage');
+    const item = await openItem(page, await firstTitle('/api/get_pdf_metadata.php'));
+    await item.getByRole('button', { name: 'Edit abstract content' }).click();
+    const box = tb(item, 'New abstract content');
+    await page.locator('.w-md-editor').waitFor();
+    await box.fill('a'.repeat(995));
+    await box.press('End');
+    await page.keyboard.type('bcdefghij');
+    expect((await box.inputValue()).length).toBe(1000);
+    await item.getByText('0 characters remaining').waitFor();
+    expect(await item.getByText(/-\d+ characters remaining/).count()).toBe(0);
+    await context.close();
+  });
+});
