@@ -45,4 +45,25 @@ describe('admin details', () => {
     expect(await item.getByText(/-\d+ characters remaining/).count()).toBe(0);
     await context.close();
   });
+
+  it('the helper’s Line break keeps the selection; Link makes it the link text, “url” selected', async () => {
+    const { page, context } = await openPage(browser, { width: 1280 });
+    await openAdmin(page, site, '/MarkdownEditor');
+    await page.locator('.w-md-editor').waitFor();
+    const text = tb(page, 'Your text');
+    await text.fill('hello');
+    await text.selectText();
+    await page.getByRole('button', { name: 'Line break', exact: true }).click();
+    expect(await text.inputValue()).toBe('hello<br>\n');
+
+    await text.fill('our site');
+    await text.selectText();
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    expect(await text.inputValue()).toBe('[our site](url)');
+    const selected = (t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd);
+    expect(await text.evaluate(selected)).toBe('url');
+    await page.keyboard.type('https://example.org');
+    expect(await text.inputValue()).toBe('[our site](https://example.org)');
+    await context.close();
+  });
 });

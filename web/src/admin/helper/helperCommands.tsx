@@ -26,6 +26,21 @@ function wrap(state: TextState, api: TextAreaTextApi, before: string, after: str
   api.setSelectionRange({ start, end: start + inner.length });
 }
 
+/** The break goes after the selection: the selected text stays. */
+function lineBreak(state: TextState, api: TextAreaTextApi) {
+  const end = state.selection.end;
+  api.setSelectionRange({ start: end, end });
+  api.replaceSelection('<br>\n');
+}
+
+/** The selection becomes the link text; `url` is selected so the address can be typed straight away. */
+function link(state: TextState, api: TextAreaTextApi) {
+  const text = state.selectedText || 'link text';
+  api.replaceSelection(`[${text}](url)`);
+  const start = state.selection.start + text.length + 3;
+  api.setSelectionRange({ start, end: start + 3 });
+}
+
 const wrapping = (name: string, text: string, before: string | (() => string), after: string, title?: string): ICommand => ({
   name, keyCommand: name, ...label(text, title),
   execute: (state, api) => wrap(state, api, typeof before === 'function' ? before() : before, after),
@@ -50,7 +65,7 @@ export function helperCommands(settings: HelperSettings): ICommand[] {
     { ...commands.quote, ...label('Blockquote') },
     { ...commands.title1, ...label('Heading 1') },
     { ...commands.title2, ...label('Heading 2') },
-    { name: 'linebreak', keyCommand: 'linebreak', ...label('Line break'), execute: (_s, api) => { api.replaceSelection('<br>\n'); } },
+    { name: 'linebreak', keyCommand: 'linebreak', ...label('Line break'), execute: lineBreak },
     { name: 'indent', keyCommand: 'indent', ...label('Indent'), execute: (state, api) => { api.replaceSelection(`&emsp;&emsp;${state.selectedText}`); } },
     commands.divider,
     ...SITE_COLOURS.map((c) => wrapping(`colour-${c.hex}`, c.name, `<span style="color: ${c.hex}">`, '</span>', c.title)),
@@ -59,6 +74,6 @@ export function helperCommands(settings: HelperSettings): ICommand[] {
     block('centre', 'Centre', 'text-align: center'),
     block('right', 'Right align', 'text-align: right'),
     wrapping('fontsize', 'Font size', () => `<span style="font-size: ${settings.fontSize()}vh">`, '</span>', 'Text in the font size chosen above'),
-    { ...commands.link, ...label('Link') },
+    { ...commands.link, ...label('Link'), execute: link },
   ];
 }
