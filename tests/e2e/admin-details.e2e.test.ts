@@ -66,4 +66,28 @@ describe('admin details', () => {
     expect(await text.inputValue()).toBe('[our site](https://example.org)');
     await context.close();
   });
+
+  it('a save that changes nothing says so instead of “Updated successfully!”', async () => {
+    const { page, context } = await openPage(browser, { width: 1280 });
+    // A paper field updated as it was: nothing is sent.
+    await openAdmin(page, site, '/pdfPage');
+    const paper = await openItem(page, await firstTitle('/api/get_pdf_metadata.php'));
+    const before = commitCount(site);
+    await paper.getByRole('button', { name: 'Edit file name when downloaded' }).click();
+    let noticed = await watchNotices(page);
+    await paper.getByRole('button', { name: 'Update' }).click();
+    await noticed(page, NOTHING_SAVED);
+    expect(commitCount(site)).toBe(before);
+
+    // A news title with only a trailing space: sent, but the server keeps it as it was (no commit).
+    await openAdmin(page, site, '/NewsAdminPage');
+    const title = await firstTitle('/api/news.php');
+    const news = await openItem(page, title);
+    await tb(news, 'Title').fill(`${title} `);
+    noticed = await watchNotices(page);
+    await news.getByRole('button', { name: 'Update' }).click();
+    await noticed(page, NOTHING_SAVED);
+    expect(commitCount(site)).toBe(before);
+    await context.close();
+  });
 });

@@ -291,7 +291,7 @@ describe('event pages', () => {
 async function updateText(section: string, label: string, value: string, subject: RegExp) {
   const region = page.getByRole('region', { name: section, exact: true });
   await tb(region, label).fill(value);
-  // The save sends only what changed: a fill that did not land would end in 'Nothing has changed yet.'
+  // The save sends only what changed: a fill that did not land would end in 'Nothing has changed…'
   expect(await tb(region, label).inputValue()).toBe(value);
   await oneCommit(() => region.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', subject, region);
 }

@@ -51,6 +51,9 @@ export interface SaveInput {
 
 export type SaveAnswer = WireItem & { message?: string };
 
+/** Said instead of 'Updated successfully!' when a save would change nothing (no commit is made). */
+export const NOTHING_SAVED = 'Nothing has changed, so nothing was saved.';
+
 function target(def: EntityDef, id: string | undefined): { method: 'POST' | 'PUT'; endpoint: string; idField?: string } {
   if (def.type === 'singleton') return { method: 'PUT', endpoint: def.legacy.endpoint };
   const w = def.legacy.writes;
@@ -76,6 +79,10 @@ export async function saveItem(def: EntityDef, input: SaveInput, opts: SendOptio
     answer = await send<SaveAnswer>(method, endpoint, fields);
   }
   refresh(def);
+  // An update the server found identical (same content, so the same version) made no commit.
+  const updating = def.type === 'singleton' || input.id !== undefined;
+  const same = updating && !!input.version && answer.version === input.version;
+  if (same) return { ...answer, message: NOTHING_SAVED };
   return answer;
 }
 

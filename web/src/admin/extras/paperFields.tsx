@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import { ConflictError, fieldErrorsOf, messageOf, type WireItem } from '../api.ts';
-import { fieldsOf, saveItem, valuesFromWire } from '../entityApi.ts';
+import { fieldsOf, NOTHING_SAVED, saveItem, valuesFromWire } from '../entityApi.ts';
 import { ConflictDialog } from '../form/ConflictDialog.tsx';
 import { FieldRow } from '../form/EntityForm.tsx';
 import { FieldValue } from '../form/ItemView.tsx';
@@ -41,6 +41,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   const open = () => { setDraft(value); setFile(null); setError(null); setEditing(true); };
   const update = async (version: string) => {
     if (media && !file) { setError('Choose a file first.'); return; }
+    if (!media && draft === value) { setEditing(false); onDone(NOTHING_SAVED); return; }
     setBusy(true);
     setError(null);
     setProgress(media ? 0 : null);

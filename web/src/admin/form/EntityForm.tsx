@@ -5,7 +5,10 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import { ConflictError, fieldErrorsOf, messageOf, type WireItem } from '../api.ts';
-import { changedValues, fieldsOf, saveItem, valuesFromWire, type FormFiles, type FormValues, type SaveAnswer } from '../entityApi.ts';
+import {
+  changedValues, fieldsOf, NOTHING_SAVED, saveItem, valuesFromWire,
+  type FormFiles, type FormValues, type SaveAnswer,
+} from '../entityApi.ts';
 import type { EntityExtras, FieldOptions } from '../extras/types.ts';
 import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';
@@ -71,7 +74,7 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
     setFieldErrors({});
     const problem = extras?.validate?.(values, files, creating);
     if (problem) { setError(problem); return; }
-    if (!creating && !dirty) { setError('Nothing has changed yet.'); return; }
+    if (!creating && !dirty) { setError(NOTHING_SAVED); return; }
     setBusy(true);
     setProgress(hasFiles ? 0 : null);
     try {
