@@ -90,4 +90,30 @@ describe('admin details', () => {
     expect(commitCount(site)).toBe(before);
     await context.close();
   });
+
+  it('signing in again clears the “Please sign in to do this.” error', async () => {
+    const a = await openPage(browser, { width: 1280 });
+    await openAdmin(a.page, site, '/NewsAdminPage');
+    const title = await firstTitle('/api/news.php');
+    const item = await openItem(a.page, title);
+    await tb(item, 'Title').fill('Written before the session ended');
+    // Signing out anywhere ends every session of the user.
+    const b = await openPage(browser);
+    await openAdmin(b.page, site, '/admin');
+    await b.page.getByRole('button', { name: 'Sign out' }).click();
+    await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
+
+    await item.getByRole('button', { name: 'Update' }).click();
+    const stale = item.getByRole('alert').filter({ hasText: 'Please sign in to do this.' });
+    await stale.waitFor();
+    const dialog = a.page.getByRole('dialog', { name: 'Please sign in again' });
+    await dialog.getByLabel('Username').fill('admin');
+    await dialog.getByLabel('Password').fill('correct horse battery staple');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await stale.waitFor({ state: 'detached' });
+    expect(await tb(item, 'Title').inputValue()).toBe('Written before the session ended');
+    await a.context.close();
+    await b.context.close();
+  });
 });

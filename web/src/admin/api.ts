@@ -35,6 +35,11 @@ function fallbackMessage(status: number): string {
   return `The request failed (${status}).`;
 }
 
+/** The messages 401 answers gave: shown errors that only said "sign in" go once the editor has. */
+const signedOutMessages = new Set<string>([fallbackMessage(401)]);
+export const saysSignedOut = (message: string | null | undefined): boolean =>
+  !!message && signedOutMessages.has(message);
+
 let onUnauthorized: () => void = () => undefined;
 /** Lets the sign-in state hear about a 401 without this module importing it. */
 export function setUnauthorizedHandler(fn: () => void): void { onUnauthorized = fn; }
@@ -61,7 +66,7 @@ export function send<T = unknown>(method: Method, endpoint: string, body?: Recor
       if (xhr.status >= 200 && xhr.status < 300) return resolve((json ?? {}) as T);
       const err = (json ?? {}) as { error?: unknown; fields?: Record<string, string>; current?: WireItem };
       const message = typeof err.error === 'string' && err.error ? err.error : fallbackMessage(xhr.status);
-      if (xhr.status === 401) onUnauthorized();
+      if (xhr.status === 401) { signedOutMessages.add(message); onUnauthorized(); }
       if (xhr.status === 409 && err.current) return reject(new ConflictError(message, err.current));
       reject(new ApiError(message, xhr.status, err.fields));
     };

@@ -1,7 +1,7 @@
 // Who is signed in, shared by every admin screen of the tab. The server decides (auth_check.php);
 // a write answered 401 marks the session as ended so the sign-in form shows again over the page,
 // keeping whatever the editor typed.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
 
 export interface AdminUser { username: string; name: string; email: string }
@@ -48,12 +48,27 @@ export async function checkAuth(): Promise<void> {
   }
 }
 
+const againListeners = new Set<() => void>();
+
+/** Calls `fn` when the editor signs in again after the session ended ("sign in" errors are stale then). */
+export function useSignedInAgain(fn: () => void): void {
+  const latest = useRef(fn);
+  useEffect(() => { latest.current = fn; });
+  useEffect(() => {
+    const l = () => latest.current();
+    againListeners.add(l);
+    return () => { againListeners.delete(l); };
+  }, []);
+}
+
 /** Signs in; resolves with an error message to show, or null on success. */
 export async function signIn(username: string, password: string): Promise<string | null> {
   try {
     const answer = await send<AuthAnswer>('POST', 'login.php', { username, password });
     if (answer.status === 'authenticated' && answer.user) {
+      const again = state.status === 'expired';
       set({ status: 'signedIn', user: answer.user });
+      if (again) for (const l of [...againListeners]) l();
       return null;
     }
     return 'Invalid Credentials';

@@ -3,7 +3,8 @@
 import { useId, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
-import { ConflictError, fieldErrorsOf, messageOf, type WireItem } from '../api.ts';
+import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
+import { useSignedInAgain } from '../auth.ts';
 import { fieldsOf, NOTHING_SAVED, saveItem, valuesFromWire } from '../entityApi.ts';
 import { ConflictDialog } from '../form/ConflictDialog.tsx';
 import { FieldRow } from '../form/EntityForm.tsx';
@@ -36,6 +37,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<WireItem | null>(null);
   const media = isMediaField(field);
+  useSignedInAgain(() => setError((e) => (saysSignedOut(e) ? null : e)));
   useDirty(editing && (media ? !!file : draft !== value));
 
   const open = () => { setDraft(value); setFile(null); setError(null); setEditing(true); };

@@ -4,7 +4,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
-import { ConflictError, fieldErrorsOf, messageOf, type WireItem } from '../api.ts';
+import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
+import { useSignedInAgain } from '../auth.ts';
 import {
   changedValues, fieldsOf, NOTHING_SAVED, saveItem, valuesFromWire,
   type FormFiles, type FormValues, type SaveAnswer,
@@ -41,6 +42,9 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [conflict, setConflict] = useState<WireItem | null>(null);
+
+  // Signed in again after the session ended: "Please sign in to do this." no longer holds.
+  useSignedInAgain(() => setError((e) => (saysSignedOut(e) ? null : e)));
 
   const useFieldOptions = extras?.useFieldOptions ?? noOptions;
   const fieldOptions = useFieldOptions(item);

@@ -1,6 +1,8 @@
 // Feedback after an action: a success line that clears itself after the spec's duration, or an
 // error that stays until the next attempt. Both are announced to screen readers.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { saysSignedOut } from '../api.ts';
+import { useSignedInAgain } from '../auth.ts';
 
 export type NoticeState = { kind: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -12,6 +14,8 @@ export function useNotice() {
   const [notice, setNotice] = useState<NoticeState>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Signed in again after the session ended: an error that only said "sign in" no longer holds.
+  useSignedInAgain(() => setNotice((n) => (n?.kind === 'error' && saysSignedOut(n.text) ? null : n)));
   const success = useCallback((text: string, ms: number) => {
     clearTimeout(timer.current);
     setNotice({ kind: 'success', text });
