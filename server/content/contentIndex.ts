@@ -55,11 +55,9 @@ export class ContentIndex extends EventEmitter {
     const now: Reader = (rel) => Promise.resolve().then(() => this.store.readNow(rel, checked));
     // Media first: an item's version covers the media it refers to.
     for (const rel of await listFiles(this.store.dir, 'media')) await this.refreshPath(rel, now);
-    const content = await listFiles(this.store.dir, 'content');
-    // Also what the listing leaves out but health must report: links, and singletons' missing files.
+    // Files and links (health reports those), and singletons' files even when missing.
     const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
-    const links = await this.linksUnder('content');
-    const all = [...new Set([...content, ...links, ...singletons])];
+    const all = [...new Set([...(await this.filesAndLinksUnder('content')), ...singletons])];
     for (const rel of all) await this.refreshPath(rel, now);
     return { files: all.length, parsed: this.parsedCount };
   }
@@ -196,12 +194,12 @@ export class ContentIndex extends EventEmitter {
     return [];
   }
 
-  /** Symbolic links under a folder of the repository (the file listing leaves them out). */
-  private async linksUnder(root: string): Promise<string[]> {
+  /** Files and symbolic links under a folder of the repository, in one listing; dot names skipped. */
+  private async filesAndLinksUnder(root: string): Promise<string[]> {
     const abs = path.join(this.store.dir, root);
     const entries = await readdir(abs, { recursive: true, withFileTypes: true }).catch(() => []);
     return entries
-      .filter((e) => e.isSymbolicLink())
+      .filter((e) => e.isFile() || e.isSymbolicLink())
       .map((e) => path.relative(this.store.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
       .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
   }

@@ -5,10 +5,9 @@ import fs from 'node:fs';
 import git from 'isomorphic-git';
 import { branchHadHistory, packedValue, readBranch, reflogValues, updateBranch } from './refs.ts';
 import { RepositoryBrokenError } from './storeErrors.ts';
+import { SYSTEM_AUTHOR } from './commitObject.ts';
 
 export interface BranchTip { commit: string | null; tree: string | null }
-
-export const REPAIR_AUTHOR = { name: 'Site CMS', email: 'cms@localhost' };
 
 /** The commit's root tree, or null when the commit or its tree is missing or unreadable. */
 async function treeOf(dir: string, oid: string, cache: object): Promise<string | null> {
@@ -48,7 +47,7 @@ export async function branchTip(
     const tree = await treeOf(dir, candidate, cache);
     if (!tree) continue;
     await updateBranch(gitdir, {
-      branch, expected: bad, next: candidate, replaceBroken: true, who: REPAIR_AUTHOR,
+      branch, expected: bad, next: candidate, replaceBroken: true, who: SYSTEM_AUTHOR,
       message: `cms: repair the branch after a crash (${why})`,
     });
     options.log(`Repaired the site repository: ${why}; the branch points again at ${candidate.slice(0, 7)}.`);

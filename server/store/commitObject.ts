@@ -1,6 +1,9 @@
 // A commit object's bytes, as git writes them.
 import type { Author } from './gitStore.ts';
 
+/** The author of the server's own commits (the first one) and reflog lines (repairs). */
+export const SYSTEM_AUTHOR: Author = { name: 'Site CMS', email: 'cms@localhost' };
+
 /** `+0100` for one hour east of UTC, as in git's author lines. */
 export function gitTimezone(date: Date): string {
   const east = -date.getTimezoneOffset();

@@ -55,14 +55,6 @@ export class ObjectBatch {
   }
 }
 
-/** Writes one object on its own (flushed and in place when this resolves). */
-export async function writeLooseObject(gitdir: string, type: ObjectType, content: Uint8Array): Promise<string> {
-  const batch = new ObjectBatch(gitdir);
-  const oid = batch.add(type, content);
-  await batch.done();
-  return oid;
-}
-
 /**
  * Removes the temp object files a crash left: ours in objects/, and `*.tmp` files inside the
  * objects/xx folders left by earlier versions of this server (git fsck calls those "bad sha1 file").

@@ -77,10 +77,7 @@ export function realPathInsideSync(repoDir: string, realRoot: string, rel: strin
 /** Synchronous read for the prepared-answer builders: same link checks as realPathInside. */
 export function readFileInsideSync(repoDir: string, realRoot: string, rel: string): Buffer | null {
   try {
-    const abs = absolutePath(repoDir, rel);
-    const real = realpathSync(abs);
-    if (!real.startsWith(realRoot + path.sep) || lstatSync(abs).isSymbolicLink()) return null;
-    return readFileSync(real);
+    return readFileSync(realPathInsideSync(repoDir, realRoot, rel));
   } catch {
     return null;
   }

@@ -104,9 +104,7 @@ export async function reflogValues(gitdir: string, branch: string): Promise<stri
 
 /** Whether the branch has ever had a commit (a reflog line or a packed value). */
 export async function branchHadHistory(gitdir: string, branch: string): Promise<boolean> {
-  if ((await reflogValues(gitdir, branch)).length) return true;
-  const packed = await readFile(path.join(gitdir, 'packed-refs'), 'utf8').catch(() => '');
-  return packed.split('\n').some((l) => l.endsWith(` refs/heads/${branch}`));
+  return (await reflogValues(gitdir, branch)).length > 0 || (await packedValue(gitdir, branch)) !== null;
 }
 
 export async function packedValue(gitdir: string, branch: string): Promise<string | null> {
