@@ -11,7 +11,7 @@ import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
-import { formatCommit } from './commitObject.ts';
+import { formatCommit, SYSTEM_AUTHOR } from './commitObject.ts';
 import { currentBranch, readBranch, updateBranch } from './refs.ts';
 import { removeOwnLeftoverLocks } from './ownedLock.ts';
 import { SaveJournal } from './saveJournal.ts';
@@ -25,7 +25,7 @@ export interface Author { name: string; email: string }
 export interface FileChange { path: string; data: Uint8Array | string | null }
 export interface CommitResult { oid: string; parent: string | null; paths: string[]; blobs: Map<string, string | null> }
 
-export const SYSTEM_AUTHOR: Author = { name: 'Site CMS', email: 'cms@localhost' };
+export { SYSTEM_AUTHOR };
 
 export interface OpenOptions {
   /** Folders with the starter content/ and media/, committed when the repository has no commit yet. */
@@ -171,7 +171,10 @@ export class GitStore {
       try {
         return await this.commitLocked(branch, tip, checked, author, message, lock);
       } catch (e) {
+        // Undo: the work tree and index equal HEAD again; only then is the record dropped.
         await this.matchHead(checked.map((c) => c.path), lock);
+        await lock.commit();
+        await this.journal.clear();
         throw e;
       }
     });
@@ -184,8 +187,9 @@ export class GitStore {
     try {
       result = await task(lock);
     } catch (e) {
-      await lock.commit().catch(() => lock.release());
-      await this.journal.clear();
+      // The task undid its own work (see commitNow) or failed before writing anything. If undoing
+      // failed too, the index is left as it was and the save record stays for the next start.
+      await lock.release();
       throw e;
     }
     await lock.commit();

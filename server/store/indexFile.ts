@@ -111,6 +111,7 @@ export class IndexFile {
   async lock(waitMs = 3000): Promise<IndexLock> {
     const lock = await takeLock(this.gitdir, this.file, waitMs, () => new RepositoryBusyError());
     let written = false;
+    let committed = false;
     return {
       write: async (updates) => {
         try {
@@ -125,11 +126,13 @@ export class IndexFile {
         }
       },
       commit: async () => {
+        committed = true;
         if (!written) return lock.release();
         await lock.commit();
         if (this.parsed) this.parsed.statKey = statKey(await stat(this.file, { bigint: true }));
       },
       release: async () => {
+        if (committed) return;
         if (written) this.parsed = null; // the in-memory copy holds changes that were not put in place
         await lock.release();
       },
