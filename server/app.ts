@@ -21,6 +21,8 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
+import { feedRoutes } from './routes/feedRoutes.ts';
+import type { FeedAnswers } from './routes/feedAnswers.ts';
 import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
 import { AppError } from './errors.ts';
@@ -40,6 +42,8 @@ export interface AppDeps {
   messages: PrivateCollection;
   hub: SseHub;
   writer: ContentWriter;
+  /** sitemap.xml, robots.txt, the news feed and the events calendar, prepared per content change. */
+  feeds: FeedAnswers;
   sessionSecret: string;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
@@ -82,7 +86,8 @@ export function createApp(
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media));
-  if (files.web) app.use(webAppRoutes(files.web));
+  app.use(feedRoutes(deps.feeds));
+  if (files.web) app.use(webAppRoutes(files));
   else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
   app.use(errorHandler(config.quiet));
   return app;

@@ -9,6 +9,8 @@ export interface Config {
   adminPassword?: string;
   sessionSecret?: string;
   trustProxy: boolean;
+  /** The site's public address (CMS_PUBLIC_URL) for absolute links in feeds; else each request's host. */
+  publicUrl?: string;
   /** Folder holding the starter content/ and media/ used to create the site repository. */
   starterDir: string;
   /** Folder with the built web app. */
@@ -32,6 +34,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.CMS_ADMIN_PASSWORD || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     trustProxy: ['1', 'true', 'yes', 'on'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    publicUrl: env.CMS_PUBLIC_URL || undefined,
     starterDir: PROJECT_ROOT,
     distDir: path.join(PROJECT_ROOT, 'dist'),
     quiet: false,

@@ -22,6 +22,7 @@ import { entities } from './schema/registry.ts';
 import type { AppDeps } from './app.ts';
 import { fastPath } from './routes/fastPath.ts';
 import { servedFiles } from './routes/servedFiles.ts';
+import { FeedAnswers } from './routes/feedAnswers.ts';
 
 export interface RunningServer {
   url: string;
@@ -88,6 +89,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     config, store, index, watcher, model, cache, hub, users, dataDirLock,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
+    feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy }),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
   };
 }
@@ -110,10 +112,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { watch = true, ...overrides } = options;
   const config: Config = { ...configFromEnv(), ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
   const deps = await openSite(config, watch);
-  const files = servedFiles(config.distDir, deps.store, deps.index);
+  const files = servedFiles(config.distDir, deps.store, deps.index, {
+    model: deps.model, cache: deps.cache, publicUrl: config.publicUrl, trustProxy: config.trustProxy,
+  });
   // Public reads with a prepared answer skip Express entirely (server/routes/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).
-  const fast = fastPath({ model: deps.model, cache: deps.cache, files });
+  const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   let app: RequestListener | null = null;
   const appReady = import('./app.ts').then(({ createApp }) => {
     app = createApp(deps, files);

@@ -6,16 +6,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from '../content/prepared.ts';
 import type { MediaMode, ReadModel } from '../content/readModel.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { requestHeader } from './answer.ts';
+import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
 import type { ServedFiles } from './servedFiles.ts';
+import { FeedAnswers } from './feedAnswers.ts';
 import { isAssetPath } from './webApp.ts';
+import { pageAnswer } from './pageAnswer.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-export function fastPath(deps: { model: ReadModel; cache: PreparedCache; files: ServedFiles }): FastPath {
-  const { model, cache, files } = deps;
+export function fastPath(
+  deps: { model: ReadModel; cache: PreparedCache; files: ServedFiles; feeds: FeedAnswers },
+): FastPath {
+  const { model, cache, files, feeds } = deps;
   const cookie = `${SESSION_COOKIE}=`;
 
   const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
@@ -42,13 +46,21 @@ export function fastPath(deps: { model: ReadModel; cache: PreparedCache; files: 
     return true;
   };
 
+  // sitemap.xml, robots.txt, the Atom feed and calendars; Express says why when there is no answer.
+  const feed = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const answer = feeds.answer(req, pathname);
+    if (!(answer instanceof Answer)) return false;
+    answer.send(req, res, true);
+    return true;
+  };
+
   const web = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     // Express mounts /api and /media without regard to case, and decodes what it looks up.
     if (!files.web || /^\/(api|media)(\/|$)/i.test(pathname) || pathname.includes('%')) return false;
     const file = files.web.file(pathname);
     if (file) file.send(req, res, true);
     else if (isAssetPath(pathname)) return false;
-    else files.web.pageFor(pathname).send(req, res, true);
+    else pageAnswer(files, req, pathname).send(req, res, true);
     return true;
   };
 
@@ -62,6 +74,7 @@ export function fastPath(deps: { model: ReadModel; cache: PreparedCache; files: 
     try {
       if (pathname.startsWith('/api/')) return api(req, res, pathname.slice('/api/'.length), query);
       if (pathname.startsWith('/media/')) return mediaFile(req, res, pathname, query);
+      if (FeedAnswers.handles(pathname)) return feed(req, res, pathname);
       return web(req, res, pathname);
     } catch (e) {
       if (!res.headersSent) return false; // Express answers it again, and reports the error its way.

@@ -70,7 +70,7 @@ export const NOT_FAST = 599;
  */
 export async function pathServers(deps: AppDeps) {
   const files = servedFiles(deps.config.distDir, deps.store, deps.index);
-  const fast = fastPath({ model: deps.model, cache: deps.cache, files });
+  const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   const app = createApp(deps, files);
   const fastOnly = await listen(http.createServer((req, res) => fast(req, res) || res.writeHead(NOT_FAST).end()));
   const expressOnly = await listen(http.createServer(app));

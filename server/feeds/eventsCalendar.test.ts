@@ -1,0 +1,130 @@
+// /events.ics and /events/<id>.ics read back with ical.js (a maintained RFC 5545 parser): every
+// visible dated card round-trips, lines end in CRLF and fold at 75 octets, TEXT escapes hold.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ICAL from 'ical.js';
+import { startTestSite, type TestSite } from '../testing/testSite.ts';
+import { raw } from '../routes/fastPathTestKit.ts';
+import { contentLine, escapeText, foldLine } from './icalendar.ts';
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+type Card = { id: string; title: string; start_date: string; when_date: string; display_event: string };
+
+/** The calendar's text after checking its lines: CRLF only, none over 75 octets. */
+async function calendarText(p: string): Promise<string> {
+  const res = await raw(site.url + p);
+  expect(res.status, p).toBe(200);
+  expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  const text = res.body.toString('utf8');
+  expect(text.endsWith('\r\n')).toBe(true);
+  for (const line of text.slice(0, -2).split('\r\n')) {
+    expect(line.includes('\n') || line.includes('\r'), JSON.stringify(line)).toBe(false);
+    expect(Buffer.byteLength(line), line).toBeLessThanOrEqual(75);
+  }
+  return text;
+}
+
+const veventsOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+
+describe('iCalendar text', () => {
+  it('escapes backslash, semicolon, comma and line breaks in TEXT values', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+  });
+
+  it('folds at 75 octets without splitting a character, and unfolds to the same line', () => {
+    const line = contentLine('SUMMARY', escapeText(`${'é'.repeat(40)} 🎉 ${'x'.repeat(120)}`));
+    const physical = line.split('\r\n');
+    expect(physical.length).toBeGreaterThan(2);
+    for (const [i, l] of physical.entries()) {
+      expect(Buffer.byteLength(l)).toBeLessThanOrEqual(75);
+      if (i > 0) expect(l.startsWith(' ')).toBe(true);
+      expect(l).not.toContain('\uFFFD');
+    }
+    expect(physical.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`SUMMARY:${'é'.repeat(40)} 🎉 ${'x'.repeat(120)}`);
+    expect(foldLine('short')).toBe('short');
+  });
+});
+
+describe('/events.ics', () => {
+  it('has one VEVENT per visible event card with a date, each round-tripping its card', async () => {
+    const cards = await (await site.api('/api/events.php')).json() as Card[];
+    const dated = cards.filter((c) => c.start_date);
+    expect(dated.length).toBeGreaterThan(3);
+    const text = await calendarText('/events.ics');
+    const cal = new ICAL.Component(ICAL.parse(text));
+    expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+    expect(cal.getFirstPropertyValue('prodid')).toBeTruthy();
+    const events = cal.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(dated.length);
+    const host = new URL(site.url).host;
+    for (const [i, card] of dated.entries()) {
+      const ev = new ICAL.Event(events[i]!);
+      expect(ev.uid).toBe(`event-card-${card.id}@${host}`);
+      expect(ev.summary).toBe(card.title);
+      expect(ev.startDate.isDate).toBe(true);
+      expect(ev.startDate.toString()).toBe(card.start_date);
+      expect(ev.endDate.toString() > card.start_date).toBe(true);
+      expect(ev.description).toContain(`When: ${card.when_date}`);
+      expect(events[i]!.getFirstPropertyValue('dtstamp')).toBeTruthy();
+    }
+    // Cards shown nowhere are not published, so not in the calendar either.
+    const staff = await site.signIn().then(() => site.api('/api/events.php')).then((r) => r.json()) as Card[];
+    await site.signOut();
+    const unpublished = staff.filter((c) => c.display_event === '0' && c.start_date);
+    for (const c of unpublished) expect(text).not.toContain(`event-card-${c.id}@`);
+  });
+
+  it('a saved card with commas, semicolons, backslashes and line breaks reads back exactly', async () => {
+    await site.signIn();
+    const title = 'Robotics, code; and a \\ backslash — “quoted” 🎉';
+    const made = await site.api('/api/events.php', {
+      method: 'POST',
+      json: {
+        title, start_date: '2027-05-07', when_date: 'Friday, May 7, 2027', display_event: '2',
+        what: `First line, with a comma.\nSecond; line\n\n${'A long sentence that must fold. '.repeat(6)}`,
+        who: 'Teachers; counselors, and \\ others', apply_link: 'https://example.org/apply?a=1,2;b',
+      },
+    });
+    expect(made.status).toBe(201);
+    const { id } = await made.json() as Card;
+    const undated = await site.api('/api/events.php', { method: 'POST', json: { title: 'No date yet', display_event: '2' } });
+    const undatedId = (await undated.json() as Card).id;
+    await site.signOut();
+
+    const text = await calendarText('/events.ics');
+    // ical.js reads an unescaped comma too; RFC 5545 wants it escaped, as written here.
+    expect(text.replace(/\r\n /g, '')).toContain('SUMMARY:Robotics\\, code\\; and a \\\\ backslash');
+    const ev = veventsOf(text).map((v) => new ICAL.Event(v)).find((e) => e.summary === title)!;
+    expect(ev).toBeTruthy();
+    expect(ev.startDate.toString()).toBe('2027-05-07');
+    expect(ev.description).toContain('First line, with a comma.\nSecond; line');
+    expect(ev.description).toContain('Who is it for: Teachers; counselors, and \\ others');
+    expect(ev.component.getFirstPropertyValue('url')).toBe('https://example.org/apply?a=1,2;b');
+
+    // "Add to calendar": the card alone.
+    const one = veventsOf(await calendarText(`/events/${id}.ics`));
+    expect(one).toHaveLength(1);
+    expect(new ICAL.Event(one[0]!).summary).toBe(title);
+    expect((await raw(`${site.url}/events/${id}.ics`)).headers['content-disposition']).toBe(`attachment; filename="event-${id}.ics"`);
+    // A card without a date is in no calendar.
+    expect((await raw(`${site.url}/events/${undatedId}.ics`)).status).toBe(404);
+    expect(veventsOf(await calendarText('/events.ics')).some((v) => new ICAL.Event(v).summary === 'No date yet')).toBe(false);
+  });
+
+  it('a card taken off the site leaves the calendar at once', async () => {
+    const cards = await (await site.api('/api/events.php')).json() as Card[];
+    const card = cards.find((c) => c.start_date)!;
+    expect((await raw(`${site.url}/events/${card.id}.ics`)).status).toBe(200);
+    await site.signIn();
+    expect((await site.api(`/api/events.php?id=${card.id}`, { method: 'PUT', json: { display_event: '0' } })).status).toBe(200);
+    await site.signOut();
+    expect((await raw(`${site.url}/events/${card.id}.ics`)).status).toBe(404);
+    expect(await calendarText('/events.ics')).not.toContain(`event-card-${card.id}@`);
+  });
+});

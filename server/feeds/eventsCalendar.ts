@@ -1,0 +1,82 @@
+// The event cards as an iCalendar (RFC 5545): one VEVENT per card visitors can see that has a start
+// date; the whole list at /events.ics, one card at /events/<id>.ics ("Add to calendar").
+import type { ContentIndex, IndexedItem } from '../content/contentIndex.ts';
+import { visibleToPublic } from '../content/visibility.ts';
+import { entities } from '../schema/registry.ts';
+import { SITE_NAME } from '../../web/src/site/brand.ts';
+import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';
+import { absoluteLink, plainText } from './plainText.ts';
+
+export const EVENTS_CALENDAR_PATH = '/events.ics';
+/** One card's calendar: `/events/<id>.ics`. */
+export const eventCalendarPath = (id: string) => `/events/${id}.ics`;
+export const EVENT_CALENDAR_PATH = /^\/events\/(\d{1,9})\.ics$/;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether a card goes into the calendar: visitors see it and it has a start date. */
+export function inCalendar(card: { data: Record<string, unknown> }): boolean {
+  return visibleToPublic(entities.eventCard, card.data) && ISO_DATE.test(String(card.data.start_date ?? ''));
+}
+
+/**
+ * The calendar of every card in it, or of the one card `only` (undefined when that card is not in
+ * it). `now` is the DTSTAMP: with METHOD:PUBLISH, the time this calendar was made.
+ */
+export function eventsCalendar(index: ContentIndex, origin: string, now: Date, only?: string): string | undefined {
+  const cards = only === undefined
+    ? index.list(entities.eventCard).filter(inCalendar)
+    : [index.get(entities.eventCard, only)].filter((c): c is IndexedItem => !!c && inCalendar(c));
+  if (only !== undefined && !cards.length) return undefined;
+  const pages = new Map(index.list(entities.majorEvent)
+    .filter((p) => visibleToPublic(entities.majorEvent, p.data))
+    .map((p) => [String(p.data.header ?? ''), p.data]));
+  const host = new URL(origin).host;
+  const stamp = icalUtc(now);
+  return icalendarText([
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    contentLine('PRODID', `-//${SITE_NAME}//Site CMS//EN`),
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    contentLine('X-WR-CALNAME', escapeText(`${SITE_NAME}: Events`)),
+    ...cards.flatMap((card) => vevent(card, pages.get(String(card.data.major_event_associated ?? '')), {
+      origin, host, stamp,
+    })),
+    'END:VCALENDAR',
+  ]);
+}
+
+interface Where { origin: string; host: string; stamp: string }
+
+function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, where: Where): string[] {
+  const d = card.data;
+  const start = String(d.start_date);
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const apply = d.is_full === true ? undefined : absoluteLink(d.apply_link, where.origin);
+  const flyer = absoluteLink(d.flyer_link, where.origin);
+  const pageUrl = page && absoluteLink(page.page_url, where.origin);
+  const description = [
+    text(d.bold),
+    plainText(text(d.what)),
+    text(d.who) && `Who is it for: ${text(d.who)}`,
+    text(d.when_date) && `When: ${text(d.when_date)}`,
+    d.is_full === true ? 'This event is full.' : '',
+    apply && `Apply: ${apply}`,
+    flyer && `Event flyer: ${flyer}`,
+  ].filter(Boolean).join('\n\n');
+  const location = page ? [text(page.location), text(page.organization)].filter(Boolean).join(', ') : '';
+  return [
+    'BEGIN:VEVENT',
+    contentLine('UID', `event-card-${card.id}@${where.host}`),
+    contentLine('DTSTAMP', where.stamp),
+    contentLine('DTSTART', icalDate(start), { VALUE: 'DATE' }),
+    contentLine('DTEND', icalDate(nextDay(start)), { VALUE: 'DATE' }),
+    contentLine('SUMMARY', escapeText(text(d.title))),
+    ...(description ? [contentLine('DESCRIPTION', escapeText(description))] : []),
+    ...(location ? [contentLine('LOCATION', escapeText(location))] : []),
+    contentLine('URL', apply ?? pageUrl ?? `${where.origin}/events`),
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+  ];
+}

@@ -1,0 +1,34 @@
+// The site's addresses: the public pages (spec §2 route table) for the sitemap, the fixed ones and
+// each visible event page at its page URL, and the admin pages for robots.txt to keep crawlers out
+// of. web/src/App.tsx routes the same paths (publicPages.test.ts checks).
+import { entities } from '../schema/registry.ts';
+import type { ContentIndex } from '../content/contentIndex.ts';
+import { visibleToPublic } from '../content/visibility.ts';
+import { AUDIT_LOG_ROUTE } from '../audit/auditEvent.ts';
+
+export const FIXED_PAGES = [
+  '/', '/about', '/educators', '/summerOfCS', '/researchAndPolicy', '/news', '/events', '/spotlight',
+  '/research', '/TableauDashboardEmbed',
+] as const;
+
+/** Every public page's path: the fixed ones, then the visible event pages' page URLs, each once. */
+export function publicPagePaths(index: ContentIndex): string[] {
+  const paths: string[] = [...FIXED_PAGES];
+  const seen = new Set(paths.map((p) => p.toLowerCase()));
+  for (const page of index.list(entities.majorEvent)) {
+    const url = page.data.page_url;
+    if (typeof url !== 'string' || !url || !visibleToPublic(entities.majorEvent, page.data)) continue;
+    if (seen.has(url.toLowerCase())) continue; // routes match regardless of case
+    seen.add(url.toLowerCase());
+    paths.push(url);
+  }
+  return paths;
+}
+
+/** The admin home, each entity's admin page, and the admin pages no entity declares. */
+export const ADMIN_PAGE_PATHS: readonly string[] = [...new Set([
+  '/admin',
+  ...Object.values(entities).map((def) => def.admin.route),
+  '/MarkdownEditor',
+  AUDIT_LOG_ROUTE,
+])];
