@@ -87,7 +87,7 @@ export function createApp(
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media));
   app.use(feedRoutes(deps.feeds));
-  if (files.web) app.use(webAppRoutes(files));
+  if (files.web) app.use(webAppRoutes(files.web));
   else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
   app.use(errorHandler(config.quiet));
   return app;
