@@ -7,11 +7,6 @@ import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';
 import { absoluteLink, plainText } from './plainText.ts';
 
-export const EVENTS_CALENDAR_PATH = '/events.ics';
-/** One card's calendar: `/events/<id>.ics`. */
-export const eventCalendarPath = (id: string) => `/events/${id}.ics`;
-export const EVENT_CALENDAR_PATH = /^\/events\/(\d{1,9})\.ics$/;
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a card goes into the calendar: visitors see it and it has a start date. */

@@ -9,7 +9,8 @@ import { publicOrigin, requestOrigin } from '../feeds/siteOrigin.ts';
 import { robotsTxt, sitemapXml } from '../feeds/sitemap.ts';
 import { ADMIN_PAGE_PATHS } from '../feeds/publicPages.ts';
 import { NEWS_ATOM_PATH, newsAtom } from '../feeds/newsAtom.ts';
-import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH, eventsCalendar } from '../feeds/eventsCalendar.ts';
+import { eventsCalendar } from '../feeds/eventsCalendar.ts';
+import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../feeds/calendarPaths.ts';
 import { Answer, type Header } from './answer.ts';
 import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
 

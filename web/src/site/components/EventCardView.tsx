@@ -4,6 +4,7 @@ import type { EventCard } from '../../lib/types.ts';
 import { safeHref } from '../../lib/links.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { NewTabNote } from './SmartLink.tsx';
+import { AddToCalendar } from './AddToCalendar.tsx';
 
 export const FULL_NOTICE = "We're sorry, but this event is currently at full capacity. Stay tuned for future opportunities.";
 
@@ -37,6 +38,7 @@ export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; hea
             Apply Here<span className="visually-hidden">: {card.title}</span><NewTabNote />
           </a>
         )}
+        <AddToCalendar card={card} />
       </div>
     </article>
   );
