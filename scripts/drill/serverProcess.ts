@@ -39,7 +39,10 @@ export async function startServer(dataDir: string, options: { entry?: 'source' |
   delete env.TRUST_PROXY;
   delete env.SESSION_SECRET;
   const started = performance.now();
-  const args = options.entry === 'built' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  // BENCH_NODE_ARGS passes flags to the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const entry = options.entry === 'built' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const args = [...nodeArgs, ...entry];
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
   });

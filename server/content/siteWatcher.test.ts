@@ -98,4 +98,23 @@ describe('at 10,000 items', () => {
     git(store.dir, 'checkout', '-q', 'main');
     await eventually(() => title('800') === 'Item 800', 1000, 'main again');
   });
+  it('a branch that moves inside packed-refs only (no loose ref) reaches the index within a second', async () => {
+    // packed-refs is not watched by chokidar (missing, it would make chokidar watch all of .git); the poll
+    // stats it.
+    git(store.dir, 'commit', '-qam', 'before packing', '--allow-empty');
+    const before = git(store.dir, 'rev-parse', 'HEAD').trim();
+    git(store.dir, 'checkout', '-q', '--detach');
+    await writeFile(path.join(store.dir, 'content/news/802.md'), news(802, 'Only in packed-refs'));
+    git(store.dir, 'commit', '-qam', 'moved by packed-refs');
+    const after = git(store.dir, 'rev-parse', 'HEAD').trim();
+    git(store.dir, 'checkout', '-q', '-f', 'main');
+    await eventually(() => title('802') === 'Item 802', 1000, 'main before the move');
+    git(store.dir, 'pack-refs', '--all', '--prune');
+    const packed = path.join(store.gitdir, 'packed-refs');
+    const text = execFileSync('cat', [packed], { encoding: 'utf8' });
+    await writeFile(`${packed}.new`, text.replace(`${before} refs/heads/main`, `${after} refs/heads/main`));
+    execFileSync('mv', [`${packed}.new`, packed]);
+    git(store.dir, 'reset', '-q', '--hard');
+    await eventually(() => title('802') === 'Only in packed-refs', 1000, 'the move in packed-refs');
+  });
 });

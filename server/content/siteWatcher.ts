@@ -52,6 +52,7 @@ export class SiteWatcher {
    * in between (a commit, a pull, files added), even when it runs later.
    */
   async baseline(): Promise<void> {
+    this.packedRefs = await this.packedRefsVersion();
     this.appliedHead = await this.store.head();
     await this.rememberFolders();
     this.baselined = true;
@@ -78,7 +79,9 @@ export class SiteWatcher {
     });
     this.files.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
     const gitdir = this.store.gitdir;
-    this.refs = watch([path.join(gitdir, 'HEAD'), path.join(gitdir, 'refs', 'heads'), path.join(gitdir, 'packed-refs')], {
+    // Not packed-refs: it rarely exists, and chokidar watches a missing file's folder instead — here
+    // .git itself, re-listed on each of the half-dozen changes a save makes there. The poll stats it.
+    this.refs = watch([path.join(gitdir, 'HEAD'), path.join(gitdir, 'refs', 'heads')], {
       ignoreInitial: true, ignored: (p) => p.endsWith('.lock'),
     });
     this.refs.on('all', () => {
@@ -169,6 +172,13 @@ export class SiteWatcher {
   }
 
   private ownPending = 0;
+  private packedRefs = '';
+
+  /** git rewrites packed-refs by renaming a new file over it: a new inode or time means it moved. */
+  private async packedRefsVersion(): Promise<string> {
+    const s = await stat(path.join(this.store.gitdir, 'packed-refs')).catch(() => null);
+    return s ? `${s.ino}:${s.mtimeMs}:${s.size}` : '';
+  }
 
   /** Records folders' modification times, so the poll only lists folders changed by others. */
   private async rememberFolders(folders?: string[]): Promise<void> {
@@ -195,6 +205,12 @@ export class SiteWatcher {
     if (this.polling || this.closed || this.store.saving || this.ownPending) return;
     this.polling = true;
     try {
+      const packed = await this.packedRefsVersion();
+      if (packed !== this.packedRefs) {
+        this.packedRefs = packed;
+        this.headChanged = true;
+        this.schedule();
+      }
       for (const rel of [...new Set([...this.folders.keys(), ...ROOTS])]) {
         const s = await stat(path.join(this.store.dir, rel)).catch(() => null);
         if (!s || s.mtimeMs === this.folders.get(rel)) continue;
