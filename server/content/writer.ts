@@ -12,6 +12,9 @@ import type { ContentIndex, IndexedItem } from './contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from './fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
 import { entityRules } from './rules/index.ts';
+import type { Carried } from './rules/types.ts';
+import { mergeByField } from './fieldMerge.ts';
+import { RecentVersions } from './recentVersions.ts';
 import { AppError } from '../errors.ts';
 
 export interface SaveRequest {
@@ -26,6 +29,13 @@ export interface SaveRequest {
   author: Author;
 }
 
+export interface SaveResult {
+  item: IndexedItem;
+  created: boolean;
+  /** Other items the save changed in its commit (an event page's cards), with what to tell staff. */
+  carried?: { def: EntityDef; ids: string[]; note: string };
+}
+
 export class StaleVersionError extends AppError {
   constructor(readonly current: IndexedItem) {
     super(409, 'Someone else saved a newer version of this item while you were editing it.');
@@ -37,10 +47,12 @@ const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'fiel
 export class ContentWriter {
   /** Per collection, the largest id this server has handed out (a created-then-deleted one included). */
   private readonly allocated = new Map<string, number>();
+  /** Versions this server saved over: the bases that older saves are merged against. */
+  private readonly recent = new RecentVersions();
 
   constructor(private readonly store: GitStore, private readonly index: ContentIndex) {}
 
-  async save(req: SaveRequest): Promise<{ item: IndexedItem; created: boolean }> {
+  async save(req: SaveRequest): Promise<SaveResult> {
     // Ids deleted items had are read from history before the save queue, which it never holds up.
     const floor = req.def.type === 'collection' && req.id === undefined ? await this.idsEverUsed(req.def) : 0;
     return this.store.exclusive(() => this.saveNow(req, floor));
@@ -77,29 +89,24 @@ export class ContentWriter {
       for (const p of before ? mediaPaths(def, before.data) : []) {
         if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
       }
+      if (before) this.recent.remember(before);
       await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data), new Map([[path, parsed.data]]));
       return this.index.get(def, id)!;
     });
   }
 
-  private async saveNow(req: SaveRequest, idFloor: number): Promise<{ item: IndexedItem; created: boolean }> {
+  private async saveNow(req: SaveRequest, idFloor: number): Promise<SaveResult> {
     const { def } = req;
-    const fields = def.fields as Fields;
     const existing = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
     if (def.type === 'collection' && req.id !== undefined && !existing) {
       throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
     }
-    if (req.version && existing && req.version !== existing.version) throw new StaleVersionError(existing);
     const created = !existing;
     const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor));
 
-    let data: Record<string, unknown> = { ...(existing?.data ?? initialValues(def)) };
-    for (const [key, value] of Object.entries(req.input)) {
-      if (REFUSED_KEYS.has(key)) continue;
-      const stored = storedKeyFor(def, key);
-      if (!stored || isMediaField(fields[stored]!)) continue; // media are set by uploads only
-      data[stored] = value;
-    }
+    let data: Record<string, unknown> = existing && req.version && req.version !== existing.version
+      ? this.mergeOlder(req, existing, req.version)
+      : { ...(existing?.data ?? initialValues(def)), ...inputValues(def, req.input) };
     const rule = entityRules[def.name];
     if (created && rule?.onCreate) data = rule.onCreate(data);
 
@@ -119,13 +126,42 @@ export class ContentWriter {
     if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
 
     const path = itemPath(def, id);
-    const text = serializeItem(def, result.data);
-    // Never commit a file the index would refuse when reading it back (it would stay in git, unserved).
-    const back = parseItemFile(def, text);
-    if (!back.ok) throw new Error(`Refusing to save ${path}: it would not read back (${back.error}).`);
-    changes.unshift({ path, data: text });
-    await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data), new Map([[path, back.data]]));
-    return { item: this.index.get(def, id)!, created };
+    const parsed = new Map<string, Record<string, unknown>>();
+    changes.unshift({ path, data: fileText(def, path, result.data, parsed) });
+    const carried = rule?.carry?.({ data: result.data, before: existing?.data, id, index: this.index }) ?? null;
+    for (const other of carried?.items ?? []) {
+      const otherPath = itemPath(carried!.def, other.id);
+      changes.push({ path: otherPath, data: fileText(carried!.def, otherPath, other.data, parsed) });
+    }
+    this.rememberBefore(existing, carried);
+    await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data), parsed);
+    const item = this.index.get(def, id)!;
+    if (!carried) return { item, created };
+    return { item, created, carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } };
+  }
+
+  /**
+   * A save sent with an older version than the current one: the fields it changes since that
+   * version are laid over the current item, unless someone else changed one of them too (409).
+   */
+  private mergeOlder(req: SaveRequest, existing: IndexedItem, version: string): Record<string, unknown> {
+    const base = this.recent.find(existing.path, version);
+    if (!base) throw new StaleVersionError(existing);
+    const mine = validateItem(req.def, { ...base, ...inputValues(req.def, req.input) });
+    if (!mine.ok) throw new AppError(400, mine.error, mine.fields);
+    const uploaded = req.uploads.map((u) => storedKeyFor(req.def, u.field)!);
+    const merged = mergeByField(base, mine.data, existing.data, uploaded);
+    if (!merged.ok) throw new StaleVersionError(existing);
+    return merged.data;
+  }
+
+  /** The items a save replaces, kept so that saves started from them can still be merged. */
+  private rememberBefore(existing: IndexedItem | undefined, carried: Carried | null): void {
+    if (existing) this.recent.remember(existing);
+    for (const other of carried?.items ?? []) {
+      const item = this.index.get(carried!.def, other.id);
+      if (item) this.recent.remember(item);
+    }
   }
 
   /** The largest id the collection has ever had in its history (deleted items included). */
@@ -177,6 +213,27 @@ function mediaPath(def: EntityDef, id: string, key: string, type: string): strin
   const folder = def.type === 'collection' ? def.folder : def.file.split('/')[0]!;
   const base = def.type === 'collection' ? id : def.file.split('/').pop()!;
   return `media/${folder}/${sameKind > 1 ? `${base}-${key}` : base}.${type}`;
+}
+
+/** The incoming fields by stored name; media are set by uploads only, unknown keys are ignored. */
+function inputValues(def: EntityDef, input: Record<string, unknown>): Record<string, unknown> {
+  const fields = def.fields as Fields;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (REFUSED_KEYS.has(key)) continue;
+    const stored = storedKeyFor(def, key);
+    if (stored && !isMediaField(fields[stored]!)) out[stored] = value;
+  }
+  return out;
+}
+
+/** An item's file text; never one the index would refuse when reading it back (it would stay unserved). */
+function fileText(def: EntityDef, path: string, data: Record<string, unknown>, parsed: Map<string, Record<string, unknown>>) {
+  const text = serializeItem(def, data);
+  const back = parseItemFile(def, text);
+  if (!back.ok) throw new Error(`Refusing to save ${path}: it would not read back (${back.error}).`);
+  parsed.set(path, back.data);
+  return text;
 }
 
 function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {

@@ -46,8 +46,14 @@ export function writeRoutes(deps: AppDeps): Router {
     const id = idFrom(req);
     const version = versionOf(req, input.version);
     try {
-      const { item, created } = await writer.save({ def, id, input, uploads, version, author: author(req) });
-      res.status(created ? 201 : 200).json({ ...deps.model.wire(def, item, mediaMode(req)), message: created ? 'Submitted successfully!' : 'Updated successfully!' });
+      const { item, created, carried } = await writer.save({ def, id, input, uploads, version, author: author(req) });
+      const said = created ? 'Submitted successfully!' : 'Updated successfully!';
+      res.status(created ? 201 : 200).json({
+        ...deps.model.wire(def, item, mediaMode(req)),
+        message: carried ? `${said} ${carried.note}` : said,
+        // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
+        ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
+      });
     } catch (e) {
       conflictOrThrow(e, def, req, res);
     }

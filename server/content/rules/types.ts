@@ -1,4 +1,13 @@
+import type { EntityDef } from '../../schema/define.ts';
 import type { ContentIndex, IndexedItem } from '../contentIndex.ts';
+
+/** Other items a save changes in its own commit (an event page's cards follow its new header). */
+export interface Carried {
+  def: EntityDef;
+  items: { id: string; data: Record<string, unknown> }[];
+  /** What staff are told, in plain words ('2 event cards moved with the renamed page.'). */
+  note: string;
+}
 
 export interface EntityRule {
   /** Whether signed-out visitors may read this item (default: yes). Staff always see everything. */
@@ -14,4 +23,7 @@ export interface EntityRule {
     others: IndexedItem[];
     index: ContentIndex;
   }) => Record<string, string> | null;
+  /** Items of other entities this save must change with it, in the same commit (validated data). */
+  carry?: (ctx: { data: Record<string, unknown>; before?: Record<string, unknown>; id: string; index: ContentIndex }) =>
+    Carried | null;
 }
