@@ -2,10 +2,12 @@
 // Manages admin users in CMS_DATA_DIR/private/users.json. The password is asked for (hidden) on a
 // terminal, or read from the first line of standard input when piped.
 import { mkdir } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { configFromEnv } from '../server/config.ts';
 import { UserError, UserStore } from '../server/auth/users.ts';
+import { AuditLog } from '../server/audit/auditLog.ts';
 
 const USAGE = 'Usage: npm run user -- add <username> [--name "Full Name"] [--email you@example.org]\n       npm run user -- passwd <username>\n       npm run user -- remove <username>\n       npm run user -- list';
 
@@ -48,6 +50,9 @@ async function main() {
   const config = configFromEnv();
   await mkdir(path.join(config.dataDir, 'private'), { recursive: true, mode: 0o700 });
   const users = await new UserStore(path.join(config.dataDir, 'private', 'users.json'), config.bcryptCost).load();
+  // Who ran the command: the account on this machine (the audit page lists it as who).
+  const audit = new AuditLog(path.join(config.dataDir, 'private'));
+  const who = `${osUser()} (npm run user)`;
   switch (command) {
     case 'list':
       for (const u of users.list()) console.log(`${u.username}\t${u.name}\t${u.email}`);
@@ -56,21 +61,32 @@ async function main() {
     case 'add':
       if (!username) break;
       await users.add({ username, password: await newPassword(), name: option(rest, 'name'), email: option(rest, 'email') });
+      await audit.record({ action: 'user-add', who, detail: `added ${username}` });
       console.log(`Added ${username}.`);
       return;
     case 'passwd':
       if (!username) break;
       await users.setPassword(username, await newPassword());
+      await audit.record({ action: 'user-password', who, detail: `changed the password of ${username}` });
       console.log(`Changed the password of ${username}; their open sessions have ended.`);
       return;
     case 'remove':
       if (!username) break;
       await users.remove(username);
+      await audit.record({ action: 'user-remove', who, detail: `removed ${username}` });
       console.log(`Removed ${username}.`);
       return;
   }
   console.error(USAGE);
   process.exitCode = 2;
+}
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? 'unknown';
+  }
 }
 
 main().catch((e: unknown) => {

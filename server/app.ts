@@ -23,6 +23,8 @@ import { adminRoutes } from './routes/adminRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
 import { feedRoutes } from './routes/feedRoutes.ts';
 import type { FeedAnswers } from './routes/feedAnswers.ts';
+import { auditRoutes } from './routes/auditRoutes.ts';
+import type { AuditLog } from './audit/auditLog.ts';
 import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
 import { AppError } from './errors.ts';
@@ -44,6 +46,8 @@ export interface AppDeps {
   writer: ContentWriter;
   /** sitemap.xml, robots.txt, the news feed and the events calendar, prepared per content change. */
   feeds: FeedAnswers;
+  /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */
+  audit: AuditLog;
   sessionSecret: string;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
@@ -80,9 +84,10 @@ export function createApp(
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
   api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
-  api.use(authRoutes(users));
+  api.use(authRoutes(users, deps.audit));
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));
+  api.use(auditRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media));

@@ -23,6 +23,7 @@ import type { AppDeps } from './app.ts';
 import { fastPath } from './routes/fastPath.ts';
 import { servedFiles } from './routes/servedFiles.ts';
 import { FeedAnswers } from './routes/feedAnswers.ts';
+import { AuditLog } from './audit/auditLog.ts';
 
 export interface RunningServer {
   url: string;
@@ -90,6 +91,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
     feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy }),
+    audit: new AuditLog(privateDir),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
   };
 }

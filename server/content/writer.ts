@@ -34,6 +34,8 @@ export interface SaveResult {
   created: boolean;
   /** Other items the save changed in its commit (an event page's cards), with what to tell staff. */
   carried?: { def: EntityDef; ids: string[]; note: string };
+  /** The commit the save made; undefined when it changed nothing. */
+  commit?: string;
 }
 
 export class StaleVersionError extends AppError {
@@ -58,19 +60,20 @@ export class ContentWriter {
     return this.store.exclusive(() => this.saveNow(req, floor));
   }
 
-  remove(def: EntityDef, id: string, author: Author, version?: string): Promise<void> {
+  /** Resolves with the commit that deleted the item. */
+  remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
     return this.store.exclusive(async () => {
       const current = this.index.get(def, id);
       if (!current) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
       if (version && version !== current.version) throw new StaleVersionError(current);
       const changes: FileChange[] = [{ path: current.path, data: null }];
       for (const p of mediaPaths(def, current.data)) changes.push({ path: p, data: null });
-      await this.commitAndApply(changes, author, message(def, 'delete', id, current.data), new Map());
+      return this.commitAndApply(changes, author, message(def, 'delete', id, current.data), new Map());
     });
   }
 
   /** Brings back an item as it was at a commit, as a new commit (its media too). */
-  restore(def: EntityDef, id: string, commit: string, author: Author): Promise<IndexedItem> {
+  restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
     return this.store.exclusive(async () => {
       const path = itemPath(def, id);
       const old = await this.store.readAt(commit, path);
@@ -90,8 +93,8 @@ export class ContentWriter {
         if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
       }
       if (before) this.recent.remember(before);
-      await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data), new Map([[path, parsed.data]]));
-      return this.index.get(def, id)!;
+      const made = await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data), new Map([[path, parsed.data]]));
+      return { item: this.index.get(def, id)!, created: !before, commit: made };
     });
   }
 
@@ -134,10 +137,10 @@ export class ContentWriter {
       changes.push({ path: otherPath, data: fileText(carried!.def, otherPath, other.data, parsed) });
     }
     this.rememberBefore(existing, carried);
-    await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data), parsed);
+    const commit = await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data), parsed);
     const item = this.index.get(def, id)!;
-    if (!carried) return { item, created };
-    return { item, created, carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } };
+    if (!carried) return { item, created, commit };
+    return { item, created, commit, carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } };
   }
 
   /**
@@ -192,9 +195,10 @@ export class ContentWriter {
    */
   private async commitAndApply(changes: FileChange[], author: Author, msg: string, parsed: Map<string, Record<string, unknown>>) {
     const real = changes.filter((c) => !this.unchanged(c));
-    if (!real.length) return;
+    if (!real.length) return undefined;
     const commit = await this.store.commitNow(real, author, msg);
     this.index.applyCommitted(commit, parsed);
+    return commit.oid;
   }
 
   /** Whether a change would leave its file as the index knows it (by blob id; nothing is read). */

@@ -15,6 +15,7 @@ import { queryString, route } from './http.ts';
 import { readBodies, WRITE_LIMIT } from './bodies.ts';
 import { requestedId } from './ids.ts';
 import { ItemLists, parseItemQuery } from '../content/itemQuery.ts';
+import { actor } from './auditRoutes.ts';
 
 export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -65,8 +66,12 @@ export function adminRoutes(deps: AppDeps): Router {
     const { def, id } = target(req);
     const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
     if (!/^[0-9a-f]{40}$/.test(commit)) throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
-    const item = await writer.restore(def, id, commit, { name: req.user!.name, email: req.user!.email });
-    res.json({ ...deps.model.wire(def, item, 'url'), message: 'Restored.' });
+    const restored = await writer.restore(def, id, commit, { name: req.user!.name, email: req.user!.email });
+    await deps.audit.record({
+      action: 'restore', ...actor(req), entity: def.name, id, commit: restored.commit,
+      detail: `from ${commit.slice(0, 7)}${restored.commit ? '' : ', nothing changed'}`,
+    });
+    res.json({ ...deps.model.wire(def, restored.item, 'url'), message: 'Restored.' });
   }));
 
   router.get('/messages', auth, route(async (_req, res) => {

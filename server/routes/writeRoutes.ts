@@ -12,6 +12,7 @@ import { AppError } from '../errors.ts';
 import { queryString, route, sendError } from './http.ts';
 import { readBodies, WRITE_LIMIT } from './bodies.ts';
 import { requestedId } from './ids.ts';
+import { actor } from './auditRoutes.ts';
 
 export function writeRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -46,7 +47,11 @@ export function writeRoutes(deps: AppDeps): Router {
     const id = idFrom(req);
     const version = versionOf(req, input.version);
     try {
-      const { item, created, carried } = await writer.save({ def, id, input, uploads, version, author: author(req) });
+      const { item, created, carried, commit } = await writer.save({ def, id, input, uploads, version, author: author(req) });
+      await deps.audit.record({
+        action: 'save', ...actor(req), entity: def.name, id: item.id, commit,
+        detail: created ? 'created' : commit ? 'updated' : 'nothing changed',
+      });
       const said = created ? 'Submitted successfully!' : 'Updated successfully!';
       res.status(created ? 201 : 200).json({
         ...deps.model.wire(def, item, mediaMode(req)),
@@ -78,7 +83,8 @@ export function writeRoutes(deps: AppDeps): Router {
     if (!id) throw new AppError(400, 'Say which item to delete (id).', { id: 'Missing' });
     const version = versionOf(req, queryString(req, 'version'));
     try {
-      await writer.remove(def, id, author(req), version);
+      const commit = await writer.remove(def, id, author(req), version);
+      await deps.audit.record({ action: 'delete', ...actor(req), entity: def.name, id, commit });
       res.json({ success: true, id, message: 'Deleted.' });
     } catch (e) {
       conflictOrThrow(e, def, req, res);
