@@ -23,6 +23,7 @@ export const ADMIN_PATHS = [
   '/admin', '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage',
   '/PolicyAdminPage', '/AboutUsAdminPage', '/DropDownEventsAdminPage', '/ResourcesAdminPage', '/SpotlightAdminPage',
   '/HomePageAdminPage', '/FooterAdminPage', '/StatePolicyAdminPage', '/MarkdownEditor', '/MessagesAdminPage',
+  '/AuditLogAdminPage',
 ] as const;
 
 /** Event pages other than the summer one (spec §2); routes match regardless of case. */

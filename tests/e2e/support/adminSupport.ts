@@ -28,6 +28,7 @@ export const ADMIN_ROUTES = [
   '/admin', '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage',
   '/PolicyAdminPage', '/AboutUsAdminPage', '/DropDownEventsAdminPage', '/ResourcesAdminPage', '/SpotlightAdminPage',
   '/HomePageAdminPage', '/FooterAdminPage', '/StatePolicyAdminPage', '/MarkdownEditor', '/MessagesAdminPage',
+  '/AuditLogAdminPage',
 ] as const;
 
 export async function signInAt(page: Page, url: string, password = TEST_ADMIN.password): Promise<void> {

@@ -5,6 +5,8 @@ import AdminEntityPage from './AdminEntityPage.tsx';
 import { AdminError } from './AdminError.tsx';
 import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
+import AuditLogPage from './audit/AuditLogPage.tsx';
+import { AUDIT_LOG_ROUTE } from '../../../server/audit/auditEvent.ts';
 import { adminPages, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
 import { firstPage, loadEarly, pageKey } from './liveData.ts';
@@ -16,7 +18,8 @@ export const adminRoutes: RouteObject[] = [
   ...adminPages.map((page): RouteObject => ({
     path: page.route,
     errorElement: <AdminError />,
-    element: page.route === MARKDOWN_EDITOR_ROUTE ? <MarkdownHelperPage /> : <AdminEntityPage key={page.route} page={page} />,
+    element: page.route === MARKDOWN_EDITOR_ROUTE ? <MarkdownHelperPage />
+      : page.route === AUDIT_LOG_ROUTE ? <AuditLogPage /> : <AdminEntityPage key={page.route} page={page} />,
   })),
 ];
 

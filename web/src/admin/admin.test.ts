@@ -18,7 +18,7 @@ const SPEC_ROUTES = [
 
 describe('admin pages', () => {
   it('are the spec’s fourteen, in its order, plus Messages', () => {
-    expect(adminPages.map((p) => p.route)).toEqual([...SPEC_ROUTES, '/MessagesAdminPage']);
+    expect(adminPages.map((p) => p.route)).toEqual([...SPEC_ROUTES, '/MessagesAdminPage', '/AuditLogAdminPage']);
   });
 
   it('show every entity on exactly one page, each with a description', () => {

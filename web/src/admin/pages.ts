@@ -4,6 +4,7 @@ import type { EntityDef } from '../../../server/schema/define.ts';
 import { entities } from '../../../server/schema/registry.ts';
 import { extrasByEntity } from './extras/index.ts';
 import type { EntityExtras } from './extras/types.ts';
+import { AUDIT_LOG_ROUTE } from '../../../server/audit/auditEvent.ts';
 
 export interface AdminPageInfo {
   route: string;
@@ -45,4 +46,5 @@ export const adminPages: AdminPageInfo[] = [
   page('/StatePolicyAdminPage', 'State policies'),
   page(MARKDOWN_EDITOR_ROUTE, 'Markdown editor', 'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.'),
   page('/MessagesAdminPage', 'Messages', 'Messages visitors sent through the contact form.'),
+  page(AUDIT_LOG_ROUTE, 'Audit log', 'Who signed in, saved, deleted or restored what and when; filter it and export CSV.'),
 ];

@@ -1,0 +1,125 @@
+// The audit log page: who did what and when, filtered by who, what and days (on the server), with
+// the filtered list exported as CSV.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../../../server/audit/auditEvent.ts';
+import { entityByName } from '../../../../server/schema/registry.ts';
+import { AdminFrame } from '../AdminFrame.tsx';
+import { ACTION_LABELS, filterFromSearch, searchFromFilter, serverQuery, type AuditFilterForm } from './auditFilter.ts';
+import { useAuditLog } from './useAuditLog.ts';
+import './audit.css';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const itemOf = (e: AuditEntry) => {
+  if (!e.entity) return '';
+  const label = entityByName.get(e.entity)?.label ?? e.entity;
+  return e.id ? `${label} ${e.id}` : label;
+};
+
+const INTRO = 'Sign-ins, saves, deletes, restores, user changes and pulls, newest first. '
+  + "It is kept on the server only, never in the site's history.";
+
+export default function AuditLogPage() {
+  // The frame shows its content only to signed-in staff: the log is read from inside it.
+  return <AdminFrame title="Audit log" intro={<p>{INTRO}</p>}><AuditLogView /></AdminFrame>;
+}
+
+function AuditLogView() {
+  const [search, setSearch] = useSearchParams();
+  const filter = filterFromSearch(search);
+  const log = useAuditLog(filter);
+  const [form, setForm] = useState<AuditFilterForm>(filter);
+  const shown = search.toString();
+  // Back and Forward change the address: the form shows the filter in force.
+  useEffect(() => setForm(filterFromSearch(new URLSearchParams(shown))), [shown]);
+  const headingId = useId();
+  const set = (key: keyof AuditFilterForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setSearch(searchFromFilter(form));
+  };
+  const csv = `/api/admin/audit.csv?${serverQuery(filter)}`;
+
+  return (
+    <>
+      <form className="admin-card audit-filter" onSubmit={apply} aria-label="Filter the audit log">
+        <div className="admin-field">
+          <label htmlFor="audit-who">Who (user name or address)</label>
+          <input id="audit-who" type="search" value={form.who} onChange={set('who')} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-action">What</label>
+          <select id="audit-action" value={form.action} onChange={set('action')}>
+            <option value="">Everything</option>
+            {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{ACTION_LABELS[a]}</option>)}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-from">From (day)</label>
+          <input id="audit-from" type="date" value={form.from} onChange={set('from')} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-to">To (day)</label>
+          <input id="audit-to" type="date" value={form.to} onChange={set('to')} />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button-primary">Filter</button>
+          <a className="admin-button" href={csv} download>Export CSV</a>
+        </div>
+      </form>
+      <section className="admin-section" aria-labelledby={headingId}>
+        <h2 id={headingId}>Entries</h2>
+        {log.error && (
+          <div className="admin-notice admin-notice-error" role="alert">
+            <p>Could not load the audit log: {log.error.message}</p>
+            <button type="button" className="admin-button" onClick={log.retry}>Try again</button>
+          </div>
+        )}
+        {!log.entries && !log.error && <p className="admin-loading" role="status">Loading the audit log…</p>}
+        {log.entries && <AuditTable entries={log.entries} total={log.total} />}
+        {log.skipped > 0 && (
+          <p className="admin-muted">{log.skipped} damaged {log.skipped === 1 ? 'line was' : 'lines were'} passed over.</p>
+        )}
+        {log.entries && log.entries.length < log.total && (
+          <button type="button" className="admin-button" disabled={log.loadingMore} onClick={log.more}>
+            {log.loadingMore ? 'Loading…' : 'Show more'}
+          </button>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AuditTable({ entries, total }: { entries: AuditEntry[]; total: number }) {
+  if (!entries.length) return <p className="admin-muted">Nothing in the audit log matches.</p>;
+  return (
+    <>
+      <p className="admin-muted" role="status">
+        {total === entries.length ? `${total} ${total === 1 ? 'entry' : 'entries'}` : `${entries.length} of ${total} entries`}
+      </p>
+      <div className="audit-scroll">
+        <table className="audit-table">
+          <thead>
+            <tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Who</th><th scope="col">From</th><th scope="col">Item</th><th scope="col">Commit</th><th scope="col">Detail</th></tr>
+          </thead>
+          <tbody>
+            {entries.map((e, i) => (
+              <tr key={`${e.time}-${i}`}>
+                <td><time dateTime={e.time}>{when(e.time)}</time></td>
+                <td>{ACTION_LABELS[e.action]}</td>
+                <td>{e.who}</td>
+                <td>{e.address}</td>
+                <td>{itemOf(e)}</td>
+                <td>{e.commit && <code title={e.commit}>{e.commit.slice(0, 7)}</code>}</td>
+                <td>{e.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

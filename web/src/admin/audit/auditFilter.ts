@@ -1,0 +1,67 @@
+// The audit page's filter: what the form holds (days in the browser's time zone) and the query the
+// server filters with (instants), kept in the page's address so Back and a reload keep it.
+import { AUDIT_ACTIONS, type AuditAction } from '../../../../server/audit/auditEvent.ts';
+
+export interface AuditFilterForm {
+  who: string;
+  action: AuditAction | '';
+  /** YYYY-MM-DD, as a date input gives it. */
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTER: AuditFilterForm = { who: '', action: '', from: '', to: '' };
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed sign-in',
+  'sign-in-throttled': 'Sign-in refused: too many attempts',
+  'sign-out': 'Signed out',
+  save: 'Saved',
+  delete: 'Deleted',
+  restore: 'Restored',
+  'user-add': 'User added',
+  'user-password': 'Password changed',
+  'user-remove': 'User removed',
+  'webhook-pull': 'Pulled by webhook',
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Local midnight of a day as an instant; `after`: the midnight that ends it. */
+function midnight(day: string, after = false): string | undefined {
+  if (!DAY.test(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + (after ? 1 : 0)).toISOString();
+}
+
+/** The form from the page's address. */
+export function filterFromSearch(params: URLSearchParams): AuditFilterForm {
+  const action = params.get('action') ?? '';
+  return {
+    who: params.get('who') ?? '',
+    action: (AUDIT_ACTIONS as readonly string[]).includes(action) ? action as AuditAction : '',
+    from: DAY.test(params.get('from') ?? '') ? params.get('from')! : '',
+    to: DAY.test(params.get('to') ?? '') ? params.get('to')! : '',
+  };
+}
+
+/** The form as the page's address (only what is set). */
+export function searchFromFilter(f: AuditFilterForm): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ['who', 'action', 'from', 'to'] as const) if (f[key].trim()) params.set(key, f[key].trim());
+  return params;
+}
+
+/** The query the server filters with: whole days from `from` to `to`, both included. */
+export function serverQuery(f: AuditFilterForm, offset = 0): string {
+  const params = new URLSearchParams();
+  if (f.who.trim()) params.set('who', f.who.trim());
+  if (f.action) params.set('action', f.action);
+  const from = midnight(f.from);
+  const to = midnight(f.to, true);
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  if (offset) params.set('offset', String(offset));
+  return params.toString();
+}
