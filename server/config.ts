@@ -11,6 +11,8 @@ export interface Config {
   trustProxy: boolean;
   /** The site's public address (CMS_PUBLIC_URL) for absolute links in feeds; else each request's host. */
   publicUrl?: string;
+  /** The site's time zone (CMS_TIME_ZONE, IANA name): event times in the calendar are read in it. */
+  timeZone: string;
   /** Folder holding the starter content/ and media/ used to create the site repository. */
   starterDir: string;
   /** Folder with the built web app. */
@@ -35,6 +37,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: env.SESSION_SECRET || undefined,
     trustProxy: ['1', 'true', 'yes', 'on'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     publicUrl: env.CMS_PUBLIC_URL || undefined,
+    timeZone: env.CMS_TIME_ZONE || 'America/Los_Angeles',
     starterDir: PROJECT_ROOT,
     distDir: path.join(PROJECT_ROOT, 'dist'),
     quiet: false,

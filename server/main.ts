@@ -90,7 +90,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     config, store, index, watcher, model, cache, hub, users, dataDirLock,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
-    feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy }),
+    feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, timeZone: config.timeZone }),
     audit: new AuditLog(privateDir),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
   };

@@ -67,12 +67,23 @@ describe('/events.ics', () => {
       const ev = new ICAL.Event(events[i]!);
       expect(ev.uid).toBe(`event-card-${card.id}@${host}`);
       expect(ev.summary).toBe(card.title);
-      expect(ev.startDate.isDate).toBe(true);
-      expect(ev.startDate.toString()).toBe(card.start_date);
-      expect(ev.endDate.toString() > card.start_date).toBe(true);
+      // All day, or at the times of day its display date names, on its start date in Oregon.
+      const day = ev.startDate.isDate ? ev.startDate.toString()
+        : ev.startDate.toJSDate().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+      expect(day).toBe(card.start_date);
+      expect(ev.endDate.compare(ev.startDate)).toBe(1);
       expect(ev.description).toContain(`When: ${card.when_date}`);
       expect(events[i]!.getFirstPropertyValue('dtstamp')).toBeTruthy();
     }
+    // "Saturday, January 23, 2027, 9:00 am – 3:30 pm" is 17:00 to 23:30 UTC (PST); a range of days is all day.
+    const at = (title: string) => new ICAL.Event(events.find((e) => new ICAL.Event(e).summary === title)!);
+    const workshop = at(dated.find((c) => c.when_date.includes('9:00 am – 3:30 pm'))!.title);
+    expect(workshop.startDate.toJSDate().toISOString()).toBe('2027-01-23T17:00:00.000Z');
+    expect(workshop.endDate.toJSDate().toISOString()).toBe('2027-01-23T23:30:00.000Z');
+    expect(text).toMatch(/DTSTART:20270123T170000Z\r\n/);
+    const institute = at(dated.find((c) => c.when_date.startsWith('Saturday, January 9 –'))!.title);
+    expect(institute.startDate.isDate).toBe(true);
+    expect([institute.startDate.toString(), institute.endDate.toString()]).toEqual(['2027-01-09', '2027-01-10']);
     // Cards shown nowhere are not published, so not in the calendar either.
     const staff = await site.signIn().then(() => site.api('/api/events.php')).then((r) => r.json()) as Card[];
     await site.signOut();

@@ -6,6 +6,7 @@ import { entities } from '../schema/registry.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';
 import { absoluteLink, plainText } from './plainText.ts';
+import { timesOfDay, zonedInstant } from './eventTimes.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -14,11 +15,17 @@ export function inCalendar(card: { data: Record<string, unknown> }): boolean {
   return visibleToPublic(entities.eventCard, card.data) && ISO_DATE.test(String(card.data.start_date ?? ''));
 }
 
-/**
- * The calendar of every card in it, or of the one card `only` (undefined when that card is not in
- * it). `now` is the DTSTAMP: with METHOD:PUBLISH, the time this calendar was made.
- */
-export function eventsCalendar(index: ContentIndex, origin: string, now: Date, only?: string): string | undefined {
+export interface CalendarContext {
+  origin: string;
+  /** The DTSTAMP: with METHOD:PUBLISH, the time this calendar was made. */
+  now: Date;
+  /** The site's time zone, in which the display dates' times of day are read. */
+  timeZone: string;
+}
+
+/** The calendar of every card in it, or of the one card `only` (undefined when that card is not in it). */
+export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?: string): string | undefined {
+  const { origin, now } = ctx;
   const cards = only === undefined
     ? index.list(entities.eventCard).filter(inCalendar)
     : [index.get(entities.eventCard, only)].filter((c): c is IndexedItem => !!c && inCalendar(c));
@@ -36,13 +43,29 @@ export function eventsCalendar(index: ContentIndex, origin: string, now: Date, o
     'METHOD:PUBLISH',
     contentLine('X-WR-CALNAME', escapeText(`${SITE_NAME}: Events`)),
     ...cards.flatMap((card) => vevent(card, pages.get(String(card.data.major_event_associated ?? '')), {
-      origin, host, stamp,
+      origin, host, stamp, timeZone: ctx.timeZone,
     })),
     'END:VCALENDAR',
   ]);
 }
 
-interface Where { origin: string; host: string; stamp: string }
+interface Where { origin: string; host: string; stamp: string; timeZone: string }
+
+/** DTSTART/DTEND: at the times of day the display date names (in UTC), else the whole day. */
+function when(start: string, display: string, timeZone: string): string[] {
+  const times = timesOfDay(display);
+  if (!times) {
+    return [
+      contentLine('DTSTART', icalDate(start), { VALUE: 'DATE' }),
+      contentLine('DTEND', icalDate(nextDay(start)), { VALUE: 'DATE' }),
+    ];
+  }
+  const at = (minutes: number) => icalUtc(zonedInstant(start, minutes, timeZone));
+  return [
+    contentLine('DTSTART', at(times.start)),
+    ...(times.end === undefined ? [] : [contentLine('DTEND', at(times.end))]),
+  ];
+}
 
 function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, where: Where): string[] {
   const d = card.data;
@@ -65,8 +88,7 @@ function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, wh
     'BEGIN:VEVENT',
     contentLine('UID', `event-card-${card.id}@${where.host}`),
     contentLine('DTSTAMP', where.stamp),
-    contentLine('DTSTART', icalDate(start), { VALUE: 'DATE' }),
-    contentLine('DTEND', icalDate(nextDay(start)), { VALUE: 'DATE' }),
+    ...when(start, text(d.when_date), where.timeZone),
     contentLine('SUMMARY', escapeText(text(d.title))),
     ...(description ? [contentLine('DESCRIPTION', escapeText(description))] : []),
     ...(location ? [contentLine('LOCATION', escapeText(location))] : []),

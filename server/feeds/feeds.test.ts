@@ -164,7 +164,8 @@ describe('CMS_PUBLIC_URL', () => {
     }
   });
 
-  it('refuses to start with an address that is not one', async () => {
+  it('refuses to start with an address that is not one, or a time zone that is not one', async () => {
     await expect(startTestSite({ publicUrl: 'www.example.org/site' })).rejects.toThrow(/CMS_PUBLIC_URL/);
+    await expect(startTestSite({ timeZone: 'Mars/Olympus_Mons' })).rejects.toThrow(/CMS_TIME_ZONE/);
   });
 });

@@ -10,6 +10,7 @@ import { robotsTxt, sitemapXml } from '../feeds/sitemap.ts';
 import { ADMIN_PAGE_PATHS } from '../feeds/publicPages.ts';
 import { NEWS_ATOM_PATH, newsAtom } from '../feeds/newsAtom.ts';
 import { eventsCalendar } from '../feeds/eventsCalendar.ts';
+import { isTimeZone } from '../feeds/eventTimes.ts';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../feeds/calendarPaths.ts';
 import { Answer, type Header } from './answer.ts';
 import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
@@ -30,6 +31,8 @@ export interface FeedOptions {
   /** CMS_PUBLIC_URL; without it, each request's own origin. */
   publicUrl?: string;
   trustProxy: boolean;
+  /** The site's time zone: event times in display dates are read in it. */
+  timeZone: string;
   now?: () => Date;
 }
 
@@ -42,6 +45,9 @@ export class FeedAnswers {
 
   constructor(private readonly index: ContentIndex, private readonly options: FeedOptions) {
     this.origin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
+    if (!isTimeZone(options.timeZone)) {
+      throw new Error(`CMS_TIME_ZONE must be a time zone name such as America/Los_Angeles (it is "${options.timeZone}").`);
+    }
     this.now = options.now ?? (() => new Date());
     index.on('change', (changed: Set<string>) => {
       for (const [key, entry] of this.entries) if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
@@ -79,11 +85,11 @@ export class FeedAnswers {
 
   private feedFor(pathname: string): Feed | undefined {
     const fixed = FIXED.get(pathname);
-    if (fixed) return fixed(this.index);
+    if (fixed) return fixed(this.index, this.options.timeZone);
     const id = EVENT_CALENDAR_PATH.exec(pathname)?.[1];
     if (id === undefined) return undefined;
     return {
-      ...calendar(this.index, id),
+      ...calendar(this.index, this.options.timeZone, id),
       headers: [['Content-Disposition', `attachment; filename="event-${id}.ics"`]],
     };
   }
@@ -92,13 +98,13 @@ export class FeedAnswers {
 const XML = 'application/xml; charset=utf-8';
 const CALENDAR = 'text/calendar; charset=utf-8';
 
-const calendar = (index: ContentIndex, only?: string): Feed => ({
+const calendar = (index: ContentIndex, timeZone: string, only?: string): Feed => ({
   type: CALENDAR,
   deps: [entities.eventCard.name, entities.majorEvent.name],
-  build: (origin, now) => eventsCalendar(index, origin, now, only),
+  build: (origin, now) => eventsCalendar(index, { origin, now, timeZone }, only),
 });
 
-const FIXED = new Map<string, (index: ContentIndex) => Feed>([
+const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
   ['/sitemap.xml', (index) => ({
     type: XML, deps: [entities.majorEvent.name], build: (origin) => sitemapXml(index, origin),
   })],
@@ -109,5 +115,5 @@ const FIXED = new Map<string, (index: ContentIndex) => Feed>([
     type: 'application/atom+xml; charset=utf-8', deps: [entities.news.name],
     build: (origin, now) => newsAtom(index, origin, now),
   })],
-  [EVENTS_CALENDAR_PATH, (index) => calendar(index)],
+  [EVENTS_CALENDAR_PATH, (index, timeZone) => calendar(index, timeZone)],
 ]);

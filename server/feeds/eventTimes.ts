@@ -1,0 +1,81 @@
+// The time of day an event card's display date names ("Saturday, January 23, 2027, 9:00 am – 3:30
+// pm"), so its calendar entry can start and end then rather than take the whole day. Only a text
+// that names one day is read this way: a range of days stays an all-day entry.
+
+/** Minutes after midnight. */
+export interface TimesOfDay { start: number; end?: number }
+
+const MONTH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/gi;
+/** 9 am, 9:30 pm, 9:30, 9.30 a.m.: a number alone (a day, a year) is not a time. */
+const TIME = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?\s?m\b\.?)?/gi;
+const BETWEEN = /^\s*(?:–|—|-|to|until)\s*$/i;
+
+interface Found { h: number; m: number; meridiem?: 'a' | 'p'; index: number; length: number }
+
+function timesIn(text: string): Found[] {
+  const out: Found[] = [];
+  for (const match of text.matchAll(TIME)) {
+    const [whole, h, m, ap] = match;
+    if (m === undefined && ap === undefined) continue;
+    const hour = Number(h);
+    const minute = Number(m ?? 0);
+    if (minute > 59 || hour > (ap ? 12 : 23) || (ap && hour === 0)) continue;
+    out.push({ h: hour, m: minute, meridiem: ap?.toLowerCase() as 'a' | 'p' | undefined, index: match.index, length: whole.length });
+  }
+  return out;
+}
+
+const minutes = (t: Found, meridiem = t.meridiem) => {
+  if (!meridiem) return t.h * 60 + t.m;
+  return ((t.h % 12) + (meridiem === 'p' ? 12 : 0)) * 60 + t.m;
+};
+
+export function timesOfDay(text: string): TimesOfDay | null {
+  if ((text.match(MONTH) ?? []).length > 1) return null;
+  const [first, second] = timesIn(text);
+  if (!first) return null;
+  const joined = second && BETWEEN.test(text.slice(first.index + first.length, second.index));
+  if (!joined) return first.meridiem || first.h > 12 || first.h === 0 ? { start: minutes(first) } : null;
+  if (!first.meridiem && !second.meridiem && second.h <= 12) return null; // "9:00 – 3:30": morning or evening?
+  const end = minutes(second);
+  // "4:00 – 5:30 pm": the first time shares the second's half of the day, unless that puts it after.
+  let start = minutes(first, first.meridiem ?? second.meridiem);
+  if (!first.meridiem && start > end) start = minutes(first, 'a');
+  return end > start ? { start, end } : { start };
+}
+
+/** The instant a wall-clock time on a day has in a time zone (IANA name). */
+export function zonedInstant(isoDay: string, minutesOfDay: number, timeZone: string): Date {
+  const [y, mo, d] = isoDay.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, Math.floor(minutesOfDay / 60), minutesOfDay % 60);
+  // The zone's offset at the guess, then again at the result (the two differ across a DST change).
+  let at = wall - offsetAt(wall, timeZone);
+  at = wall - offsetAt(at, timeZone);
+  return new Date(at);
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formats.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** Whether a name is a time zone this runtime knows (CMS_TIME_ZONE is checked at start). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
