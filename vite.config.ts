@@ -1,7 +1,9 @@
 // Builds the web app (public site + lazily loaded admin chunk) from web/ into dist/, which the
 // server serves for every non-API route. In development, API and media calls go to the server.
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { adminRouterCopy } from './scripts/build/adminRouterCopy.ts';
 import { precompress } from './scripts/build/precompress.ts';
 
 const backend = 'http://127.0.0.1:3000';
@@ -13,7 +15,7 @@ export default defineConfig(({ command }) => {
   return {
     root: 'web',
     publicDir: 'public',
-    plugins: [react(), precompress()],
+    plugins: [react(), adminRouterCopy({ webDir: path.resolve(import.meta.dirname, 'web') }), precompress()],
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: '../dist',
@@ -24,9 +26,13 @@ export default defineConfig(({ command }) => {
       rolldownOptions: {
         output: {
           // React and the router change far less often than the site: a chunk of their own stays
-          // cached. Only packages every page needs go here, so no admin-only code rides along.
+          // cached. Only packages every page needs go here, so no admin-only code rides along (the
+          // admin's own copy of the router, adminRouterCopy.ts, stays in the admin's chunk).
           codeSplitting: {
-            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+            groups: [{
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/](?!.*\?admin-router)/,
+            }],
           },
         },
       },

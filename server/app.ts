@@ -83,7 +83,7 @@ export function createApp(
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
-  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name]))));
+  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name])), files.pages));
   api.use(authRoutes(users, deps.audit));
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));
@@ -92,7 +92,7 @@ export function createApp(
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media));
   app.use(feedRoutes(deps.feeds));
-  if (files.web) app.use(webAppRoutes(files.web));
+  if (files.web) app.use(webAppRoutes(files));
   else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
   app.use(errorHandler(config.quiet));
   return app;

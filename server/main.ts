@@ -114,7 +114,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { watch = true, ...overrides } = options;
   const config: Config = { ...configFromEnv(), ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
   const deps = await openSite(config, watch);
-  const files = servedFiles(config.distDir, deps.store, deps.index);
+  const files = servedFiles(config.distDir, deps.store, deps.index, {
+    model: deps.model, cache: deps.cache, publicUrl: config.publicUrl, trustProxy: config.trustProxy,
+  });
   // Public reads with a prepared answer skip Express entirely (server/routes/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });

@@ -75,6 +75,15 @@ export class PreparedCache {
     return value;
   }
 
+  /** A prepared answer of any kind (a page's HTML), for answers whose deps are known only once built. */
+  peek(key: string): Prepared | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  put(key: string, deps: string[], value: Prepared): void {
+    this.entries.set(key, { deps, value });
+  }
+
   invalidate(changed: Set<string>): void {
     for (const [key, entry] of this.entries) if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
   }

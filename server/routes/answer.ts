@@ -15,6 +15,8 @@ export interface AnswerOptions {
   varyCookie?: boolean;
   /** False when the bytes have no known version: no ETag, never 304. */
   etag?: boolean;
+  /** The status of a full answer: 200 unless said (the not-found page is sent with 404). */
+  status?: number;
 }
 
 interface Lists { own: string[]; full: string[] }
@@ -47,7 +49,7 @@ export class Answer {
       return;
     }
     const v = this.variant(chooseEncoding(requestHeader(req, 'accept-encoding'), this.prepared.encodings));
-    res.writeHead(200, full ? v.full : v.own);
+    res.writeHead(this.options.status ?? 200, full ? v.full : v.own);
     if (req.method === 'HEAD') res.end();
     else res.end(v.body);
   }

@@ -11,6 +11,7 @@ import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
 import type { ServedFiles } from './servedFiles.ts';
 import { FeedAnswers } from './feedAnswers.ts';
 import { isAssetPath } from './webApp.ts';
+import { pageAnswer } from './pageAnswer.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -59,7 +60,7 @@ export function fastPath(
     const file = files.web.file(pathname);
     if (file) file.send(req, res, true);
     else if (isAssetPath(pathname)) return false;
-    else files.web.pageFor(pathname).send(req, res, true);
+    else pageAnswer(files, req, pathname).send(req, res, true);
     return true;
   };
 

@@ -69,7 +69,10 @@ export const NOT_FAST = 599;
  * one only by the Express app, both from the same in-memory files.
  */
 export async function pathServers(deps: AppDeps) {
-  const files = servedFiles(deps.config.distDir, deps.store, deps.index);
+  // One public address for both, so their pages name the same canonical address.
+  const files = servedFiles(deps.config.distDir, deps.store, deps.index, {
+    model: deps.model, cache: deps.cache, publicUrl: 'http://cms.test', trustProxy: false,
+  });
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   const app = createApp(deps, files);
   const fastOnly = await listen(http.createServer((req, res) => fast(req, res) || res.writeHead(NOT_FAST).end()));

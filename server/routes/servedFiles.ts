@@ -1,16 +1,33 @@
-// The built web app and the media kept in memory: one set per site, shared by the Express routes and
-// the fast path, so both send the same answers and each file is held once.
+// The built web app, its server-rendered pages and the media kept in memory: one set per site,
+// shared by the Express routes and the fast path, so both send the same answers and each is held once.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ContentIndex } from '../content/contentIndex.ts';
+import { PreparedCache } from '../content/prepared.ts';
+import { ReadModel } from '../content/readModel.ts';
 import type { GitStore } from '../store/gitStore.ts';
+import { SitePages, type SitePagesOptions } from '../site/sitePages.ts';
 import { MediaFiles } from './mediaFiles.ts';
 import { WebApp } from './webApp.ts';
 
-/** `web` is null when the web app is not built yet. */
-export interface ServedFiles { web: WebApp | null; media: MediaFiles }
+/** `web` and `pages` are null when the web app is not built yet. */
+export interface ServedFiles { web: WebApp | null; pages: SitePages | null; media: MediaFiles }
 
-export function servedFiles(distDir: string, store: GitStore, index: ContentIndex): ServedFiles {
+export interface PageSources extends Partial<SitePagesOptions> {
+  /** The site's read model and prepared answers (server/main.ts); made here when not given. */
+  model?: ReadModel;
+  cache?: PreparedCache;
+}
+
+export function servedFiles(distDir: string, store: GitStore, index: ContentIndex, sources: PageSources = {}): ServedFiles {
   const web = existsSync(path.join(distDir, 'index.html')) ? new WebApp(distDir, index) : null;
-  return { web, media: new MediaFiles(store, index) };
+  let cache = sources.cache;
+  if (!cache) {
+    const own = (cache = new PreparedCache());
+    index.on('change', (changed: Set<string>) => own.invalidate(changed));
+  }
+  const model = sources.model ?? new ReadModel(index, store);
+  const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };
+  const pages = web && new SitePages(model, cache, web, options);
+  return { web, pages, media: new MediaFiles(store, index) };
 }

@@ -56,6 +56,15 @@ function contentSecurityPolicy(extraScript: string[] = [], extraFrame: string[] 
 
 interface Build { files: Map<string, Answer>; html: Buffer; htmlVariants: Partial<Record<Encoding, Buffer>> }
 
+/**
+ * Headers of a page of the web app: never cached without asking, and its route's policy. Its links
+ * send the address only to this site (helmet's no-referrer would make a form posted without
+ * JavaScript say it comes from nowhere, `Origin: null`, which the origin check refuses).
+ */
+export const pageHeaders = (csp: string): Header[] => [
+  ['Content-Security-Policy', csp], ['Cache-Control', 'no-cache'], ['Referrer-Policy', 'same-origin'],
+];
+
 export class WebApp {
   private build!: Build;
   private signature = '';
@@ -74,19 +83,30 @@ export class WebApp {
     return this.build.files.get(urlPath);
   }
 
+  /** index.html as built (the admin's page, and the frame server-rendered pages go into). */
+  template(): { html: string; build: string } {
+    this.refresh();
+    return { html: this.build.html.toString('utf8'), build: this.signature };
+  }
+
+  /** The Content-Security-Policy of a route: the dashboard's allows its external script. */
+  policyFor(urlPath: string): string {
+    if (urlPath.toLowerCase() !== DASHBOARD_ROUTE.toLowerCase()) return contentSecurityPolicy();
+    const settings = this.index.get(entities.siteSettings);
+    // The external dashboard script is allowed on its own page only (DESIGN.md security baseline).
+    const script = originOf(settings?.data.dashboard_script_url);
+    const frame = originOf(settings?.data.dashboard_url);
+    const frames = [script, frame].filter((x): x is string => !!x);
+    return contentSecurityPolicy(script ? [script] : [], frames);
+  }
+
   /** index.html, with the Content-Security-Policy of the route it is served for. */
   pageFor(urlPath: string): Answer {
     this.refresh();
     if (urlPath !== DASHBOARD_ROUTE) return (this.page ??= this.pageAnswer(contentSecurityPolicy()));
-    const settings = this.index.get(entities.siteSettings);
-    const settingsVersion = settings?.version ?? '';
+    const settingsVersion = this.index.get(entities.siteSettings)?.version ?? '';
     if (this.dashboard?.settingsVersion !== settingsVersion) {
-      // The external dashboard script is allowed on its own page only (DESIGN.md security baseline).
-      const script = originOf(settings?.data.dashboard_script_url);
-      const frame = originOf(settings?.data.dashboard_url);
-      const frames = [script, frame].filter((x): x is string => !!x);
-      const csp = contentSecurityPolicy(script ? [script] : [], frames);
-      this.dashboard = { settingsVersion, answer: this.pageAnswer(csp) };
+      this.dashboard = { settingsVersion, answer: this.pageAnswer(this.policyFor(urlPath)) };
     }
     return this.dashboard.answer;
   }
@@ -95,7 +115,7 @@ export class WebApp {
     const { html, htmlVariants } = this.build;
     const prepared = prepareBody(html, TYPES.html!, Object.keys(htmlVariants).length ? htmlVariants : 'compress');
     return new Answer(prepared, {
-      headers: [['Content-Security-Policy', csp], ['Cache-Control', 'no-cache']], around: securityHeaders(),
+      headers: pageHeaders(csp), around: securityHeaders(),
     });
   }
 

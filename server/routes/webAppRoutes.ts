@@ -1,12 +1,16 @@
-// Serves the built web app from memory (webApp.ts): built files with their compressed variants, hashed
-// assets cached forever, and index.html for every other GET (history-API routing). The fast path
+// Serves the web app from memory: built files with their compressed variants (webApp.ts), hashed
+// assets cached forever, each public page server-rendered (server/site/sitePages.ts) and its data
+// under /page-data/<path>, and the admin's page (index.html) at admin addresses. The fast path
 // (fastPath.ts) sends the same answers without Express.
 import { Router } from 'express';
 import { sendError } from './http.ts';
-import { isAssetPath, type WebApp } from './webApp.ts';
+import { pageAnswer } from './pageAnswer.ts';
+import type { ServedFiles } from './servedFiles.ts';
+import { isAssetPath } from './webApp.ts';
 
-export function webAppRoutes(web: WebApp): Router {
+export function webAppRoutes(files: ServedFiles): Router {
   const router = Router();
+  const web = files.web!;
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let urlPath = req.path;
@@ -19,7 +23,7 @@ export function webAppRoutes(web: WebApp): Router {
     if (file) return file.send(req, res, false);
     // A missing asset is a 404, not the app's page (an old tab after a new build must fail visibly).
     if (isAssetPath(req.path)) return sendError(res, 404, 'There is no such file in the built web app.');
-    web.pageFor(req.path).send(req, res, false);
+    pageAnswer(files, req, req.path).send(req, res, false);
   });
   return router;
 }

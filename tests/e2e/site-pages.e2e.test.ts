@@ -182,19 +182,30 @@ describe('other screens', () => {
 });
 
 describe('loading and failure', () => {
+  // Pages arrive with their content (server-rendered); reads happen when moving to another page
+  // inside the app, one request for the page's data: /page-data/<path>.
+  const PAGE_DATA = /\/page-data\//;
+  /** Moves inside the app, as a link of the app would (the router follows the history). */
+  const moveTo = (page: Page, path: string) => page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
   it("shows the spec's fallback texts while loading", async () => {
     const w = await openPage(browser);
     const { page } = w;
+    await page.goto(`${site.url}/`);
+    await page.locator('h1').first().waitFor();
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
-    await page.route(/\/api\/(about_us|spotlight|resources|majorevents)\.php/, async (route) => { await gate; await route.continue(); });
-    await page.goto(`${site.url}/about`);
+    await page.route(PAGE_DATA, async (route) => { await gate; await route.continue(); });
+    await moveTo(page, '/about');
     await page.getByText('Loading Profiles', { exact: true }).waitFor();
     await page.getByText('Loading Spotlights.', { exact: true }).waitFor();
-    await page.goto(`${site.url}/educators`);
+    await moveTo(page, '/educators');
     await page.getByText('Loading resources…', { exact: true }).waitFor();
     expect(await page.getByText('No Resources available.').count()).toBe(0);
-    await page.goto(`${site.url}/summerOfCS`);
+    await moveTo(page, '/summerOfCS');
     await page.getByText('Loading or not found', { exact: true }).first().waitFor();
     release();
     await page.getByRole('heading', { level: 1, name: 'Summer Equity Symposium' }).waitFor();
@@ -204,10 +215,17 @@ describe('loading and failure', () => {
   it('says plainly when a list is empty, on every page with a list', async () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;
-    const reads = ['about_us', 'spotlight', 'resources', 'state_policies', 'news', 'events', 'get_data',
-      'get_pdf_metadata'];
-    const lists = new RegExp(`/api/(${reads.join('|')})\\.php`);
-    await page.route(lists, (route) => route.fulfill({ contentType: 'application/json', body: '[]' }));
+    const lists = ['about_us', 'spotlight', 'resources', 'state_policies', 'news', 'events', 'get_data',
+      'get_pdf_metadata'].map((r) => `${r}.php`);
+    await page.goto(`${site.url}/`);
+    await page.locator('h1').first().waitFor();
+    await page.route(PAGE_DATA, async (route) => {
+      const real = await route.fetch();
+      if (real.status() !== 200) return route.fulfill({ response: real });
+      const data = (await real.json()) as { api: Record<string, unknown> };
+      for (const endpoint of Object.keys(data.api)) if (lists.includes(endpoint)) data.api[endpoint] = [];
+      await route.fulfill({ response: real, json: data });
+    });
     const expected: [string, string[]][] = [
       ['/about', ['No teacher spotlights yet.', 'No profiles yet.']],
       ['/educators', ['No Resources available.']],
@@ -218,9 +236,8 @@ describe('loading and failure', () => {
       ['/research', ['There are no papers yet.']],
     ];
     for (const [route, texts] of expected) {
-      await page.goto(site.url + route);
+      await moveTo(page, route);
       for (const text of texts) await page.getByText(text, { exact: true }).waitFor();
-      // The page's other reads (texts, buttons) are real and may still be on their way: wait for them.
       await expect.poll(() => page.locator('main .loading').count(), { message: route, timeout: 5000 }).toBe(0);
       await expect.poll(() => page.getByText(/^Loading/).count(), { message: route, timeout: 5000 }).toBe(0);
       if (route !== '/about') continue;
@@ -233,11 +250,14 @@ describe('loading and failure', () => {
   it('says politely when a read fails, and retries on request', async () => {
     const w = await openPage(browser);
     const { page } = w;
-    await page.route(/\/api\/news\.php/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' }));
-    await page.goto(`${site.url}/news`);
+    await page.goto(`${site.url}/`);
+    await page.locator('h1').first().waitFor();
+    const news = /\/page-data\/news$/;
+    await page.route(news, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' }));
+    await moveTo(page, '/news');
     const notice = page.getByRole('alert').filter({ hasText: 'could not load the news' });
     await notice.waitFor();
-    await page.unroute(/\/api\/news\.php/);
+    await page.unroute(news);
     await notice.getByRole('button', { name: 'Try again' }).click();
     await page.locator('.news-item').first().waitFor();
     expect(await notice.count()).toBe(0);

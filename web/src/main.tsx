@@ -1,8 +1,7 @@
-// Entry of the web app: mounts the router. Styles of the public site load with it.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './App.tsx';
+// Entry of the web app. Public pages arrive server-rendered and are hydrated; admin addresses get
+// an empty page and load the admin app, a chunk of its own. Styles of the public site load with it.
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isAdminPath, preparePublicSite, PublicSite } from './App.tsx';
 import './site/styles/base.css';
 import './site/styles/layout.css';
 import './site/styles/pages.css';
@@ -11,8 +10,15 @@ import './site/styles/components.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+// The page may be read without this script: it says so to the stylesheet once the script runs.
+document.documentElement.classList.add('js');
+
+if (isAdminPath(location.pathname)) {
+  void import('./AdminApp.tsx').then(({ mountAdmin }) => mountAdmin(root));
+} else if (preparePublicSite() && root.hasChildNodes()) {
+  hydrateRoot(root, <PublicSite />, {
+    onRecoverableError: (error) => console.error('The page had to be drawn again:', error),
+  });
+} else {
+  createRoot(root).render(<PublicSite />);
+}

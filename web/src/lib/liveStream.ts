@@ -8,6 +8,7 @@ const STREAM_URL = '/api/stream';
 const RETRY_MS = 3_000;
 
 const listeners = new Set<ChangeListener>();
+const readyListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let connectedOnce = false;
 let missedChanges = false;
@@ -22,6 +23,7 @@ function open() {
   const es = new EventSource(STREAM_URL);
   source = es;
   es.addEventListener('ready', () => {
+    if (!connectedOnce) for (const l of [...readyListeners]) l();
     if (connectedOnce && missedChanges) notify('all');
     connectedOnce = true;
     missedChanges = false;
@@ -46,6 +48,15 @@ function open() {
       retryTimer = setTimeout(() => { if (listeners.size > 0 && !source) open(); }, RETRY_MS);
     }
   });
+}
+
+/**
+ * Calls `listener` once, when the stream first connects: what changed before then (after the
+ * server made the page) only a look at the server tells.
+ */
+export function onFirstConnect(listener: () => void): () => void {
+  readyListeners.add(listener);
+  return () => { readyListeners.delete(listener); };
 }
 
 /** Calls `listener` with the endpoints that changed ('all' after a reconnect). Returns unsubscribe. */

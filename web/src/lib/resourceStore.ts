@@ -33,8 +33,67 @@ function set(e: Entry, patch: Partial<Snapshot<unknown>>) {
   for (const l of [...e.listeners]) l();
 }
 
-/** (Re)loads an endpoint; a newer load cancels an older one still on its way. */
+/**
+ * Loads every answer the current page reads at once (the public site: /page-data/<path>, which
+ * also brings the page's markdown HTML); resolves with answers by endpoint.
+ */
+export type PageLoader = () => Promise<Record<string, unknown>>;
+let pageLoader: PageLoader | null = null;
+let pageLoad: Promise<void> | null = null;
+let loadAgain = false;
+
+export function loadPagesWith(loader: PageLoader | null): void {
+  pageLoader = loader;
+}
+
+/** An answer that arrived with the page: no request for it until it changes. */
+export function seed(endpoint: string, data: unknown): void {
+  const e = entry(endpoint);
+  e.controller?.abort();
+  e.stale = false;
+  set(e, { data, error: undefined, loading: false });
+}
+
+let pageLoadQueued = false;
+
+/** After the components of a new page have all subscribed (the same commit): one request for them. */
+function queuePageLoad(loader: PageLoader): void {
+  if (pageLoadQueued) return;
+  pageLoadQueued = true;
+  queueMicrotask(() => { pageLoadQueued = false; loadPage(loader); });
+}
+
+function loadPage(loader: PageLoader): void {
+  if (pageLoad) { loadAgain = true; return; }
+  const wanted = [...entries.values()].filter((e) => e.listeners.size > 0);
+  for (const e of wanted) {
+    e.stale = true;
+    if (e.snapshot.data === undefined && !e.snapshot.loading) set(e, { loading: true, error: undefined });
+  }
+  pageLoad = loader().then(
+    (answers) => { for (const [endpoint, data] of Object.entries(answers)) seed(endpoint, data); },
+    (error: unknown) => {
+      for (const e of wanted) {
+        if (e.snapshot.data !== undefined) { set(e, { loading: false }); continue; }
+        set(e, { error: error instanceof Error ? error : new Error(String(error)), loading: false });
+      }
+    },
+  ).finally(() => {
+    pageLoad = null;
+    if (loadAgain) { loadAgain = false; loadPage(loader); return; }
+    // What the page's data did not bring (nothing, when the server rendered the same components).
+    for (const [endpoint, e] of entries) if (e.stale && e.listeners.size > 0 && !e.snapshot.error) loadOne(endpoint);
+  });
+}
+
+/** (Re)loads an endpoint (with the rest of the page when a page loader is set). */
 export function load(endpoint: string): void {
+  if (pageLoader) queuePageLoad(pageLoader);
+  else loadOne(endpoint);
+}
+
+/** (Re)loads one endpoint; a newer load cancels an older one still on its way. */
+function loadOne(endpoint: string): void {
   const e = entry(endpoint);
   e.controller?.abort();
   const controller = new AbortController();
@@ -56,12 +115,16 @@ export function load(endpoint: string): void {
 }
 
 function handleChange(endpoints: readonly string[] | 'all') {
+  let shown = false;
   for (const [endpoint, e] of entries) {
     const base = endpoint.split('?')[0]!;
     if (endpoints !== 'all' && !endpoints.includes(base)) continue;
-    if (e.listeners.size > 0) load(endpoint);
-    else e.stale = true;
+    e.stale = true;
+    if (e.listeners.size === 0) continue;
+    shown = true;
+    if (!pageLoader) loadOne(endpoint);
   }
+  if (shown && pageLoader) queuePageLoad(pageLoader);
 }
 
 export function subscribe(endpoint: string, listener: () => void): () => void {

@@ -16,4 +16,17 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useNarrowLayout = () => useMediaQuery(NARROW_QUERY);
+
+/**
+ * The narrow layout, or null while the page is the server's HTML (on the server, and while the
+ * browser hydrates it): that HTML serves both widths, laid out by the stylesheet alone.
+ */
+export function useNarrowLayoutOnceHydrated(): boolean | null {
+  const subscribe = useCallback((cb: () => void) => {
+    const mql = window.matchMedia(NARROW_QUERY);
+    mql.addEventListener('change', cb);
+    return () => mql.removeEventListener('change', cb);
+  }, []);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches, () => null);
+}
 export const usePrefersReducedMotion = () => useMediaQuery(REDUCED_MOTION_QUERY);

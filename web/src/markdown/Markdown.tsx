@@ -10,6 +10,7 @@ import rehypeSanitize from 'rehype-sanitize';
 import { isSitePath } from '../lib/links.ts';
 import { staysOnSite } from '../../../server/schema/links.ts';
 import { rehypeHeadingLevels, type HeadingLevel } from './headingLevels.ts';
+import type { MarkdownProps } from './markdownProps.ts';
 import { sanitizeSchema } from './sanitizeSchema.ts';
 import { rehypeReadableColours } from './textColours.ts';
 
@@ -47,17 +48,7 @@ export const markdownOptions = {
   skipHtml: false,
 } satisfies Partial<Options>;
 
-export interface MarkdownProps {
-  /** The markdown text (may contain raw HTML); empty or missing renders nothing. */
-  children: string | null | undefined;
-  /** '_blank': every link opens in a new tab without opener or referrer (home section 3). */
-  linkTarget?: '_blank';
-  className?: string;
-  /** Render inline (a <span>) where the text sits inside a heading or a sentence. */
-  inline?: boolean;
-  /** The level the text's own headings start at: one below the heading it is shown under. */
-  headingsFrom?: HeadingLevel;
-}
+export type { MarkdownProps };
 
 type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown };
 
@@ -106,20 +97,28 @@ class PlainTextOnError extends Component<{ text: string; children: ReactNode }, 
   }
 }
 
-export function Markdown({ children, linkTarget, className, inline, headingsFrom }: MarkdownProps) {
+/** The rendered text alone, without the wrapper: what the server turns into HTML (renderHtml.ts). */
+export function MarkdownContent({ children, linkTarget, inline, headingsFrom }: Omit<MarkdownProps, 'className'>) {
   if (!children) return null;
   const components: Components = {
     ...(linkTarget === '_blank' ? newTabComponents : siteComponents),
     ...(inline ? inlineComponents : {}),
   };
+  return (
+    <PlainTextOnError text={children}>
+      <ReactMarkdown {...markdownOptions} rehypePlugins={pluginsFor(headingsFrom)} components={components}>
+        {children}
+      </ReactMarkdown>
+    </PlainTextOnError>
+  );
+}
+
+export function Markdown({ className, inline, ...rest }: MarkdownProps) {
+  if (!rest.children) return null;
   const Wrapper = inline ? 'span' : 'div';
   return (
     <Wrapper className={['markdown', className].filter(Boolean).join(' ')}>
-      <PlainTextOnError text={children}>
-        <ReactMarkdown {...markdownOptions} rehypePlugins={pluginsFor(headingsFrom)} components={components}>
-          {children}
-        </ReactMarkdown>
-      </PlainTextOnError>
+      <MarkdownContent inline={inline} {...rest} />
     </Wrapper>
   );
 }

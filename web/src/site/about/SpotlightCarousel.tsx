@@ -1,7 +1,7 @@
 // The teacher spotlight carousel on the About page, each slide with a button opening its dialog.
 import { useState } from 'react';
 import type { SpotlightSlide } from '../../lib/types.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown, useMarkdownAhead } from '../../markdown/MarkdownHtml.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { useCarousel } from './useCarousel.ts';
 
@@ -9,6 +9,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
   const c = useCarousel(slides.length);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = slides.find((s) => s.id === openId);
+  useMarkdownAhead(slides.map((s) => s.text), { headingsFrom: 3 });
   if (!slides.length) return null;
 
   return (

@@ -1,7 +1,7 @@
 // The staff profile grid, sorted by the last word of the name ignoring case (spec §2, §9).
 import type { Profile } from '../../lib/types.ts';
 import { byLastWordOfName } from '../../lib/sort.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 
 function initials(name: string) {
   return name.split(/\s+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).slice(0, 2).join('');

@@ -2,7 +2,7 @@
 // the date, the full notice, the flyer link, and 'Apply Here' or a disabled 'Event Full' box.
 import type { EventCard } from '../../lib/types.ts';
 import { safeHref } from '../../lib/links.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { NewTabNote } from './SmartLink.tsx';
 import { AddToCalendar } from './AddToCalendar.tsx';
 

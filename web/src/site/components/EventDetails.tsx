@@ -1,7 +1,7 @@
 // The head of an event page: header, organization, location, date range, bold text, description.
 import type { ReactNode } from 'react';
 import type { MajorEvent } from '../../lib/types.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 
 export function EventDetails({ event, children }: { event: MajorEvent | undefined; children?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@
 // shows its own icon, or one of the five built-in icons chosen by id.
 import { useState } from 'react';
 import type { EventDropdown } from '../../lib/types.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 
 /** Built-in icon for ids 1 to 5 (spec §9); later ids reuse them in turn. */
 export function builtInIcon(id: string): string {

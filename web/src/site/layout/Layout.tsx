@@ -1,7 +1,9 @@
 // The page frame of every public route: skip link, banner, navigation, the page, footer, and the
-// contact popup. After a navigation, focus moves to the new page so screen readers announce it.
+// contact popup. After a navigation, the new page shows from its top and focus moves to it so
+// screen readers announce it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { PageErrorBoundary } from '../pages/PageErrorBoundary.tsx';
 import { ContactContext } from './ContactContext.tsx';
 import { ContactPopup } from './ContactPopup.tsx';
 import { Footer } from './Footer.tsx';
@@ -10,22 +12,26 @@ import { SiteBanner } from './SiteBanner.tsx';
 
 function useFocusMainOnNavigation() {
   const { pathname } = useLocation();
+  const how = useNavigationType();
   // The path focus was last settled for: the first load keeps the browser's own focus.
   const settled = useRef(pathname);
   useEffect(() => {
     if (settled.current === pathname) return;
     settled.current = pathname;
+    // Back and Forward leave the scroll position to the browser.
+    if (how !== 'POP') window.scrollTo(0, 0);
     const main = document.getElementById('main');
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
     else main?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [pathname, how]);
 }
 
 export function Layout() {
   const [contactOpen, setContactOpen] = useState(false);
   const openContact = useCallback(() => setContactOpen(true), []);
   const contact = useMemo(() => ({ openContact }), [openContact]);
+  const { pathname } = useLocation();
   useFocusMainOnNavigation();
   return (
     <ContactContext.Provider value={contact}>
@@ -33,11 +39,12 @@ export function Layout() {
       <SiteBanner />
       <NavBar />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <PageErrorBoundary pathname={pathname}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <Footer />
       <ContactPopup open={contactOpen} onClose={() => setContactOpen(false)} />
-      <ScrollRestoration />
     </ContactContext.Provider>
   );
 }

@@ -1,12 +1,14 @@
 // The navigation bar (spec §2, global layout). Wide: RESEARCH & POLICY and EVENTS are dropdowns.
 // At 950 px and below they flatten into RESEARCH, POLICY, NEWS & EVENTS, behind a hamburger;
-// Escape closes that menu and returns to its button.
+// Escape closes that menu and returns to its button. The server's HTML (and so a browser without
+// JavaScript) has both sets, laid out by the stylesheet: the hamburger is a checkbox there, the
+// dropdowns open on hover and focus, and Contact Us is a link to the contact page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { eventHref, visibleEvents } from '../../lib/events.ts';
 import type { MajorEvent, SiteSettings } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
-import { useNarrowLayout } from '../../lib/useMediaQuery.ts';
+import { useNarrowLayoutOnceHydrated } from '../../lib/useMediaQuery.ts';
 import { SITE_NAME } from '../brand.ts';
 import { NewTabNote } from '../components/SmartLink.tsx';
 import { useContact } from './ContactContext.tsx';
@@ -19,8 +21,11 @@ const RESEARCH_AND_POLICY: NavItem[] = [
   { label: 'POLICY', to: '/researchAndPolicy' },
 ];
 
-function Item({ to, children }: { to: string; children: string }) {
-  return <li><NavLink to={to} className="nav-link" end>{children}</NavLink></li>;
+/** The contact form as a page of its own: where Contact Us leads without JavaScript. */
+export const CONTACT_PATH = '/contact';
+
+function Item({ to, children, className }: { to: string; children: string; className?: string }) {
+  return <li className={className}><NavLink to={to} className="nav-link" end>{children}</NavLink></li>;
 }
 
 /** DATA DASHBOARD: the external dashboard in a new tab, or our embed page when none is set. */
@@ -33,8 +38,13 @@ export function DashboardLink({ className, children }: { className: string; chil
   );
 }
 
+function HamburgerIcon() {
+  return <span className="hamburger-icon" aria-hidden="true"><span /><span /><span /></span>;
+}
+
 export function NavBar() {
-  const narrow = useNarrowLayout();
+  const narrow = useNarrowLayoutOnceHydrated();
+  const hydrated = narrow !== null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -74,30 +84,46 @@ export function NavBar() {
             aria-controls={menuId}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            <span className="hamburger-icon" aria-hidden="true"><span /><span /><span /></span>
+            <HamburgerIcon />
             <span className="visually-hidden">Menu</span>
           </button>
         )}
-        <ul id={menuId} className={`nav-list${narrow ? ' nav-list-narrow' : ''}`} hidden={narrow && !menuOpen}>
+        {!hydrated && (
+          <>
+            <input type="checkbox" id={`${menuId}-toggle`} className="nav-toggle" />
+            <label htmlFor={`${menuId}-toggle`} className="hamburger nav-toggle-label">
+              <HamburgerIcon />
+              <span className="visually-hidden">Menu</span>
+            </label>
+          </>
+        )}
+        <ul
+          id={menuId}
+          className={`nav-list${narrow ? ' nav-list-narrow' : ''}${hydrated ? '' : ' nav-list-static'}`}
+          hidden={narrow === true && !menuOpen}
+        >
           <Item to="/">HOME</Item>
           <Item to="/about">ABOUT US</Item>
           <Item to="/educators">RESOURCES FOR K-12 EDUCATORS</Item>
           <li><DashboardLink className="nav-link">DATA DASHBOARD</DashboardLink></li>
-          {narrow ? (
+          {narrow !== false && (
             <>
-              <Item to="/research">RESEARCH</Item>
-              <Item to="/researchAndPolicy">POLICY</Item>
-              <Item to="/events">NEWS &amp; EVENTS</Item>
+              <Item to="/research" className="nav-narrow-only">RESEARCH</Item>
+              <Item to="/researchAndPolicy" className="nav-narrow-only">POLICY</Item>
+              <Item to="/events" className="nav-narrow-only">NEWS &amp; EVENTS</Item>
             </>
-          ) : (
+          )}
+          {narrow !== true && (
             <>
-              <NavDropdown label="RESEARCH & POLICY" items={RESEARCH_AND_POLICY} />
-              <NavDropdown label="EVENTS" items={eventItems} />
-              <Item to="/news">NEWS</Item>
+              <NavDropdown label="RESEARCH & POLICY" items={RESEARCH_AND_POLICY} className="nav-wide-only" />
+              <NavDropdown label="EVENTS" items={eventItems} className="nav-wide-only" />
+              <Item to="/news" className="nav-wide-only">NEWS</Item>
             </>
           )}
           <li>
-            <button type="button" className="nav-link nav-contact" onClick={openContact}>Contact Us</button>
+            {hydrated
+              ? <button type="button" className="nav-link nav-contact" onClick={openContact}>Contact Us</button>
+              : <a href={CONTACT_PATH} className="nav-link nav-contact">Contact Us</a>}
           </li>
         </ul>
       </nav>

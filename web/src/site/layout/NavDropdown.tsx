@@ -10,7 +10,7 @@ export interface NavItem {
   to: string;
 }
 
-export function NavDropdown({ label, items }: { label: string; items: readonly NavItem[] }) {
+export function NavDropdown({ label, items, className }: { label: string; items: readonly NavItem[]; className?: string }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -61,7 +61,7 @@ export function NavDropdown({ label, items }: { label: string; items: readonly N
   return (
     <li
       ref={root}
-      className={`nav-dropdown${open ? ' is-open' : ''}`}
+      className={['nav-dropdown', open && 'is-open', className].filter(Boolean).join(' ')}
       onKeyDown={onKeyDown}
       onBlur={(e) => { if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
     >

@@ -3,16 +3,17 @@
 import type { AboutText, Profile, SpotlightSlide } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { plainText } from '../../lib/plainText.ts';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { WEBSITE_DEVELOPERS } from '../about/developers.ts';
 import { SpotlightCarousel } from '../about/SpotlightCarousel.tsx';
 import { StaffGrid } from '../about/StaffGrid.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 
 export function AboutPage() {
-  usePageTitle('About Us');
   const spotlights = useApi<SpotlightSlide[]>('spotlight.php');
   const about = useApi<AboutText>('about_us_our_mission.php');
+  usePageTitle('About Us', { description: plainText(about.data?.our_mission) });
   const profiles = useApi<Profile[]>('about_us.php');
   return (
     <div className="container page about-page">

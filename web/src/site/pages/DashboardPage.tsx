@@ -10,10 +10,11 @@ import { Loadable } from '../components/Loadable.tsx';
 import { NewTabNote } from '../components/SmartLink.tsx';
 
 const SCRIPT_TIMEOUT_MS = 10_000;
-type ScriptState = 'loading' | 'ready' | 'failed';
+/** 'idle': not tried yet (the server's page, and a browser without JavaScript: the link shows). */
+type ScriptState = 'idle' | 'loading' | 'ready' | 'failed';
 
 function useExternalScript(src: string | undefined): ScriptState {
-  const [state, setState] = useState<ScriptState>(src ? 'loading' : 'failed');
+  const [state, setState] = useState<ScriptState>('idle');
   useEffect(() => {
     if (!src) { setState('failed'); return; }
     setState('loading');

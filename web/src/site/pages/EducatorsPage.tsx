@@ -6,7 +6,8 @@ import { eventForPath, visibleEvents, WINTER_PATH } from '../../lib/events.ts';
 import type { EducatorButton, EducatorTexts, MajorEvent, Resource } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { plainText } from '../../lib/plainText.ts';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewTabNote, SmartLink } from '../components/SmartLink.tsx';
 import { safeHref } from '../../lib/links.ts';
@@ -45,8 +46,8 @@ function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
 }
 
 export function EducatorsPage() {
-  usePageTitle('Resources for K-12 Educators');
   const texts = useApi<EducatorTexts>('resources_text.php');
+  usePageTitle('Resources for K-12 Educators', { description: plainText(texts.data?.proDevAbove) });
   const button = useApi<EducatorButton>('resources_button.php').data;
   const resources = useApi<Resource[]>('resources.php');
   return (

@@ -1,8 +1,8 @@
-// The router's error view (spec §8): 'Unexpected Application Error!' and what went wrong.
+// The error view (spec §8): 'Unexpected Application Error!' and what went wrong. ErrorView reads a
+// data router's error; ErrorMessage shows any error (the site's page boundary, PageErrorBoundary.tsx).
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-export function ErrorView() {
-  const error = useRouteError();
+export function ErrorMessage({ error }: { error: unknown }) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error ? error.message : String(error ?? '');
@@ -13,4 +13,8 @@ export function ErrorView() {
       <p>Please try again, or <a href="/">go to the home page</a>.</p>
     </div>
   );
+}
+
+export function ErrorView() {
+  return <ErrorMessage error={useRouteError()} />;
 }

@@ -5,6 +5,7 @@ import { cardsForEvent, eventForPath } from '../../lib/events.ts';
 import type { EventCard, MajorEvent } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { plainText } from '../../lib/plainText.ts';
 import { EventCardList } from '../components/EventCardView.tsx';
 import { EventDetails } from '../components/EventDetails.tsx';
 import { Loadable } from '../components/Loadable.tsx';
@@ -31,7 +32,10 @@ export function EventPage() {
   const { pathname } = useLocation();
   const events = useApi<MajorEvent[]>('majorevents.php');
   const event = eventForPath(events.data, pathname);
-  usePageTitle(event?.header ?? (events.data ? 'Page not found' : undefined));
+  usePageTitle(event?.header ?? (events.data ? 'Page not found' : undefined), {
+    description: event && [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
+    canonicalPath: event?.page_url,
+  });
   if (events.data && !event) return <NotFoundPage />;
   return (
     <div className="container page event-page">

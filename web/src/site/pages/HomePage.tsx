@@ -3,7 +3,8 @@
 import type { HomePage as Home } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { plainText } from '../../lib/plainText.ts';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 
 function Statistics({ home }: { home: Home }) {
@@ -67,8 +68,8 @@ function HomeContent({ home }: { home: Home }) {
 }
 
 export function HomePage() {
-  usePageTitle(undefined);
   const state = useApi<Home>('homepage.php');
+  usePageTitle(undefined, { description: plainText(state.data?.content) });
   return (
     <Loadable state={state} what="the home page" logMessage="Error fetching Home Page data" fallback={<div className="container"><p className="loading" role="status">Loading…</p></div>}>
       {(home) => <HomeContent home={home} />}

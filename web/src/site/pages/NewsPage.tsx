@@ -3,7 +3,8 @@ import { formatDate, isoDate } from '../../lib/dates.ts';
 import type { NewsItem } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { plainText } from '../../lib/plainText.ts';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
@@ -11,8 +12,9 @@ import { SmartLink } from '../components/SmartLink.tsx';
 const newestFirst = (a: NewsItem, b: NewsItem) => (b.when_date || '').localeCompare(a.when_date || '');
 
 export function NewsPage() {
-  usePageTitle('News');
   const news = useApi<NewsItem[]>('news.php');
+  const latest = news.data && [...news.data].sort(newestFirst)[0];
+  usePageTitle('News', { description: latest && `${latest.title}. ${plainText(latest.what)}` });
   return (
     <div className="container page listing-page">
       <NewsNav />

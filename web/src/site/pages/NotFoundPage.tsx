@@ -1,9 +1,12 @@
 // Shown for any address that is not a page of the site (and for hidden event pages).
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { useRenderCollector } from '../ssr/renderContext.ts';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
+  // The server answers this page with 404, so search engines and link checkers see it is gone.
+  useRenderCollector()?.status(404);
   return (
     <div className="container page not-found">
       <h1>Page not found</h1>

@@ -3,7 +3,8 @@
 import type { PolicyText, StatePolicy } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { plainText } from '../../lib/plainText.ts';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 
 export const IMPLEMENTATION: Record<string, { label: string; symbol: string; className: string }> = {
@@ -23,8 +24,8 @@ export function ImplementationMark({ code }: { code: string }) {
 }
 
 export function PolicyPage() {
-  usePageTitle('Policy');
   const text = useApi<PolicyText>('policy_update.php');
+  usePageTitle('Policy', { description: plainText(text.data?.policyText) });
   const policies = useApi<StatePolicy[]>('state_policies.php');
   return (
     <div className="container page policy-page">

@@ -5,7 +5,8 @@ import { formatDate, isoDate } from '../../lib/dates.ts';
 import type { Paper } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { plainText } from '../../lib/plainText.ts';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 
 function PaperView({ paper, index }: { paper: Paper; index: number }) {
@@ -30,8 +31,9 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
 }
 
 export function ResearchPage() {
-  usePageTitle('Research');
   const papers = useApi<Paper[]>('get_pdf_metadata.php');
+  const first = papers.data?.[0];
+  usePageTitle('Research', { description: first && `${first.study_title}. ${plainText(first.abstract)}` });
   return (
     <div className="container page research-page">
       <h1>Research</h1>

@@ -2,7 +2,7 @@
 import type { EventCard } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
 

@@ -4,6 +4,7 @@ import { eventForPath, SUMMER_PATH } from '../../lib/events.ts';
 import type { EventDropdown, MajorEvent, WorkshopSchedule } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { plainText } from '../../lib/plainText.ts';
 import { EventDetails } from '../components/EventDetails.tsx';
 import { EventDropdowns } from '../components/EventDropdowns.tsx';
 import { Loadable } from '../components/Loadable.tsx';
@@ -34,7 +35,9 @@ export function SummerOfCsPage() {
   const events = useApi<MajorEvent[]>('majorevents.php');
   const dropdowns = useApi<EventDropdown[]>('event_dropdowns.php');
   const event = eventForPath(events.data, SUMMER_PATH);
-  usePageTitle(event?.header ?? 'Summer of CS');
+  usePageTitle(event?.header ?? 'Summer of CS', {
+    description: event && [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
+  });
   return (
     <div className="container page event-page summer-page">
       <Loadable state={events} what="this event page" logMessage="Error fetching major events" fallback="Loading or not found">

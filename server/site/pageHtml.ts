@@ -1,0 +1,54 @@
+// A server-rendered page put into the built index.html: its head tags (title, description,
+// canonical address, Open Graph), the markup in #root and the data it hydrates from.
+import type { PageHead } from '../../web/src/site/ssr/renderContext.ts';
+import { pageDataScript, type PageData } from '../../web/src/site/ssr/pageData.ts';
+import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
+import { SITE_NAME } from '../../web/src/site/brand.ts';
+
+/** The description of pages that give none (index.html says the same). */
+export const SITE_DESCRIPTION =
+  'Computer science education for every student in the state: research, policy, events and resources for K-12 educators.';
+
+const MAX_DESCRIPTION = 200;
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** One line of plain words, cut at a word near the limit. */
+export function shortDescription(text: string | undefined): string {
+  const plain = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (plain.length <= MAX_DESCRIPTION) return plain;
+  const cut = plain.slice(0, MAX_DESCRIPTION - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_DESCRIPTION / 2))}…`;
+}
+
+export function headTags(head: PageHead, url: string | null, found: boolean): string {
+  const title = fullTitle(head.title);
+  const description = shortDescription(head.description) || SITE_DESCRIPTION;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    found && url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    ...(found && url ? [`<meta property="og:url" content="${escapeHtml(url)}" />`] : []),
+    '<meta name="twitter:card" content="summary" />',
+  ];
+  return tags.join('\n    ');
+}
+
+// React's server renderer starts the markup with a preload hint per image; they belong in <head>,
+// where they also let the browser start on the first image sooner.
+const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+
+export function pageHtml(template: string, parts: { head: string; root: string; data: PageData; etag?: string }): string {
+  const preloads = LEADING_PRELOADS.exec(parts.root)?.[0] ?? '';
+  const root = parts.root.slice(preloads.length);
+  return template
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => `${parts.head}${preloads ? `\n    ${preloads}` : ''}`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${pageDataScript(parts.data, parts.etag)}`);
+}

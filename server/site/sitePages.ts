@@ -1,0 +1,131 @@
+// The public pages as prepared answers: each route's HTML (server-rendered by the site's own React
+// components, markdown already sanitized HTML) and the data it carries, made once per change of the
+// entities it read and then sent from memory with ETag, gzip and brotli, like the API's answers.
+import type { IncomingMessage } from 'node:http';
+import { prepareBody, prepareJson, type Prepared, type PreparedCache } from '../content/prepared.ts';
+import type { ReadModel } from '../content/readModel.ts';
+import { publicOrigin, requestOrigin } from '../feeds/siteOrigin.ts';
+import { Answer } from '../routes/answer.ts';
+import { jsonAnswer } from '../routes/listAnswers.ts';
+import { securityHeaders } from '../routes/securityHeaders.ts';
+import { pageHeaders, type WebApp } from '../routes/webApp.ts';
+import { renderMarkdownHtml } from '../../web/src/markdown/renderHtml.tsx';
+import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
+import { isAdminPath, PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { renderPage } from '../../web/src/site/ssr/renderPage.tsx';
+import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
+import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
+import { headTags, pageHtml } from './pageHtml.ts';
+
+const HTML = 'text/html; charset=utf-8';
+/** Markdown texts whose HTML is kept; past this the oldest go (texts of old versions, mostly). */
+const MAX_TEXTS = 5000;
+/** Without CMS_PUBLIC_URL each Host gets its own pages (their canonical addresses); this many at most. */
+const MAX_ORIGINS = 16;
+
+export interface SitePagesOptions { publicUrl?: string; trustProxy: boolean }
+
+/** The route a path shows: a public page's own spelling, or '*' for every address that is none. */
+export function routeOf(pathname: string): string {
+  const p = pathname.replace(/\/+$/, '') || '/';
+  return PUBLIC_PATHS.find((x) => x.toLowerCase() === p.toLowerCase()) ?? '*';
+}
+
+export class SitePages {
+  private readonly markdown = new Map<string, string>();
+  private readonly origins = new Set<string>();
+  private readonly fixedOrigin: string | undefined;
+  private readonly answers = new WeakMap<Prepared, Answer>();
+  private readonly statuses = new WeakMap<Prepared, number>();
+
+  constructor(
+    private readonly model: ReadModel, private readonly cache: PreparedCache, private readonly web: WebApp,
+    private readonly options: SitePagesOptions,
+  ) {
+    this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
+  }
+
+  /** Admin addresses get the admin's own page (the built index.html), not a server-rendered one. */
+  static serves(pathname: string): boolean {
+    return !isAdminPath(pathname);
+  }
+
+  /** The HTML page of a public address, with its status (404 for the not-found page). */
+  page(req: IncomingMessage, pathname: string): Answer {
+    const route = routeOf(pathname);
+    const origin = this.originOf(req);
+    const { build } = this.web.template();
+    const key = `page|${build}|${origin ?? ''}|${route}`;
+    const prepared = this.cache.peek(key) ?? this.render(pathname, route, origin, key);
+    let answer = this.answers.get(prepared);
+    if (!answer) {
+      const status = this.statuses.get(prepared) ?? 200;
+      answer = new Answer(prepared, {
+        headers: pageHeaders(this.web.policyFor(route === '*' ? pathname : route)),
+        around: securityHeaders(), status, etag: status === 200,
+      });
+      this.answers.set(prepared, answer);
+    }
+    return answer;
+  }
+
+  /** What a page carries, as JSON: the browser asks for it after moving to a page or on a change. */
+  data(pathname: string): Answer {
+    const route = routeOf(pathname);
+    const key = `data|${route}`;
+    const prepared = this.cache.peek(key) ?? (this.render(pathname, route, null, null), this.cache.peek(key)!);
+    return jsonAnswer(prepared, false);
+  }
+
+  /** The contact page answering a post of its form without JavaScript: made for this post only. */
+  contactPage(req: IncomingMessage, outcome: ContactOutcome, status: number): Answer {
+    const prepared = this.render(CONTACT_PATH, CONTACT_PATH, this.originOf(req), null, outcome);
+    return new Answer(prepared, {
+      headers: pageHeaders(this.web.policyFor(CONTACT_PATH)), around: securityHeaders(), status, etag: false,
+    });
+  }
+
+  private render(
+    pathname: string, route: string, origin: string | null, pageKey: string | null, contact?: ContactOutcome,
+  ): Prepared {
+    const sources = {
+      read: (endpoint: string) => this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url' }),
+      markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
+    };
+    let rendered = renderPage(route === '*' ? pathname : route, sources, contact);
+    // Texts seen for the first time (a change, or the first visit) are rendered between two passes.
+    for (let pass = 0; rendered.missing.length && pass < 2; pass++) {
+      for (const [text, variant] of rendered.missing) this.renderMarkdown(text, variant);
+      rendered = renderPage(route === '*' ? pathname : route, sources, contact);
+    }
+    const deps = [...new Set(rendered.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
+    const data = contact ? undefined : prepareJson(rendered.data);
+    if (data) this.cache.put(`data|${route}`, deps, data);
+    const found = rendered.status === 200;
+    const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
+    const html = pageHtml(this.web.template().html, {
+      head: headTags(rendered.head, canonical, found), root: rendered.html, data: rendered.data, etag: data?.etag,
+    });
+    const prepared = prepareBody(Buffer.from(html), HTML);
+    this.statuses.set(prepared, rendered.status);
+    if (pageKey) this.cache.put(pageKey, deps, prepared);
+    return prepared;
+  }
+
+  private renderMarkdown(text: string, variant: MarkdownVariant): void {
+    const key = markdownKey(text, variant);
+    if (this.markdown.has(key)) return;
+    if (this.markdown.size >= MAX_TEXTS) this.markdown.delete(this.markdown.keys().next().value!);
+    this.markdown.set(key, renderMarkdownHtml(text, variant));
+  }
+
+  private originOf(req: IncomingMessage): string | null {
+    if (this.fixedOrigin) return this.fixedOrigin;
+    const origin = requestOrigin(req, this.options.trustProxy);
+    if (!origin) return null;
+    if (this.origins.has(origin)) return origin;
+    if (this.origins.size >= MAX_ORIGINS) return null;
+    this.origins.add(origin);
+    return origin;
+  }
+}

@@ -1,0 +1,163 @@
+// The contact form (spec §2, §5, §8 as settled by DESIGN decision 2), in the popup and on the
+// contact page: Name, Title and Email and the message are required ('Please fill all fields',
+// nothing sent), and the email must be an address (server/schema/email.ts, the rule handle_form.php
+// runs too); the success message shows only when the server kept the message; on failure the input
+// is kept. A field's own problem is shown beside it, whether the form or the server found it.
+// Without JavaScript the browser posts the same form to handle_form.php, which answers with the
+// contact page showing the outcome (`initial`).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { emailProblem } from '../../../../server/schema/email.ts';
+import { ApiError, postJson } from '../../lib/api.ts';
+import type { ContactForm } from '../../lib/types.ts';
+
+export const INCOMPLETE = 'Please fill all fields';
+export const SENT = 'Form submitted successfully!';
+const CHECK_FORM = 'Please check the form and send it again.';
+
+type Key = keyof ContactForm;
+/** A field's problem; INCOMPLETE marks a missing field, told by the form's status line. */
+export type FieldErrors = Partial<Record<Key, string>>;
+
+/** What a post of the form without JavaScript came to: shown by the page the server answers with. */
+export interface ContactOutcome {
+  form: ContactForm;
+  errors: FieldErrors;
+  /** The form's status line (INCOMPLETE or another refusal), or SENT. */
+  message: string;
+  sent: boolean;
+}
+
+export const CONTACT_ACTION = '/api/handle_form.php';
+export const CHECK_FORM_MESSAGE = CHECK_FORM;
+
+export const empty: ContactForm = { name: '', title: '', employer: '', email: '', contact: '' };
+const required: Key[] = ['name', 'title', 'email', 'contact'];
+
+export function check(form: ContactForm): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const k of required) if (form[k].trim() === '') errors[k] = INCOMPLETE;
+  const email = emailProblem(form.email);
+  if (email) errors.email = email;
+  return errors;
+}
+
+/** The fields of a 400 answer that this form shows, e.g. { email: '…' }. */
+function fieldsOf(e: unknown): FieldErrors {
+  if (!(e instanceof ApiError) || e.status !== 400 || !e.fields) return {};
+  return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty)) as FieldErrors;
+}
+
+function failureMessage(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : CHECK_FORM;
+    if (e.status === 429) return 'You have sent several messages in a short time. Please try again later.';
+    if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
+    if (e.status === 0) return 'Your message could not be sent: the server could not be reached. Please try again.';
+  }
+  return 'Sorry, your message could not be sent. Please try again.';
+}
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string } | { kind: 'sent' };
+
+const statusOf = (o: ContactOutcome | undefined): Status =>
+  !o ? { kind: 'idle' } : o.sent ? { kind: 'sent' } : o.message ? { kind: 'error', message: o.message } : { kind: 'idle' };
+
+interface ContactFormProps {
+  /** The popup's close; the page has none (it links home instead). */
+  onClose?: () => void;
+  onSent?: () => void;
+  initial?: ContactOutcome;
+}
+
+export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) {
+  const [form, setForm] = useState<ContactForm>(initial?.form ?? empty);
+  const [status, setStatus] = useState<Status>(statusOf(initial));
+  const [errors, setErrors] = useState<FieldErrors>(initial?.errors ?? {});
+  // Bumped after a refused send: focus then goes to the first field with a problem.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const refuse = (found: FieldErrors, message: string | undefined) => {
+    setErrors(found);
+    setStatus(message ? { kind: 'error', message } : { kind: 'idle' });
+    setRefusals((n) => n + 1);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = check(form);
+    if (Object.keys(found).length) {
+      refuse(found, Object.values(found).includes(INCOMPLETE) ? INCOMPLETE : undefined);
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'sending' });
+    try {
+      const res = await postJson<{ success?: boolean }>('handle_form.php', form);
+      if (res.success === false) throw new Error('not kept');
+      setStatus({ kind: 'sent' });
+      onSent?.();
+    } catch (err) {
+      const fromServer = fieldsOf(err);
+      if (Object.keys(fromServer).length) {
+        refuse(fromServer, Object.values(fromServer).includes(INCOMPLETE) ? INCOMPLETE : undefined);
+      } else setStatus({ kind: 'error', message: failureMessage(err) });
+    }
+  };
+
+  type FieldOpts = { type?: string; optional?: boolean; autoComplete?: string };
+  const field = (key: Key, label: string, opts: FieldOpts = {}) => {
+    const id = `${ids}-${key}`;
+    const error = errors[key];
+    const own = error && error !== INCOMPLETE ? error : undefined;
+    const common = {
+      id, name: key, value: form[key], 'aria-invalid': error ? true : undefined, required: !opts.optional,
+      'aria-describedby': own ? `${id}-error` : error ? `${ids}-status` : undefined,
+      onChange: (ev: { target: { value: string } }) => {
+        setForm((f) => ({ ...f, [key]: ev.target.value }));
+        if (error) setErrors(({ [key]: _fixed, ...rest }) => rest);
+      },
+    };
+    return (
+      <div className="form-field">
+        <label htmlFor={id}>{label}{opts.optional && <span className="optional"> (optional)</span>}</label>
+        {own && <p id={`${id}-error`} className="field-error">{own}</p>}
+        {key === 'contact'
+          ? <textarea {...common} rows={5} maxLength={10_000} />
+          : <input {...common} type={opts.type ?? 'text'} autoComplete={opts.autoComplete} maxLength={key === 'email' ? 320 : 200} />}
+      </div>
+    );
+  };
+
+  if (status.kind === 'sent') {
+    return (
+      <div className="contact-sent">
+        <p role="status" className="notice notice-success">{SENT}</p>
+        <p>Thank you for getting in touch. We will answer by email.</p>
+        {onClose
+          ? <button type="button" className="button" onClick={onClose} autoFocus>Close</button>
+          : <p><a href="/" className="button">Go to the home page</a></p>}
+      </div>
+    );
+  }
+  return (
+    <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={submit} noValidate>
+      {field('name', 'Name', { autoComplete: 'name' })}
+      {field('title', 'Title', { autoComplete: 'organization-title' })}
+      {field('employer', 'Employer/Affiliation/Organization', { optional: true, autoComplete: 'organization' })}
+      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {field('contact', 'How can we help you?')}
+      <p id={`${ids}-status`} className="form-status" role="alert">
+        {status.kind === 'error' ? status.message : ''}
+      </p>
+      <button type="submit" className="button" disabled={status.kind === 'sending'}>
+        {status.kind === 'sending' ? 'Sending…' : 'Send'}
+      </button>
+    </form>
+  );
+}

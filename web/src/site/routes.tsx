@@ -1,0 +1,63 @@
+// The public route table, shared by the browser (hydration, client navigation) and the server
+// (server/site/: every public page rendered to HTML). Nothing here may need a bundler or a browser:
+// no CSS imports, no import.meta.glob, no window. The admin area is another app (web/src/AdminApp.tsx).
+import type { RouteObject } from 'react-router-dom';
+import { Layout } from './layout/Layout.tsx';
+import { AboutPage } from './pages/AboutPage.tsx';
+import { ContactPage } from './pages/ContactPage.tsx';
+import { DashboardPage } from './pages/DashboardPage.tsx';
+import { EducatorsPage } from './pages/EducatorsPage.tsx';
+import { EventPage } from './pages/EventPage.tsx';
+import { EventsPage } from './pages/EventsPage.tsx';
+import { HomePage } from './pages/HomePage.tsx';
+import { NewsPage } from './pages/NewsPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { PolicyPage } from './pages/PolicyPage.tsx';
+import { ResearchPage } from './pages/ResearchPage.tsx';
+import { SpotlightPage } from './pages/SpotlightPage.tsx';
+import { SummerOfCsPage } from './pages/SummerOfCsPage.tsx';
+
+/** The admin routes of the second document: the server sends them the admin shell, not a page. */
+export const ADMIN_PATHS = [
+  '/admin', '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage',
+  '/PolicyAdminPage', '/AboutUsAdminPage', '/DropDownEventsAdminPage', '/ResourcesAdminPage', '/SpotlightAdminPage',
+  '/HomePageAdminPage', '/FooterAdminPage', '/StatePolicyAdminPage', '/MarkdownEditor', '/MessagesAdminPage',
+  '/AuditLogAdminPage',
+] as const;
+
+export function isAdminPath(pathname: string): boolean {
+  const p = pathname.replace(/\/+$/, '').toLowerCase();
+  return ADMIN_PATHS.some((a) => p === a.toLowerCase() || p.startsWith(`${a.toLowerCase()}/`));
+}
+
+/** Event pages other than the summer one (spec §2); routes match regardless of case. */
+export const EVENT_PAGE_PATHS = ['/winterOfCS', '/ECS_Huddle', '/EventPage1', '/EventPage2', '/EventPage3'];
+
+/** Every public page's path (the not-found page answers the rest). */
+export const PUBLIC_PATHS = [
+  '/', '/about', '/educators', '/summerOfCS', ...EVENT_PAGE_PATHS, '/researchAndPolicy', '/news', '/events',
+  '/spotlight', '/research', '/TableauDashboardEmbed', '/contact',
+];
+
+export const publicRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'educators', element: <EducatorsPage /> },
+      { path: 'summerOfCS', element: <SummerOfCsPage /> },
+      ...EVENT_PAGE_PATHS.map((path) => ({ path, element: <EventPage /> })),
+      { path: 'researchAndPolicy', element: <PolicyPage /> },
+      { path: 'news', element: <NewsPage /> },
+      { path: 'events', element: <EventsPage /> },
+      { path: 'spotlight', element: <SpotlightPage /> },
+      { path: 'research', element: <ResearchPage /> },
+      { path: 'TableauDashboardEmbed', element: <DashboardPage /> },
+      // Not in the spec's table: the contact form without JavaScript (the popup's page).
+      { path: 'contact', element: <ContactPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

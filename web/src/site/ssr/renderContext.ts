@@ -1,0 +1,31 @@
+// What a page reads while the server renders it to HTML (server/site/sitePages.ts): the answers of
+// the documented read calls, markdown already turned into sanitized HTML, and what the page says
+// about itself (its HTTP status, title and description). In the browser there is no such context:
+// the same components read the resource store, seeded from the data the page carries.
+import { createContext, useContext } from 'react';
+import type { MarkdownVariant } from '../../markdown/markdownKey.ts';
+import type { ContactOutcome } from '../layout/ContactForm.tsx';
+
+export interface PageHead {
+  /** The page's own title, without the site's name; undefined on the home page. */
+  title?: string;
+  /** A sentence or two from the content, for search results and link previews. */
+  description?: string;
+  /** The page's address when several addresses show it (an event page's page_url). */
+  canonicalPath?: string;
+}
+
+export interface RenderCollector {
+  /** A read call's answer (media as URLs), remembered to go into the page with it. */
+  read(endpoint: string): unknown;
+  /** Sanitized HTML of a markdown text, remembered likewise. */
+  markdown(text: string, variant: MarkdownVariant): string;
+  status(code: number): void;
+  head(head: PageHead): void;
+  /** The contact page answering a post of its form without JavaScript: what came of it. */
+  contact?: ContactOutcome;
+}
+
+export const RenderContext = createContext<RenderCollector | null>(null);
+
+export const useRenderCollector = () => useContext(RenderContext);
