@@ -49,7 +49,7 @@ function MessagesSection({ def }: SectionProps) {
   return (
     <section className="admin-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Contact messages</h2>
-      <Notice notice={notice.notice} />
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
       <LoadState state={state} what="the messages">
         {list.length === 0 ? <p className="admin-muted">No messages.</p> : (
           <ul className="admin-list">

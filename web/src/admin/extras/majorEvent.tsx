@@ -1,6 +1,6 @@
 // Event pages: Show Page / Hide Page (the button of the current state disabled; new pages start
 // hidden), the page URL radio with URLs used by other pages disabled, and a preview of the page.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { entities } from '../../../../server/schema/registry.ts';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import { messageOf, send, type WireItem } from '../api.ts';
@@ -23,13 +23,26 @@ function useUsedPageUrls(item: WireItem | undefined): Record<string, FieldOption
 function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
   const [busy, setBusy] = useState(false);
   const hidden = item.hidden === '1';
+  // The pressed button becomes disabled once the page changes state: the focus moves to the other
+  // one (where the next press would go) instead of falling to the page.
+  const showRef = useRef<HTMLButtonElement>(null);
+  const hideRef = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    (hidden ? showRef : hideRef).current?.focus();
+  }, [hidden]);
   const setHidden = async (value: '0' | '1') => {
+    if (busy) return;
+    pressed.current = true;
     setBusy(true);
     try {
       await send('PUT', 'majorevents.php', { id: item.id, hidden: value });
       refresh(def);
       onDone(value === '1' ? 'The page is now hidden.' : 'The page is now shown.');
     } catch (e) {
+      pressed.current = false;
       onError(messageOf(e));
     } finally {
       setBusy(false);
@@ -38,8 +51,18 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
   return (
     <>
       <span className={hidden ? 'admin-badge admin-badge-off' : 'admin-badge admin-badge-on'}>{hidden ? 'Hidden' : 'Shown'}</span>
-      <button type="button" className="admin-button" disabled={busy || !hidden} onClick={() => void setHidden('0')}>Show Page</button>
-      <button type="button" className="admin-button" disabled={busy || hidden} onClick={() => void setHidden('1')}>Hide Page</button>
+      <button
+        ref={showRef} type="button" className="admin-button" disabled={!hidden} aria-disabled={busy || undefined}
+        onClick={() => void setHidden('0')}
+      >
+        Show Page
+      </button>
+      <button
+        ref={hideRef} type="button" className="admin-button" disabled={hidden} aria-disabled={busy || undefined}
+        onClick={() => void setHidden('1')}
+      >
+        Hide Page
+      </button>
     </>
   );
 }

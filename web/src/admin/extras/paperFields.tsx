@@ -1,6 +1,6 @@
 // One paper, field by field: each has its own Edit, then Update or Cancel (spec: per-field edit).
 // An update sends only that field (pdf_update.php with fileId), with upload progress for files.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
@@ -37,11 +37,19 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<WireItem | null>(null);
   const media = isMediaField(field);
+  // Closing the field's editor (saved or cancelled) gives the focus back to its Edit button.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (!editing && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   useSignedInAgain(() => setError((e) => (saysSignedOut(e) ? null : e)));
   useDirty(editing && (media ? !!file : draft !== value));
 
   const open = () => { setDraft(value); setFile(null); setError(null); setEditing(true); };
   const update = async (version: string) => {
+    if (busy) return;
     if (media && !file) { setError('Choose a file first.'); return; }
     if (!media && draft === value) { setEditing(false); onDone(NOTHING_SAVED); return; }
     setBusy(true);
@@ -60,7 +68,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
     }
   };
 
-  // Publication date: read as DD/MM/YYYY on the wire, shown naturally here.
+  // Publication date: read as DD/MM/YYYY on the wire, shown as "Mar 5, 2025" by FieldValue.
   const shown = field.kind === 'date' ? (item.publicationDate ?? value) : (item[name] ?? value);
   return (
     <div className="admin-field-view">
@@ -75,14 +83,14 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
             <UploadProgress fraction={progress} />
             {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
             <div className="admin-actions">
-              <button type="button" className="admin-button admin-button-primary" disabled={busy} onClick={() => void update(item.version)}>{busy ? 'Saving…' : 'Update'}</button>
+              <button type="button" className="admin-button admin-button-primary" aria-disabled={busy || undefined} onClick={() => void update(item.version)}>{busy ? 'Saving…' : 'Update'}</button>
               <button type="button" className="admin-button" disabled={busy} onClick={() => setEditing(false)}>Cancel</button>
             </div>
           </div>
         ) : (
           <div className="admin-field-line">
             <FieldValue field={field} value={shown} />
-            <button type="button" className="admin-button admin-button-small" aria-label={`Edit ${field.label.toLowerCase()}`} onClick={open}>Edit</button>
+            <button ref={editButton} type="button" className="admin-button admin-button-small" aria-label={`Edit ${field.label.toLowerCase()}`} onClick={open}>Edit</button>
           </div>
         )}
         {conflict && (

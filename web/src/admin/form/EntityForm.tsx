@@ -1,7 +1,7 @@
 // The generic add/edit form of any entity, drawn from its declaration. Keeps the input on failure,
 // shows the server's messages next to the fields they concern, shows upload progress, and on a 409
 // opens the conflict dialog instead of overwriting someone else's save.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
@@ -42,6 +42,7 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [conflict, setConflict] = useState<WireItem | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Signed in again after the session ended: "Please sign in to do this." no longer holds.
   useSignedInAgain(() => setError((e) => (saysSignedOut(e) ? null : e)));
@@ -90,6 +91,9 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
       }, { onProgress: setProgress });
       if (creating) reset(valuesFromWire(def, undefined), undefined);
       else reset(valuesFromWire(def, answer), answer.version);
+      // A cleared add form is ready for the next item: the first box takes the focus (a form that
+      // closes hands it on instead). An edit form keeps it on its Update button.
+      if (creating) formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
       onSaved(answer, creating);
     } catch (e) {
       if (e instanceof ConflictError) setConflict(e.current);
@@ -105,12 +109,13 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     void submit(version);
   };
 
   const Preview = extras?.Preview;
   return (
-    <form className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <form ref={formRef} className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       {shown.map(([key, field]) => (
         <FieldRow
           key={key} formId={formId} name={key} field={field} value={values[key] ?? ''} file={files[key] ?? null}
@@ -131,7 +136,8 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
       <UploadProgress fraction={progress} />
       {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
       <div className="admin-actions">
-        <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+        {/* Not disabled while saving: a disabled button loses the focus, and it would fall to the page. */}
+        <button type="submit" className="admin-button admin-button-primary" aria-disabled={busy || undefined}>
           {busy ? (hasFiles ? 'Uploading…' : 'Saving…') : submitLabel}
         </button>
         {creating && extras?.resetLabel && (

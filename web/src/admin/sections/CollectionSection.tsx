@@ -1,6 +1,7 @@
 // The generic section of a collection: a compact list (search, sort, pages) with an Add button that
 // unfolds the add form, and one item at a time opened for editing (?<entity>=<id> in the address,
-// so Back returns to the list). Saves and deletes anywhere refresh what is shown.
+// so Back returns to the list). Saves and deletes anywhere refresh what is shown. After a save the
+// focus goes back to the item's line; after a delete, to the section's heading (the line is gone).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
@@ -38,13 +39,20 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
     void navigate({ search: search ? `?${search}` : '' }, settled ? { state: SETTLED } : undefined);
   };
 
-  // Back on the list, focus returns to the line of the item that was open.
+  // Back on the list, focus returns to the line of the item that was open, or to the heading when
+  // that item was just deleted (its line still shows until the list is read again).
   const wasOpen = useRef<string | null>(null);
+  const deleted = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (openId) { wasOpen.current = openId; return; }
     const id = wasOpen.current;
     wasOpen.current = null;
-    if (id) sectionRef.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`)?.focus();
+    if (!id) return;
+    const line = sectionRef.current?.querySelector<HTMLElement>(`[data-item="${CSS.escape(id)}"]`);
+    if (deleted.current || !line) headingRef.current?.focus();
+    else line.focus();
+    deleted.current = false;
   }, [openId]);
 
   const onAdded = (answer: SaveAnswer) => {
@@ -55,15 +63,15 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
     <ItemPanel
       key={openId} def={def} extras={extras} id={openId} onClose={close}
       onSaved={(answer) => { notice.success(answer.message ?? 'Updated successfully!', ms); close(true); }}
-      onDeleted={() => { notice.success('Deleted.', ms); close(true); }}
+      onDeleted={() => { deleted.current = true; notice.success('Deleted.', ms); close(true); }}
       notify={{ success: (m) => notice.success(m, ms), error: notice.error }}
     />
   );
 
-  const addForm = (
+  const addForm = (onCancel: () => void) => (
     <EntityForm
       def={def} extras={extras} submitLabel={extras.submitLabel ?? 'Submit'} onSaved={onAdded}
-      onCancel={() => setAdding(false)} cancelLabel={extras.editInModal ? 'Cancel' : 'Close'}
+      onCancel={onCancel} cancelLabel={extras.editInModal ? 'Cancel' : 'Close'}
     />
   );
   const addButton = (
@@ -76,20 +84,20 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
 
   return (
     <section ref={sectionRef} className="admin-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{heading}</h2>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>{heading}</h2>
       {extras.intro && <p className="admin-help">{extras.intro}</p>}
-      <Notice notice={notice.notice} />
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
       {inline ? panel : (
         <>
           {extras.editInModal || !adding ? addButton : (
             <div className="admin-card admin-add">
               <h3>{addLabel}</h3>
-              {addForm}
+              {addForm(() => setAdding(false))}
             </div>
           )}
           {extras.editInModal && adding && (
             <Modal open onClose={() => setAdding(false)} title={addLabel} className="admin-dialog">
-              {addForm}
+              {(closeAsking) => addForm(closeAsking)}
             </Modal>
           )}
           {ListHeader && <ListHeader def={def} />}

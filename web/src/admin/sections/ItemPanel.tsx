@@ -103,7 +103,8 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
 
   if (extras.editInModal) {
     return (
-      <Modal open onClose={() => onClose(false)} title={`Edit ${title}`} className="admin-dialog">
+      // The dialog asked already if its form had changes: leaving it is settled.
+      <Modal open onClose={() => onClose(true)} title={`Edit ${title}`} className="admin-dialog">
         {failed}{waiting}{body}
       </Modal>
     );

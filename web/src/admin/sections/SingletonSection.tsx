@@ -36,7 +36,7 @@ export function SingletonSection({ def, extras }: SectionProps) {
           </div>
         )}
       </LoadState>
-      <Notice notice={notice.notice} />
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
       {history && (
         <HistoryDialog def={def} id="1" name={heading} onClose={() => setHistory(false)} onRestored={(m, item) => { setRestored(item); notice.success(m, ms); }} />
       )}

@@ -1,2 +1,38 @@
-// Admin dialogs reuse the site's accessible modal (native <dialog>: focus kept inside, Escape closes).
-export { Modal } from '../../site/components/Modal.tsx';
+// Admin dialogs reuse the site's accessible modal (native <dialog>: focus kept inside, Escape closes),
+// with two additions. Closing it (Escape, a click outside, its × or a Cancel that asks for `close`)
+// asks first when a form inside has unsaved changes, as leaving the page does. And when the dialog
+// leaves the page with its section (an added item closes the add dialog), the focus goes back to
+// what opened it instead of falling to the page.
+import { useCallback, useEffect, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { Modal as SiteModal } from '../../site/components/Modal.tsx';
+import { DISCARD_MESSAGE, DirtyScope } from './unsaved.tsx';
+
+type ModalProps = Omit<ComponentProps<typeof SiteModal>, 'children'> & {
+  /** The content, or a function of `close` (which asks first) for a Cancel button inside. */
+  children: ReactNode | ((close: () => void) => ReactNode);
+};
+
+export function Modal({ onClose, children, ...rest }: ModalProps) {
+  const dirty = useRef(false);
+  const close = useCallback(() => {
+    if (dirty.current && !window.confirm(DISCARD_MESSAGE)) return;
+    onClose();
+  }, [onClose]);
+
+  // Taken before the dialog opens (the site modal opens it in a later, passive effect).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, []);
+  useEffect(() => () => {
+    const back = opener.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && back?.isConnected) back.focus();
+  }, []);
+
+  return (
+    <SiteModal {...rest} onClose={close}>
+      <DirtyScope dirty={dirty}>{typeof children === 'function' ? children(close) : children}</DirtyScope>
+    </SiteModal>
+  );
+}

@@ -1,5 +1,8 @@
 // Feedback after an action: a success line that clears itself after the spec's duration, or an
-// error that stays until the next attempt. Both are announced to screen readers.
+// error that stays until the next attempt or until dismissed. Both are announced to screen readers,
+// and both show where the editor is looking: fixed at the bottom of the window, whatever the scroll
+// (a save button can be thousands of pixels below its section's top). The notice stays inside its
+// section in the page's structure, so it is announced, and found, as that section's.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saysSignedOut } from '../api.ts';
 import { useSignedInAgain } from '../auth.ts';
@@ -36,14 +39,20 @@ export function useNotice() {
   return { notice, success, error, info, clear };
 }
 
-export function Notice({ notice }: { notice: NoticeState }) {
+export function Notice({ notice, onDismiss }: { notice: NoticeState; onDismiss?: () => void }) {
   // The live region stays in the page so screen readers announce what appears in it.
   return (
     <div className="admin-notice-slot" aria-live="polite">
       {notice && (
-        <p className={`admin-notice admin-notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
+        <div
+          className={`admin-notice admin-toast admin-notice-${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          <p>{notice.text}</p>
+          {notice.kind !== 'success' && onDismiss && (
+            <button type="button" className="admin-button admin-button-quiet" onClick={onDismiss}>Dismiss</button>
+          )}
+        </div>
       )}
     </div>
   );

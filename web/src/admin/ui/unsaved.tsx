@@ -1,11 +1,13 @@
 // A warning before leaving with unsaved changes: the browser's own prompt when the tab closes or
 // reloads, and a confirm when a link inside the app would leave the page, or open or close an item
 // of its list (that swaps the forms shown). Every form of a page reports whether it is dirty; the
-// page holds one guard (the router allows one blocker at a time).
+// page holds one guard (the router allows one blocker at a time). A dialog holds a scope of its own
+// too, so that closing it can ask about the forms inside it (ui/Modal.tsx).
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 
 export const LEAVE_MESSAGE = 'You have changes that are not saved yet. Leave this page and lose them?';
+export const DISCARD_MESSAGE = 'You have changes that are not saved yet. Close this and lose them?';
 
 /** Navigation state of a move made because the form was just saved or deleted: nothing to lose. */
 export const SETTLED = { settled: true } as const;
@@ -21,6 +23,22 @@ export function useDirty(dirty: boolean): void {
     report(id, dirty);
     return () => report(id, false);
   }, [id, dirty, report]);
+}
+
+/**
+ * Keeps `dirty.current` saying whether any form inside `children` has unsaved changes (a dialog's
+ * forms). Set as each form reports, not a render later: an Escape right after typing must know.
+ */
+export function DirtyScope({ children, dirty }: { children: ReactNode; dirty: { current: boolean } }) {
+  const outer = useContext(DirtyContext);
+  const [forms] = useState(() => new Set<string>());
+  const report = useCallback((id: string, isDirty: boolean) => {
+    outer(id, isDirty);
+    if (isDirty) forms.add(id);
+    else forms.delete(id);
+    dirty.current = forms.size > 0;
+  }, [outer, forms, dirty]);
+  return <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>;
 }
 
 export function UnsavedGuard({ children }: { children: ReactNode }) {
