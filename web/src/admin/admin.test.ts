@@ -68,7 +68,7 @@ describe('collection lists', () => {
     });
     // Papers read their date as DD/MM/YYYY; an empty choice says nothing; no title falls back to the id.
     expect(rowSummary(entities.paper, { id: '3', version: 'v', study_title: '', publicationDate: '05/03/2026' }))
-      .toEqual({ title: 'Item 3', date: { iso: '2026-03-05', text: 'March 5, 2026' }, marks: [] });
+      .toEqual({ title: 'Item 3', date: { iso: '2026-03-05', text: 'Mar 5, 2026' }, marks: [] });
     expect(rowSummary(entities.majorEvent, { id: '1', version: 'v', header: 'Huddle', hidden: '0', page_url: '' }).marks).toEqual(['Shown']);
   });
 

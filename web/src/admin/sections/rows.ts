@@ -3,7 +3,8 @@
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { wireName } from '../../../../server/schema/define.ts';
 import type { AnyField } from '../../../../server/schema/fields.ts';
-import { formatDate, isoDate } from '../../lib/dates.ts';
+import { isoDate } from '../../lib/dates.ts';
+import { adminDate } from '../dates.ts';
 import type { WireItem } from '../api.ts';
 import { fieldsOf } from '../entityApi.ts';
 
@@ -23,9 +24,10 @@ const labelOf = (field: AnyField, value: string) =>
 export function rowSummary(def: EntityDef, item: WireItem): RowSummary {
   const out: RowSummary = { title: titleOf(def, item), marks: [] };
   for (const [key, field] of fieldsOf(def)) {
+    if (field.formHidden) continue; // not offered to staff, so not worth a word either
     const value = item[wireName(def, key)] ?? '';
     if (field.kind === 'date' && !out.date && value) {
-      out.date = { iso: isoDate(value) ?? value, text: formatDate(value) };
+      out.date = { iso: isoDate(value) ?? value, text: adminDate(value) };
     } else if (field.kind === 'flag' || field.kind === 'codes' || (field.kind === 'choice' && value)) {
       out.marks.push(labelOf(field, value));
     }
@@ -44,7 +46,7 @@ export function sortChoices(def: EntityDef): SortChoice[] {
     ({ value: sort ? `${sort}:${dir}` : '', label, sort, dir });
   const out = [choice('', 'asc', 'Default order (as on the site)')];
   for (const [key, field] of fieldsOf(def)) {
-    if (!SORTABLE.has(field.kind)) continue;
+    if (!SORTABLE.has(field.kind) || field.formHidden) continue;
     if (field.kind === 'date') {
       out.push(choice(key, 'desc', `${field.label}, newest first`));
       out.push(choice(key, 'asc', `${field.label}, oldest first`));
