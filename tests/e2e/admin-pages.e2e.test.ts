@@ -149,7 +149,7 @@ describe('research papers', () => {
     expect(await tb(form, 'Study title').inputValue()).toBe('');
     await publicShows('/research', 'Who teaches CS in rural schools');
 
-    await row(page, 'Who teaches CS in rural schools').getByText('March 5, 2026').waitFor();
+    await row(page, 'Who teaches CS in rural schools').getByText('Mar 5, 2026').waitFor();
     const item = await openItem(page, 'Who teaches CS in rural schools');
     await item.getByRole('button', { name: 'Edit study title' }).click();
     await tb(item, 'New study title').fill('Who teaches CS in rural Oregon');
@@ -199,7 +199,7 @@ describe('news', () => {
 });
 
 describe('banners', () => {
-  it('creates a banner, shows it with Show This Banner, switches the whole banner off and on, edits, deletes', async () => {
+  it('creates a banner, puts it on the site and takes it off with its one toggle, edits, deletes', async () => {
     await openAdmin(page, site, '/BannerAdminPage');
     const form = await openAddForm(page, 'Add a banner');
     await tb(form, 'Banner text').fill('Registration for the spring institute is open');
@@ -208,23 +208,23 @@ describe('banners', () => {
     await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^banners: create \d+ /);
     const firstTitle = (await page.locator('li.admin-row .admin-row-title').first().textContent())!;
     const item = await openItem(page, 'Registration for the spring institute is open');
-    const show = item.getByRole('checkbox', { name: 'Show This Banner' });
-    expect(await show.isChecked()).toBe(false);
-    await oneCommit(() => show.click(), 'Updated successfully!', /^siteSettings: update$/);
-    await expect.poll(() => show.isDisabled()).toBe(true);
-    expect(await show.isChecked()).toBe(true);
-    // Exactly one banner is selected: the list marks ours, and only ours.
+    const show = item.getByRole('button', { name: 'Show this banner on the site' });
+    expect(await show.getAttribute('aria-pressed')).toBe('false');
+    await oneCommit(() => show.click(), 'This banner is now on the site.', /^siteSettings: update$/);
+    await expect.poll(() => show.getAttribute('aria-pressed')).toBe('true');
+    // Exactly one banner is on the site: the list marks ours, and only ours.
     await backToList(page);
-    const selected = page.locator('li.admin-row').filter({ hasText: 'Selected to show' });
+    const selected = page.locator('li.admin-row').filter({ hasText: 'On the site' });
     await expect.poll(() => selected.count()).toBe(1);
-    await row(page, 'Registration for the spring institute is open').getByText('Selected to show').waitFor();
+    await row(page, 'Registration for the spring institute is open').getByText('On the site').waitFor();
     await publicShows('/', 'Registration for the spring institute is open');
 
-    const all = page.getByRole('switch', { name: 'Show the banner on the site' });
-    expect(await all.isChecked()).toBe(true);
-    await oneCommit(() => all.click(), 'The banner is now off.', /^siteSettings: update$/);
+    // Pressed again, it goes off the site; pressed once more, it is back.
+    const toggle = (await openItem(page, 'Registration for the spring institute is open'))
+      .getByRole('button', { name: 'Show this banner on the site' });
+    await oneCommit(() => toggle.click(), 'The banner is now off the site.', /^siteSettings: update$/);
     await publicLacks('/', 'Registration for the spring institute is open');
-    await oneCommit(() => all.click(), 'The banner is now on.', /^siteSettings: update$/);
+    await oneCommit(() => toggle.click(), 'This banner is now on the site.', /^siteSettings: update$/);
     await publicShows('/', 'Registration for the spring institute is open');
 
     const again = await openItem(page, 'Registration for the spring institute is open');
@@ -235,9 +235,10 @@ describe('banners', () => {
 
     // Select the first banner again, then delete ours.
     const first = await openItem(page, firstTitle);
-    await oneCommit(() => first.getByRole('checkbox', { name: 'Show This Banner' }).click(), 'Updated successfully!', /^siteSettings: update$/);
+    await oneCommit(() => first.getByRole('button', { name: 'Show this banner on the site' }).click(),
+      'This banner is now on the site.', /^siteSettings: update$/);
     await backToList(page);
-    await row(page, firstTitle).getByText('Selected to show').waitFor();
+    await row(page, firstTitle).getByText('On the site').waitFor();
     await deleteItem('Spring institute: register now', 'Are you sure you want to delete this banner?');
   });
 });

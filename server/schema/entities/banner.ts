@@ -7,9 +7,11 @@ export const banner = defineCollection({
     banner_text: text('Banner text', { required: true }),
     banner_link: link('Banner link'),
     banner_link_text: text('Link text'),
-    hidden: flag('Hidden', { yes: 'Hidden', no: 'Shown' }),
+    // Kept so stored files and the documented wire still read, but the admin no longer offers it:
+    // the public site shows the banner the settings select, whatever this flag says (issue 11).
+    hidden: { ...flag('Hidden', { yes: 'Hidden', no: 'Shown' }), formHidden: true },
   },
   order: byNumericId,
   legacy: { endpoint: 'get_headder.php' },
-  admin: { route: '/BannerAdminPage', description: 'The banner across the top of every page: its text, link, and which one shows.', titleField: 'banner_text' },
+  admin: { route: '/BannerAdminPage', description: 'The banner across the top of every page: its text, its link, and whether it shows.', titleField: 'banner_text' },
 });

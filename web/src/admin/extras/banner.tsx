@@ -1,90 +1,91 @@
-// Banners: the on/off switch for the whole banner, and 'Show This Banner' on each (the selected one
-// checked and disabled: exactly one is selected). Both are site settings (globals.php).
-import { useId, useState } from 'react';
+// Banners: which one visitors see. One model, each part of it visible on the public site:
+// a banner is "on the site" when the settings have the banner switched on (show_banner) and select
+// it (banner_to_show). Each banner has one toggle button, "Show this banner on the site": pressing
+// it puts this banner up (switching the banner on and selecting it, in one save, so any other goes
+// down); pressing it again takes it off (switching the banner off). There is no separate global
+// switch (its off state left a banner looking selected while none showed) and no per-banner
+// Hidden/Shown choice (the site never read it): both stored fields stay, so old files still load.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { entities } from '../../../../server/schema/registry.ts';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, send, type WireItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import { load } from '../../lib/resourceStore.ts';
-import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
+import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
 
 const settingsKey = listKey(entities.siteSettings);
 const useSettings = () => useAdminApi<WireItem>(settingsKey).data;
 
-function GlobalToggle({ def }: { def: EntityDef }) {
+/** The id of the banner visitors see, or null (switched off, or nothing selected). */
+const onSite = (settings: WireItem | undefined) =>
+  settings?.show_banner === '1' && settings.banner_to_show !== '0' ? settings.banner_to_show : null;
+
+/** Above the list: which banner visitors see now, linked to it. */
+function OnTheSite({ def }: { def: EntityDef }) {
   const settings = useSettings();
   // Banners are few: the whole list tells whether the selected one still exists.
-  const items = useAdminApi<WireItem[]>(listKey(def)).data ?? [];
-  const noneSelected = !!settings && !items.some((b) => b.id === settings.banner_to_show);
-  const notice = useNotice();
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  const on = settings?.show_banner === '1';
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await send('PUT', 'globals.php', { show_banner: on ? '0' : '1' });
-      load(settingsKey);
-      notice.success(on ? 'The banner is now off.' : 'The banner is now on.', LIST_NOTICE_MS);
-    } catch (e) {
-      notice.error(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="admin-card admin-toggle-row">
-      <label htmlFor={id} className="admin-switch">
-        <input id={id} type="checkbox" role="switch" checked={on} disabled={!settings || busy} onChange={() => void toggle()} />
-        <span>Show the banner on the site</span>
-      </label>
-      <span className="admin-muted">{settings ? (on ? 'On: visitors see the selected banner.' : 'Off: no banner is shown.') : 'Loading…'}</span>
-      {noneSelected && items.length > 0 && <span className="admin-muted">No banner is selected yet: choose one with “Show This Banner”.</span>}
-      <Notice notice={notice.notice} />
-    </div>
-  );
+  const items = useAdminApi<WireItem[]>(listKey(def)).data;
+  const id = onSite(settings);
+  const shown = id ? items?.find((b) => b.id === id) : undefined;
+  let text;
+  if (!settings || !items) text = <>Loading…</>;
+  else if (shown) {
+    const to = `?${def.name}=${encodeURIComponent(shown.id)}`;
+    text = <>On the site now: <Link to={to}>{shown.banner_text}</Link>.</>;
+  } else text = <>No banner is on the site. Open a banner and press “Show this banner on the site”.</>;
+  return <p className="admin-card admin-banner-now" aria-live="polite">{text}</p>;
 }
 
-function ShowThisBanner({ item, onDone, onError }: ItemActionProps) {
+function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
   const settings = useSettings();
   const [busy, setBusy] = useState(false);
-  const id = useId();
-  const selected = settings?.banner_to_show === item.id;
-  const select = async () => {
+  const shown = onSite(settings) === item.id;
+  const toggle = async () => {
+    if (!settings || busy) return;
     setBusy(true);
     try {
-      await send('PUT', 'globals.php?update_type=banner_selected', { banner_to_show: item.id });
+      const change = shown ? { show_banner: '0' } : { show_banner: '1', banner_to_show: item.id };
+      await send('PUT', 'globals.php', change);
       load(settingsKey);
-      onDone('Updated successfully!');
+      onDone(shown ? 'The banner is now off the site.' : 'This banner is now on the site.');
     } catch (e) {
       onError(messageOf(e));
     } finally {
       setBusy(false);
     }
   };
+  // A toggle button (aria-pressed), never disabled while saving, so the focus stays on it.
   return (
-    <label htmlFor={id} className="admin-switch">
-      <input id={id} type="checkbox" checked={selected} disabled={!settings || selected || busy} onChange={() => void select()} />
-      <span>Show This Banner</span>
-    </label>
+    <>
+      <button
+        type="button" className="admin-button" aria-pressed={shown} aria-disabled={!settings || busy || undefined}
+        onClick={() => void toggle()}
+      >
+        Show this banner on the site
+      </button>
+      <span className={shown ? 'admin-badge admin-badge-on' : 'admin-badge admin-badge-off'}>
+        {shown ? 'On the site' : 'Not on the site'}
+      </span>
+    </>
   );
 }
 
-function SelectedMark({ item }: { item: WireItem }) {
-  const settings = useSettings();
-  if (settings?.banner_to_show !== item.id) return null;
-  return <span className="admin-badge admin-badge-on">Selected to show</span>;
+function OnSiteMark({ item }: { item: WireItem }) {
+  if (onSite(useSettings()) !== item.id) return null;
+  return <span className="admin-badge admin-badge-on">On the site</span>;
 }
 
 export const bannerExtras: EntityExtras = {
   heading: 'Banners',
   addLabel: 'Add a banner',
-  intro: 'Links to pages of this site start with / (for example /events); other links need their full address.',
+  intro: 'Visitors see at most one banner, across the top of every page. '
+    + 'Links to pages of this site start with / (for example /events); other links need their full address.',
   noticeMs: LIST_NOTICE_MS,
-  ListHeader: GlobalToggle,
-  ItemActions: ShowThisBanner,
-  RowMark: SelectedMark,
+  ListHeader: OnTheSite,
+  ItemActions: ShowOnSite,
+  RowMark: OnSiteMark,
 };
 
 export const siteSettingsExtras: EntityExtras = {
