@@ -124,9 +124,11 @@ describe('two editors', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await tb(formA, 'Title').inputValue()).toBe('Title from editor B');
 
-    // Again, and this time A overwrites knowingly.
+    // Again, and this time A overwrites knowingly. (Had B changed only another field, A's save
+    // would merge with it: a conflict is a field both changed.)
     await tb(formA, 'Title').fill('Title from editor A, knowingly');
     const itemB2 = await openItem(b.page, 'Title from editor B');
+    await tb(itemB2, 'Title').fill('Title from editor B, again');
     await tb(itemB2, 'What').fill('B changed the text too.');
     noticedB = await watchNotices(b.page);
     await itemB2.getByRole('button', { name: 'Update' }).click();
@@ -138,6 +140,8 @@ describe('two editors', () => {
     await noticedA(a.page, 'Updated successfully!');
     expect((await news()).find((n) => n.id === target.id)!.title).toBe('Title from editor A, knowingly');
     expect(lastCommit(site).subject).toMatch(/^news: update \d+ "Title from editor A, knowingly"$/);
+    // Only A's changed field was sent over B's: B's text stays.
+    expect((await news()).find((n) => n.id === target.id) as unknown).toMatchObject({ what: 'B changed the text too.' });
     // B's list shows A's save without a reload.
     await row(b.page, 'Title from editor A, knowingly').waitFor();
     await a.context.close();
