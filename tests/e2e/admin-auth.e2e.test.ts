@@ -104,12 +104,13 @@ describe('light public pages', () => {
       await page.goto(site.url + path);
       await page.waitForLoadState('networkidle');
     }
-    expect(scripts.filter((s) => /AdminRoutes|MdEditor|HelperEditor/.test(s))).toEqual([]);
+    // The admin area is the admin app's chunk (web/src/AdminApp.tsx, with AdminRoutes in it).
+    expect(scripts.filter((s) => /AdminApp|AdminRoutes|MdEditor|HelperEditor/.test(s))).toEqual([]);
 
     await page.goto(site.url + '/admin');
     await signInAt(page, site.url);
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((s) => s.includes('AdminRoutes'))).toBe(true);
+    expect(scripts.some((s) => /AdminApp|AdminRoutes/.test(s))).toBe(true);
     expect(scripts.some((s) => s.includes('MdEditor'))).toBe(false);
     await page.goto(site.url + '/FooterAdminPage');
     await page.locator('.w-md-editor').first().waitFor();
