@@ -25,6 +25,10 @@ import { feedRoutes } from './routes/feedRoutes.ts';
 import type { FeedAnswers } from './routes/feedAnswers.ts';
 import { auditRoutes } from './routes/auditRoutes.ts';
 import type { AuditLog } from './audit/auditLog.ts';
+import type { RemoteSync } from './remote/remoteSync.ts';
+import type { RemoteSettings } from './remote/remoteSettings.ts';
+import { gitRoutes } from './routes/gitRoutes.ts';
+import { replicaRefusesWrites } from './routes/replicaGuard.ts';
 import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
 import { AppError } from './errors.ts';
@@ -49,6 +53,8 @@ export interface AppDeps {
   /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */
   audit: AuditLog;
   sessionSecret: string;
+  /** The git remote and its background sync (server/remote/); null without CMS_GIT_REMOTE. */
+  remote: { settings: RemoteSettings; sync: RemoteSync } | null;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
 }
@@ -70,7 +76,10 @@ export function createApp(
     for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     next();
   });
+  // Before the same-origin check: forges post webhooks from elsewhere, signed with the shared secret.
+  api.use(gitRoutes(deps.remote));
   api.use(sameOriginOnly);
+  if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Public reads first: they are the hot path and need no body parsing.
   api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, deps.cache, isSignedIn) }));
   api.get('/health', async (_req, res) => {
@@ -78,7 +87,8 @@ export function createApp(
     const problem = await deps.store.problem();
     const repository = problem ? { ok: false, problem, message: new RepositoryBrokenError(problem).message } : { ok: true };
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ ok: errors.length === 0 && !problem, repository, errors, subscribers: deps.hub.size });
+    const remote = deps.remote ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl } : null;
+    res.json({ ok: errors.length === 0 && !problem, repository, remote, errors, subscribers: deps.hub.size });
   });
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the

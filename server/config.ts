@@ -1,5 +1,6 @@
 // Configuration from the environment (DESIGN.md "Configuration").
 import path from 'node:path';
+import { remoteFromEnv, type RemoteSettings } from './remote/remoteSettings.ts';
 
 export interface Config {
   port: number;
@@ -23,6 +24,8 @@ export interface Config {
   bcryptCost: number;
   /** How often idle event streams get a comment so proxies keep them open. */
   heartbeatMs: number;
+  /** The git remote (CMS_GIT_REMOTE …) and this server's role; null: no remote. */
+  remote: RemoteSettings | null;
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,5 +46,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     quiet: false,
     bcryptCost: 12,
     heartbeatMs: 20_000,
+    remote: remoteFromEnv(env),
   };
 }

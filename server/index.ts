@@ -3,6 +3,8 @@ import { startServer } from './main.ts';
 
 import { UserError } from './auth/users.ts';
 import { DataDirInUseError } from './dataDirLock.ts';
+import { RemoteSettingsError } from './remote/remoteSettings.ts';
+import { GitCommandError } from './remote/gitCli.ts';
 
 // The watcher starts once the site answers: a start at 10,000 items does not wait for it.
 const running = await startServer({ watch: 'after-listen' }).catch((e: NodeJS.ErrnoException) => {
@@ -10,7 +12,8 @@ const running = await startServer({ watch: 'after-listen' }).catch((e: NodeJS.Er
   const message =
     e.code === 'EADDRINUSE' ? `Port ${process.env.PORT ?? 3000} is already in use: stop the other program or set PORT to another number.`
     : e.code === 'EACCES' ? `Not allowed to listen on port ${process.env.PORT ?? 3000}: choose a port above 1024 with PORT.`
-    : e instanceof DataDirInUseError ? e.message
+    : e instanceof DataDirInUseError || e instanceof RemoteSettingsError ? e.message
+    : e instanceof GitCommandError ? `Could not copy the site from CMS_GIT_REMOTE: ${e.message}`
     : e instanceof UserError ? `Could not create the first admin user: ${e.message} (check CMS_ADMIN_USERNAME and CMS_ADMIN_PASSWORD)`
     : null;
   if (!message) throw e;

@@ -24,6 +24,8 @@ import { fastPath } from './routes/fastPath.ts';
 import { servedFiles } from './routes/servedFiles.ts';
 import { FeedAnswers } from './routes/feedAnswers.ts';
 import { AuditLog } from './audit/auditLog.ts';
+import { RemoteSync } from './remote/remoteSync.ts';
+import { cloneIfMissing } from './remote/cloneSite.ts';
 
 export interface RunningServer {
   url: string;
@@ -58,6 +60,8 @@ export async function openSite(config: Config, watch: StartOptions['watch'] = tr
 
 async function openLocked(config: Config, privateDir: string, dataDirLock: DataDirLock, watch: StartOptions['watch']): Promise<AppDeps> {
   const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
+  // With a remote, a first start copies the site from it (a new primary, a replica, a restore).
+  if (config.remote) await cloneIfMissing(config.remote, path.join(config.dataDir, 'site'), log);
   const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
     starter: { content: path.join(config.starterDir, 'content'), media: path.join(config.starterDir, 'media') },
     log,
@@ -84,6 +88,11 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     // Open pages hear of it right after the save's own answer is on its way, not before.
     setImmediate(() => hub.notify(changed));
   });
+  const audit = new AuditLog(privateDir);
+  const remote = config.remote
+    ? { settings: config.remote, sync: new RemoteSync(store, index, config.remote, audit, log) }
+    : null;
+  remote?.sync.start();
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
   return {
@@ -91,7 +100,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
     feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, timeZone: config.timeZone }),
-    audit: new AuditLog(privateDir),
+    audit, remote,
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
   };
 }
@@ -148,6 +157,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url, server, deps,
     async close() {
       deps.hub.close();
+      await deps.remote?.sync.close();
       await deps.watcher?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -14,9 +14,11 @@ export function gitTimezone(date: Date): string {
 export const gitPerson = (who: Author, date: Date) =>
   `${who.name.replace(/[<>\n]/g, ' ')} <${who.email.replace(/[<>\n]/g, ' ')}> ${Math.floor(date.getTime() / 1000)} ${gitTimezone(date)}`;
 
-export function formatCommit(c: { tree: string; parent: string | null; author: Author; date: Date; message: string }): Buffer {
+/** `parent`: one commit, none (the first commit), or several (a merge, first parent first). */
+export function formatCommit(c: { tree: string; parent: string | null | string[]; author: Author; date: Date; message: string }): Buffer {
   const person = gitPerson(c.author, c.date);
   const message = c.message.endsWith('\n') ? c.message : `${c.message}\n`;
-  const parent = c.parent ? `parent ${c.parent}\n` : '';
+  const parents = Array.isArray(c.parent) ? c.parent : c.parent ? [c.parent] : [];
+  const parent = parents.map((p) => `parent ${p}\n`).join('');
   return Buffer.from(`tree ${c.tree}\n${parent}author ${person}\ncommitter ${person}\n\n${message}`);
 }

@@ -3,7 +3,7 @@ import fs, { closeSync, constants as fsConstants, openSync, readFileSync } from 
 import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { absolutePath, checkRepoPath, readFileInsideSync, realPathInside, realPathInsideSync, UnsafePathError } from './paths.ts';
+import { absolutePath, checkRepoPath, checkTrackedPath, readFileInsideSync, realPathInside, realPathInsideSync, UnsafePathError } from './paths.ts';
 import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRename } from './durable.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
@@ -23,6 +23,15 @@ import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './st
 
 export interface Author { name: string; email: string }
 export interface FileChange { path: string; data: Uint8Array | string | null }
+export interface IntegrateResult {
+  /** up-to-date: nothing new; ahead: the branch holds the remote's commits and more of its own. */
+  kind: 'up-to-date' | 'ahead' | 'fast-forward' | 'merge';
+  head: string;
+  /** Files that now differ from before. */
+  paths: string[];
+  /** Files both sides changed differently: the remote's version was kept. */
+  bothChanged: string[];
+}
 export interface CommitResult { oid: string; parent: string | null; paths: string[]; blobs: Map<string, string | null> }
 
 export { SYSTEM_AUTHOR };
@@ -229,17 +238,7 @@ export class GitStore {
     }
     const folders = new Set([...files.values()].map((f) => path.dirname(f)));
     // Work-tree files, blobs, trees and the commit are written at once; their flushes overlap.
-    const written = Promise.all(checked.map(({ path: rel }) => fileWrites(async (): Promise<IndexUpdate> => {
-      const file = files.get(rel)!;
-      const data = bytes.get(rel)!;
-      if (data === null) {
-        await rm(file, { force: true });
-        return { path: rel, entry: null };
-      }
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeThenRename(tempNameFor(file), file, data);
-      return { path: rel, entry: { oid: blobs.get(rel)!, stat: await lstat(file, { bigint: true }) } };
-    })));
+    const written = writeWorkTree(checked.map(({ path: rel }) => ({ rel, file: files.get(rel)!, data: bytes.get(rel)!, oid: blobs.get(rel)! })));
     written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
@@ -269,6 +268,62 @@ export class GitStore {
     }
   }
 
+  /**
+   * Brings `remote` (a commit fetched from the site's remote) into the current branch: nothing when the
+   * branch has it already, a fast-forward when the branch has nothing of its own, else a merge commit
+   * (parents: the branch, then `remote`). Where both sides changed a file differently, the remote's
+   * version is kept; the branch's stays in history as the merge's first parent. Runs in the save queue
+   * with the save's own journal, locks and compare-and-swap, so a crash at any point is recovered.
+   */
+  integrate(remote: string, mergeMessage: (bothChanged: string[]) => string, options: { follow?: boolean } = {}): Promise<IntegrateResult> {
+    return this.exclusive(() => this.locked(async (lock) => {
+      await this.finishInterruptedSave(lock);
+      const branch = await currentBranch(this.gitdir);
+      if (!branch) throw new DetachedHeadError();
+      const tip = await this.tip(false, branch);
+      const local = tip.commit!;
+      const same = { head: local, paths: [], bothChanged: [] };
+      if (local === remote) return { kind: 'up-to-date', ...same };
+      // A replica follows: whatever the remote holds becomes the branch, as a fast-forward would.
+      const [base = null] = options.follow
+        ? [local]
+        : await git.findMergeBase({ fs, dir: this.dir, oids: [local, remote], cache: this.cache }) as string[];
+      if (base === remote) return { kind: 'ahead', ...same };
+      const fastForward = base === local;
+      const ours = new Set(fastForward ? [] : await this.changedPaths(base, local));
+      const take: { rel: string; oid: string | null; data: Buffer | null }[] = [];
+      const bothChanged: string[] = [];
+      for (const rel of await this.changedPaths(base, remote)) {
+        const [theirs, mine] = await Promise.all([this.blobAt(remote, rel), this.blobAt(local, rel)]);
+        if ((theirs?.oid ?? null) === (mine?.oid ?? null)) continue;
+        if (ours.has(rel)) bothChanged.push(rel);
+        take.push({ rel, oid: theirs?.oid ?? null, data: theirs?.bytes ?? null });
+      }
+      await this.journal.write({ branch, parent: local, paths: take.map((t) => t.rel) });
+      const files = new Map<string, string>();
+      for (const t of take) files.set(t.rel, await realPathInside(this.dir, this.realDir, t.rel, checkTrackedPath));
+      const updates = await writeWorkTree(take.map((t) => ({ ...t, file: files.get(t.rel)! })));
+      if (!(await lock.write(updates))) await this.updateIndexSlowly(updates);
+      let next = remote;
+      const batch = new ObjectBatch(this.gitdir);
+      const date = new Date(Date.now());
+      const message = mergeMessage(bothChanged);
+      if (!fastForward) {
+        const tree = await this.trees.apply(tip.tree, new Map(take.map((t) => [t.rel, t.oid])), batch);
+        next = batch.add('commit', formatCommit({ tree, parent: [local, remote], author: SYSTEM_AUTHOR, date, message }));
+      }
+      await Promise.all([batch.done(), syncDirs(new Set([...files.values()].map((f) => path.dirname(f))))]);
+      await updateBranch(this.gitdir, {
+        branch, expected: local, next, who: SYSTEM_AUTHOR, message: fastForward ? 'pull: fast-forward' : `pull: ${message}`,
+      });
+      if (!fastForward) {
+        const when = new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
+        this.history.recordCommit(local, { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() }, take.map((t) => t.rel));
+      }
+      return { kind: fastForward ? 'fast-forward' : 'merge', head: next, paths: take.map((t) => t.rel), bothChanged };
+    }));
+  }
+
   /** A save the previous server did not finish (it died): make the work tree equal HEAD on its paths. */
   private async finishInterruptedSave(lock: IndexLock): Promise<void> {
     const intent = await this.journal.read();
@@ -285,7 +340,7 @@ export class GitStore {
     const updates: IndexUpdate[] = [];
     const folders = new Set<string>();
     for (const rel of paths) {
-      const file = await realPathInside(this.dir, this.realDir, rel);
+      const file = await realPathInside(this.dir, this.realDir, rel, checkTrackedPath);
       folders.add(path.dirname(file));
       const blob = head ? await this.blobAt(head, rel) : null;
       if (!blob) {
@@ -398,4 +453,17 @@ export class GitStore {
   idle(): Promise<void> {
     return this.queue.idle();
   }
+}
+
+/** Writes work-tree files (temp file + rename; null deletes) and returns their new index entries. */
+function writeWorkTree(files: { rel: string; file: string; data: Buffer | null; oid: string | null }[]): Promise<IndexUpdate[]> {
+  return Promise.all(files.map(({ rel, file, data, oid }) => fileWrites(async (): Promise<IndexUpdate> => {
+    if (data === null || oid === null) {
+      await rm(file, { force: true });
+      return { path: rel, entry: null };
+    }
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeThenRename(tempNameFor(file), file, data);
+    return { path: rel, entry: { oid, stat: await lstat(file, { bigint: true }) } };
+  })));
 }

@@ -19,8 +19,21 @@ export function checkRepoPath(rel: string): string {
   return norm;
 }
 
-export function absolutePath(repoDir: string, rel: string): string {
-  const abs = path.resolve(repoDir, checkRepoPath(rel));
+/**
+ * A path git may track anywhere in the work tree (commits pulled from a remote can hold a README or a
+ * .gitignore beside content/ and media/): normalised, no `..`, nothing under .git.
+ */
+export function checkTrackedPath(rel: string): string {
+  const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
+  const parts = norm.split('/');
+  if (norm !== rel || norm.startsWith('/') || parts.some((p) => p === '..' || p === '' || p.toLowerCase() === '.git')) {
+    throw new UnsafePathError(`Path git cannot track safely: ${rel}`);
+  }
+  return norm;
+}
+
+export function absolutePath(repoDir: string, rel: string, check: (rel: string) => string = checkRepoPath): string {
+  const abs = path.resolve(repoDir, check(rel));
   if (!abs.startsWith(path.resolve(repoDir) + path.sep)) throw new UnsafePathError(`Path escapes repository: ${rel}`);
   return abs;
 }
@@ -31,8 +44,10 @@ export function absolutePath(repoDir: string, rel: string): string {
  * path), and the file itself must not be a link. A link committed by hand or pulled would otherwise let
  * a save write, delete or read a file anywhere the server can reach.
  */
-export async function realPathInside(repoDir: string, realRoot: string, rel: string): Promise<string> {
-  const abs = absolutePath(repoDir, rel);
+export async function realPathInside(
+  repoDir: string, realRoot: string, rel: string, check: (rel: string) => string = checkRepoPath,
+): Promise<string> {
+  const abs = absolutePath(repoDir, rel, check);
   let dir = path.dirname(abs);
   let real: string | null = null;
   while (real === null) {
