@@ -265,6 +265,25 @@ describe('dialogs with typed input', () => {
     expect(await asked).toBe('You have changes that are not saved yet. Close this and lose them?');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page))?.text).toBe('Add a profile');
+
+    // Editing a profile: Cancel asks the same question, and Escape asks once (not again to leave).
+    const profiles = (await (await site.api('/api/about_us.php')).json()) as { name: string }[];
+    const edit = await openItem(page, profiles[0]!.name);
+    await tb(edit, 'Name').fill('Someone else entirely');
+    const messages: string[] = [];
+    const answer = (accept: boolean) => page.once('dialog', (d) => {
+      messages.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
+    answer(false);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => messages.length).toBe(1);
+    expect(await tb(edit, 'Name').inputValue()).toBe('Someone else entirely');
+    page.on('dialog', (d) => { messages.push(d.message()); void d.accept(); });
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'hidden' });
+    expect(messages).toEqual(Array(2).fill('You have changes that are not saved yet. Close this and lose them?'));
+    expect(new URL(page.url()).search).toBe('');
     await context.close();
   });
 });

@@ -63,7 +63,8 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   };
 
   const { ItemActions, ItemEditor } = extras;
-  const body = item && (
+  // In a dialog, Cancel closes it the dialog's way (asking first if there are changes).
+  const body = (cancel: () => void) => item && (
     <>
       {ItemActions && (
         <div className="admin-actions admin-item-actions">
@@ -73,7 +74,7 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
       {ItemEditor ? <ItemEditor def={def} item={item} onDone={notify.success} onError={notify.error} /> : (
         <EntityForm
           key={restored?.version ?? id} def={def} item={item} extras={extras} submitLabel="Update"
-          onSaved={onSaved} onCancel={() => onClose(false)}
+          onSaved={onSaved} onCancel={cancel}
         />
       )}
       <div className="admin-actions admin-item-more">
@@ -105,7 +106,7 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
     return (
       // The dialog asked already if its form had changes: leaving it is settled.
       <Modal open onClose={() => onClose(true)} title={`Edit ${title}`} className="admin-dialog">
-        {failed}{waiting}{body}
+        {(closeAsking) => <>{failed}{waiting}{body(closeAsking)}</>}
       </Modal>
     );
   }
@@ -117,7 +118,7 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
         Back to the list
       </button>
       <h3 id={headingId} ref={heading} tabIndex={-1}>{title}</h3>
-      {failed}{waiting}{body}
+      {failed}{waiting}{body(() => onClose(false))}
     </section>
   );
 }
