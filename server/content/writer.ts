@@ -92,9 +92,12 @@ export class ContentWriter {
       for (const p of before ? mediaPaths(def, before.data) : []) {
         if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
       }
-      if (before) this.recent.remember(before);
-      const made = await this.commitAndApply(changes, author, message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data), new Map([[path, parsed.data]]));
-      return { item: this.index.get(def, id)!, created: !before, commit: made };
+      const files = new Map([[path, parsed.data]]);
+      // A restore is a save: an event page restored under another header takes its cards along.
+      const carried = this.carryAlong(def, id, parsed.data, before, changes, files);
+      const msg = message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data);
+      const made = await this.commitAndApply(changes, author, msg, files);
+      return { item: this.index.get(def, id)!, created: !before, commit: made, ...carried };
     });
   }
 
@@ -131,16 +134,27 @@ export class ContentWriter {
     const path = itemPath(def, id);
     const parsed = new Map<string, Record<string, unknown>>();
     changes.unshift({ path, data: fileText(def, path, result.data, parsed) });
-    const carried = rule?.carry?.({ data: result.data, before: existing?.data, id, index: this.index }) ?? null;
+    const carried = this.carryAlong(def, id, result.data, existing, changes, parsed);
+    const msg = message(def, created ? 'create' : 'update', id, result.data);
+    const commit = await this.commitAndApply(changes, req.author, msg, parsed);
+    return { item: this.index.get(def, id)!, created, commit, ...carried };
+  }
+
+  /**
+   * Adds to the commit the other items the entity's rule says this save changes (an event page's
+   * cards), and remembers what the save replaces, so saves started from it can still be merged.
+   */
+  private carryAlong(
+    def: EntityDef, id: string, data: Record<string, unknown>, existing: IndexedItem | undefined,
+    changes: FileChange[], parsed: Map<string, Record<string, unknown>>,
+  ): Pick<SaveResult, 'carried'> {
+    const carried = entityRules[def.name]?.carry?.({ data, before: existing?.data, id, index: this.index }) ?? null;
     for (const other of carried?.items ?? []) {
       const otherPath = itemPath(carried!.def, other.id);
       changes.push({ path: otherPath, data: fileText(carried!.def, otherPath, other.data, parsed) });
     }
     this.rememberBefore(existing, carried);
-    const commit = await this.commitAndApply(changes, req.author, message(def, created ? 'create' : 'update', id, result.data), parsed);
-    const item = this.index.get(def, id)!;
-    if (!carried) return { item, created, commit };
-    return { item, created, commit, carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } };
+    return carried ? { carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } } : {};
   }
 
   /**

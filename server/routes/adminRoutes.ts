@@ -71,7 +71,8 @@ export function adminRoutes(deps: AppDeps): Router {
       action: 'restore', ...actor(req), entity: def.name, id, commit: restored.commit,
       detail: `from ${commit.slice(0, 7)}${restored.commit ? '' : ', nothing changed'}`,
     });
-    res.json({ ...deps.model.wire(def, restored.item, 'url'), message: 'Restored.' });
+    const note = restored.carried ? ` ${restored.carried.note}` : '';
+    res.json({ ...deps.model.wire(def, restored.item, 'url'), message: `Restored.${note}` });
   }));
 
   router.get('/messages', auth, route(async (_req, res) => {

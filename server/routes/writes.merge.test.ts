@@ -93,6 +93,21 @@ describe('renaming an event page', () => {
     expectClean(site);
   });
 
+  it('a restore of an older header takes the cards back with it', async () => {
+    const page = (await list(site, 'majorevents.php')).find((p) => p.header === 'Spring Huddle 2027')!;
+    const history = await (await site.api(`/api/history?entity=majorEvents&id=${String(page.id)}`)).json() as
+      { commits: { oid: string; message: string }[] };
+    const created = history.commits.find((c) => c.message.includes('create'))!;
+    const restored = await answer(site.api('/api/history/restore', {
+      method: 'POST', json: { entity: 'majorEvents', id: page.id, commit: created.oid },
+    }));
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ header: 'Spring Huddle', message: 'Restored. 2 event cards moved with the renamed page.' });
+    const moved = (await list(site, 'events.php')).filter((c) => c.major_event_associated === 'Spring Huddle');
+    expect(moved.map((c) => c.title).sort()).toEqual(['One', 'Two']);
+    expectClean(site);
+  });
+
   it('leaves the cards alone when another page still has the old header, and says nothing of cards', async () => {
     const make = () => answer(site.api('/api/majorevents.php', {
       method: 'POST', json: { header: 'Twin Page', event_description: 'Text' },

@@ -74,7 +74,9 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     setBusy(commit.oid);
     try {
       const item = await restoreVersion(def, id, commit.oid);
-      onRestored(`Restored the version saved ${when(commit.date)}.`, item);
+      // What else the restore changed ('2 event cards moved with the renamed page.').
+      const more = item.message?.replace(/^Restored\.\s*/, '');
+      onRestored(`Restored the version saved ${when(commit.date)}.${more ? ` ${more}` : ''}`, item);
       onClose();
     } catch (e) {
       setError(messageOf(e));
