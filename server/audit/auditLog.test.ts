@@ -22,11 +22,12 @@ describe('AuditLog', () => {
   it('appends one JSON line per event, owner-only, and reads them back in order', async () => {
     const log = new AuditLog(dir);
     await log.record({ action: 'sign-in', who: 'admin', address: '10.0.0.1' });
-    await log.record({ action: 'save', who: 'admin', entity: 'news', id: '3', commit: 'a'.repeat(40), detail: 'updated' });
+    const save = { who: 'admin', entity: 'news', id: '3', commit: 'a'.repeat(40), detail: 'updated' };
+    await log.record({ action: 'save', ...save });
     const { entries, skipped } = await log.read();
     expect(skipped).toBe(0);
     expect(entries.map((e) => e.action)).toEqual(['sign-in', 'save']);
-    expect(entries[1]).toMatchObject({ who: 'admin', entity: 'news', id: '3', commit: 'a'.repeat(40), detail: 'updated' });
+    expect(entries[1]).toMatchObject(save);
     expect(Date.parse(entries[0]!.time)).toBeGreaterThan(Date.now() - 60_000);
     expect((await stat(log.file)).mode & 0o777).toBe(0o600);
     expect((await readFile(log.file, 'utf8')).split('\n')).toHaveLength(3);
@@ -35,7 +36,11 @@ describe('AuditLog', () => {
   it('skips damaged lines, and a line cut off by a crash does not swallow the next one', async () => {
     const log = new AuditLog(dir);
     await log.record({ action: 'sign-in', who: 'first' });
-    await appendFile(log.file, 'not json at all\n{"time":"yesterday","action":"sign-in"}\n{"time":"2026-01-01T00:00:00Z","action":"explode"}\n\u0000\u0001garbage\n[1,2]\n');
+    const damaged = [
+      'not json at all', '{"time":"yesterday","action":"sign-in"}',
+      '{"time":"2026-01-01T00:00:00Z","action":"explode"}', '\u0000\u0001garbage', '[1,2]',
+    ];
+    await appendFile(log.file, `${damaged.join('\n')}\n`);
     await appendFile(log.file, '{"time":"2026-11-22T10:00:00.000Z","action":"sa'); // cut off mid-line
     await log.record({ action: 'sign-out', who: 'last' });
     const { entries, skipped } = await log.read();
@@ -45,13 +50,17 @@ describe('AuditLog', () => {
 
   it('rotates before a size and keeps a bounded number of old files, newest entries kept', async () => {
     const log = new AuditLog(dir, { maxBytes: 1000, keep: 2 });
-    for (let i = 0; i < 100; i++) await log.record({ action: 'save', who: 'admin', id: String(i), detail: 'x'.repeat(40) });
+    for (let i = 0; i < 100; i++) {
+      await log.record({ action: 'save', who: 'admin', id: String(i), detail: 'x'.repeat(40) });
+    }
     const sizes = await Promise.all(log.files().map((f) => stat(f).then((s) => s.size)));
     for (const s of sizes) expect(s).toBeLessThanOrEqual(1000);
     await expect(stat(`${log.file}.3`)).rejects.toThrow();
     const { entries } = await log.read();
     expect(entries.at(-1)!.id).toBe('99');
-    expect(entries.map((e) => Number(e.id))).toEqual([...entries.keys()].map((i) => 100 - entries.length + i));
+    // The newest, in order, none missing in between.
+    const first = 100 - entries.length;
+    expect(entries.map((e) => Number(e.id))).toEqual([...entries.keys()].map((i) => first + i));
     expect(entries.length).toBeLessThan(100);
   });
 
@@ -65,14 +74,16 @@ describe('AuditLog', () => {
     const a = new AuditLog(dir, { maxBytes: 4000, keep: 3 });
     const b = new AuditLog(dir, { maxBytes: 4000, keep: 3 });
     await Promise.all(Array.from({ length: 60 }, (_, i) =>
-      (i % 2 ? a : b).record({ action: 'save', who: i % 2 ? 'a' : 'b', id: String(i), detail: 'y'.repeat(30) })));
+      (i % 2 ? a : b).record({ action: 'save', who: 'ab'[i % 2], id: String(i), detail: 'y'.repeat(30) }),
+    ));
     const { entries, skipped } = await a.read();
     expect(skipped).toBe(0);
     expect(entries).toHaveLength(60);
   });
 
   it('takes over a lock left by a process that died', async () => {
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const script = 'process.stdout.write(String(process.pid))';
+    const dead = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     const log = new AuditLog(dir);
     await writeFile(`${log.file}.lock`, `${dead.stdout}\n`);
     await log.record({ action: 'sign-in', who: 'after a crash' });
@@ -91,12 +102,19 @@ describe('AuditLog', () => {
 describe('filter and CSV', () => {
   const entries: AuditEntry[] = [
     { time: '2026-11-20T09:00:00.000Z', action: 'sign-in', who: 'alice', address: '10.0.0.1' },
-    { time: '2026-11-21T09:00:00.000Z', action: 'sign-in-failed', who: '=HYPERLINK("http://x")', address: '10.0.0.9' },
-    { time: '2026-11-22T09:00:00.000Z', action: 'save', who: 'bob', entity: 'news', id: '4', commit: 'c'.repeat(40), detail: 'a "quoted", line\nbreak' },
+    {
+      time: '2026-11-21T09:00:00.000Z', action: 'sign-in-failed',
+      who: '=HYPERLINK("http://x")', address: '10.0.0.9',
+    },
+    {
+      time: '2026-11-22T09:00:00.000Z', action: 'save', who: 'bob', entity: 'news', id: '4',
+      commit: 'c'.repeat(40),
+      detail: 'a "quoted", line\nbreak',
+    },
   ];
 
   it('filters by who (or address), action and time, newest first', () => {
-    expect(filterAudit(entries, {}).map((e) => e.time)).toEqual([entries[2]!.time, entries[1]!.time, entries[0]!.time]);
+    expect(filterAudit(entries, {})).toEqual([entries[2], entries[1], entries[0]]);
     expect(filterAudit(entries, parseAuditFilter({ who: 'ALI' }))).toEqual([entries[0]]);
     expect(filterAudit(entries, parseAuditFilter({ who: '10.0.0.9' }))).toEqual([entries[1]]);
     expect(filterAudit(entries, parseAuditFilter({ action: 'save' }))).toEqual([entries[2]]);
@@ -110,7 +128,8 @@ describe('filter and CSV', () => {
     const csv = auditCsv(filterAudit(entries, {}));
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('time,action,who,address,entity,id,commit,detail');
-    expect(csv).toContain(`2026-11-22T09:00:00.000Z,save,bob,,news,4,${'c'.repeat(40)},"a ""quoted"", line\nbreak"`);
+    const row = `2026-11-22T09:00:00.000Z,save,bob,,news,4,${'c'.repeat(40)},"a ""quoted"", line\nbreak"`;
+    expect(csv).toContain(row);
     expect(csv).toContain(`sign-in-failed,"'=HYPERLINK(""http://x"")",10.0.0.9`);
     expect(csv.endsWith('\r\n')).toBe(true);
   });

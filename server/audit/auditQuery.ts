@@ -17,7 +17,10 @@ function instant(v: unknown, name: string): Date | undefined {
   const s = one(v);
   if (s === undefined) return undefined;
   const d = new Date(s);
-  if (Number.isNaN(d.getTime())) throw new AppError(400, `"${name}" must be a date and time such as 2026-11-22T08:00:00Z.`, { [name]: 'Not a date' });
+  if (Number.isNaN(d.getTime())) {
+    const message = `"${name}" must be a date and time such as 2026-11-22T08:00:00Z.`;
+    throw new AppError(400, message, { [name]: 'Not a date' });
+  }
   return d;
 }
 
@@ -27,7 +30,12 @@ export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
   if (action !== undefined && !isAuditAction(action)) {
     throw new AppError(400, `There is no action "${action}" in the audit log.`, { action: 'Unknown' });
   }
-  return { who: one(query.who)?.toLowerCase(), action, from: instant(query.from, 'from'), to: instant(query.to, 'to') };
+  return {
+    who: one(query.who)?.toLowerCase(),
+    action,
+    from: instant(query.from, 'from'),
+    to: instant(query.to, 'to'),
+  };
 }
 
 /** The entries that match, newest first. */

@@ -32,11 +32,13 @@ describe('timesOfDay', () => {
 
 describe('zonedInstant', () => {
   it('places wall-clock times in the zone, across daylight saving time', () => {
-    expect(zonedInstant('2027-01-23', hm(9), 'America/Los_Angeles').toISOString()).toBe('2027-01-23T17:00:00.000Z');
-    expect(zonedInstant('2027-07-01', hm(9), 'America/Los_Angeles').toISOString()).toBe('2027-07-01T16:00:00.000Z');
+    const oregon = (day: string, minutes: number) =>
+      zonedInstant(day, minutes, 'America/Los_Angeles').toISOString();
+    expect(oregon('2027-01-23', hm(9))).toBe('2027-01-23T17:00:00.000Z');
+    expect(oregon('2027-07-01', hm(9))).toBe('2027-07-01T16:00:00.000Z');
     // The day the clocks go forward (March 14, 2027): 3 pm is already PDT.
-    expect(zonedInstant('2027-03-14', hm(15), 'America/Los_Angeles').toISOString()).toBe('2027-03-14T22:00:00.000Z');
-    expect(zonedInstant('2027-03-13', hm(15), 'America/Los_Angeles').toISOString()).toBe('2027-03-13T23:00:00.000Z');
+    expect(oregon('2027-03-14', hm(15))).toBe('2027-03-14T22:00:00.000Z');
+    expect(oregon('2027-03-13', hm(15))).toBe('2027-03-13T23:00:00.000Z');
     expect(zonedInstant('2027-01-23', hm(9), 'UTC').toISOString()).toBe('2027-01-23T09:00:00.000Z');
   });
 });

@@ -20,7 +20,8 @@ function timesIn(text: string): Found[] {
     const hour = Number(h);
     const minute = Number(m ?? 0);
     if (minute > 59 || hour > (ap ? 12 : 23) || (ap && hour === 0)) continue;
-    out.push({ h: hour, m: minute, meridiem: ap?.toLowerCase() as 'a' | 'p' | undefined, index: match.index, length: whole.length });
+    const meridiem = ap?.toLowerCase() as 'a' | 'p' | undefined;
+    out.push({ h: hour, m: minute, meridiem, index: match.index, length: whole.length });
   }
   return out;
 }
@@ -36,7 +37,8 @@ export function timesOfDay(text: string): TimesOfDay | null {
   if (!first) return null;
   const joined = second && BETWEEN.test(text.slice(first.index + first.length, second.index));
   if (!joined) return first.meridiem || first.h > 12 || first.h === 0 ? { start: minutes(first) } : null;
-  if (!first.meridiem && !second.meridiem && second.h <= 12) return null; // "9:00 – 3:30": morning or evening?
+  // "9:00 – 3:30": morning or evening? Not guessed.
+  if (!first.meridiem && !second.meridiem && second.h <= 12) return null;
   const end = minutes(second);
   // "4:00 – 5:30 pm": the first time shares the second's half of the day, unless that puts it after.
   let start = minutes(first, first.meridiem ?? second.meridiem);
@@ -61,7 +63,8 @@ function offsetAt(instant: number, timeZone: string): number {
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
+      hour: 'numeric', minute: 'numeric', second: 'numeric',
     });
     formats.set(timeZone, f);
   }

@@ -19,7 +19,9 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => ['url', 'entry', 'link'].includes(n) });
+const parser = new XMLParser({
+  ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => ['url', 'entry', 'link'].includes(n),
+});
 
 /** The document, after checking it is well-formed XML. */
 async function xml(url: string) {
@@ -50,17 +52,21 @@ describe('sitemap.xml', () => {
     await site.signIn();
     const pages = await (await site.api('/api/majorevents.php')).json() as { id: string; header: string }[];
     const huddle = pages.find((p) => p.header.startsWith('Exploring'))!;
-    const shown = await site.api(`/api/majorevents.php?id=${huddle.id}`, { method: 'PUT', json: { id: huddle.id, hidden: '0' } });
+    const setHidden = (hidden: string) =>
+      site.api(`/api/majorevents.php?id=${huddle.id}`, { method: 'PUT', json: { id: huddle.id, hidden } });
+    const shown = await setHidden('0');
     expect(shown.status).toBe(200);
-    for (const base of [site.url, paths.fast, paths.express]) expect(await locs(base)).toContain(`${base}/ECS_Huddle`);
-    await site.api(`/api/majorevents.php?id=${huddle.id}`, { method: 'PUT', json: { id: huddle.id, hidden: '1' } });
+    for (const base of [site.url, paths.fast, paths.express]) {
+      expect(await locs(base)).toContain(`${base}/ECS_Huddle`);
+    }
+    await setHidden('1');
     await site.signOut();
     expect((await locs(site.url)).some((l) => l.endsWith('/ECS_Huddle'))).toBe(false);
   });
 });
 
 describe('robots.txt', () => {
-  it('allows the public site, keeps crawlers out of the API and every admin page, and names the sitemap', async () => {
+  it('allows the public site, keeps crawlers out of the API and admin pages, names the sitemap', async () => {
     const res = await raw(`${site.url}/robots.txt`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -68,11 +74,13 @@ describe('robots.txt', () => {
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
     expect(lines).toContain('Disallow: /api/');
-    for (const route of [...ADMIN_ROUTES, '/AuditLogAdminPage']) expect(lines).toContain(`Disallow: ${route}`);
+    for (const route of ADMIN_ROUTES) expect(lines).toContain(`Disallow: ${route}`);
     expect(lines).toContain(`Sitemap: ${site.url}/sitemap.xml`);
     // Nothing public is disallowed (robots rules match by prefix).
-    const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length));
-    for (const p of FIXED_PAGES.filter((x) => x !== '/')) expect(disallowed.some((d) => p.startsWith(d)), p).toBe(false);
+    const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10));
+    for (const p of FIXED_PAGES.filter((x) => x !== '/')) {
+      expect(disallowed.some((d) => p.startsWith(d)), p).toBe(false);
+    }
   });
 
   it('answers 400 rather than writing a host it cannot trust into the file', async () => {
@@ -82,7 +90,8 @@ describe('robots.txt', () => {
 });
 
 describe('news.atom', () => {
-  type Entry = { id: string; title: { '#text': string }; updated: string; link: { '@href': string }[]; summary?: { '#text': string } };
+  type Text = { '#text': string };
+  type Entry = { id: string; title: Text; updated: string; link: { '@href': string }[]; summary?: Text };
   const entries = async (base = site.url) => {
     const { doc } = await xml(`${base}/news.atom`);
     return { feed: doc.feed as Record<string, any>, entries: (doc.feed.entry ?? []) as Entry[] };
@@ -97,7 +106,8 @@ describe('news.atom', () => {
     expect(feed.title['#text']).toMatch(/News/);
     expect(feed.author.name).toBeTruthy();
     expect(feed.link.map((l: Record<string, string>) => l['@rel'])).toEqual(['self', 'alternate']);
-    const news = await (await site.api('/api/news.php')).json() as { id: string; title: string; when_date: string; link: string }[];
+    type News = { id: string; title: string; when_date: string; link: string };
+    const news = await (await site.api('/api/news.php')).json() as News[];
     expect(list.map((e) => e.title['#text'])).toEqual(news.map((n) => n.title));
     for (const [i, e] of list.entries()) {
       const n = news[i]!;
@@ -108,7 +118,8 @@ describe('news.atom', () => {
     }
     expect(feed.updated).toBe(list.map((e) => e.updated).sort().at(-1));
     // The first item links to /winterofcs on this site: made absolute.
-    expect(list.find((e) => e.title['#text'].startsWith('Applications open'))!.link[0]!['@href']).toBe(`${site.url}/winterofcs`);
+    const applications = list.find((e) => e.title['#text'].startsWith('Applications open'))!;
+    expect(applications.link[0]!['@href']).toBe(`${site.url}/winterofcs`);
   });
 
   it('a saved news item is in the next answer, with markup and markdown reduced to its words', async () => {
@@ -117,7 +128,10 @@ describe('news.atom', () => {
     const title = `Feed & "news" <${Date.now()}>`;
     const made = await site.api('/api/news.php', {
       method: 'POST',
-      json: { title, when_date: '2099-12-31', what: '**Bold** words and a [link](https://example.org/x)<script>alert(1)</script>.' },
+      json: {
+        title, when_date: '2099-12-31',
+        what: '**Bold** words and a [link](https://example.org/x)<script>alert(1)</script>.',
+      },
     });
     expect(made.status).toBe(201);
     await site.signOut();
@@ -145,7 +159,8 @@ describe('served from memory', () => {
       expect(express.status, p).toBe(200);
       expect(express.headers.etag, p).toBe(first.headers.etag);
     }
-    expect((await raw(`${paths.fast}/news.atom`, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    const gzipped = await raw(`${paths.fast}/news.atom`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
     // A card that is not in the calendar goes on to Express, which says so.
     expect((await raw(`${paths.fast}/events/999999.ics`)).status).toBe(NOT_FAST);
     expect((await raw(`${paths.express}/events/999999.ics`)).status).toBe(404);
@@ -157,8 +172,9 @@ describe('CMS_PUBLIC_URL', () => {
     const other = await startTestSite({ publicUrl: 'https://www.example.org' });
     try {
       expect(await locs(other.url)).toContain('https://www.example.org/news');
-      expect((await raw(`${other.url}/robots.txt`)).body.toString()).toContain('Sitemap: https://www.example.org/sitemap.xml');
-      expect((await raw(`${other.url}/news.atom`)).body.toString()).toContain('<id>https://www.example.org/news</id>');
+      const text = async (p: string) => (await raw(other.url + p)).body.toString();
+      expect(await text('/robots.txt')).toContain('Sitemap: https://www.example.org/sitemap.xml');
+      expect(await text('/news.atom')).toContain('<id>https://www.example.org/news</id>');
     } finally {
       await other.stop();
     }

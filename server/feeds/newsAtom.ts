@@ -22,13 +22,14 @@ export function newsAtom(index: ContentIndex, origin: string, now: Date): string
     const date = String(item.data.when_date ?? '');
     const updated = ISO_DATE.test(date) ? `${date}T00:00:00Z` : atomTime(now);
     const summary = plainText(String(item.data.what ?? ''));
+    const link = absoluteLink(item.data.link, origin) ?? `${origin}/news`;
     return {
       updated,
       xml: [
         '  <entry>',
         `    <id>${escapeXml(`${origin}/news#news-${item.id}`)}</id>`,
         `    <title type="text">${escapeXml(String(item.data.title ?? ''))}</title>`,
-        `    <link rel="alternate" href="${escapeXml(absoluteLink(item.data.link, origin) ?? `${origin}/news`)}"/>`,
+        `    <link rel="alternate" href="${escapeXml(link)}"/>`,
         `    <updated>${updated}</updated>`,
         ...(summary ? [`    <summary type="text">${escapeXml(summary)}</summary>`] : []),
         '  </entry>',

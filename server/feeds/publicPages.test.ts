@@ -8,7 +8,8 @@ import { ADMIN_PAGE_PATHS, FIXED_PAGES } from './publicPages.ts';
 
 function routed(routes: RouteObject[], base = ''): string[] {
   return routes.flatMap((r) => {
-    const here = r.index ? base || '/' : r.path ? `${base.replace(/\/$/, '')}/${r.path.replace(/^\//, '')}` : base;
+    const joined = r.path && `${base.replace(/\/$/, '')}/${r.path.replace(/^\//, '')}`;
+    const here = r.index ? base || '/' : joined || base;
     return [...(r.path || r.index ? [here] : []), ...routed(r.children ?? [], here)];
   });
 }

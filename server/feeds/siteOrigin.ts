@@ -21,7 +21,8 @@ export function publicOrigin(setting: string): string {
 }
 
 /** A host name or address with an optional port; anything else in Host is not trusted into a URL. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`, 'i');
 
 const first = (value: string | undefined) => value?.split(',')[0]?.trim() || undefined;
 

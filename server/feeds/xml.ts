@@ -1,6 +1,8 @@
 // Text and attribute values inside the XML feeds (sitemap, Atom).
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;',
+};
 
 /**
  * Escapes markup characters and drops the characters XML 1.0 does not allow at all (control

@@ -27,10 +27,14 @@ async function audit(query = ''): Promise<Listing> {
 }
 
 const head = () => site.git('rev-parse', 'HEAD').trim();
+const signInAs = (username: string, password: string) =>
+  site.api('/api/login.php', { method: 'POST', json: { username, password } });
+const putNews = (id: string, title: string) =>
+  site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title } });
 
 describe('what is recorded', () => {
   it('sign-ins, failed sign-ins with the address and the name tried, throttling, and sign-outs', async () => {
-    const bad = await site.api('/api/login.php', { method: 'POST', json: { username: 'mallory', password: 'wrong password' } });
+    const bad = await signInAs('mallory', 'wrong password');
     expect(bad.status).toBe(401);
     await site.signIn();
     const { entries } = await audit('?who=mallory');
@@ -40,9 +44,9 @@ describe('what is recorded', () => {
     await site.signOut();
     // Five failures at one account from one address, then the sixth attempt is refused (429).
     for (let i = 0; i < 6; i++) {
-      await site.api('/api/login.php', { method: 'POST', json: { username: 'locked-out', password: `guess ${i}` } });
+      await signInAs('locked-out', `guess ${i}`);
     }
-    const refused = await site.api('/api/login.php', { method: 'POST', json: { username: 'locked-out', password: 'again' } });
+    const refused = await signInAs('locked-out', 'again');
     expect(refused.status).toBe(429);
     await site.signIn();
     expect((await audit('?action=sign-in-failed&who=locked-out')).total).toBe(5);
@@ -52,18 +56,23 @@ describe('what is recorded', () => {
     expect(throttled[0]!.detail).toMatch(/Too many failed sign-in attempts/);
     await site.signOut();
     await site.signIn();
-    expect((await audit('?action=sign-out')).entries[0]).toMatchObject({ who: TEST_ADMIN.username, address: '127.0.0.1' });
+    const signedOut = (await audit('?action=sign-out')).entries[0];
+    expect(signedOut).toMatchObject({ who: TEST_ADMIN.username, address: '127.0.0.1' });
   });
 
   it('every save, delete and restore with the commit it made', async () => {
     await site.signIn();
-    const made = await site.api('/api/news.php', { method: 'POST', json: { title: 'Audited news', when_date: '2026-11-01' } });
+    const made = await site.api('/api/news.php', {
+      method: 'POST', json: { title: 'Audited news', when_date: '2026-11-01' },
+    });
     const { id } = await made.json() as { id: string };
     const created = head();
-    expect((await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title: 'Audited news, edited' } })).status).toBe(200);
+    expect((await putNews(id, 'Audited news, edited')).status).toBe(200);
     const updated = head();
-    expect((await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title: 'Audited news, edited' } })).status).toBe(200);
-    const restoredRes = await site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id, commit: created } });
+    expect((await putNews(id, 'Audited news, edited')).status).toBe(200);
+    const restoredRes = await site.api('/api/history/restore', {
+      method: 'POST', json: { entity: 'news', id, commit: created },
+    });
     expect(restoredRes.status).toBe(200);
     const restored = head();
     expect((await site.api(`/api/news.php?id=${id}`, { method: 'DELETE' })).status).toBe(200);
@@ -84,7 +93,8 @@ describe('what is recorded', () => {
 
   it('user changes made with npm run user while the server runs', async () => {
     const run = promisify(execFile);
-    const child = run(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts/user.ts'), 'add', 'casey'], {
+    const script = path.join(PROJECT_ROOT, 'scripts/user.ts');
+    const child = run(process.execPath, ['--import', 'tsx', script, 'add', 'casey'], {
       env: { ...process.env, CMS_DATA_DIR: site.dataDir },
     });
     child.child.stdin?.end('a long enough password\n');
@@ -101,7 +111,8 @@ describe('the list and the CSV', () => {
     await site.signOut();
     expect((await site.api('/api/admin/audit')).status).toBe(401);
     expect((await site.api('/api/admin/audit.csv')).status).toBe(401);
-    expect((await site.api('/api/admin/audit.csv', { headers: { cookie: 'cms_session=forged' } })).status).toBe(401);
+    const forged = await site.api('/api/admin/audit.csv', { headers: { cookie: 'cms_session=forged' } });
+    expect(forged.status).toBe(401);
   });
 
   it('filter on the server, and the CSV holds exactly what the filter matches', async () => {
@@ -115,7 +126,8 @@ describe('the list and the CSV', () => {
 
     const res = await site.api('/api/admin/audit.csv?action=save');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(res.headers.get('content-disposition'))
+      .toMatch(/^attachment; filename="audit-log-\d{4}-\d\d-\d\d\.csv"$/);
     const rows = (await res.text()).trim().split('\r\n');
     expect(rows[0]).toBe('time,action,who,address,entity,id,commit,detail');
     expect(rows).toHaveLength(saves.total + 1);

@@ -21,7 +21,8 @@ export function auditRoutes(deps: Pick<AppDeps, 'users' | 'audit'>): Router {
     const matching = filterAudit(entries, filter);
     const offset = Math.max(0, Math.floor(Number(req.query.offset) || 0));
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ entries: matching.slice(offset, offset + PAGE), total: matching.length, offset, per: PAGE, skipped });
+    const page = matching.slice(offset, offset + PAGE);
+    res.json({ entries: page, total: matching.length, offset, per: PAGE, skipped });
   }));
 
   router.get('/admin/audit.csv', auth, route(async (req, res) => {

@@ -46,11 +46,15 @@ export class FeedAnswers {
   constructor(private readonly index: ContentIndex, private readonly options: FeedOptions) {
     this.origin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
     if (!isTimeZone(options.timeZone)) {
-      throw new Error(`CMS_TIME_ZONE must be a time zone name such as America/Los_Angeles (it is "${options.timeZone}").`);
+      throw new Error(
+        `CMS_TIME_ZONE must be a time zone name such as America/Los_Angeles (it is "${options.timeZone}").`,
+      );
     }
     this.now = options.now ?? (() => new Date());
     index.on('change', (changed: Set<string>) => {
-      for (const [key, entry] of this.entries) if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+      for (const [key, entry] of this.entries) {
+        if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+      }
     });
   }
 

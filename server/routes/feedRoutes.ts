@@ -12,8 +12,10 @@ export function feedRoutes(feeds: FeedAnswers): Router {
     const answer = feeds.answer(req, req.path);
     if (answer === undefined) return next();
     if (answer instanceof Answer) return answer.send(req, res, false);
-    if (answer === 'no-host') return sendError(res, 400, 'The request names no valid host for the addresses in this file.');
-    sendError(res, 404, 'This event is not in the calendar: it has no start date, or visitors cannot see it.');
+    if (answer === 'no-host') {
+      return sendError(res, 400, 'The request names no valid host for the addresses in this file.');
+    }
+    sendError(res, 404, 'This event is not in the calendar: it has no start date or is not public.');
   });
   return router;
 }

@@ -14,9 +14,11 @@ let browser: Browser;
 beforeAll(async () => {
   site = await startTestSite();
   // Something to find: a stranger's failed sign-in, and a save with its commit.
-  await site.api('/api/login.php', { method: 'POST', json: { username: 'intruder', password: 'not the password' } });
+  const intruder = { username: 'intruder', password: 'not the password' };
+  await site.api('/api/login.php', { method: 'POST', json: intruder });
   await site.signIn();
-  await site.api('/api/news.php', { method: 'POST', json: { title: 'Audited in the browser', when_date: '2026-11-02' } });
+  const news = { title: 'Audited in the browser', when_date: '2026-11-02' };
+  await site.api('/api/news.php', { method: 'POST', json: news });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../../server/audit/auditEvent.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { AdminFrame } from '../AdminFrame.tsx';
-import { ACTION_LABELS, filterFromSearch, searchFromFilter, serverQuery, type AuditFilterForm } from './auditFilter.ts';
+import {
+  ACTION_LABELS, filterFromSearch, searchFromFilter, serverQuery, type AuditFilterForm,
+} from './auditFilter.ts';
 import { useAuditLog } from './useAuditLog.ts';
 import './audit.css';
 
@@ -78,10 +80,14 @@ function AuditLogView() {
             <button type="button" className="admin-button" onClick={log.retry}>Try again</button>
           </div>
         )}
-        {!log.entries && !log.error && <p className="admin-loading" role="status">Loading the audit log…</p>}
+        {!log.entries && !log.error && (
+          <p className="admin-loading" role="status">Loading the audit log…</p>
+        )}
         {log.entries && <AuditTable entries={log.entries} total={log.total} />}
         {log.skipped > 0 && (
-          <p className="admin-muted">{log.skipped} damaged {log.skipped === 1 ? 'line was' : 'lines were'} passed over.</p>
+          <p className="admin-muted">
+            {log.skipped} damaged {log.skipped === 1 ? 'line was' : 'lines were'} passed over.
+          </p>
         )}
         {log.entries && log.entries.length < log.total && (
           <button type="button" className="admin-button" disabled={log.loadingMore} onClick={log.more}>
@@ -93,17 +99,21 @@ function AuditLogView() {
   );
 }
 
+const COLUMNS = ['When', 'What', 'Who', 'From', 'Item', 'Commit', 'Detail'];
+
 function AuditTable({ entries, total }: { entries: AuditEntry[]; total: number }) {
   if (!entries.length) return <p className="admin-muted">Nothing in the audit log matches.</p>;
   return (
     <>
       <p className="admin-muted" role="status">
-        {total === entries.length ? `${total} ${total === 1 ? 'entry' : 'entries'}` : `${entries.length} of ${total} entries`}
+        {total === entries.length
+          ? `${total} ${total === 1 ? 'entry' : 'entries'}`
+          : `${entries.length} of ${total} entries`}
       </p>
       <div className="audit-scroll">
         <table className="audit-table">
           <thead>
-            <tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Who</th><th scope="col">From</th><th scope="col">Item</th><th scope="col">Commit</th><th scope="col">Detail</th></tr>
+            <tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
           </thead>
           <tbody>
             {entries.map((e, i) => (

@@ -49,7 +49,9 @@ export function filterFromSearch(params: URLSearchParams): AuditFilterForm {
 /** The form as the page's address (only what is set). */
 export function searchFromFilter(f: AuditFilterForm): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ['who', 'action', 'from', 'to'] as const) if (f[key].trim()) params.set(key, f[key].trim());
+  for (const key of ['who', 'action', 'from', 'to'] as const) {
+    if (f[key].trim()) params.set(key, f[key].trim());
+  }
   return params;
 }
 

@@ -6,7 +6,8 @@ import type { EventCard } from '../../lib/types.ts';
 import { EVENT_CALENDAR_PATH } from '../../../../server/feeds/calendarPaths.ts';
 import { AddToCalendar } from './AddToCalendar.tsx';
 
-const card = (start_date: string) => ({ id: '7', title: 'Robotics night', start_date }) as unknown as EventCard;
+const card = (start_date: string) =>
+  ({ id: '7', title: 'Robotics night', start_date }) as unknown as EventCard;
 
 it('links a dated card to its own calendar file, named for screen readers', () => {
   const html = renderToStaticMarkup(<AddToCalendar card={card('2027-05-07')} />);

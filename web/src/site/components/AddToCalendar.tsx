@@ -6,7 +6,9 @@ import { eventCalendarPath } from '../../../../server/feeds/calendarPaths.ts';
 export function AddToCalendar({ card }: { card: EventCard }) {
   if (!card.start_date) return null;
   return (
-    <a href={eventCalendarPath(card.id)} className="button button-secondary" download={`event-${card.id}.ics`}>
+    <a
+      href={eventCalendarPath(card.id)} className="button button-secondary" download={`event-${card.id}.ics`}
+    >
       Add to calendar<span className="visually-hidden">: {card.title}</span>
     </a>
   );
