@@ -174,8 +174,8 @@ describe('a primary and two read replicas on a git remote', () => {
     for (const [k, t] of titles.entries()) await save(primary, String(2 + k), t);
     const health = await eventually(async () => {
       const h = (await (await fetch(`${primary.url}/api/health`)).json()) as { remote: { ok: boolean; message: string } };
-      return h.remote.ok ? null : h;
-    }, 10_000, 'the health to show the failure');
+      return h.remote.ok ? undefined : h;
+    }, 10_000, "the health to show the failure") as { remote: { ok: boolean; message: string } };
     expect(health.remote.message).toMatch(/^Could not reach the backup since .+: the backup server did not answer|^Could not reach the backup since /);
     expect(health.remote.message).toContain('Saving still works');
     forge.down = false;
@@ -219,7 +219,7 @@ describe('a primary and two read replicas on a git remote', () => {
     expect(primary.git('show', `${merge}^1:content/news/5.md`)).toContain('Title from the admin');
     expect(primary.git('log', '-1', '--format=%B', merge)).toContain('- content/news/5.md');
     // The item's history in the admin lists the merge and the admin's own save.
-    const history = (await (await primary.api('/api/admin/history?entity=news&id=5')).json()) as { commits?: { oid: string; message: string }[] } | { oid: string; message: string }[];
+    const history = (await (await primary.api('/api/history?entity=news&id=5')).json()) as { commits?: { oid: string; message: string }[] } | { oid: string; message: string }[];
     const commits = Array.isArray(history) ? history : history.commits ?? [];
     expect(commits[0]!.oid).toBe(merge);
     expect(commits.some((c) => c.oid === local)).toBe(true);
