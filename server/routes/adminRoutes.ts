@@ -85,6 +85,8 @@ export function adminRoutes(deps: AppDeps): Router {
     const id = requestedId(queryString(req, 'id'));
     if (!id) throw new AppError(400, 'Say which message to delete (id).', { id: 'Missing' });
     if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
+    // Kept in private/, not git: the audit log is the only record that it was deleted, and by whom.
+    await deps.audit.record({ action: 'delete', ...actor(req), entity: entities.contactMessage.name, id });
     deps.hub.notify(new Set([entities.contactMessage.name]));
     res.json({ success: true, id });
   }));

@@ -91,6 +91,17 @@ describe('what is recorded', () => {
     expect(site.git('log', '-1', '--format=%s', restored).trim()).toMatch(/restore/);
   });
 
+  it('a deleted contact message (kept outside git, so this is its only record)', async () => {
+    const message = { name: 'Ada', title: 'Teacher', employer: '', email: 'ada@example.org', contact: 'Hello' };
+    expect((await site.api('/api/handle_form.php', { method: 'POST', json: message })).status).toBe(200);
+    await site.signIn();
+    const [kept] = await (await site.api('/api/messages')).json() as { id: string }[];
+    expect((await site.api(`/api/messages?id=${kept!.id}`, { method: 'DELETE' })).status).toBe(200);
+    const [entry] = (await audit('?action=delete')).entries;
+    expect(entry).toMatchObject({ who: TEST_ADMIN.username, entity: 'messages', id: kept!.id });
+    expect(entry!.commit).toBeUndefined();
+  });
+
   it('user changes made with npm run user while the server runs', async () => {
     const run = promisify(execFile);
     const script = path.join(PROJECT_ROOT, 'scripts/user.ts');
