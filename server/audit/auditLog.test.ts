@@ -64,6 +64,13 @@ describe('AuditLog', () => {
     expect(entries.length).toBeLessThan(100);
   });
 
+  it('makes its folder when it is missing (npm run user before the first start)', async () => {
+    const log = new AuditLog(path.join(dir, 'private'));
+    await log.record({ action: 'user-add', who: 'root (npm run user)', detail: 'added jdoe' });
+    expect((await log.read()).entries).toHaveLength(1);
+    expect((await stat(path.join(dir, 'private'))).mode & 0o777).toBe(0o700);
+  });
+
   it('a field is cut to a bounded length, so a stranger cannot write megabytes in one sign-in', async () => {
     const log = new AuditLog(dir);
     await log.record({ action: 'sign-in-failed', who: 'x'.repeat(100_000) });

@@ -63,7 +63,10 @@ export class AuditLog {
       if (typeof v === 'string' && v) entry[key] = v.slice(0, MAX_FIELD);
     }
     const line = `${JSON.stringify(entry)}\n`;
-    return this.queue.run(() => withFileLock(`${this.file}.lock`, LOCK_WAIT_MS, () => this.append(line)))
+    return this.queue.run(async () => {
+      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      await withFileLock(`${this.file}.lock`, LOCK_WAIT_MS, () => this.append(line));
+    })
       .catch((e: Error) => {
         this.log(`Could not write to the audit log ${this.file}: ${e.message}`);
       });
@@ -95,7 +98,6 @@ export class AuditLog {
 
   /** Runs holding the lock: rotate if this line would pass the size, then append and flush. */
   private async append(line: string): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
     let size = (await stat(this.file).catch(() => null))?.size ?? 0;
     if (size > 0 && size + Buffer.byteLength(line) > this.maxBytes) {
       await this.rotate();
