@@ -49,6 +49,6 @@ export function pageHtml(template: string, parts: { head: string; root: string; 
   return template
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${parts.head}${preloads ? `\n    ${preloads}` : ''}`)
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(/\s*<noscript>[^<]*needs JavaScript[^<]*<\/noscript>/, '')
     .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${pageDataScript(parts.data, parts.etag)}`);
 }

@@ -60,6 +60,24 @@ describe('without JavaScript', () => {
     expect(failures).toEqual([]);
   });
 
+  it('shows what JavaScript would unfold: the summer details and every spotlight text', async () => {
+    const dropdowns = await api<Rec[]>('event_dropdowns.php');
+    const slides = await api<Rec[]>('spotlight.php');
+    const { page, close } = await noScriptPage(1280);
+    await page.goto(`${site.url}/summerOfCS`);
+    for (const panel of await page.locator('.dropdown-panel').all()) expect(await panel.isVisible()).toBe(true);
+    expect(await page.locator('.dropdown-panel').count()).toBe(dropdowns.length);
+    await page.goto(`${site.url}/about`);
+    const texts = page.locator('.spotlight-texts > li');
+    expect(await texts.count()).toBe(slides.length);
+    for (const [i, slide] of slides.entries()) {
+      expect(await texts.nth(i).getByRole('heading', { name: slide.title }).isVisible()).toBe(true);
+      expect((await texts.nth(i).locator('.markdown').textContent())?.trim().length).toBeGreaterThan(0);
+    }
+    expect(await page.getByRole('button', { name: /Read more/ }).first().isVisible()).toBe(false);
+    await close();
+  });
+
   it('navigates with the wide menu: links, and the dropdowns open on focus', async () => {
     const { page, close } = await noScriptPage(1280);
     await page.goto(`${site.url}/`);

@@ -75,6 +75,17 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
           )}
         </div>
       )}
+      {/* Without JavaScript the dialogs cannot open: every slide's text is listed here instead. */}
+      <noscript>
+        <ul className="spotlight-texts">
+          {slides.map((s) => (
+            <li key={s.id}>
+              <h3>{s.title}</h3>
+              <Markdown headingsFrom={4}>{s.text}</Markdown>
+            </li>
+          ))}
+        </ul>
+      </noscript>
       <Modal open={!!opened} onClose={() => setOpenId(null)} title={opened?.title ?? ''} className="spotlight-dialog">
         {opened && (
           <div className="spotlight-dialog-content">
