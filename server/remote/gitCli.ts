@@ -82,6 +82,7 @@ export function runGit(remote: RemoteSettings, cwd: string, args: string[], time
 export function plainReason(e: unknown): string {
   const text = e instanceof GitCommandError ? e.stderr || e.message : String((e as Error)?.message ?? e);
   const rules: [RegExp, string][] = [
+    [/returned error: 5\d\d/i, 'the backup server is not working right now'],
     [/could not resolve host|name or service not known|temporary failure in name resolution/i, "the backup's address could not be found"],
     [/connection refused|failed to connect|couldn't connect/i, 'the backup server did not answer'],
     [/timed out|took longer than|operation too slow/i, 'the backup server took too long to answer'],

@@ -75,6 +75,7 @@ describe("git's failures", () => {
     ["fatal: unable to access 'http://127.0.0.1:1/s.git/': Failed to connect to 127.0.0.1 port 1: Connection refused", 'the backup server did not answer'],
     ["fatal: Authentication failed for 'https://x.org/s.git/'", 'the backup refused the sign-in (check CMS_GIT_TOKEN)'],
     ["remote: Repository not found.\nfatal: repository 'https://x.org/s.git/' not found", 'the backup repository was not found at that address'],
+    ["fatal: unable to access 'https://x.org/s.git/': The requested URL returned error: 503", 'the backup server is not working right now'],
     ['fatal: something else entirely', 'something else entirely'],
   ])('%s', (stderr, words) => {
     expect(plainReason(new GitCommandError('git failed', stderr, 128))).toBe(words);

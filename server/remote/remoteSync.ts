@@ -17,7 +17,6 @@ export const TRACKING_PREFIX = 'refs/remotes/cms-remote/';
 
 export interface RemoteStatus {
   role: Role;
-  url: string;
   ok: boolean;
   /** Last time the remote was known to hold everything this server has (primary) or was followed (replica). */
   syncedAt: string | null;
@@ -233,7 +232,7 @@ export class RemoteSync {
       message = replica ? `Up to date with the main site (checked ${ago(this.syncedAt)}).` : `Backed up ${ago(this.syncedAt)}.`;
     }
     return {
-      role: this.remote.role, url: this.remote.url, ok,
+      role: this.remote.role, ok,
       syncedAt: this.syncedAt?.toISOString() ?? null, failingSince: this.failingSince?.toISOString() ?? null,
       problem: this.problem, waiting: this.waiting, lastMerge: this.lastMerge, message,
     };

@@ -35,6 +35,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
     return (
       <div className="admin admin-signed-out">
         {home ? <Link className="admin-back" to="/">Back to the website</Link> : <Link className="admin-back" to="/admin">Go Back</Link>}
+        <RepositoryNotice />
         <LoginForm initialError={auth.error} />
       </div>
     );

@@ -1,21 +1,30 @@
-// Saving can be turned off by the server to protect the site's history (a damaged repository that it
-// could not repair by itself). Staff see why at the top of every admin page, not only when a save fails.
+// The state of the site's repository, at the top of every admin page (the sign-in page included):
+// - saving turned off by the server to protect the site's history (a damaged repository it could not
+//   repair by itself);
+// - the off-site backup (a git remote): "Backed up 2 minutes ago", or since when it has failed and why;
+// - a merge in which the backup and this site had changed the same items (the backup's version kept);
+// - on a read-only copy of the site (a replica), where to go to edit.
 import { useEffect, useState } from 'react';
 import { getJson } from '../api.ts';
 
-interface Health { repository?: { ok: boolean; message?: string } }
+interface Health {
+  repository?: { ok: boolean; message?: string };
+  remote?: {
+    role: 'primary' | 'replica'; ok: boolean; message: string; primaryUrl: string | null;
+    lastMerge: { at: string; bothChanged: string[] } | null;
+  } | null;
+}
 
 const CHECK_EVERY_MS = 60_000;
+/** A merge that kept the backup's version is mentioned for a day. */
+const MERGE_SHOWN_MS = 24 * 3600_000;
 
-export function RepositoryNotice() {
-  const [message, setMessage] = useState<string | null>(null);
+export function useHealth(): Health | null {
+  const [health, setHealth] = useState<Health | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const check = () => {
-      getJson<Health>('health', controller.signal).then(
-        (h) => setMessage(h.repository && !h.repository.ok ? (h.repository.message ?? null) : null),
-        () => undefined, // an unreachable server is shown where the editor saves
-      );
+      getJson<Health>('health', controller.signal).then(setHealth, () => undefined); // unreachable: shown where the editor saves
     };
     check();
     const timer = setInterval(check, CHECK_EVERY_MS);
@@ -24,6 +33,39 @@ export function RepositoryNotice() {
       clearInterval(timer);
     };
   }, []);
-  if (!message) return null;
-  return <p className="admin-repository-problem" role="alert">{message}</p>;
+  return health;
+}
+
+const itemName = (path: string) => path.replace(/^content\//, '').replace(/\.md$/, '');
+
+export function RepositoryNotice() {
+  const health = useHealth();
+  if (!health) return null;
+  const { repository, remote } = health;
+  const merge = remote?.lastMerge && Date.now() - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS ? remote.lastMerge : null;
+  return (
+    <>
+      {repository && !repository.ok && repository.message && (
+        <p className="admin-repository-problem" role="alert">{repository.message}</p>
+      )}
+      {remote?.role === 'replica' && (
+        <p className="admin-repository-problem" role="alert">
+          This is a read-only copy of the site: changes made here cannot be saved.
+          {remote.primaryUrl && <> Edit the site at <a href={`${remote.primaryUrl}/admin`}>{remote.primaryUrl}/admin</a>.</>}
+        </p>
+      )}
+      {remote?.role === 'primary' && (
+        <p className={remote.ok ? 'admin-backup-status' : 'admin-repository-problem'} role={remote.ok ? 'status' : 'alert'}>
+          {remote.message}
+        </p>
+      )}
+      {merge && (
+        <p className="admin-backup-merge" role="status">
+          Changes from the backup were merged on {new Date(merge.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+          {' '}These were changed both here and on the backup; the backup&apos;s version was kept, and the version
+          from this site is in each item&apos;s history: {merge.bothChanged.map(itemName).join(', ')}.
+        </p>
+      )}
+    </>
+  );
 }
