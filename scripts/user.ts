@@ -4,10 +4,10 @@
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { configFromEnv } from '../server/config.ts';
 import { UserError, UserStore } from '../server/auth/users.ts';
 import { AuditLog } from '../server/audit/auditLog.ts';
+import { readPassword } from './readSecret.ts';
 
 const USAGE = 'Usage: npm run user -- add <username> [--name "Full Name"] [--email you@example.org]\n       npm run user -- passwd <username>\n       npm run user -- remove <username>\n       npm run user -- list';
 
@@ -16,28 +16,6 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-async function readPassword(prompt: string): Promise<string> {
-  if (!process.stdin.isTTY) {
-    const rl = createInterface({ input: process.stdin });
-    for await (const line of rl) {
-      rl.close();
-      return line;
-    }
-    return '';
-  }
-  return new Promise((resolve) => {
-    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
-    out._writeToOutput = (s: string) => {
-      if (s.startsWith(prompt)) out.output.write(prompt);
-    };
-    rl.question(prompt, (answer) => {
-      rl.close();
-      process.stdout.write('\n');
-      resolve(answer);
-    });
-  });
-}
 
 async function newPassword(): Promise<string> {
   const first = await readPassword('New password: ');
