@@ -54,7 +54,9 @@ function contentSecurityPolicy(extraScript: string[] = [], extraFrame: string[] 
   ].join('; ');
 }
 
-interface Build { files: Map<string, Answer>; html: Buffer; htmlVariants: Partial<Record<Encoding, Buffer>> }
+interface Build {
+  files: Map<string, Answer>; html: Buffer; htmlVariants: Partial<Record<Encoding, Buffer>>; text?: string;
+}
 
 /**
  * Headers of a page of the web app: never cached without asking, and its route's policy. Its links
@@ -68,6 +70,7 @@ export const pageHeaders = (csp: string): Header[] => [
 export class WebApp {
   private build!: Build;
   private signature = '';
+  private generation = 0;
   private checkedAt = 0;
   private page?: Answer;
   private dashboard?: { settingsVersion: string; answer: Answer };
@@ -83,10 +86,16 @@ export class WebApp {
     return this.build.files.get(urlPath);
   }
 
-  /** index.html as built (the admin's page, and the frame server-rendered pages go into). */
-  template(): { html: string; build: string } {
+  /** Which build is loaded: it changes when a new build replaces dist/. */
+  buildId(): number {
     this.refresh();
-    return { html: this.build.html.toString('utf8'), build: this.signature };
+    return this.generation;
+  }
+
+  /** index.html as built (the admin's page, and the frame server-rendered pages go into). */
+  template(): string {
+    this.refresh();
+    return (this.build.text ??= this.build.html.toString('utf8'));
   }
 
   /** The Content-Security-Policy of a route: the dashboard's allows its external script. */
@@ -133,6 +142,7 @@ export class WebApp {
     const page = readIfFile(html);
     if (!page) return;
     this.signature = signature;
+    this.generation++;
     this.build = { files: new Map(), html: page, htmlVariants: variantsOf(html) };
     this.page = undefined;
     this.dashboard = undefined;

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { prepareBody, prepareJson, type Prepared, type PreparedCache } from '../content/prepared.ts';
 import type { ReadModel } from '../content/readModel.ts';
 import { publicOrigin, requestOrigin } from '../feeds/siteOrigin.ts';
-import { Answer } from '../routes/answer.ts';
+import { Answer, requestHeader } from '../routes/answer.ts';
 import { jsonAnswer } from '../routes/listAnswers.ts';
 import { securityHeaders } from '../routes/securityHeaders.ts';
 import { pageHeaders, type WebApp } from '../routes/webApp.ts';
@@ -26,14 +26,17 @@ const MAX_ORIGINS = 16;
 export interface SitePagesOptions { publicUrl?: string; trustProxy: boolean }
 
 /** The route a path shows: a public page's own spelling, or '*' for every address that is none. */
+const ROUTES = new Map(PUBLIC_PATHS.map((p) => [p.toLowerCase(), p]));
+
 export function routeOf(pathname: string): string {
-  const p = pathname.replace(/\/+$/, '') || '/';
-  return PUBLIC_PATHS.find((x) => x.toLowerCase() === p.toLowerCase()) ?? '*';
+  const p = pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  return ROUTES.get(p.toLowerCase()) ?? '*';
 }
 
 export class SitePages {
   private readonly markdown = new Map<string, string>();
   private readonly origins = new Set<string>();
+  private readonly byHost = new Map<string, string>();
   private readonly fixedOrigin: string | undefined;
   private readonly answers = new WeakMap<Prepared, Answer>();
   private readonly statuses = new WeakMap<Prepared, number>();
@@ -54,8 +57,7 @@ export class SitePages {
   page(req: IncomingMessage, pathname: string): Answer {
     const route = routeOf(pathname);
     const origin = this.originOf(req);
-    const { build } = this.web.template();
-    const key = `page|${build}|${origin ?? ''}|${route}`;
+    const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
     const prepared = this.cache.peek(key) ?? this.render(pathname, route, origin, key);
     let answer = this.answers.get(prepared);
     if (!answer) {
@@ -103,7 +105,7 @@ export class SitePages {
     if (data) this.cache.put(`data|${route}`, deps, data);
     const found = rendered.status === 200;
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
-    const html = pageHtml(this.web.template().html, {
+    const html = pageHtml(this.web.template(), {
       head: headTags(rendered.head, canonical, found), root: rendered.html, data: rendered.data, etag: data?.etag,
     });
     const prepared = prepareBody(Buffer.from(html), HTML);
@@ -121,11 +123,17 @@ export class SitePages {
 
   private originOf(req: IncomingMessage): string | null {
     if (this.fixedOrigin) return this.fixedOrigin;
+    // The same Host, the same origin (behind a proxy the forwarded headers decide: no shortcut).
+    const host = this.options.trustProxy ? undefined : requestHeader(req, 'host');
+    const known = host === undefined ? undefined : this.byHost.get(host);
+    if (known) return known;
     const origin = requestOrigin(req, this.options.trustProxy);
     if (!origin) return null;
-    if (this.origins.has(origin)) return origin;
-    if (this.origins.size >= MAX_ORIGINS) return null;
-    this.origins.add(origin);
+    if (!this.origins.has(origin)) {
+      if (this.origins.size >= MAX_ORIGINS) return null;
+      this.origins.add(origin);
+    }
+    if (host !== undefined && this.byHost.size < 4 * MAX_ORIGINS) this.byHost.set(host, origin);
     return origin;
   }
 }
