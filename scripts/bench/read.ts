@@ -1,6 +1,7 @@
 // Read benchmark: four public answers of the real server, each against a plain node:http server that
 // answers the same bytes with the same headers from memory (the ceiling for a Node process):
-// a small JSON answer, the web app's page, the main JS bundle, and the list of 10,000 news items.
+// a small JSON answer, the server-rendered home page and news page (with its 10,000 news items), the
+// main JS bundle, and the list of 10,000 news items.
 //
 // The CMS and the baseline each run in a child process of their own and autocannon runs here, so the
 // load generator never shares an event loop with the server it measures. Everything listens on
@@ -194,7 +195,9 @@ async function main() {
   lightenAutocannon();
   const scenarios: Scenario[] = [
     { name: 'small JSON', path: '/api/footer.php', headers: BROWSER },
-    { name: 'page HTML', path: '/', headers: BROWSER },
+    { name: 'home HTML', path: '/', headers: BROWSER },
+    // A content page, server-rendered once per change (server/site/sitePages.ts): its ITEMS news.
+    { name: 'news HTML', path: '/news', headers: BROWSER },
     { name: 'main JS', path: mainScript(), headers: BROWSER },
     { name: `${ITEMS} news`, path: '/api/news.php?media=url', headers: BROWSER },
   ];

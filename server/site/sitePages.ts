@@ -58,7 +58,16 @@ export class SitePages {
     const route = routeOf(pathname);
     const origin = this.originOf(req);
     const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
-    const prepared = this.cache.peek(key) ?? this.render(pathname, route, origin, key);
+    let prepared = this.cache.peek(key);
+    if (!prepared) {
+      try {
+        prepared = this.render(pathname, route, origin, key);
+      } catch (e) {
+        // A page that cannot be rendered here is drawn by the browser (the built page, no content).
+        console.error(`Could not render ${pathname} on the server:`, e);
+        return this.web.pageFor(pathname);
+      }
+    }
     let answer = this.answers.get(prepared);
     if (!answer) {
       const status = this.statuses.get(prepared) ?? 200;
