@@ -1,6 +1,8 @@
 // The site's addresses: the public pages (spec §2 route table) for the sitemap, the fixed ones and
 // each visible event page at its page URL, and the admin pages for robots.txt to keep crawlers out
-// of. web/src/App.tsx routes the same paths (publicPages.test.ts checks).
+// of. The web app's route table (web/src/site/routes.tsx) has the same paths (publicPages.test.ts
+// checks); it is not imported here because it brings the whole site's components, which the server
+// loads only after it has started answering.
 import { entities } from '../schema/registry.ts';
 import type { ContentIndex } from '../content/contentIndex.ts';
 import { visibleToPublic } from '../content/visibility.ts';
@@ -8,7 +10,7 @@ import { AUDIT_LOG_ROUTE } from '../audit/auditEvent.ts';
 
 export const FIXED_PAGES = [
   '/', '/about', '/educators', '/summerOfCS', '/researchAndPolicy', '/news', '/events', '/spotlight',
-  '/research', '/TableauDashboardEmbed',
+  '/research', '/TableauDashboardEmbed', '/contact',
 ] as const;
 
 /** Every public page's path: the fixed ones, then the visible event pages' page URLs, each once. */
