@@ -53,13 +53,34 @@ export class ContentIndex extends EventEmitter {
     // Nothing else runs yet: synchronous reads skip the thread pool's cost per call (about 10×).
     const checked = new Set<string>();
     const now: Reader = (rel) => Promise.resolve().then(() => this.store.readNow(rel, checked));
+    // Files git's index shows unchanged are known by their blob id without being read.
+    const unchanged = this.store.unchangedBlobsNow(checked);
     // Media first: an item's version covers the media it refers to.
-    for (const rel of await listFiles(this.store.dir, 'media')) await this.refreshPath(rel, now);
+    for (const rel of await listFiles(this.store.dir, 'media')) {
+      if (!this.loadUnchanged(rel, unchanged(rel))) await this.refreshPath(rel, now);
+    }
     // Files and links (health reports those), and singletons' files even when missing.
     const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
     const all = [...new Set([...(await this.filesAndLinksUnder('content')), ...singletons])];
-    for (const rel of all) await this.refreshPath(rel, now);
+    for (const rel of all) {
+      if (!this.loadUnchanged(rel, unchanged(rel))) await this.refreshPath(rel, now);
+    }
     return { files: all.length, parsed: this.parsedCount };
+  }
+
+  /** A file of known blob id whose parse is in the cache (or a media file): taken without a read. */
+  private loadUnchanged(rel: string, blob: string | null): boolean {
+    if (blob === null) return false;
+    if (rel.startsWith('media/')) {
+      this.setMedia(rel, blob);
+      return true;
+    }
+    const owner = entityForPath(rel);
+    const data = owner ? this.cache?.get(owner.def.name, blob) : undefined;
+    if (!owner || !data) return false;
+    const { def, id } = owner;
+    this.items.get(def.name)!.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    return true;
   }
 
   private parsedCount = 0;

@@ -37,15 +37,19 @@ export const entityByName = new Map(allEntities.map((e) => [e.name, e]));
 export const itemPath = (def: EntityDef, id?: string) =>
   def.type === 'collection' ? `content/${def.folder}/${id}.md` : `content/${def.file}.md`;
 
+const byFile = new Map<string, EntityDef>();
+const byFolder = new Map<string, EntityDef>();
+for (const def of siteEntities) {
+  if (def.type === 'singleton') byFile.set(`content/${def.file}.md`, def);
+  else byFolder.set(`content/${def.folder}`, def);
+}
+
 /** Which entity (and id) a repository path belongs to, or null. */
 export function entityForPath(path: string): { def: EntityDef; id: string } | null {
-  for (const def of siteEntities) {
-    if (def.type === 'singleton') {
-      if (path === `content/${def.file}.md`) return { def, id: '1' };
-    } else {
-      const m = new RegExp(`^content/${def.folder}/(\\d+)\\.md$`).exec(path);
-      if (m) return { def, id: m[1]! };
-    }
-  }
-  return null;
+  const single = byFile.get(path);
+  if (single) return { def: single, id: '1' };
+  const cut = path.lastIndexOf('/');
+  const def = byFolder.get(path.slice(0, cut));
+  const m = def ? /^(\d+)\.md$/.exec(path.slice(cut + 1)) : null;
+  return def && m ? { def, id: m[1]! } : null;
 }

@@ -8,6 +8,7 @@ import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRena
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
+import { IndexSnapshot } from './indexSnapshot.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
@@ -96,16 +97,36 @@ export class GitStore {
     }
   }
 
+  /**
+   * For a start's bulk load: a function giving a file's blob id when git's index shows it unchanged
+   * (no read, no hash), else null. The folder's link check is made as for readNow().
+   */
+  unchangedBlobsNow(checkedFolders: Set<string>): (rel: string) => string | null {
+    const snapshot = IndexSnapshot.readSync(this.gitdir);
+    if (!snapshot) return () => null;
+    return (rel) => {
+      try {
+        this.checkFolderNow(rel, checkedFolders);
+        return snapshot.blobIfUnchanged(rel, absolutePath(this.dir, rel));
+      } catch {
+        return null; // readNow() then says what is wrong with the path
+      }
+    };
+  }
+
+  /** The folder's link check once per folder (the caller keeps the set for one pass over the site). */
+  private checkFolderNow(rel: string, checkedFolders?: Set<string>): void {
+    const folder = path.posix.dirname(rel);
+    if (checkedFolders?.has(folder)) return;
+    realPathInsideSync(this.dir, this.realDir, rel);
+    checkedFolders?.add(folder);
+  }
+
   /** read(), synchronously: null when missing, UnsafePathError through a link (a start's bulk load). */
   readNow(rel: string, checkedFolders?: Set<string>): Buffer | null {
     try {
-      const folder = path.posix.dirname(rel);
-      // The folder's link check once per folder (the caller keeps the set for one pass over the site);
-      // O_NOFOLLOW then refuses a link at the file itself, with no lstat of its own.
-      if (!checkedFolders?.has(folder)) {
-        realPathInsideSync(this.dir, this.realDir, rel);
-        checkedFolders?.add(folder);
-      }
+      // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.
+      this.checkFolderNow(rel, checkedFolders);
       const fd = openSync(absolutePath(this.dir, rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
       try {
         return readFileSync(fd);

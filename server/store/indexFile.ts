@@ -20,7 +20,7 @@ interface Parsed {
 
 const statKey = (s: BigIntStats) => `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 
-function parseIndex(buf: Buffer, key: string): Parsed {
+export function parseIndex(buf: Buffer, key: string): Parsed {
   if (buf.toString('latin1', 0, 4) !== 'DIRC') throw new UnsupportedIndexError('not an index file');
   const version = buf.readUInt32BE(4);
   if (version !== 2 && version !== 3) throw new UnsupportedIndexError(`index version ${version}`);
