@@ -93,7 +93,7 @@ export function createApp(
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
-  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name])), files.pages));
+  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name])), () => files.pages));
   api.use(authRoutes(users, deps.audit));
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));

@@ -25,8 +25,10 @@ function refusedOutcome(input: Record<string, string | undefined>, fields: Recor
   return { form: formOf(input), errors, message, sent: false };
 }
 
-/** `pages`: the server-rendered site, for the answers to posts of the form without JavaScript. */
-export function contactRoutes(messages: PrivateCollection, onMessage: () => void, pages?: SitePages | null): Router {
+/** `pages`: the server-rendered site (once loaded), for answers to posts of the form without JavaScript. */
+export function contactRoutes(
+  messages: PrivateCollection, onMessage: () => void, pages?: () => SitePages | null,
+): Router {
   const router = Router();
   router.post(
     '/handle_form.php',
@@ -43,8 +45,9 @@ export function contactRoutes(messages: PrivateCollection, onMessage: () => void
       const badEmail = emailProblem(input.email ?? '');
       if (badEmail && !fields.email) fields.email = badEmail;
       // A browser posting the form without JavaScript gets the contact page with the outcome.
-      const page = pages && req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html'
-        ? (outcome: ContactOutcome, status: number) => pages.contactPage(req, outcome, status).send(req, res, false)
+      const site = pages?.();
+      const page = site && req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html'
+        ? (outcome: ContactOutcome, status: number) => site.contactPage(req, outcome, status).send(req, res, false)
         : null;
       if (!result.ok || badEmail) {
         const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);

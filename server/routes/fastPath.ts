@@ -60,7 +60,11 @@ export function fastPath(
     const file = files.web.file(pathname);
     if (file) file.send(req, res, true);
     else if (isAssetPath(pathname)) return false;
-    else pageAnswer(files, req, pathname).send(req, res, true);
+    else {
+      const page = pageAnswer(files, req, pathname);
+      if (!page) return false; // Express waits for the page renderer
+      page.send(req, res, true);
+    }
     return true;
   };
 

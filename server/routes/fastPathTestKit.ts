@@ -73,6 +73,7 @@ export async function pathServers(deps: AppDeps) {
   const files = servedFiles(deps.config.distDir, deps.store, deps.index, {
     model: deps.model, cache: deps.cache, publicUrl: 'http://cms.test', trustProxy: false,
   });
+  await files.pagesReady;
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   const app = createApp(deps, files);
   const fastOnly = await listen(http.createServer((req, res) => fast(req, res) || res.writeHead(NOT_FAST).end()));

@@ -6,12 +6,15 @@ import type { ContentIndex } from '../content/contentIndex.ts';
 import { PreparedCache } from '../content/prepared.ts';
 import { ReadModel } from '../content/readModel.ts';
 import type { GitStore } from '../store/gitStore.ts';
-import { SitePages, type SitePagesOptions } from '../site/sitePages.ts';
+import type { SitePages, SitePagesOptions } from '../site/sitePages.ts';
 import { MediaFiles } from './mediaFiles.ts';
 import { WebApp } from './webApp.ts';
 
-/** `web` and `pages` are null when the web app is not built yet. */
-export interface ServedFiles { web: WebApp | null; pages: SitePages | null; media: MediaFiles }
+/**
+ * `web` is null when the web app is not built yet; `pages` until the page renderer (React, the
+ * site, the markdown pipeline: about 0.3 s of imports) has loaded in the background, `pagesReady`.
+ */
+export interface ServedFiles { web: WebApp | null; pages: SitePages | null; pagesReady: Promise<void>; media: MediaFiles }
 
 export interface PageSources extends Partial<SitePagesOptions> {
   /** The site's read model and prepared answers (server/main.ts); made here when not given. */
@@ -28,6 +31,13 @@ export function servedFiles(distDir: string, store: GitStore, index: ContentInde
   }
   const model = sources.model ?? new ReadModel(index, store);
   const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };
-  const pages = web && new SitePages(model, cache, web, options);
-  return { web, pages, media: new MediaFiles(store, index) };
+  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media: new MediaFiles(store, index) };
+  // Not before the server listens: the API's answers and built files go out meanwhile.
+  if (web) {
+    files.pagesReady = import('../site/sitePages.ts').then(({ SitePages }) => {
+      files.pages = new SitePages(model, cache, web, options);
+    });
+    files.pagesReady.catch(() => undefined); // told to each request that waits for it
+  }
+  return files;
 }

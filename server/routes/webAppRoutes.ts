@@ -11,7 +11,7 @@ import { isAssetPath } from './webApp.ts';
 export function webAppRoutes(files: ServedFiles): Router {
   const router = Router();
   const web = files.web!;
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let urlPath = req.path;
     try {
@@ -23,7 +23,12 @@ export function webAppRoutes(files: ServedFiles): Router {
     if (file) return file.send(req, res, false);
     // A missing asset is a 404, not the app's page (an old tab after a new build must fail visibly).
     if (isAssetPath(req.path)) return sendError(res, 404, 'There is no such file in the built web app.');
-    pageAnswer(files, req, req.path).send(req, res, false);
+    let page = pageAnswer(files, req, req.path);
+    if (!page) {
+      await files.pagesReady;
+      page = pageAnswer(files, req, req.path)!;
+    }
+    page.send(req, res, false);
   });
   return router;
 }

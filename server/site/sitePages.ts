@@ -11,7 +11,7 @@ import { securityHeaders } from '../routes/securityHeaders.ts';
 import { pageHeaders, type WebApp } from '../routes/webApp.ts';
 import { renderMarkdownHtml } from '../../web/src/markdown/renderHtml.tsx';
 import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
-import { isAdminPath, PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
 import { renderPage } from '../../web/src/site/ssr/renderPage.tsx';
 import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
 import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
@@ -46,11 +46,6 @@ export class SitePages {
     private readonly options: SitePagesOptions,
   ) {
     this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
-  }
-
-  /** Admin addresses get the admin's own page (the built index.html), not a server-rendered one. */
-  static serves(pathname: string): boolean {
-    return !isAdminPath(pathname);
   }
 
   /** The HTML page of a public address, with its status (404 for the not-found page). */

@@ -17,18 +17,7 @@ import { ResearchPage } from './pages/ResearchPage.tsx';
 import { SpotlightPage } from './pages/SpotlightPage.tsx';
 import { SummerOfCsPage } from './pages/SummerOfCsPage.tsx';
 
-/** The admin routes of the second document: the server sends them the admin shell, not a page. */
-export const ADMIN_PATHS = [
-  '/admin', '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage',
-  '/PolicyAdminPage', '/AboutUsAdminPage', '/DropDownEventsAdminPage', '/ResourcesAdminPage', '/SpotlightAdminPage',
-  '/HomePageAdminPage', '/FooterAdminPage', '/StatePolicyAdminPage', '/MarkdownEditor', '/MessagesAdminPage',
-  '/AuditLogAdminPage',
-] as const;
-
-export function isAdminPath(pathname: string): boolean {
-  const p = pathname.replace(/\/+$/, '').toLowerCase();
-  return ADMIN_PATHS.some((a) => p === a.toLowerCase() || p.startsWith(`${a.toLowerCase()}/`));
-}
+export { ADMIN_PATHS, isAdminPath } from './adminPaths.ts';
 
 /** Event pages other than the summer one (spec §2); routes match regardless of case. */
 export const EVENT_PAGE_PATHS = ['/winterOfCS', '/ECS_Huddle', '/EventPage1', '/EventPage2', '/EventPage3'];
