@@ -10,9 +10,14 @@ const SUFFIX = '?admin-router';
 const ROUTER_FILE = /[\\/]node_modules[\\/]react-router(-dom)?[\\/]/;
 
 export function adminRouterCopy(opts: { webDir: string }): Plugin {
-  const admin = [path.join(opts.webDir, 'src', 'admin') + path.sep, path.join(opts.webDir, 'src', 'AdminApp.tsx'),
-    path.join(opts.webDir, 'src', 'markdown', 'Markdown.tsx')];
-  const fromAdmin = (importer: string) => importer.endsWith(SUFFIX) || admin.some((a) => importer.startsWith(a));
+  const src = path.join(opts.webDir, 'src');
+  const admin = [
+    path.join(src, 'admin') + path.sep,
+    path.join(src, 'AdminApp.tsx'),
+    path.join(src, 'markdown', 'Markdown.tsx'),
+  ];
+  const fromAdmin = (importer: string) =>
+    importer.endsWith(SUFFIX) || admin.some((a) => importer.startsWith(a));
   return {
     name: 'csed-admin-router-copy',
     apply: 'build',

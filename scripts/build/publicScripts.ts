@@ -13,14 +13,17 @@ const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[^"'();]*?\bfrom\s*)?["'](\.{1
 export function scriptsOfPage(html: string): string[] {
   const out: string[] = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
-    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? (/\brel="modulepreload"/.test(tag) ? /\bhref="([^"]+)"/.exec(tag)?.[1] : undefined);
+    const preload = /\brel="modulepreload"/.test(tag) ? /\bhref="([^"]+)"/.exec(tag)?.[1] : undefined;
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? preload;
     if (src?.endsWith('.js')) out.push(src.replace(/^\//, ''));
   }
   return out;
 }
 
 /** Every script a page with this HTML loads before it runs: named ones and their static imports. */
-export function publicScripts(distDir: string, html = readFileSync(path.join(distDir, 'index.html'), 'utf8')): ScriptSize[] {
+export function publicScripts(
+  distDir: string, html = readFileSync(path.join(distDir, 'index.html'), 'utf8'),
+): ScriptSize[] {
   const seen = new Set<string>();
   const queue = scriptsOfPage(html);
   const out: ScriptSize[] = [];
@@ -31,7 +34,9 @@ export function publicScripts(distDir: string, html = readFileSync(path.join(dis
     const full = path.join(distDir, file);
     const code = readFileSync(full);
     // The build's own .gz (level 9) is what is sent; without one, gzip it the same way.
-    const gz = existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`).length : gzipSync(code, { level: 9 }).length;
+    const gz = existsSync(`${full}.gz`)
+      ? readFileSync(`${full}.gz`).length
+      : gzipSync(code, { level: 9 }).length;
     out.push({ file, bytes: code.length, gzipped: gz });
     for (const [, rel] of code.toString('utf8').matchAll(STATIC_IMPORT)) {
       queue.push(path.posix.join(path.posix.dirname(file), rel!));

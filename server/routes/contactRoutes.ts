@@ -19,8 +19,11 @@ const formOf = (input: Record<string, string | undefined>): ContactForm =>
   Object.fromEntries(FORM_KEYS.map((k) => [k, input[k] ?? ''])) as unknown as ContactForm;
 
 /** The form's own words for a refusal (ContactForm.tsx): each field's problem beside it. */
-function refusedOutcome(input: Record<string, string | undefined>, fields: Record<string, string>, incomplete: boolean): ContactOutcome {
-  const errors = Object.fromEntries(Object.entries(fields).filter(([k]) => (FORM_KEYS as readonly string[]).includes(k)));
+function refusedOutcome(
+  input: Record<string, string | undefined>, fields: Record<string, string>, incomplete: boolean,
+): ContactOutcome {
+  const shown = (k: string) => (FORM_KEYS as readonly string[]).includes(k);
+  const errors = Object.fromEntries(Object.entries(fields).filter(([k]) => shown(k)));
   const message = incomplete ? CONTACT_INCOMPLETE : Object.keys(errors).length ? '' : CHECK_FORM_MESSAGE;
   return { form: formOf(input), errors, message, sent: false };
 }
@@ -46,8 +49,10 @@ export function contactRoutes(
       if (badEmail && !fields.email) fields.email = badEmail;
       // A browser posting the form without JavaScript gets the contact page with the outcome.
       const site = pages?.();
-      const page = site && req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html'
-        ? (outcome: ContactOutcome, status: number) => site.contactPage(req, outcome, status).send(req, res, false)
+      const formPost = req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
+      const page = site && formPost
+        ? (outcome: ContactOutcome, status: number) =>
+          site.contactPage(req, outcome, status).send(req, res, false)
         : null;
       if (!result.ok || badEmail) {
         const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);

@@ -14,7 +14,9 @@ import { WebApp } from './webApp.ts';
  * `web` is null when the web app is not built yet; `pages` until the page renderer (React, the
  * site, the markdown pipeline: about 0.3 s of imports) has loaded in the background, `pagesReady`.
  */
-export interface ServedFiles { web: WebApp | null; pages: SitePages | null; pagesReady: Promise<void>; media: MediaFiles }
+export interface ServedFiles {
+  web: WebApp | null; pages: SitePages | null; pagesReady: Promise<void>; media: MediaFiles;
+}
 
 export interface PageSources extends Partial<SitePagesOptions> {
   /** The site's read model and prepared answers (server/main.ts); made here when not given. */
@@ -22,7 +24,9 @@ export interface PageSources extends Partial<SitePagesOptions> {
   cache?: PreparedCache;
 }
 
-export function servedFiles(distDir: string, store: GitStore, index: ContentIndex, sources: PageSources = {}): ServedFiles {
+export function servedFiles(
+  distDir: string, store: GitStore, index: ContentIndex, sources: PageSources = {},
+): ServedFiles {
   const web = existsSync(path.join(distDir, 'index.html')) ? new WebApp(distDir, index) : null;
   let cache = sources.cache;
   if (!cache) {
@@ -31,10 +35,12 @@ export function servedFiles(distDir: string, store: GitStore, index: ContentInde
   }
   const model = sources.model ?? new ReadModel(index, store);
   const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };
-  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media: new MediaFiles(store, index) };
+  const media = new MediaFiles(store, index);
+  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media };
   // Not before the server listens: the API's answers and built files go out meanwhile.
   if (web) {
-    files.pagesReady = import('../site/sitePages.ts').then(({ SitePages }) => {
+    // setImmediate: the server's listen completes first (its event comes on the next tick).
+    files.pagesReady = new Promise((go) => setImmediate(go)).then(() => import('../site/sitePages.ts')).then(({ SitePages }) => {
       files.pages = new SitePages(model, cache, web, options);
     });
     files.pagesReady.catch(() => undefined); // told to each request that waits for it

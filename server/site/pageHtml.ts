@@ -6,8 +6,8 @@ import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 
 /** The description of pages that give none (index.html says the same). */
-export const SITE_DESCRIPTION =
-  'Computer science education for every student in the state: research, policy, events and resources for K-12 educators.';
+export const SITE_DESCRIPTION = 'Computer science education for every student in the state: research, policy, '
+  + 'events and resources for K-12 educators.';
 
 const MAX_DESCRIPTION = 200;
 
@@ -28,7 +28,9 @@ export function headTags(head: PageHead, url: string | null, found: boolean): st
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
-    found && url ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    found && url
+      ? `<link rel="canonical" href="${escapeHtml(url)}" />`
+      : '<meta name="robots" content="noindex" />',
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,
@@ -43,12 +45,15 @@ export function headTags(head: PageHead, url: string | null, found: boolean): st
 // where they also let the browser start on the first image sooner.
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 
-export function pageHtml(template: string, parts: { head: string; root: string; data: PageData; etag?: string }): string {
+export interface PageParts { head: string; root: string; data: PageData; etag?: string }
+
+export function pageHtml(template: string, parts: PageParts): string {
   const preloads = LEADING_PRELOADS.exec(parts.root)?.[0] ?? '';
   const root = parts.root.slice(preloads.length);
   return template
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${parts.head}${preloads ? `\n    ${preloads}` : ''}`)
     .replace(/\s*<noscript>[^<]*needs JavaScript[^<]*<\/noscript>/, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${root}</div>\n    ${pageDataScript(parts.data, parts.etag)}`);
+    .replace('<div id="root"></div>', () =>
+      `<div id="root">${root}</div>\n    ${pageDataScript(parts.data, parts.etag)}`);
 }

@@ -110,7 +110,8 @@ export class SitePages {
     const found = rendered.status === 200;
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
     const html = pageHtml(this.web.template(), {
-      head: headTags(rendered.head, canonical, found), root: rendered.html, data: rendered.data, etag: data?.etag,
+      head: headTags(rendered.head, canonical, found), root: rendered.html,
+      data: rendered.data, etag: data?.etag,
     });
     const prepared = prepareBody(Buffer.from(html), HTML);
     this.statuses.set(prepared, rendered.status);

@@ -82,7 +82,9 @@ function loadPage(loader: PageLoader): void {
     pageLoad = null;
     if (loadAgain) { loadAgain = false; loadPage(loader); return; }
     // What the page's data did not bring (nothing, when the server rendered the same components).
-    for (const [endpoint, e] of entries) if (e.stale && e.listeners.size > 0 && !e.snapshot.error) loadOne(endpoint);
+    for (const [endpoint, e] of entries) {
+      if (e.stale && e.listeners.size > 0 && !e.snapshot.error) loadOne(endpoint);
+    }
   });
 }
 

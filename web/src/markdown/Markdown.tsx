@@ -98,7 +98,9 @@ class PlainTextOnError extends Component<{ text: string; children: ReactNode }, 
 }
 
 /** The rendered text alone, without the wrapper: what the server turns into HTML (renderHtml.ts). */
-export function MarkdownContent({ children, linkTarget, inline, headingsFrom }: Omit<MarkdownProps, 'className'>) {
+export function MarkdownContent(
+  { children, linkTarget, inline, headingsFrom }: Omit<MarkdownProps, 'className'>,
+) {
   if (!children) return null;
   const components: Components = {
     ...(linkTarget === '_blank' ? newTabComponents : siteComponents),

@@ -13,7 +13,8 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 export function renderMarkdownHtml(text: string, variant: MarkdownVariant): string {
   try {
-    return renderToStaticMarkup(createElement(MarkdownContent, { ...variant, children: text })).replace(IMAGE_PRELOAD, '');
+    const html = renderToStaticMarkup(createElement(MarkdownContent, { ...variant, children: text }));
+    return html.replace(IMAGE_PRELOAD, '');
   } catch {
     // What the browser's error boundary did: the text as plain text rather than no page.
     return `<p class="markdown-plain">${escapeText(text)}</p>`;
