@@ -130,7 +130,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // server answers them while Express and the other routes are still loading (about 0.4 s).
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   let app: RequestListener | null = null;
-  const appReady = import('./app.ts').then(({ createApp }) => {
+  // After the listen below has completed (its event comes on the next tick, before this).
+  const appReady = new Promise((go) => setImmediate(go)).then(() => import('./app.ts')).then(({ createApp }) => {
     app = createApp(deps, files);
     return app;
   });
