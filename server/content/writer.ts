@@ -148,13 +148,15 @@ export class ContentWriter {
     def: EntityDef, id: string, data: Record<string, unknown>, existing: IndexedItem | undefined,
     changes: FileChange[], parsed: Map<string, Record<string, unknown>>,
   ): Pick<SaveResult, 'carried'> {
-    const carried = entityRules[def.name]?.carry?.({ data, before: existing?.data, id, index: this.index }) ?? null;
+    const rule = entityRules[def.name];
+    const carried = rule?.carry?.({ data, before: existing?.data, id, index: this.index }) ?? null;
     for (const other of carried?.items ?? []) {
       const otherPath = itemPath(carried!.def, other.id);
       changes.push({ path: otherPath, data: fileText(carried!.def, otherPath, other.data, parsed) });
     }
     this.rememberBefore(existing, carried);
-    return carried ? { carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } } : {};
+    if (!carried) return {};
+    return { carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } };
   }
 
   /**
@@ -246,7 +248,9 @@ function inputValues(def: EntityDef, input: Record<string, unknown>): Record<str
 }
 
 /** An item's file text; never one the index would refuse when reading it back (it would stay unserved). */
-function fileText(def: EntityDef, path: string, data: Record<string, unknown>, parsed: Map<string, Record<string, unknown>>) {
+function fileText(
+  def: EntityDef, path: string, data: Record<string, unknown>, parsed: Map<string, Record<string, unknown>>,
+) {
   const text = serializeItem(def, data);
   const back = parseItemFile(def, text);
   if (!back.ok) throw new Error(`Refusing to save ${path}: it would not read back (${back.error}).`);

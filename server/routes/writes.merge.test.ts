@@ -102,7 +102,9 @@ describe('renaming an event page', () => {
       method: 'POST', json: { entity: 'majorEvents', id: page.id, commit: created.oid },
     }));
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ header: 'Spring Huddle', message: 'Restored. 2 event cards moved with the renamed page.' });
+    expect(restored.body).toMatchObject({
+      header: 'Spring Huddle', message: 'Restored. 2 event cards moved with the renamed page.',
+    });
     const moved = (await list(site, 'events.php')).filter((c) => c.major_event_associated === 'Spring Huddle');
     expect(moved.map((c) => c.title).sort()).toEqual(['One', 'Two']);
     expectClean(site);

@@ -76,7 +76,7 @@ const expectShownAndAnnounced = (seen: Seen, role = 'status') => {
 const focused = (page: Page) => page.evaluate(() => {
   const el = document.activeElement;
   return el && el !== document.body
-    ? { tag: el.tagName.toLowerCase(), text: (el.textContent ?? '').trim(), label: el.getAttribute('aria-label') ?? '', id: el.id }
+    ? { tag: el.tagName.toLowerCase(), text: (el.textContent ?? '').trim(), id: el.id }
     : null;
 });
 
@@ -161,7 +161,9 @@ describe('the banner page', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => commitCount(site)).toBe(before + 1);
     const now = (await (await site.api('/api/globals.php')).json()) as Record<string, string>;
-    expect(now).toMatchObject({ banner_to_show: other.id, show_banner: '1', dashboard_url: 'https://dashboard.example.org/after-banner' });
+    expect(now).toMatchObject({
+      banner_to_show: other.id, show_banner: '1', dashboard_url: 'https://dashboard.example.org/after-banner',
+    });
 
     // The list says which banner visitors see, and marks its line only.
     await backToList(page);
@@ -192,7 +194,9 @@ describe('the banner page', () => {
     const box = tb(dashboard(page), 'Data dashboard address');
     await box.waitFor();
     // Another client (the API, signed in elsewhere) saves the same field meanwhile.
-    const theirs = await site.api('/api/globals.php', { method: 'PUT', json: { dashboard_url: 'https://dashboard.example.org/theirs' } });
+    const theirs = await site.api('/api/globals.php', {
+      method: 'PUT', json: { dashboard_url: 'https://dashboard.example.org/theirs' },
+    });
     expect(theirs.status).toBe(200);
     await box.fill('https://dashboard.example.org/mine');
     await dashboard(page).getByRole('button', { name: 'Update' }).click();
@@ -223,7 +227,8 @@ describe('renaming an event page', () => {
     expectShownAndAnnounced(await notice('Updated successfully! 2 event cards moved with the renamed page.'));
     await expect.poll(() => commitCount(site)).toBe(before + 1);
     const changed = site.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort();
-    expect(changed).toEqual([...ids.map((id) => `content/event-cards/${id}.md`), `content/event-pages/${made.id}.md`].sort());
+    const files = [...ids.map((id) => `content/event-cards/${id}.md`), `content/event-pages/${made.id}.md`];
+    expect(changed).toEqual(files.sort());
 
     // Show Page becomes disabled once pressed: the focus moves on to Hide Page.
     const renamed = await openItem(page, 'Renamed Huddle');

@@ -352,7 +352,8 @@ describe('about us', () => {
     expect(await edit.getByRole('img', { name: 'Current headshot' }).getAttribute('src')).toMatch(/^\/media\/profiles\//);
     await tb(edit, 'Name').fill('Avery Quinn Zwick');
     await oneCommit(() => edit.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^profiles: update /);
-    await edit.waitFor({ state: 'hidden' });
+    // Not by its name: the refreshed dialog may be named after the new name for a moment before it closes.
+    await page.locator('dialog.admin-dialog[open]').waitFor({ state: 'detached' });
     await expect.poll(async () => (await lastWords()).at(-1)).toBe('zwick');
     await deleteItem('Avery Quinn Zwick', 'Are you sure you want to delete this Profile?');
   });

@@ -24,6 +24,10 @@ export interface EntityRule {
     index: ContentIndex;
   }) => Record<string, string> | null;
   /** Items of other entities this save must change with it, in the same commit (validated data). */
-  carry?: (ctx: { data: Record<string, unknown>; before?: Record<string, unknown>; id: string; index: ContentIndex }) =>
-    Carried | null;
+  carry?: (ctx: {
+    data: Record<string, unknown>;
+    before?: Record<string, unknown>;
+    id: string;
+    index: ContentIndex;
+  }) => Carried | null;
 }
