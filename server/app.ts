@@ -28,6 +28,8 @@ import type { AuditLog } from './audit/auditLog.ts';
 import type { RemoteSync } from './remote/remoteSync.ts';
 import type { RemoteSettings } from './remote/remoteSettings.ts';
 import { gitRoutes } from './routes/gitRoutes.ts';
+import { searchRoutes } from './routes/searchRoutes.ts';
+import type { SiteSearch } from './search/siteSearch.ts';
 import { replicaRefusesWrites } from './routes/replicaGuard.ts';
 import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
@@ -55,6 +57,8 @@ export interface AppDeps {
   sessionSecret: string;
   /** The git remote and its background sync (server/remote/); null without CMS_GIT_REMOTE. */
   remote: { settings: RemoteSettings; sync: RemoteSync } | null;
+  /** Site search (server/search/), built in the background once the server listens. */
+  search: SiteSearch;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
 }
@@ -93,6 +97,7 @@ export function createApp(
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
+  api.use(searchRoutes(deps.search, users));
   api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name])), () => files.pages));
   api.use(authRoutes(users, deps.audit));
   api.use(writeRoutes(deps));

@@ -26,6 +26,8 @@ import { FeedAnswers } from './routes/feedAnswers.ts';
 import { AuditLog } from './audit/auditLog.ts';
 import { RemoteSync } from './remote/remoteSync.ts';
 import { cloneIfMissing } from './remote/cloneSite.ts';
+import { SiteSearch } from './search/siteSearch.ts';
+import { PdfTexts } from './search/pdfTexts.ts';
 
 export interface RunningServer {
   url: string;
@@ -101,6 +103,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     writer: new ContentWriter(store, index),
     feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, timeZone: config.timeZone }),
     audit, remote,
+    search: new SiteSearch(index, new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log)),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
   };
 }
@@ -153,6 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  void deps.search.start(); // after listening: the first answers do not wait for the search index
   if (watch === 'after-listen') void deps.watcher?.start().catch((e: Error) => console.error(`The file watcher did not start: ${e.message}`));
   return {
     url, server, deps,

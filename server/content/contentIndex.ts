@@ -95,6 +95,11 @@ export class ContentIndex extends EventEmitter {
     return keyed.sort((a, b) => def.order!(a.key, b.key)).map((k) => k.item);
   }
 
+  /** An entity's items in no particular order: cheaper than list() where order does not matter. */
+  all(def: EntityDef): Iterable<IndexedItem> {
+    return this.items.get(def.name)!.values();
+  }
+
   get(def: EntityDef, id = '1'): IndexedItem | undefined {
     return this.items.get(def.name)!.get(id);
   }

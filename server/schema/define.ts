@@ -34,6 +34,12 @@ export interface AdminHints {
   titleField?: string;
 }
 
+/** Visitors find items of this entity with the site search (server/search/); staff find every item. */
+export interface SearchHint {
+  /** The page of the site where a visitor reads the item. */
+  page: (data: Record<string, unknown>) => string;
+}
+
 interface Common<F extends Fields> {
   name: string;
   label: string;
@@ -42,6 +48,8 @@ interface Common<F extends Fields> {
   body?: keyof F & string;
   legacy: Legacy;
   admin: AdminHints;
+  /** In the public site search, and where a result leads (text, markdown and PDF fields are searched). */
+  search?: SearchHint;
   /** Where it lives: the site repository (default) or CMS_DATA_DIR/private. */
   storage?: 'site' | 'private';
 }

@@ -27,5 +27,6 @@ export const eventCard = defineCollection({
   },
   order: soonestFirst('start_date'),
   legacy: { endpoint: 'events.php', stream: 'get_event_cards_sse.php' },
+  search: { page: () => '/events' },
   admin: { route: '/EventsAdminPage', description: 'Create, edit and delete the event cards on the events and event pages.', titleField: 'title' },
 });

@@ -19,5 +19,6 @@ export const majorEvent = defineCollection({
   },
   order: byNumericId,
   legacy: { endpoint: 'majorevents.php', stream: 'majorevents.php?sse=true' },
+  search: { page: (data) => (typeof data.page_url === 'string' && data.page_url) || '/' },
   admin: { route: '/MajorEventsAdminPage', description: 'Create event pages, show or hide them and choose their page address.', titleField: 'header' },
 });

@@ -12,5 +12,6 @@ export const news = defineCollection({
   },
   order: newestFirst('when_date'),
   legacy: { endpoint: 'news.php' },
+  search: { page: () => '/news' },
   admin: { route: '/NewsAdminPage', description: 'News items, newest first.', titleField: 'title' },
 });

@@ -26,5 +26,6 @@ export const paper = defineCollection({
       aliases: { fileName: 'file_name', studyTitle: 'study_title', publicationDate: 'publication_date', firstPage: 'first_page', pdfFile: 'pdf' },
     },
   },
+  search: { page: () => '/research' },
   admin: { route: '/pdfPage', description: 'Research papers: PDF, first-page image, title and abstract.', titleField: 'study_title' },
 });

@@ -15,5 +15,6 @@ export const statePolicy = defineCollection({
   },
   order: byNumericId,
   legacy: { endpoint: 'state_policies.php' },
+  search: { page: () => '/researchAndPolicy' },
   admin: { route: '/StatePolicyAdminPage', description: 'The state policy cards and their implementation marks.', titleField: 'title' },
 });

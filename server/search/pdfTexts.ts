@@ -1,0 +1,78 @@
+// The text inside PDFs, extracted once per PDF (unpdf, a maintained pdf.js wrapper) and kept outside
+// git in private/pdf-text/<blob id>.txt, so a start reads the kept text instead of extracting again.
+// Extractions run one at a time in the background; a PDF that cannot be read counts as having no text.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Reads a repository file's bytes (the store's read), null when it is gone. */
+export type ReadFile = (rel: string) => Promise<Buffer | null>;
+
+const BLOB = /^[0-9a-f]{40}$/;
+
+export class PdfTexts {
+  private readonly known = new Map<string, string>();
+  private readonly waiting = new Map<string, Promise<string>>();
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly dir: string, private readonly read: ReadFile,
+    private readonly log: (m: string) => void = () => undefined,
+  ) {}
+
+  /** The text of a PDF of this blob id when it is known already (memory), else undefined. */
+  peek(blob: string): string | undefined {
+    return this.known.get(blob);
+  }
+
+  /** The text of the PDF at `rel` whose blob id is `blob`: from memory, the kept file, or extracted. */
+  text(rel: string, blob: string): Promise<string> {
+    const had = this.known.get(blob);
+    if (had !== undefined) return Promise.resolve(had);
+    let wait = this.waiting.get(blob);
+    if (!wait) {
+      wait = this.load(rel, blob).then((t) => {
+        this.known.set(blob, t);
+        this.waiting.delete(blob);
+        return t;
+      });
+      this.waiting.set(blob, wait);
+    }
+    return wait;
+  }
+
+  private async load(rel: string, blob: string): Promise<string> {
+    if (!BLOB.test(blob)) return '';
+    const file = path.join(this.dir, `${blob}.txt`);
+    const kept = await readFile(file, 'utf8').catch(() => null);
+    if (kept !== null) return kept;
+    // One extraction at a time: pdf.js is CPU-heavy and the server must keep answering.
+    const run = this.chain.then(() => this.extract(rel));
+    this.chain = run.catch(() => undefined);
+    const text = await run;
+    if (text === null) return '';
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, text, { mode: 0o600 });
+    await rename(temp, file);
+    return text;
+  }
+
+  /** The PDF's text, or null when it cannot be read now (gone, or not a PDF pdf.js can open). */
+  private async extract(rel: string): Promise<string | null> {
+    const bytes = await this.read(rel).catch(() => null);
+    if (!bytes) return null;
+    try {
+      const { extractText, getDocumentProxy } = await import('unpdf');
+      const pdf = await getDocumentProxy(new Uint8Array(bytes));
+      try {
+        const { text } = await extractText(pdf, { mergePages: true });
+        return text.replace(/\s+/g, ' ').trim();
+      } finally {
+        await pdf.cleanup(); // the fonts and pages pdf.js keeps for drawing
+      }
+    } catch (e) {
+      this.log(`Could not read the text of ${rel} for search (${(e as Error).message}); it is searched without it.`);
+      return '';
+    }
+  }
+}
