@@ -18,7 +18,8 @@ const body = (p: SitePages, path: string) => p.page(req(), path).prepared.body.t
 beforeAll(async () => {
   dist = await standInBuild();
   site = await startTestSite({ distDir: dist });
-  pages = new SitePages(site.deps.model, site.deps.cache, new WebApp(dist, site.deps.index), { trustProxy: false });
+  const web = new WebApp(dist, site.deps.index);
+  pages = new SitePages(site.deps.model, site.deps.cache, web, { trustProxy: false });
 });
 afterAll(async () => {
   await site.stop();
@@ -32,11 +33,12 @@ describe('prepared pages', () => {
     expect(pages.page(req(), '/NEWS/')).toBe(first);
     // Another collection changing leaves the news page as it was…
     await site.signIn();
-    const resources = await site.api('/api/resources.php?id=1', { method: 'PUT', json: { resource_name: 'Renamed resource' } });
+    const put = (path: string, json: unknown) => site.api(path, { method: 'PUT', json });
+    const resources = await put('/api/resources.php?id=1', { resource_name: 'Renamed resource' });
     expect(resources.status).toBe(200);
     expect(pages.page(req(), '/news')).toBe(first);
     // …a news item changing does not.
-    const saved = await site.api('/api/news.php?id=1', { method: 'PUT', json: { title: 'Changed for the page test' } });
+    const saved = await put('/api/news.php?id=1', { title: 'Changed for the page test' });
     expect(saved.status).toBe(200);
     const second = pages.page(req(), '/news');
     expect(second).not.toBe(first);
@@ -51,15 +53,15 @@ describe('prepared pages', () => {
   });
 
   it('carry markdown as sanitized HTML, and the same in the page data', async () => {
-    const saved = await site.api('/api/news.php?id=1', {
-      method: 'PUT', json: { what: 'Safe **bold** <img src=x onerror=alert(1)> <script>alert(2)</script> [x](javascript:alert(3))' },
-    });
+    const what = 'Safe **bold** <img src=x onerror=alert(1)> <script>alert(2)</script> [x](javascript:alert(3))';
+    const saved = await site.api('/api/news.php?id=1', { method: 'PUT', json: { what } });
     expect(saved.status).toBe(200);
     const html = body(pages, '/news');
     const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)![1]!;
     expect(root).toContain('<strong>bold</strong>');
     expect(root).not.toMatch(/onerror|<script|javascript:/i);
-    const data = JSON.parse(pages.data('/news').prepared.body.toString()) as { markdown: Record<string, string> };
+    type Data = { markdown: Record<string, string> };
+    const data = JSON.parse(pages.data('/news').prepared.body.toString()) as Data;
     const rendered = Object.values(data.markdown).find((h) => h.includes('<strong>bold</strong>'))!;
     expect(rendered).not.toMatch(/onerror|<script|javascript:/i);
   });
