@@ -90,6 +90,21 @@ describe('commit', () => {
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 
+  it('edits of existing files (tree ids patched in place), then an added file, then edits again: git agrees', async () => {
+    const edit = (i: number, v: string) => ({ path: `content/news/${100 + i}.md`, data: `---\ntitle: ${v}${i}\n---\n` });
+    for (let round = 0; round < 3; round++) {
+      await store.commit([edit(round, 'Edited'), edit(round + 10, 'Edited')], AUTHOR, `edit ${round}`);
+    }
+    await store.commit([{ path: 'content/news/99.md', data: '---\ntitle: Added\n---\n' }], AUTHOR, 'add');
+    await store.commit([edit(20, 'Again'), { path: 'content/news/129.md', data: '---\ntitle: Last again\n---\n' }], AUTHOR, 'again');
+    expect(git('fsck', '--no-progress', '--strict')).toBe('');
+    expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
+    // The tree the store wrote is the one git builds from the same files.
+    expect(git('rev-parse', 'HEAD^{tree}')).toBe(git('write-tree'));
+    expect(git('show', 'HEAD:content/news/120.md')).toBe('---\ntitle: Again20\n---');
+    expect(git('show', 'HEAD:content/news/102.md')).toBe('---\ntitle: Edited2\n---');
+  });
+
   it.each([
     '../outside.md', 'content/../../outside.md', '.git/config', 'content/../.git/config', '/etc/passwd',
     'content/.hidden', 'content', 'other/x.md', 'content\\..\\..\\x', 'content//news/3.md', 'content/news/./3.md', 'media/a b.jpg',
