@@ -196,10 +196,13 @@ export class GitStore {
       const branch = await currentBranch(this.gitdir);
       if (!branch) throw new DetachedHeadError();
       const tip = await this.tip(this.seeding, branch);
-      await this.journal.write({ branch, parent: tip.commit, paths: checked.map((c) => c.path) });
-      failpoint('journal');
+      // The record must be on disk before the work tree is touched, not before the objects are made:
+      // its flush overlaps building and writing the blobs, trees and commit.
+      const journaled = this.journal.write({ branch, parent: tip.commit, paths: checked.map((c) => c.path) })
+        .then(() => failpoint('journal'));
+      journaled.catch(() => undefined); // awaited in commitLocked
       try {
-        return await this.commitLocked(branch, tip, checked, author, message, lock);
+        return await this.commitLocked(branch, tip, checked, author, message, lock, journaled);
       } catch (e) {
         // Undo: the work tree and index equal HEAD again; only then is the record dropped.
         await this.matchHead(checked.map((c) => c.path), lock);
@@ -244,7 +247,10 @@ export class GitStore {
     }
   }
 
-  private async commitLocked(branch: string, tip0: BranchTip, checked: FileChange[], author: Author, message: string, lock: IndexLock): Promise<CommitResult> {
+  private async commitLocked(
+    branch: string, tip0: BranchTip, checked: FileChange[], author: Author, message: string, lock: IndexLock,
+    journaled: Promise<void>,
+  ): Promise<CommitResult> {
     let tip = tip0;
     // Every path is checked (links included) before the first file is written.
     const files = new Map<string, string>();
@@ -259,7 +265,8 @@ export class GitStore {
     }
     const folders = new Set([...files.values()].map((f) => path.dirname(f)));
     // Work-tree files, blobs, trees and the commit are written at once; their flushes overlap.
-    const written = writeWorkTree(checked.map(({ path: rel }) => ({ rel, file: files.get(rel)!, data: bytes.get(rel)!, oid: blobs.get(rel)! })));
+    const written = journaled.then(() =>
+      writeWorkTree(checked.map(({ path: rel }) => ({ rel, file: files.get(rel)!, data: bytes.get(rel)!, oid: blobs.get(rel)! }))));
     written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
