@@ -41,7 +41,7 @@ describe('site search', () => {
     );
     const res = await site.api('/api/pdf_upload.php', { method: 'POST', body });
     expect(res.status).toBe(201);
-    const found = await eventually(async () => (await search('quillwort')).results[0], 10_000, 'the PDF text');
+    const found = (await eventually(async () => (await search('quillwort')).results[0], 10_000, 'the PDF text'))!;
     expect(found).toMatchObject({ entity: 'papers', label: 'Research papers', href: '/research', foundIn: 'pdf' });
     expect(found.snippet.filter((p) => p.hit).map((p) => p.text)).toEqual(['quillwort']);
     const kept = readdirSync(path.join(site.dataDir, 'private', 'pdf-text'));

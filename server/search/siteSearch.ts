@@ -39,13 +39,22 @@ export const MAX_QUERY = 200;
 /** Items indexed per turn of the event loop while building. */
 const SLICE = 250;
 
+/** Words too common to tell items apart: left out of the index and of queries. */
+const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'it',
+  'of', 'on', 'or', 'the', 'to', 'with']);
+
 const OPTIONS = {
   idField: 'key',
   fields: ['title', 'text', 'pdf'],
+  processTerm: (term: string) => {
+    const t = term.toLowerCase();
+    return STOP_WORDS.has(t) ? null : t;
+  },
   searchOptions: {
-    prefix: true,
-    // Typos in words of four letters or more: one edit, two from ten letters on.
-    fuzzy: (term: string) => (term.length >= 4 ? 0.2 : false),
+    // A word's beginning finds it from three letters on ('regist' finds 'registration').
+    prefix: (term: string) => term.length >= 3,
+    // Typos: one wrong, missing or extra letter in words of four letters or more, two from eight on.
+    fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
     boost: { title: 6, text: 1, pdf: 0.6 },
     combineWith: 'AND' as const,
   },
@@ -58,6 +67,12 @@ export class SiteSearch {
   private readonly versions = new Map<string, Map<string, string>>();
   private readonly defs = new Map<string, CollectionDef>(searchedCollections.map((d) => [d.name, d]));
   private readonly dirty = new Set<string>();
+  /**
+   * Keys of the items visitors may find, decided when an item is indexed and again for every item of
+   * an entity on each of its changes (the schedule's clock announces one when a window opens or ends),
+   * so a query tests a set instead of each of thousands of matches' rules.
+   */
+  private readonly shown = new Set<string>();
   private building: Promise<void> | null = null;
   private ready = false;
 
@@ -104,6 +119,7 @@ export class SiteSearch {
       for (const item of this.index.all(def)) {
         seen.add(item.id);
         if (indexed.get(item.id) !== item.version) this.put(def, item);
+        else this.decideShown(def, item);
       }
       for (const id of [...indexed.keys()]) if (!seen.has(id)) this.remove(name, id);
     }
@@ -124,11 +140,19 @@ export class SiteSearch {
     if (this.docs.has(doc.key)) this.engine.replace(doc);
     else this.engine.add(doc);
     this.docs.set(doc.key, doc);
+    this.decideShown(def, item);
     this.versions.get(def.name)!.set(item.id, waiting ? `${item.version}~` : item.version);
+  }
+
+  private decideShown(def: CollectionDef, item: IndexedItem): void {
+    const key = docKey(def.name, item.id);
+    if (def.search && visibleToPublic(def, item.data)) this.shown.add(key);
+    else this.shown.delete(key);
   }
 
   private remove(entity: string, id: string): void {
     const key = docKey(entity, id);
+    this.shown.delete(key);
     if (this.docs.delete(key)) this.engine.discard(key);
     this.versions.get(entity)!.delete(id);
   }
@@ -138,24 +162,20 @@ export class SiteSearch {
     const q = query.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
     const status = this.ready ? { ready: true } : { ready: false, message: NOT_READY };
     if (!q) return { q, ...status, total: 0, results: [] };
-    const found = this.engine.search(q, {
-      filter: (r) => this.allowed(r, audience),
-    });
-    const inTitle = (r: EngineResult) => Object.values(r.match).some((fields) => fields.includes('title'));
-    // Stable: within each group the engine's score order stays.
-    const ranked = [...found.filter(inTitle), ...found.filter((r) => !inTitle(r))];
+    const found = audience === 'staff'
+      ? this.engine.search(q)
+      : this.engine.search(q, { filter: (r) => this.shown.has(r.id as string) });
+    // Title hits first; within each group the engine's score order stays.
+    const titled: EngineResult[] = [];
+    const rest: EngineResult[] = [];
+    for (const r of found) {
+      (Object.values(r.match).some((fields) => fields.includes('title')) ? titled : rest).push(r);
+    }
+    const ranked = titled.concat(rest);
     return {
       q, ...status, total: ranked.length,
       results: ranked.slice(0, limit).map((r) => this.result(r, audience)),
     };
-  }
-
-  private allowed(r: EngineResult, audience: Audience): boolean {
-    if (audience === 'staff') return true;
-    const doc = this.docs.get(r.id as string);
-    const def = doc && this.defs.get(doc.entity);
-    const item = def?.search && this.index.get(def, doc!.id);
-    return !!item && visibleToPublic(def, item.data);
   }
 
   private result(r: EngineResult, audience: Audience): SearchResult {
