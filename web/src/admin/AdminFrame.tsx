@@ -1,6 +1,7 @@
 // The frame of every admin screen: the sign-in gate, the Go Back link, the page title, the signed-in
-// user with Sign out, and the guard against leaving with unsaved changes.
-import { useEffect, type ReactNode } from 'react';
+// user with Sign out, and the guard against leaving with unsaved changes. Every screen (sign-in
+// included) starts with a skip link to its <main>, so a keyboard or screen reader skips the header.
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { forgetSession, signOut, useAuth } from './auth.ts';
@@ -23,26 +24,50 @@ const closeExpired = () => {
   if (window.confirm('Close without signing in? Changes that are not saved yet will be lost.')) forgetSession();
 };
 
+const MAIN_ID = 'admin-main';
+
+/** Moves the focus itself: a bare #hash would go through the router's history (and its leave guard). */
+function SkipLink() {
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    const main = document.getElementById(MAIN_ID);
+    main?.focus({ preventScroll: true });
+    main?.scrollIntoView({ block: 'start' });
+  };
+  return <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>Skip to main content</a>;
+}
+
 export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
   const auth = useAuth();
   usePageTitle(auth.status === 'signedIn' || auth.status === 'expired' ? `Admin: ${title}` : 'Admin sign-in');
   useEffect(() => { window.scrollTo(0, 0); }, [title]);
 
   if (auth.status === 'checking') {
-    return <div className="admin"><p className="admin-loading" role="status">Checking your sign-in…</p></div>;
+    return (
+      <div className="admin">
+        <main id={MAIN_ID} tabIndex={-1}><p className="admin-loading" role="status">Checking your sign-in…</p></main>
+      </div>
+    );
   }
   if (auth.status === 'signedOut') {
     return (
       <div className="admin admin-signed-out">
-        {home ? <Link className="admin-back" to="/">Back to the website</Link> : <Link className="admin-back" to="/admin">Go Back</Link>}
-        <RepositoryNotice />
-        <LoginForm initialError={auth.error} />
+        <SkipLink />
+        <header>
+          {home ? <Link className="admin-back" to="/">Back to the website</Link>
+            : <Link className="admin-back" to="/admin">Go Back</Link>}
+        </header>
+        <main id={MAIN_ID} tabIndex={-1}>
+          <RepositoryNotice />
+          <LoginForm initialError={auth.error} />
+        </main>
       </div>
     );
   }
   const user = auth.status === 'signedIn' ? auth.user : null;
   return (
     <div className="admin">
+      <SkipLink />
       <header className="admin-header">
         {!home && <Link className="admin-back" to="/admin">Go Back</Link>}
         <div className="admin-user">
@@ -51,10 +76,12 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
           <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>
-      <RepositoryNotice />
-      <h1 className="admin-title">{title}</h1>
-      {intro && <div className="admin-intro">{intro}</div>}
-      <UnsavedGuard>{children}</UnsavedGuard>
+      <main id={MAIN_ID} tabIndex={-1}>
+        <RepositoryNotice />
+        <h1 className="admin-title">{title}</h1>
+        {intro && <div className="admin-intro">{intro}</div>}
+        <UnsavedGuard>{children}</UnsavedGuard>
+      </main>
       {/* The session ended while editing: sign in again here; the page and its input stay. */}
       <Modal open={auth.status === 'expired'} onClose={closeExpired} title="Please sign in again" closeLabel="Close">
         <p>Your session has ended. Sign in again to continue; nothing you typed has been lost.</p>

@@ -110,7 +110,8 @@ function AuditTable({ entries, total }: { entries: AuditEntry[]; total: number }
           ? `${total} ${total === 1 ? 'entry' : 'entries'}`
           : `${entries.length} of ${total} entries`}
       </p>
-      <div className="audit-scroll">
+      {/* On a phone the table scrolls sideways: a keyboard can scroll it once it has the focus. */}
+      <div className="audit-scroll" tabIndex={0} role="region" aria-label="Audit log entries">
         <table className="audit-table">
           <thead>
             <tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr>

@@ -1,7 +1,8 @@
 // The markdown editor (@uiw/react-md-editor), loaded on demand. It edits; the preview beside it is
 // drawn by the site's own Markdown component so it looks exactly like the public page.
-import { useLayoutEffect, type ComponentType } from 'react';
+import { useMemo, useLayoutEffect, type ComponentType } from 'react';
 import { takeFocus } from './focusHandOver.ts';
+import { withNamedButtons } from './toolbarA11y.tsx';
 import * as mdEditor from '@uiw/react-md-editor';
 import type { ICommand, MDEditorProps } from '@uiw/react-md-editor';
 
@@ -28,6 +29,9 @@ export default function MdEditor({
 }: MdEditorProps) {
   // In the commit that replaced the stand-in box, so no keystroke falls between the two (focusHandOver.ts).
   useLayoutEffect(() => { takeFocus(id); }, [id]);
+  // The editor's own buttons unless the caller brings its own; icons hidden, names kept.
+  const toolbar = useMemo(() => withNamedButtons(commands ?? mdEditor.commands.getCommands()), [commands]);
+  const extra = useMemo(() => withNamedButtons(extraCommands ?? []), [extraCommands]);
   return (
     <div data-color-mode="light" className="admin-mdeditor">
       <MDEditor
@@ -38,8 +42,8 @@ export default function MdEditor({
         visibleDragbar={false}
         // Tab moves on to the next field instead of indenting: no keyboard trap.
         defaultTabEnable
-        commands={commands}
-        extraCommands={extraCommands ?? []}
+        commands={toolbar}
+        extraCommands={extra}
         textareaProps={{
           id, name, maxLength, 'aria-describedby': describedBy, 'aria-required': required || undefined,
         }}

@@ -1,11 +1,13 @@
 // Admin dialogs reuse the site's accessible modal (native <dialog>: focus kept inside, Escape closes),
-// with two additions. Closing it (Escape, a click outside, its × or a Cancel that asks for `close`)
-// asks first when a form inside has unsaved changes, as leaving the page does. And when the dialog
+// with three additions. Closing it (Escape, a click outside, its × or a Cancel that asks for `close`)
+// asks first when a form inside has unsaved changes, as leaving the page does. Tab wraps around
+// inside it instead of leaving for the browser's toolbar (focusTrap.ts). And when the dialog
 // leaves the page with its section (an added item closes the add dialog), the focus goes back to
 // what opened it instead of falling to the page.
 import { useCallback, useEffect, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Modal as SiteModal } from '../../site/components/Modal.tsx';
 import { DISCARD_MESSAGE, DirtyScope } from './unsaved.tsx';
+import { useFocusTrap } from './focusTrap.ts';
 
 type ModalProps = Omit<ComponentProps<typeof SiteModal>, 'children'> & {
   /** The content, or a function of `close` (which asks first) for a Cancel button inside. */
@@ -13,6 +15,7 @@ type ModalProps = Omit<ComponentProps<typeof SiteModal>, 'children'> & {
 };
 
 export function Modal({ onClose, children, ...rest }: ModalProps) {
+  useFocusTrap(rest.open);
   const dirty = useRef(false);
   const close = useCallback(() => {
     if (dirty.current && !window.confirm(DISCARD_MESSAGE)) return;
