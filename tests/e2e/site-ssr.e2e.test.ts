@@ -12,7 +12,8 @@ let browser: Browser;
 type Rec = Record<string, string>;
 
 const api = async <T>(endpoint: string): Promise<T> =>
-  (await (await fetch(`${site.url}/api/${endpoint}${endpoint.includes('?') ? '&' : '?'}media=url`)).json()) as T;
+  (await (await fetch(`${site.url}/api/${endpoint}${endpoint.includes('?') ? '&' : '?'}media=url`))
+    .json()) as T;
 /** A markdown text's first words as they read on the page. */
 const words = (md: string) => md.replace(/<[^>]+>/g, '').replace(/[*_#`>[\]]/g, '').split('\n')
   .find((l) => l.trim())!.trim().split(/\s+/).slice(0, 4).join(' ');
@@ -23,7 +24,8 @@ const htmlText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, ''
 async function expectations(): Promise<Record<string, { h1: string; texts: string[] }>> {
   const home = await api<Rec>('homepage.php');
   const events = await api<Rec[]>('majorevents.php');
-  const byUrl = (u: string) => events.find((e) => (e.page_url ?? '').toLowerCase() === u.toLowerCase() && e.hidden === '0')!;
+  const byUrl = (u: string) =>
+    events.find((e) => (e.page_url ?? '').toLowerCase() === u.toLowerCase() && e.hidden === '0')!;
   const about = await api<Rec>('about_us_our_mission.php');
   const profiles = await api<Rec[]>('about_us.php');
   const news = await api<Rec[]>('news.php');
@@ -33,7 +35,9 @@ async function expectations(): Promise<Record<string, { h1: string; texts: strin
   const resources = await api<Rec[]>('resources.php');
   const footer = await api<Rec>('footer.php');
   return {
-    '/': { h1: words(home.banner_text!), texts: [words(home.content!), home.quoteAttribution!, words(footer.legal_notice!)] },
+    '/': {
+      h1: words(home.banner_text!), texts: [words(home.content!), home.quoteAttribution!, words(footer.legal_notice!)],
+    },
     '/about': { h1: 'About Us', texts: [words(about.our_mission!), profiles[0]!.name!] },
     '/educators': { h1: 'Resources for K-12 Educators', texts: [resources[0]!.resource_name!] },
     '/summerOfCS': { h1: byUrl('/summerOfCS').header!, texts: ['Workshop Schedule'] },
@@ -47,6 +51,9 @@ async function expectations(): Promise<Record<string, { h1: string; texts: strin
     '/contact': { h1: 'Contact Us', texts: ['How can we help you?'] },
   };
 }
+
+/** React has hydrated the page: the root carries React's own key. */
+const hydrated = () => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react'));
 
 beforeAll(async () => {
   site = await startTestSite();
@@ -67,9 +74,10 @@ describe('server-rendered HTML', () => {
       const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
       if (!heading || !htmlText(heading).includes(h1)) failures.push(`${route}: h1 is ${heading}, not "${h1}"`);
       for (const t of texts) if (!htmlText(html).includes(t)) failures.push(`${route}: missing "${t}"`);
-      if (html.includes('This site needs JavaScript')) failures.push(`${route}: still says it needs JavaScript`);
+      if (html.includes('This site needs JavaScript')) failures.push(`${route}: says it needs JavaScript`);
       if (!/<script type="application\/json" id="page-data"/.test(html)) failures.push(`${route}: no page data`);
-      if (/<script(?![^>]*type="(?:module|application\/json)")[^>]*>[^<]/.test(html)) failures.push(`${route}: inline script`);
+      const inline = /<script(?![^>]*type="(?:module|application\/json)")[^>]*>[^<]/;
+      if (inline.test(html)) failures.push(`${route}: inline script`);
     }
     expect(failures).toEqual([]);
   });
@@ -87,7 +95,7 @@ describe('server-rendered HTML', () => {
     expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
-  it('answers an unknown address with 404 and the not-found page, and admin addresses with the admin app', async () => {
+  it('answers an unknown address with 404 and the not-found page, admin addresses with the admin app', async () => {
     for (const route of ['/no-such-page', '/news/extra', '/EventPage3']) {
       const res = await fetch(site.url + route);
       const html = await res.text();
@@ -107,7 +115,8 @@ describe('server-rendered HTML', () => {
     const news = await api<Rec[]>('news.php');
     const res = await fetch(`${site.url}/NEWS/`);
     const html = await res.text();
-    const meta = (name: string) => new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html)?.[1];
+    const meta = (name: string) =>
+      new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html)?.[1];
     expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('News | Oregon CS Education Alliance');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
@@ -119,15 +128,16 @@ describe('server-rendered HTML', () => {
     expect(meta('og:description')).toBe(meta('description'));
 
     // The event page's canonical address is its page_url, whichever spelling was asked for.
-    const winter = (await api<Rec[]>('majorevents.php')).find((e) => (e.page_url ?? '').toLowerCase() === '/winterofcs')!;
+    const winter = (await api<Rec[]>('majorevents.php'))
+      .find((e) => (e.page_url ?? '').toLowerCase() === '/winterofcs')!;
     const event = await (await fetch(`${site.url}/WINTEROFCS`)).text();
     expect(/<link rel="canonical" href="([^"]*)"/.exec(event)?.[1]).toBe(`${site.url}${winter.page_url}`);
     expect(/<title>([^<]*)<\/title>/.exec(event)?.[1]).toBe(`${winter.header} | Oregon CS Education Alliance`);
 
     // A change of the content changes the head on the next request.
     await site.editContent('news/1.md', (t) => t.replace(/^title: .*$/m, 'title: A title for the head test'));
-    await expect.poll(async () => (await (await fetch(`${site.url}/news`)).text()).includes('A title for the head test'),
-      { timeout: 10_000 }).toBe(true);
+    const shown = async () => (await (await fetch(`${site.url}/news`)).text()).includes('A title for the head test');
+    await expect.poll(shown, { timeout: 10_000 }).toBe(true);
   });
 });
 
@@ -140,7 +150,9 @@ describe('hydration', () => {
       if (/^\/api\/(?!stream)/.test(u.pathname) || u.pathname.startsWith('/page-data')) reads.push(u.pathname);
     });
     const responses: number[] = [];
-    w.page.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/page-data')) responses.push(r.status()); });
+    w.page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/page-data')) responses.push(r.status());
+    });
     for (const route of ['/', '/about', '/news', '/summerOfCS', '/research', '/researchAndPolicy', '/contact']) {
       await w.page.goto(site.url + route);
       await w.page.waitForLoadState('load');
@@ -158,8 +170,7 @@ describe('hydration', () => {
     const { page } = w;
     await page.goto(`${site.url}/news`);
     await page.locator('.news-title').first().waitFor();
-    // Hydrated: React has attached its handlers (the root carries React's own key).
-    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')));
+    await page.waitForFunction(hydrated);
     await page.waitForTimeout(500); // the live stream connects
     await page.evaluate(() => { (window as unknown as { __same: boolean }).__same = true; });
 
@@ -186,7 +197,7 @@ describe('hydration', () => {
     const w = await openPage(browser);
     const { page } = w;
     await page.goto(`${site.url}/`);
-    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')));
+    await page.waitForFunction(hydrated);
     const requests: string[] = [];
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
