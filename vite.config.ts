@@ -24,6 +24,11 @@ export default defineConfig(({ command }) => {
       modulePreload: { polyfill: false },
       sourcemap: false,
       rolldownOptions: {
+        // The public site's page, and the admin's own (its scripts preloaded, none of the site's).
+        input: {
+          index: path.resolve(import.meta.dirname, 'web/index.html'),
+          admin: path.resolve(import.meta.dirname, 'web/admin.html'),
+        },
         output: {
           // React and the router change far less often than the site: a chunk of their own stays
           // cached. Only packages every page needs go here, so no admin-only code rides along (the

@@ -30,6 +30,7 @@ import type { RemoteSettings } from './remote/remoteSettings.ts';
 import { gitRoutes } from './routes/gitRoutes.ts';
 import { searchRoutes } from './routes/searchRoutes.ts';
 import type { SiteSearch } from './search/siteSearch.ts';
+import type { ScheduleClock } from './content/scheduleClock.ts';
 import { replicaRefusesWrites } from './routes/replicaGuard.ts';
 import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   remote: { settings: RemoteSettings; sync: RemoteSync } | null;
   /** Site search (server/search/), built in the background once the server listens. */
   search: SiteSearch;
+  /** The timer that opens and closes "Show from" / "Show until" windows on time. */
+  schedule: ScheduleClock;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
 }

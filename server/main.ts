@@ -27,6 +27,8 @@ import { AuditLog } from './audit/auditLog.ts';
 import { RemoteSync } from './remote/remoteSync.ts';
 import { cloneIfMissing } from './remote/cloneSite.ts';
 import { SiteSearch } from './search/siteSearch.ts';
+import { ScheduleClock } from './content/scheduleClock.ts';
+import { setSiteTimeZone } from './schema/siteTime.ts';
 import { PdfTexts } from './search/pdfTexts.ts';
 
 export interface RunningServer {
@@ -70,6 +72,8 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   });
   await removeTempFiles(privateDir);
   if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
+  // Before anything is parsed: stored times are read and written in the site's zone.
+  setSiteTimeZone(config.timeZone);
   const index = new ContentIndex(store, log);
   const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'));
   const started = performance.now();
@@ -90,6 +94,8 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
     // Open pages hear of it right after the save's own answer is on its way, not before.
     setImmediate(() => hub.notify(changed));
   });
+  // After the index's own listeners above: a window opening or closing reaches the answers first.
+  const schedule = new ScheduleClock(index);
   const audit = new AuditLog(privateDir);
   const remote = config.remote
     ? { settings: config.remote, sync: new RemoteSync(store, index, config.remote, audit, log) }
@@ -98,7 +104,7 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
   return {
-    config, store, index, watcher, model, cache, hub, users, dataDirLock,
+    config, store, index, watcher, model, cache, hub, users, dataDirLock, schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
     feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, timeZone: config.timeZone }),
@@ -161,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url, server, deps,
     async close() {
+      deps.schedule.close();
       deps.hub.close();
       await deps.remote?.sync.close();
       await deps.watcher?.close();

@@ -59,8 +59,10 @@ export function validateItem(def: EntityDef, raw: Record<string, unknown>): Pars
 /** Serialises a stored item deterministically: declared key order, body last, trailing newline. */
 export function serializeItem(def: EntityDef, data: Record<string, unknown>): string {
   const front: Record<string, unknown> = {};
-  for (const key of Object.keys(def.fields as Fields)) {
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
     if (key === def.body) continue;
+    // No time set ("Show from" empty) is no line: files written before the field existed stay as they are.
+    if (field.kind === 'datetime' && !data[key]) continue;
     front[key] = data[key];
   }
   // Dumped with the default schema so strings other YAML readers would take for dates or numbers are quoted.

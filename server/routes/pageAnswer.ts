@@ -14,7 +14,8 @@ export function pageAnswer(files: ServedFiles, req: IncomingMessage, pathname: s
   if (pathname === PAGE_DATA_PREFIX || pathname.startsWith(`${PAGE_DATA_PREFIX}/`)) {
     return pages && pages.data(pathname.slice(PAGE_DATA_PREFIX.length) || '/');
   }
-  // Admin addresses, and /index.html (the built file itself, the frame of the pages), as built.
-  if (isAdminPath(pathname) || pathname === '/index.html') return web!.pageFor(pathname);
+  // Admin addresses get the admin's own page; /index.html (the frame of the pages) as built.
+  if (isAdminPath(pathname)) return web!.adminPage();
+  if (pathname === '/index.html') return web!.pageFor(pathname);
   return pages && pages.page(req, pathname);
 }

@@ -54,9 +54,15 @@ function contentSecurityPolicy(extraScript: string[] = [], extraFrame: string[] 
   ].join('; ');
 }
 
-interface Build {
-  files: Map<string, Answer>; html: Buffer; htmlVariants: Partial<Record<Encoding, Buffer>>; text?: string;
+interface Page { html: Buffer; htmlVariants: Partial<Record<Encoding, Buffer>> }
+interface Build extends Page {
+  files: Map<string, Answer>; text?: string;
+  /** admin.html: the admin app's own page, its first screen's scripts preloaded. */
+  admin: Page | null;
 }
+
+/** Built pages, sent only as pages (never as files at their own address). */
+const PAGES = new Set(['index.html', 'admin.html']);
 
 /**
  * Headers of a page of the web app: never cached without asking, and its route's policy. Its links
@@ -73,6 +79,7 @@ export class WebApp {
   private generation = 0;
   private checkedAt = 0;
   private page?: Answer;
+  private admin?: Answer;
   private dashboard?: { settingsVersion: string; answer: Answer };
 
   constructor(private readonly distDir: string, private readonly index: ContentIndex) {
@@ -120,8 +127,15 @@ export class WebApp {
     return this.dashboard.answer;
   }
 
-  private pageAnswer(csp: string): Answer {
-    const { html, htmlVariants } = this.build;
+  /** The page of the admin addresses: admin.html when the build has it, else index.html. */
+  adminPage(): Answer {
+    this.refresh();
+    if (!this.build.admin) return this.pageFor('/admin');
+    return (this.admin ??= this.pageAnswer(contentSecurityPolicy(), this.build.admin));
+  }
+
+  private pageAnswer(csp: string, page: Page = this.build): Answer {
+    const { html, htmlVariants } = page;
     const prepared = prepareBody(html, TYPES.html!, Object.keys(htmlVariants).length ? htmlVariants : 'compress');
     return new Answer(prepared, {
       headers: pageHeaders(csp), around: securityHeaders(),
@@ -143,11 +157,17 @@ export class WebApp {
     if (!page) return;
     this.signature = signature;
     this.generation++;
-    this.build = { files: new Map(), html: page, htmlVariants: variantsOf(html) };
+    const adminHtml = path.join(this.distDir, 'admin.html');
+    const adminPage = readIfFile(adminHtml);
+    this.build = {
+      files: new Map(), html: page, htmlVariants: variantsOf(html),
+      admin: adminPage && { html: adminPage, htmlVariants: variantsOf(adminHtml) },
+    };
     this.page = undefined;
+    this.admin = undefined;
     this.dashboard = undefined;
     for (const rel of filesUnder(this.distDir)) {
-      if (rel === 'index.html') continue;
+      if (PAGES.has(rel)) continue;
       const full = path.join(this.distDir, rel);
       const bytes = readIfFile(full);
       if (!bytes) continue;

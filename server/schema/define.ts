@@ -79,7 +79,17 @@ export const defineSingleton = <F extends Fields>(def: Omit<SingletonDef<F>, 'ty
 export function objectSchema(def: EntityDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(def.fields as Fields)) shape[key] = field.schema;
-  return z.object(shape);
+  const ordered = Object.entries(def.fields as Fields).filter(([, f]) => f.after !== undefined);
+  if (!ordered.length) return z.object(shape);
+  // A time declared `after` another must be later than it when both are set (show until > show from).
+  return z.object(shape).superRefine((data, ctx) => {
+    for (const [key, field] of ordered) {
+      const [end, start] = [data[key], data[field.after!]];
+      if (!end || !start || Date.parse(String(end)) > Date.parse(String(start))) continue;
+      const startLabel = (def.fields as Fields)[field.after!]?.label ?? field.after!;
+      ctx.addIssue({ code: 'custom', path: [key], message: `${field.label} must be later than ${startLabel}.` });
+    }
+  });
 }
 
 /** A new item's starting values. */

@@ -3,9 +3,10 @@
 // what the admin form needs. Pure TypeScript + zod: the web app imports this module too.
 import { z } from 'zod';
 import { normalizeLink } from './links.ts';
+import { parseSiteTime, toZonedIso } from './siteTime.ts';
 
 export type FieldKind =
-  | 'text' | 'markdown' | 'link' | 'date' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
+  | 'text' | 'markdown' | 'link' | 'date' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
 
 export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   kind: K;
@@ -24,6 +25,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   placeholder?: string;
   /** Hidden from the generic admin form (set by a per-entity extra instead). */
   formHidden?: boolean;
+  /** A time that, when both are set, must be later than this other field's (show until > show from). */
+  after?: string;
 }
 
 interface TextOpts { required?: boolean | string; max?: number; help?: string; placeholder?: string; initial?: string }
@@ -121,6 +124,29 @@ export const date = (label: string, opts: { required?: boolean | string; wire?: 
     return out;
   }),
   toWire: opts.wire === 'dmy' ? isoToDmy : identity,
+});
+
+/**
+ * A moment, stored as ISO 8601 with the site's offset (2026-03-05T09:00:00-08:00). Accepts a time
+ * with an offset, or a wall-clock time without one (what the admin's input sends), read in the
+ * site's time zone (server/schema/siteTime.ts). Empty means none.
+ */
+export const datetime = (
+  label: string, opts: { help?: string; after?: string } = {},
+): FieldDef<'datetime', string> => ({
+  kind: 'datetime', label, help: opts.help, required: false, initial: '', after: opts.after,
+  schema: z.union([z.string(), z.date(), z.null()]).optional().transform((raw, ctx) => {
+    if (raw instanceof Date) return toZonedIso(raw.getTime());
+    const v = (raw ?? '').trim();
+    if (v === '') return '';
+    const ms = parseSiteTime(v);
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date and time such as 2025-03-05T09:00` });
+      return z.NEVER;
+    }
+    return toZonedIso(ms);
+  }),
+  toWire: identity,
 });
 
 /** A yes/no value stored as a YAML boolean and sent as '1' (true) or '0' (false). */

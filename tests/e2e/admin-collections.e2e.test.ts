@@ -14,12 +14,14 @@ const generated = generateNews(COUNT);
 /**
  * The target of issue 9, for an editor coming back (the app's files in the browser's cache): the
  * median of eight visits must meet it with a little headroom, as single visits on this shared
- * 2-core machine are noisy. A new browser first downloads and compiles the whole app (~650 kB of
- * script, most of its time): that figure is printed, and held only to a generous bound.
+ * 2-core machine are noisy. A new browser first downloads and compiles the list's script: the
+ * admin's own page (admin.html) preloads all of it at once, without the public site's entry or the
+ * markdown renderer and editor (fetched when an item opens), ~500 kB instead of ~850 kB (~160 kB
+ * gzipped instead of ~260). Measured 300–650 ms with the machine busy, so the bound has headroom.
  */
 const TARGET_MS = 300;
 const ACCEPT_RETURNING_MS = 330;
-const ACCEPT_NEW_BROWSER_MS = 1_500;
+const ACCEPT_NEW_BROWSER_MS = 900;
 
 let site: TestSite;
 let browser: Browser;
@@ -106,6 +108,27 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     expect(height).toBeLessThan(2400);
     expect(median(again)).toBeLessThanOrEqual(ACCEPT_RETURNING_MS);
     expect(median(fresh)).toBeLessThanOrEqual(ACCEPT_NEW_BROWSER_MS);
+  });
+
+  it('loads the list without the markdown renderer and editor, which come when an item opens', async () => {
+    const context = await browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const scripts: { path: string; bytes: number }[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() !== 'script') return;
+      void r.sizes().then((s) => scripts.push({ path: new URL(r.url()).pathname, bytes: s.responseBodySize }));
+    });
+    await page.goto(`${site.url}/NewsAdminPage`);
+    await page.locator('li.admin-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const listed = scripts.map((s) => s.path);
+    const kb = (scripts.reduce((n, s) => n + s.bytes, 0) / 1024).toFixed(1);
+    console.log(`Scripts of the news list in a new browser: ${kb} KB as sent (compressed), ${listed.join(', ')}`);
+    expect(listed.filter((p) => /MdEditor|Markdown|\/index-/.test(p))).toEqual([]);
+    await openItem(page, all[0]!.title);
+    await page.locator('.w-md-editor-toolbar').first().waitFor();
+    expect(scripts.some((s) => /MdEditor/.test(s.path))).toBe(true);
+    await context.close();
   });
 
   it('pages with Previous, Next and page numbers, counting all of them', async () => {

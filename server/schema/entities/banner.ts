@@ -1,5 +1,6 @@
 import { byNumericId, defineCollection } from '../define.ts';
 import { flag, link, text } from '../fields.ts';
+import { scheduleFields } from '../schedule.ts';
 
 export const banner = defineCollection({
   name: 'banners', label: 'Banners', folder: 'banners', itemNoun: 'this banner',
@@ -10,6 +11,7 @@ export const banner = defineCollection({
     // Kept so stored files and the documented wire still read, but the admin no longer offers it:
     // the public site shows the banner the settings select, whatever this flag says (issue 11).
     hidden: { ...flag('Hidden', { yes: 'Hidden', no: 'Shown' }), formHidden: true },
+    ...scheduleFields(),
   },
   order: byNumericId,
   legacy: { endpoint: 'get_headder.php' },

@@ -1,5 +1,6 @@
 import { defineCollection, soonestFirst } from '../define.ts';
 import { codes, date, flag, link, markdown, text } from '../fields.ts';
+import { scheduleFields } from '../schedule.ts';
 
 export const eventCard = defineCollection({
   name: 'eventCards', label: 'Event cards', folder: 'event-cards', itemNoun: 'this event card',
@@ -24,6 +25,7 @@ export const eventCard = defineCollection({
       event: { code: '1', label: 'Event' },
       spotlight: { code: '2', label: 'Spotlight' },
     }, { initial: 'event' }),
+    ...scheduleFields(),
   },
   order: soonestFirst('start_date'),
   legacy: { endpoint: 'events.php', stream: 'get_event_cards_sse.php' },

@@ -1,5 +1,6 @@
 import { byNumericId, defineCollection } from '../define.ts';
 import { choice, flag, markdown, text } from '../fields.ts';
+import { scheduleFields } from '../schedule.ts';
 
 /** The six fixed page addresses an event page can take (spec §9). */
 export const EVENT_PAGE_URLS = ['/winterofcs', '/summerOfCS', '/ECS_Huddle', '/EventPage1', '/EventPage2', '/EventPage3'] as const;
@@ -16,6 +17,7 @@ export const majorEvent = defineCollection({
     event_description: markdown('Event description', { required: 'Event description is required' }),
     hidden: flag('Hidden', { initial: true, yes: 'Hidden', no: 'Shown' }),
     page_url: choice('Page URL', ['', ...EVENT_PAGE_URLS], { initial: '' }),
+    ...scheduleFields(),
   },
   order: byNumericId,
   legacy: { endpoint: 'majorevents.php', stream: 'majorevents.php?sse=true' },

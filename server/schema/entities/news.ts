@@ -1,5 +1,6 @@
 import { defineCollection, newestFirst } from '../define.ts';
 import { date, link, markdown, text } from '../fields.ts';
+import { scheduleFields } from '../schedule.ts';
 
 export const news = defineCollection({
   name: 'news', label: 'News', folder: 'news', itemNoun: 'this news item',
@@ -9,6 +10,7 @@ export const news = defineCollection({
     link: link('Link'),
     what: markdown('What'),
     when_date: date('Date', { help: 'YYYY-MM-DD' }),
+    ...scheduleFields(),
   },
   order: newestFirst('when_date'),
   legacy: { endpoint: 'news.php' },

@@ -3,6 +3,7 @@
 import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { wireName } from '../../../server/schema/define.ts';
 import { isMediaField, parseDate, type AnyField } from '../../../server/schema/fields.ts';
+import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { getJson, send, type SendOptions, type WireItem } from './api.ts';
 import { refresh } from './liveData.ts';
 
@@ -19,6 +20,8 @@ export function valuesFromWire(def: EntityDef, item: Partial<WireItem> | undefin
     let v = raw ?? (item ? '' : initialWire(field));
     // Date inputs take ISO; papers read DD/MM/YYYY.
     if (field.kind === 'date' && v) v = parseDate(v) ?? v;
+    // Times arrive in the site's zone (…-08:00); the datetime-local input takes their wall-clock part.
+    if (field.kind === 'datetime' && v) v = toWallInput(v) || v;
     out[key] = v;
   }
   return out;

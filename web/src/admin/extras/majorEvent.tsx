@@ -2,7 +2,7 @@
 // hidden), the page URL radio with URLs used by other pages disabled, and a preview of the page.
 import { useEffect, useRef, useState } from 'react';
 import { entities } from '../../../../server/schema/registry.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { messageOf, send, type WireItem } from '../api.ts';
 import type { FormValues } from '../entityApi.ts';
 import { listKey, refresh, useAdminApi } from '../liveData.ts';

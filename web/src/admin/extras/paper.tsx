@@ -4,7 +4,7 @@
 import { useEffect, useMemo } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { PAPER_MISSING_FILES } from '../../../../server/schema/entities/paper.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import type { WireItem } from '../api.ts';
 import type { FormFiles, FormValues } from '../entityApi.ts';

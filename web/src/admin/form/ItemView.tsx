@@ -3,7 +3,7 @@
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { wireName } from '../../../../server/schema/define.ts';
 import type { AnyField } from '../../../../server/schema/fields.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../ui/LazyMarkdown.tsx';
 import type { WireItem } from '../api.ts';
 import { adminDate } from '../dates.ts';
 import { isoDate } from '../../lib/dates.ts';

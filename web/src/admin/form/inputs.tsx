@@ -2,7 +2,7 @@
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
-import { Markdown } from '../../markdown/Markdown.tsx';
+import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { leaveStandIn } from './focusHandOver.ts';
 
 export interface InputProps {
