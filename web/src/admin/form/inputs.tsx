@@ -55,6 +55,11 @@ function DateInput(p: InputProps) {
   return <input type="date" {...common(p)} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
 }
 
+/** A moment in the site's time (the form holds 'YYYY-MM-DDTHH:mm'; the server reads it in the site's zone). */
+function DateTimeInput(p: InputProps) {
+  return <input type="datetime-local" {...common(p)} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
+}
+
 export function RadioInput(p: InputProps) {
   // Yes/no choices read best with the 'no' state first: Event Open, Event Full; Shown, Hidden.
   const declared = p.field.kind === 'flag' ? [...(p.field.options ?? [])].reverse() : p.field.options;
@@ -143,6 +148,7 @@ export const inputs = {
   markdown: { Input: MarkdownInput, group: false },
   link: { Input: LinkInput, group: false },
   date: { Input: DateInput, group: false },
+  datetime: { Input: DateTimeInput, group: false },
   flag: { Input: RadioInput, group: true },
   codes: { Input: RadioInput, group: true },
   choice: { Input: RadioInput, group: true },
