@@ -108,7 +108,7 @@ export function createApp(
   api.use(auditRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
-  app.use('/media', mediaRoutes(files.media));
+  app.use('/media', mediaRoutes(files.media, files.variants));
   app.use(feedRoutes(deps.feeds));
   if (files.web) app.use(webAppRoutes(files));
   else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));

@@ -21,7 +21,7 @@ await build({
   // Packages are bundled too: loading hundreds of package files at start, and node's scan of every
   // CommonJS one imported from ESM (react-dom/server: 0.7 s), cost more than the start itself. Native
   // and optional ones stay outside.
-  external: ['bcrypt', 'fsevents'],
+  external: ['bcrypt', 'fsevents', 'sharp'],
   // CommonJS packages inside an ES module still call require() for node's own modules.
   banner: { js: "import { createRequire as __cmsCreateRequire } from 'node:module'; const require = __cmsCreateRequire(import.meta.url);" },
   sourcemap: 'linked',

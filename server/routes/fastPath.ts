@@ -39,7 +39,9 @@ export function fastPath(
     } catch {
       return false;
     }
-    const v = query ? new URLSearchParams(query).getAll('v') : [];
+    const params = new URLSearchParams(query);
+    if (params.has('w')) return false; // an image's variant: read from its cache by mediaRoutes
+    const v = params.getAll('v');
     const answer = files.media.cached(rel, v.length === 1 ? v[0] : undefined);
     if (!answer) return false;
     answer.send(req, res, true);

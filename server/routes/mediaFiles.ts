@@ -19,7 +19,7 @@ const MAX_KEPT_FILE = 4 * 2 ** 20;
 const MAX_KEPT_TOTAL = 64 * 2 ** 20;
 
 /** The two answers of one file: for a URL whose ?v= names this version, and for any other. */
-interface Entry { version: string | undefined; size: number; immutable: Answer; revalidate: Answer }
+export interface Entry { version: string | undefined; size: number; immutable: Answer; revalidate: Answer }
 
 export class MediaFiles {
   private entries = new Map<string, Entry>();
@@ -74,7 +74,7 @@ export class MediaFiles {
   }
 }
 
-function makeEntry(prepared: Prepared, version: string | undefined): Entry {
+export function makeEntry(prepared: Prepared, version: string | undefined): Entry {
   const answer = (cacheControl: string) => new Answer(prepared, {
     headers: [
       ['X-Content-Type-Options', 'nosniff'],
@@ -87,5 +87,5 @@ function makeEntry(prepared: Prepared, version: string | undefined): Entry {
   return { version, size: prepared.body.length, immutable: answer(IMMUTABLE), revalidate: answer('no-cache') };
 }
 
-const pick = (entry: Entry, v: string | undefined) =>
+export const pick = (entry: Entry, v: string | undefined) =>
   v && entry.version?.startsWith(v) ? entry.immutable : entry.revalidate;

@@ -7,6 +7,8 @@ import { PreparedCache } from '../content/prepared.ts';
 import { ReadModel } from '../content/readModel.ts';
 import type { GitStore } from '../store/gitStore.ts';
 import type { SitePages, SitePagesOptions } from '../site/sitePages.ts';
+import { ImageSizes, IMAGE_SIZES_DEP } from '../media/imageSizes.ts';
+import { MediaVariants } from '../media/mediaVariants.ts';
 import { MediaFiles } from './mediaFiles.ts';
 import { WebApp } from './webApp.ts';
 
@@ -16,12 +18,16 @@ import { WebApp } from './webApp.ts';
  */
 export interface ServedFiles {
   web: WebApp | null; pages: SitePages | null; pagesReady: Promise<void>; media: MediaFiles;
+  /** Images' sizes for the pages' <img>, and their WebP variants (server/media/). */
+  images: ImageSizes; variants: MediaVariants;
 }
 
 export interface PageSources extends Partial<SitePagesOptions> {
   /** The site's read model and prepared answers (server/main.ts); made here when not given. */
   model?: ReadModel;
   cache?: PreparedCache;
+  /** Where WebP variants of images are kept; by default <data dir>/cache/media-variants. */
+  variantsDir?: string;
 }
 
 export function servedFiles(
@@ -36,13 +42,21 @@ export function servedFiles(
   const model = sources.model ?? new ReadModel(index, store);
   const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };
   const media = new MediaFiles(store, index);
-  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media };
+  const read = (rel: string) => store.read(rel);
+  const images = new ImageSizes(index, read);
+  // A page drawn while an image's size was being read is drawn again with it.
+  images.onMeasured(() => cache.invalidate(new Set([IMAGE_SIZES_DEP])));
+  const variantsDir = sources.variantsDir ?? path.join(path.dirname(store.dir), 'cache', 'media-variants');
+  const variants = new MediaVariants(index, read, variantsDir);
+  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media, images, variants };
   // Not before the server listens: the API's answers and built files go out meanwhile.
   if (web) {
     // setImmediate: the server's listen completes first (its event comes on the next tick).
     files.pagesReady = new Promise((go) => setImmediate(go)).then(() => import('../site/sitePages.ts')).then(({ SitePages }) => {
-      files.pages = new SitePages(model, cache, web, options);
+      files.pages = new SitePages(model, cache, web, { ...options, images });
     });
+    // Sizes read before the first visitors, so their pages come with them.
+    void files.pagesReady.then(() => images.warm()).catch(() => undefined);
     files.pagesReady.catch(() => undefined); // told to each request that waits for it
   }
   return files;

@@ -16,6 +16,8 @@ import { renderPage } from '../../web/src/site/ssr/renderPage.tsx';
 import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
 import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
 import { headTags, pageHtml } from './pageHtml.ts';
+import { IMAGE_SIZES_DEP, type ImageSizes } from '../media/imageSizes.ts';
+import { mediaPathOf } from '../../web/src/site/images/variants.ts';
 
 const HTML = 'text/html; charset=utf-8';
 /** Markdown texts whose HTML is kept; past this the oldest go (texts of old versions, mostly). */
@@ -23,7 +25,11 @@ const MAX_TEXTS = 5000;
 /** Without CMS_PUBLIC_URL each Host gets its own pages (their canonical addresses); this many at most. */
 const MAX_ORIGINS = 16;
 
-export interface SitePagesOptions { publicUrl?: string; trustProxy: boolean }
+export interface SitePagesOptions {
+  publicUrl?: string; trustProxy: boolean;
+  /** Images' real sizes (server/media/imageSizes.ts), for width, height and srcset. */
+  images?: Pick<ImageSizes, 'size'>;
+}
 
 /** The route a path shows: a public page's own spelling, or '*' for every address that is none. */
 const ROUTES = new Map(PUBLIC_PATHS.map((p) => [p.toLowerCase(), p]));
@@ -97,6 +103,10 @@ export class SitePages {
     const sources = {
       read: (endpoint: string) => this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url' }),
       markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
+      image: (src: string) => {
+        const rel = mediaPathOf(src);
+        return rel === null ? undefined : this.options.images?.size(rel);
+      },
     };
     let rendered = renderPage(route === '*' ? pathname : route, sources, contact);
     // Texts seen for the first time (a change, or the first visit) are rendered between two passes.
@@ -105,6 +115,7 @@ export class SitePages {
       rendered = renderPage(route === '*' ? pathname : route, sources, contact);
     }
     const deps = [...new Set(rendered.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
+    if (rendered.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
     const data = contact ? undefined : prepareJson(rendered.data);
     if (data) this.cache.put(`data|${route}`, deps, data);
     const found = rendered.status === 200;

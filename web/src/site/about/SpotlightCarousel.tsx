@@ -4,6 +4,10 @@ import type { SpotlightSlide } from '../../lib/types.ts';
 import { Markdown, useMarkdownAhead } from '../../markdown/MarkdownHtml.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { useCarousel } from './useCarousel.ts';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+
+/** A slide's image takes half the slide, the whole of it on a narrow screen. */
+const HALF = '(max-width: 640px) 100vw, (max-width: 1180px) 50vw, 560px';
 
 export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[] }) {
   const c = useCarousel(slides.length);
@@ -37,7 +41,10 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
               aria-hidden={i !== c.current}
               inert={i !== c.current}
             >
-              {slide.image && <img src={slide.image} alt={slide.title} className="carousel-image" />}
+              {slide.image && (
+                <ResponsiveImage src={slide.image} alt={slide.title} className="carousel-image" sizes={HALF}
+                  priority={i === 0} loading="lazy" />
+              )}
               <div className="carousel-caption">
                 <h3>{slide.title}</h3>
                 <button type="button" className="button" onClick={() => setOpenId(slide.id)}>
@@ -89,7 +96,10 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
       <Modal open={!!opened} onClose={() => setOpenId(null)} title={opened?.title ?? ''} className="spotlight-dialog">
         {opened && (
           <div className="spotlight-dialog-content">
-            {opened.image && <img src={opened.image} alt={opened.title} className="spotlight-dialog-image" />}
+            {opened.image && (
+              <ResponsiveImage src={opened.image} alt={opened.title} className="spotlight-dialog-image"
+                sizes="(max-width: 700px) 100vw, 640px" />
+            )}
             <Markdown headingsFrom={3}>{opened.text}</Markdown>
             <button type="button" className="button" onClick={() => setOpenId(null)}>Close</button>
           </div>

@@ -2,6 +2,7 @@
 import type { Profile } from '../../lib/types.ts';
 import { byLastWordOfName } from '../../lib/sort.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 function initials(name: string) {
   return name.split(/\s+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).slice(0, 2).join('');
@@ -14,7 +15,8 @@ export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
       {sorted.map((p) => (
         <li key={p.id} className="staff-card">
           {p.headshot
-            ? <img src={p.headshot} alt={`Headshot of ${p.name}`} className="staff-photo" loading="lazy" />
+            ? <ResponsiveImage src={p.headshot} alt={`Headshot of ${p.name}`} className="staff-photo"
+              loading="lazy" sizes="140px" />
             : <span className="staff-photo staff-initials" aria-hidden="true">{initials(p.name)}</span>}
           <h3 className="staff-name">{p.name}</h3>
           <Markdown className="staff-title" headingsFrom={4}>{p.title}</Markdown>

@@ -11,6 +11,7 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewTabNote, SmartLink } from '../components/SmartLink.tsx';
 import { safeHref } from '../../lib/links.ts';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 /** The winter event page's title: its own header, else the lowest-id visible event page's (spec §2). */
 function WinterLink() {
@@ -35,7 +36,9 @@ function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
       {resources.map((r) => (
         <li key={r.id} className="resource-card">
           <a href={safeHref(r.url_link)} target="_blank" rel="noopener noreferrer">
-            {r.logo ? <img src={r.logo} alt="" className="resource-logo" loading="lazy" /> : <span className="resource-logo resource-logo-empty" aria-hidden="true" />}
+            {r.logo
+              ? <ResponsiveImage src={r.logo} alt="" className="resource-logo" loading="lazy" sizes="140px" />
+              : <span className="resource-logo resource-logo-empty" aria-hidden="true" />}
             <span className="resource-name">{r.resource_name}</span>
             <NewTabNote />
           </a>

@@ -8,13 +8,15 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 function PaperView({ paper, index }: { paper: Paper; index: number }) {
   const headingId = `paper-${paper.id}`;
   return (
     <article className={`paper ${index % 2 === 0 ? 'paper-even' : 'paper-odd'}`} aria-labelledby={headingId}>
       {paper.first_page && (
-        <img src={paper.first_page} alt={`First page of “${paper.study_title}”`} className="paper-image" loading="lazy" />
+        <ResponsiveImage src={paper.first_page} alt={`First page of “${paper.study_title}”`} className="paper-image"
+          sizes="(max-width: 640px) 260px, 400px" priority={index === 0} loading="lazy" />
       )}
       <div className="paper-text">
         <h2 id={headingId}>{paper.study_title}</h2>

@@ -9,6 +9,7 @@ import { EventDetails } from '../components/EventDetails.tsx';
 import { EventDropdowns } from '../components/EventDropdowns.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { EventCardsFor } from './EventPage.tsx';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 /**
  * The schedule image fits the screen; on a phone its text is too small to read, so a link opens
@@ -22,7 +23,8 @@ function Schedule() {
     <section aria-labelledby="schedule-heading" className="schedule">
       <h2 id="schedule-heading">Workshop Schedule</h2>
       <div className="schedule-figure">
-        <img src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image" />
+        <ResponsiveImage src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image"
+          sizes="(max-width: 1180px) 100vw, 1180px" />
         <p className="schedule-open">
           <a href={schedule.image} className="schedule-link">Open the schedule full size</a>
         </p>

@@ -2,10 +2,13 @@
 // Content-Security-Policy allows no inline script) and that /api/page?path= answers after a
 // navigation or a change: read answers by endpoint and markdown HTML by key.
 import type { ContactOutcome } from '../layout/ContactForm.tsx';
+import type { ImageSize } from '../images/variants.ts';
 
 export interface PageData {
   api: Record<string, unknown>;
   markdown: Record<string, string>;
+  /** The real sizes of the page's images by URL, for their width, height and srcset. */
+  images?: Record<string, ImageSize>;
   /** The page's own address, when it was sent at another (the contact page, answering a post). */
   path?: string;
   contact?: ContactOutcome;

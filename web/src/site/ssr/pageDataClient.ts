@@ -3,6 +3,7 @@
 import { API_TIMEOUT_MS } from '../../lib/api.ts';
 import { seed } from '../../lib/resourceStore.ts';
 import { addRendered } from '../../markdown/renderedStore.ts';
+import { addImageSizes } from '../images/imageSizeStore.ts';
 import type { ContactOutcome } from '../layout/ContactForm.tsx';
 import { PAGE_DATA_ID, type PageData } from './pageData.ts';
 
@@ -33,6 +34,7 @@ export function applyPageData(data: PageData): void {
   // page it is (and a reload shows an empty form rather than sending the message again).
   if (data.path && data.path !== location.pathname) history.replaceState(null, '', data.path);
   addRendered(data.markdown);
+  addImageSizes(data.images);
   for (const [endpoint, answer] of Object.entries(data.api)) seed(endpoint, answer);
 }
 
@@ -58,5 +60,6 @@ export async function fetchPageData(ifNoneMatch?: string): Promise<Record<string
   if (!res.ok) throw new Error(`The page's data could not be loaded (${res.status})`);
   const data = (await res.json()) as PageData;
   addRendered(data.markdown);
+  addImageSizes(data.images);
   return data.api;
 }

@@ -5,6 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { MarkdownVariant } from '../../markdown/markdownKey.ts';
 import type { ContactOutcome } from '../layout/ContactForm.tsx';
+import type { ImageSize } from '../images/variants.ts';
 
 export interface PageHead {
   /** The page's own title, without the site's name; undefined on the home page. */
@@ -20,6 +21,8 @@ export interface RenderCollector {
   read(endpoint: string): unknown;
   /** Sanitized HTML of a markdown text, remembered likewise. */
   markdown(text: string, variant: MarkdownVariant): string;
+  /** An image's real size (a /media/ URL), remembered likewise; undefined when not known. */
+  image(src: string): ImageSize | undefined;
   status(code: number): void;
   head(head: PageHead): void;
   /** The contact page answering a post of its form without JavaScript: what came of it. */

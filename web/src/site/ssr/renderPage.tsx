@@ -5,6 +5,7 @@ import { StaticRouter } from 'react-router-dom';
 import { markdownKey, type MarkdownVariant } from '../../markdown/markdownKey.ts';
 import { SiteRoutes } from '../SiteRoutes.tsx';
 import type { ContactOutcome } from '../layout/ContactForm.tsx';
+import type { ImageSize } from '../images/variants.ts';
 import type { PageData } from './pageData.ts';
 import { RenderContext, type PageHead, type RenderCollector } from './renderContext.ts';
 
@@ -18,10 +19,14 @@ export interface RenderedPage {
   endpoints: string[];
   /** Markdown texts that had no HTML yet: render them, then the page again. */
   missing: [string, MarkdownVariant][];
+  /** Whether an image was drawn without its size (not read yet): the page is drawn again later. */
+  unsized: boolean;
 }
 
 export interface PageSources {
   read(endpoint: string): unknown;
+  /** An image's real size, when known (server/media/imageSizes.ts). */
+  image?(src: string): ImageSize | undefined;
   /**
    * A text's HTML, or undefined when it is not rendered yet: React cannot render the markdown
    * while it renders the page, so the caller renders the missing texts after and asks again.
@@ -33,6 +38,8 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
   const api: Record<string, unknown> = {};
   const markdown: Record<string, string> = {};
   const missing: [string, MarkdownVariant][] = [];
+  const images: Record<string, ImageSize> = {};
+  let unsized = false;
   let status = 200;
   let head: PageHead = {};
   const collector: RenderCollector = {
@@ -48,6 +55,12 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
       else markdown[key] = html;
       return html ?? '';
     },
+    image(src) {
+      const size = images[src] ?? sources.image?.(src);
+      if (size) images[src] = size;
+      else unsized = true;
+      return size;
+    },
     status(code) { status = code; },
     contact,
     // The page's own call comes after the layout's (none today), so the last one wins.
@@ -60,6 +73,8 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
       </StaticRouter>
     </RenderContext.Provider>,
   );
-  const data: PageData = contact ? { api, markdown, path: pathname, contact } : { api, markdown };
-  return { html, status, head, data, endpoints: Object.keys(api), missing };
+  const seen = Object.keys(images).length ? { images } : {};
+  const data: PageData = contact
+    ? { api, markdown, ...seen, path: pathname, contact } : { api, markdown, ...seen };
+  return { html, status, head, data, endpoints: Object.keys(api), missing, unsized };
 }
