@@ -37,17 +37,19 @@ async function createNews(s: TestSite, fields: Item): Promise<{ status: number; 
 
 /** Polls until the visitors' news list does (or does not) hold `title`; the ms it took past `moment`. */
 async function lateBy(s: TestSite, title: string, shown: boolean, moment: number): Promise<number> {
-  await eventually(async () => (await publicTitles(s)).includes(title) === shown, 5000, `${title} shown=${shown}`);
+  const there = async () => (await publicTitles(s)).includes(title) === shown;
+  await eventually(there, 5000, `${title} shown=${shown}`);
   return Date.now() - moment;
 }
 
 describe('scheduled publishing', () => {
-  it('shows an item from "Show from" and hides it from "Show until", within a second, by itself', async () => {
+  it('shows an item from "Show from", hides it from "Show until", within a second, by itself', async () => {
     const from = wholeSecond(Date.now() + 1500); // stored times keep whole seconds
     const until = from + 2000;
     const stream = await openEventStream(`${site.url}/api/stream`);
     expect((await stream.next()).event).toBe('ready');
-    const created = await createNews(site, { title: 'Timed news', show_from: at(from), show_until: at(until) });
+    const window = { show_from: at(from), show_until: at(until) };
+    const created = await createNews(site, { title: 'Timed news', ...window });
     expect(created.status).toBe(201);
     // Stored in front matter as ISO 8601 with the site's offset, returned as stored.
     const text = await readFile(path.join(site.siteDir, 'content/news', `${created.item.id}.md`), 'utf8');
@@ -76,7 +78,7 @@ describe('scheduled publishing', () => {
     stream.close();
   });
 
-  it('refuses "Show until" not later than "Show from" with a plain message, and changes nothing', async () => {
+  it('refuses "Show until" not after "Show from" with a plain message, and changes nothing', async () => {
     const commits = site.git('rev-list', '--count', 'HEAD');
     const from = Date.now() + 60_000;
     for (const until of [from, from - 60_000]) {
@@ -87,7 +89,8 @@ describe('scheduled publishing', () => {
       const body = (await res.json()) as { error: string; fields: Record<string, string> };
       expect(body.fields.show_until).toBe('Show until must be later than Show from.');
     }
-    const bad = await site.api('/api/news.php', { method: 'POST', json: { title: 'Bad', show_from: 'soon' } });
+    const json = { title: 'Bad', show_from: 'soon' };
+    const bad = await site.api('/api/news.php', { method: 'POST', json });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fields: Item }).fields.show_from).toMatch(/date and time/);
     expect(site.git('rev-list', '--count', 'HEAD')).toBe(commits);

@@ -42,7 +42,9 @@ export class ScheduleClock {
     const now = this.now();
     let next = Infinity;
     for (const def of scheduled) {
-      for (const item of this.index.all(def)) for (const t of boundariesAfter(item.data, now)) next = Math.min(next, t);
+      for (const item of this.index.all(def)) {
+        for (const t of boundariesAfter(item.data, now)) next = Math.min(next, t);
+      }
     }
     this.next = Number.isFinite(next) ? next : null;
     if (this.next === null) return;

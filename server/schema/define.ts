@@ -87,7 +87,8 @@ export function objectSchema(def: EntityDef) {
       const [end, start] = [data[key], data[field.after!]];
       if (!end || !start || Date.parse(String(end)) > Date.parse(String(start))) continue;
       const startLabel = (def.fields as Fields)[field.after!]?.label ?? field.after!;
-      ctx.addIssue({ code: 'custom', path: [key], message: `${field.label} must be later than ${startLabel}.` });
+      const message = `${field.label} must be later than ${startLabel}.`;
+      ctx.addIssue({ code: 'custom', path: [key], message });
     }
   });
 }

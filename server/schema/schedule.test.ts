@@ -28,7 +28,8 @@ describe('Show from / Show until', () => {
     const at = '2026-01-15T09:00:00-08:00';
     for (const until of [at, '2026-01-15T08:00:00-08:00']) {
       const r = validateItem(entities.news, { title: 'x', show_from: at, show_until: until });
-      expect(r).toMatchObject({ ok: false, fields: { show_until: 'Show until must be later than Show from.' } });
+      const message = 'Show until must be later than Show from.';
+      expect(r).toMatchObject({ ok: false, fields: { show_until: message } });
     }
     const ok = validateItem(entities.news, { title: 'x', show_from: at, show_until: '2026-01-15T17:00:01Z' });
     expect(ok).toMatchObject({ ok: true, data: { show_until: '2026-01-15T09:00:01-08:00' } });

@@ -36,7 +36,7 @@ export function windowOf(data: Record<string, unknown>): { from: number | null; 
   return { from: instant(data.show_from), until: instant(data.show_until) };
 }
 
-/** Before "Show from": scheduled; from "Show until" on: expired; else showing (the window is [from, until)). */
+/** Before "Show from": scheduled; from "Show until" on: expired; else showing (the window: [from, until)). */
 export function scheduleState(def: EntityDef, data: Record<string, unknown>, now: number): ScheduleState {
   if (!isScheduled(def)) return 'showing';
   const { from, until } = windowOf(data);

@@ -11,7 +11,8 @@ export function setSiteTimeZone(timeZone: string): void {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
   } catch {
-    throw new Error(`CMS_TIME_ZONE must be a time zone name such as ${DEFAULT_TIME_ZONE} (it is "${timeZone}").`);
+    const example = DEFAULT_TIME_ZONE;
+    throw new Error(`CMS_TIME_ZONE must be a time zone name such as ${example} (it is "${timeZone}").`);
   }
   zone = timeZone;
 }
@@ -33,8 +34,9 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock reading in the zone at an instant, as if it were UTC (ms). */
 function wallAsUtc(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(partsFormat(timeZone).formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const parts = partsFormat(timeZone).formatToParts(new Date(ms));
+  const n = (type: string) => Number(parts.find((x) => x.type === type)?.value);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
 }
 
 /** Minutes east of UTC in the zone at an instant (-480 for Los Angeles in winter). */
