@@ -3,6 +3,7 @@
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { wireName } from '../../../../server/schema/define.ts';
 import type { AnyField } from '../../../../server/schema/fields.ts';
+import { scheduleState } from '../../../../server/schema/schedule.ts';
 import { isoDate } from '../../lib/dates.ts';
 import { adminDate } from '../dates.ts';
 import type { WireItem } from '../api.ts';
@@ -21,8 +22,13 @@ export interface RowSummary {
 const labelOf = (field: AnyField, value: string) =>
   field.options?.find((o) => o.value === value)?.label ?? value;
 
-export function rowSummary(def: EntityDef, item: WireItem): RowSummary {
+/** Said of an item outside its "Show from" / "Show until" window: visitors do not see it now. */
+const SCHEDULE_MARKS = { scheduled: 'Scheduled', expired: 'Expired' } as const;
+
+export function rowSummary(def: EntityDef, item: WireItem, now = Date.now()): RowSummary {
   const out: RowSummary = { title: titleOf(def, item), marks: [] };
+  const state = scheduleState(def, item, now);
+  if (state !== 'showing') out.marks.push(SCHEDULE_MARKS[state]);
   for (const [key, field] of fieldsOf(def)) {
     if (field.formHidden) continue; // not offered to staff, so not worth a word either
     const value = item[wireName(def, key)] ?? '';
