@@ -10,12 +10,17 @@ import { entities } from '../schema/registry.ts';
 import { parseItemFile } from '../content/fileFormat.ts';
 import { blobId } from '../content/blobId.ts';
 import { toWire } from '../schema/codec.ts';
+import { sniff, type SniffedType } from '../content/mediaUpload.ts';
 import { AppError } from '../errors.ts';
 import { queryString, route } from './http.ts';
 import { readBodies, WRITE_LIMIT } from './bodies.ts';
 import { requestedId } from './ids.ts';
 import { ItemLists, parseItemQuery } from '../content/itemQuery.ts';
 import { actor } from './auditRoutes.ts';
+
+const MEDIA_TYPES: Record<SniffedType, string> = {
+  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+};
 
 export function adminRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -50,16 +55,44 @@ export function adminRoutes(deps: AppDeps): Router {
     res.json({ entity: def.name, id, path: itemPath(def, id), commits: await deps.store.log([itemPath(def, id), ...media]) });
   }));
 
-  router.get('/history/version', auth, route(async (req, res) => {
-    const { def, id } = target(req);
+  /** The item's file as it was in a commit, parsed. */
+  const readVersion = async (def: EntityDef, id: string, req: Request) => {
     const commit = queryString(req, 'commit') ?? '';
     if (!/^[0-9a-f]{40}$/.test(commit)) throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
     const bytes = await deps.store.readAt(commit, itemPath(def, id));
     if (!bytes) throw new AppError(404, 'This item did not exist in that version.');
     const parsed = parseItemFile(def, bytes.toString('utf8'));
     if (!parsed.ok) throw new AppError(422, `That version cannot be read: ${parsed.error}`);
-    const item = toWire(def, { id, version: blobId(bytes), data: parsed.data }, () => '');
+    return { commit, bytes, data: parsed.data };
+  };
+
+  router.get('/history/version', auth, route(async (req, res) => {
+    const { def, id } = target(req);
+    const { commit, bytes, data } = await readVersion(def, id, req);
+    // Pictures and files as that version had them: a replaced one keeps its path, so only git has it.
+    const query = (key: string) => new URLSearchParams({ entity: def.name, id, commit, field: key }).toString();
+    const keyOf = new Map<unknown, string>();
+    for (const [key, f] of Object.entries(def.fields as Fields)) if (isMediaField(f)) keyOf.set(data[key], key);
+    const media = (value: string) => (keyOf.has(value) ? `/api/history/media?${query(keyOf.get(value)!)}` : '');
+    const item = toWire(def, { id, version: blobId(bytes), data }, media);
     res.json({ commit, item, text: bytes.toString('utf8') });
+  }));
+
+  router.get('/history/media', auth, route(async (req, res) => {
+    const { def, id } = target(req);
+    const key = queryString(req, 'field') ?? '';
+    const field = Object.hasOwn(def.fields, key) ? (def.fields as Fields)[key] : undefined;
+    if (!field || !isMediaField(field)) throw new AppError(400, 'Say which picture or file (field).', { field: 'Unknown' });
+    const { commit, data } = await readVersion(def, id, req);
+    const at = typeof data[key] === 'string' ? data[key] : '';
+    const bytes = at ? await deps.store.readAt(commit, at) : null;
+    const type = bytes && sniff(bytes);
+    if (!bytes || !type) throw new AppError(404, 'That version had no picture or file here.');
+    res.setHeader('Content-Type', MEDIA_TYPES[type]);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // A commit never changes: the browser may keep it, but only for this signed-in user.
+    res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+    res.send(bytes);
   }));
 
   router.post('/history/restore', auth, readBodies(WRITE_LIMIT, { signedIn: true }), route(async (req, res) => {

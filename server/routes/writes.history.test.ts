@@ -136,6 +136,31 @@ describe('history of media and singletons', () => {
     expect(readWorkTree(site, `media/profiles/${id}.jpg`).equals(first)).toBe(true);
   });
 
+  it('a version shows its own picture, read from git, even after the picture was replaced', async () => {
+    const first = jpg('picture of version one');
+    const created = await answer(site.api('/api/about_us.php', { method: 'POST', body: form({ name: 'Pia Picture' }, { headshot: file(first, 'a.jpg', 'image/jpeg') }) }));
+    const id = String(created.body.id);
+    const oldCommit = git(site, 'rev-parse', 'HEAD');
+    const replaced = form({ id, name: 'Pia Picture' }, { headshot: file(jpg('picture of version two'), 'b.jpg', 'image/jpeg') });
+    expect((await site.api('/api/about_us.php', { method: 'POST', body: replaced })).status).toBe(200);
+    const version = await answer(site.api(`/api/history/version?entity=profiles&id=${id}&commit=${oldCommit}`));
+    const url = String(version.body.item.headshot);
+    expect(url).toBe(`/api/history/media?entity=profiles&id=${id}&commit=${oldCommit}&field=headshot`);
+    const res = await site.api(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toContain('private');
+    expect(Buffer.from(await res.arrayBuffer()).equals(first)).toBe(true);
+    expect((await site.api(url.replace('field=headshot', 'field=name'))).status).toBe(400);
+    const cookie = site.cookie;
+    site.cookie = '';
+    try {
+      expect((await site.api(url)).status).toBe(401);
+    } finally {
+      site.cookie = cookie;
+    }
+  });
+
   it('a singleton has a history too (id is ignored)', async () => {
     expect((await site.api('/api/footer.php', { method: 'PUT', json: { legal_notice: 'Footer A' } })).status).toBe(200);
     const res = await history('entity=footer');
