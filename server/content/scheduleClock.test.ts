@@ -58,6 +58,7 @@ describe('scheduled publishing', () => {
     expect(await publicTitles(site)).not.toContain('Timed news');
     expect(await (await fetch(`${site.url}/api/news.php?id=${created.item.id}`)).status).toBe(404);
     expect(await (await fetch(`${site.url}/news.atom`)).text()).not.toContain('Timed news');
+    expect(await (await fetch(`${site.url}/news`)).text()).not.toContain('Timed news');
     // Staff still see it.
     const staff = (await (await site.api('/api/news.php')).json()) as Item[];
     expect(staff.map((n) => n.title)).toContain('Timed news');
@@ -68,6 +69,8 @@ describe('scheduled publishing', () => {
     expect(JSON.parse(opened.data).endpoints).toContain('news.php');
     expect(await lateBy(site, 'Timed news', true, from)).toBeLessThan(1000);
     expect(await (await fetch(`${site.url}/news.atom`)).text()).toContain('Timed news');
+    // The server-rendered page too (its prepared HTML was made before the moment).
+    expect(await (await fetch(`${site.url}/news`)).text()).toContain('Timed news');
 
     const closed = await messageFrom(stream, until);
     expect(Date.now() - until).toBeLessThan(1000);
