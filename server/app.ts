@@ -29,6 +29,7 @@ import type { RemoteSync } from './remote/remoteSync.ts';
 import type { RemoteSettings } from './remote/remoteSettings.ts';
 import { gitRoutes } from './routes/gitRoutes.ts';
 import { searchRoutes } from './routes/searchRoutes.ts';
+import { searchPageRoutes } from './routes/searchPageRoutes.ts';
 import type { SiteSearch } from './search/siteSearch.ts';
 import type { ScheduleClock } from './content/scheduleClock.ts';
 import { replicaRefusesWrites } from './routes/replicaGuard.ts';
@@ -110,6 +111,7 @@ export function createApp(
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));
   app.use(feedRoutes(deps.feeds));
+  app.use(searchPageRoutes(files, deps.search));
   if (files.web) app.use(webAppRoutes(files));
   else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
   app.use(errorHandler(config.quiet));

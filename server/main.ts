@@ -169,6 +169,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     async close() {
       deps.schedule.close();
       deps.hub.close();
+      await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await deps.remote?.sync.close();
       await deps.watcher?.close();
       server.closeAllConnections();

@@ -10,7 +10,7 @@ import { AUDIT_LOG_ROUTE } from '../audit/auditEvent.ts';
 
 export const FIXED_PAGES = [
   '/', '/about', '/educators', '/summerOfCS', '/researchAndPolicy', '/news', '/events', '/spotlight',
-  '/research', '/TableauDashboardEmbed', '/contact',
+  '/research', '/TableauDashboardEmbed', '/contact', '/search',
 ] as const;
 
 /** Every public page's path: the fixed ones, then the visible event pages' page URLs, each once. */

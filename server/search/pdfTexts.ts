@@ -40,16 +40,28 @@ export class PdfTexts {
     return wait;
   }
 
+  /** Waits for the extraction under way, if any; later ones are not started, nothing more is kept. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.chain;
+  }
+
+  private closed = false;
+
   private async load(rel: string, blob: string): Promise<string> {
     if (!BLOB.test(blob)) return '';
     const file = path.join(this.dir, `${blob}.txt`);
     const kept = await readFile(file, 'utf8').catch(() => null);
     if (kept !== null) return kept;
     // One extraction at a time: pdf.js is CPU-heavy and the server must keep answering.
-    const run = this.chain.then(() => this.extract(rel));
+    const run = this.chain.then(() => (this.closed ? null : this.extractAndKeep(rel, file)));
     this.chain = run.catch(() => undefined);
-    const text = await run;
-    if (text === null) return '';
+    return (await run) ?? '';
+  }
+
+  private async extractAndKeep(rel: string, file: string): Promise<string | null> {
+    const text = await this.extract(rel);
+    if (text === null || this.closed) return text;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, text, { mode: 0o600 });

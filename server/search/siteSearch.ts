@@ -7,37 +7,20 @@ import { visibleToPublic } from '../content/visibility.ts';
 import type { CollectionDef } from '../schema/define.ts';
 import { docKey, searchDoc, searchedCollections, type SearchDoc } from './searchDocs.ts';
 import type { PdfTexts } from './pdfTexts.ts';
-import { markTerms, snippet, type Piece } from './snippet.ts';
+import { markTerms, snippet } from './snippet.ts';
+import type { SearchAnswer, SearchResult } from './searchAnswer.ts';
+
+export type { SearchAnswer, SearchResult } from './searchAnswer.ts';
 
 /** Visitors search what the public site shows; staff search every item of every collection. */
 export type Audience = 'public' | 'staff';
-
-export interface SearchResult {
-  entity: string;
-  /** The collection's name for people ('News', 'Research papers'). */
-  label: string;
-  id: string;
-  title: Piece[];
-  /** Where to read it: a page of the site (visitors) or the collection's admin page (staff). */
-  href: string;
-  snippet: Piece[];
-  /** Where the words were found: the snippet is taken from there. */
-  foundIn: 'title' | 'text' | 'pdf';
-}
-
-export interface SearchAnswer {
-  q: string;
-  /** False while the index is still being built: the results may be incomplete. */
-  ready: boolean;
-  message?: string;
-  total: number;
-  results: SearchResult[];
-}
 
 export const NOT_READY = 'Search is getting ready, so some results may be missing. Try again in a moment.';
 export const MAX_QUERY = 200;
 /** Items indexed per turn of the event loop while building. */
 const SLICE = 250;
+/** Answers kept until the next change of searched content (a popular query costs nothing again). */
+const KEPT_ANSWERS = 500;
 
 /** Words too common to tell items apart: left out of the index and of queries. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'it',
@@ -53,12 +36,15 @@ const OPTIONS = {
   searchOptions: {
     // A word's beginning finds it from three letters on ('regist' finds 'registration').
     prefix: (term: string) => term.length >= 3,
-    // Typos: one wrong, missing or extra letter in words of four letters or more, two from eight on.
-    fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
+    // Typos (searched when the words as typed find too little, see search()): one wrong, missing or
+    // extra letter in words of four letters or more, two from eight on.
+    fuzzy: false as const,
     boost: { title: 6, text: 1, pdf: 0.6 },
     combineWith: 'AND' as const,
   },
 };
+
+const TYPOS = { fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false) };
 
 export class SiteSearch {
   private readonly engine = new MiniSearch<SearchDoc>(OPTIONS);
@@ -74,6 +60,8 @@ export class SiteSearch {
    */
   private readonly shown = new Set<string>();
   private building: Promise<void> | null = null;
+  /** Answers by audience, limit and query, until the next change of searched content. */
+  private readonly answers = new Map<string, SearchAnswer>();
   private ready = false;
 
   constructor(private readonly index: ContentIndex, private readonly pdfs: PdfTexts) {
@@ -91,10 +79,19 @@ export class SiteSearch {
     return this.building;
   }
 
+  /** Stops building and extracting (the server is closing); resolves when nothing runs any more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.building?.catch(() => undefined);
+    await this.pdfs.close();
+  }
+
+  private closed = false;
+
   private async build(): Promise<void> {
     for (const def of searchedCollections) {
       const items = [...this.index.all(def)];
-      for (let i = 0; i < items.length; i += SLICE) {
+      for (let i = 0; i < items.length && !this.closed; i += SLICE) {
         for (const item of items.slice(i, i + SLICE)) this.put(def, item);
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -106,6 +103,7 @@ export class SiteSearch {
 
   private changed(names: Iterable<string>): void {
     for (const name of names) if (this.defs.has(name)) this.dirty.add(name);
+    if (this.dirty.size) this.answers.clear();
     if (this.ready) this.sync([...this.dirty]);
   }
 
@@ -133,6 +131,7 @@ export class SiteSearch {
       const text = this.pdfs.peek(blob);
       if (text !== undefined) return text;
       waiting = true;
+      if (this.closed) return '';
       // Extracted (or read from private/) in the background; the item is indexed again then.
       void this.pdfs.text(rel, blob).then(() => this.changed([def.name]), () => undefined);
       return '';
@@ -160,11 +159,26 @@ export class SiteSearch {
   /** The best `limit` results for a query, title hits first, each with its highlighted passage. */
   search(query: string, audience: Audience, limit = 20): SearchAnswer {
     const q = query.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
+    if (!this.ready) return this.answer(q, audience, limit);
+    const key = `${audience}|${limit}|${q}`;
+    let answer = this.answers.get(key);
+    if (answer) {
+      this.answers.delete(key); // most recently used last
+    } else {
+      answer = this.answer(q, audience, limit);
+      if (this.answers.size >= KEPT_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    }
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private answer(q: string, audience: Audience, limit: number): SearchAnswer {
     const status = this.ready ? { ready: true } : { ready: false, message: NOT_READY };
     if (!q) return { q, ...status, total: 0, results: [] };
-    const found = audience === 'staff'
-      ? this.engine.search(q)
-      : this.engine.search(q, { filter: (r) => this.shown.has(r.id as string) });
+    const filter = audience === 'staff' ? undefined : (r: EngineResult) => this.shown.has(r.id as string);
+    let found = this.engine.search(q, { filter });
+    // Words as typed first; typos are looked for only when they find too little (and cost more).
+    if (found.length < limit) found = this.engine.search(q, { filter, ...TYPOS });
     // Title hits first; within each group the engine's score order stays.
     const titled: EngineResult[] = [];
     const rest: EngineResult[] = [];

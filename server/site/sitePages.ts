@@ -16,6 +16,7 @@ import { renderPage } from '../../web/src/site/ssr/renderPage.tsx';
 import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
 import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
 import { headTags, pageHtml } from './pageHtml.ts';
+import { inlineStylesheets } from './inlineStyles.ts';
 import { IMAGE_SIZES_DEP, type ImageSizes } from '../media/imageSizes.ts';
 import { mediaPathOf } from '../../web/src/site/images/variants.ts';
 
@@ -97,30 +98,47 @@ export class SitePages {
     });
   }
 
+  /**
+   * A page made for one request only (the search results page, server/routes/searchPageRoutes.ts):
+   * `read` answers the calls the read model has not (GET /api/search?q=…); its data goes in the page.
+   */
+  pageWith(req: IncomingMessage, location: string, read: (endpoint: string) => unknown): Answer {
+    const route = routeOf(location.split('?')[0]!);
+    const prepared = this.render(location, route, this.originOf(req), null, undefined, read);
+    return new Answer(prepared, {
+      headers: pageHeaders(this.web.policyFor(route)), around: securityHeaders(),
+      status: this.statuses.get(prepared) ?? 200, etag: false,
+    });
+  }
+
   private render(
     pathname: string, route: string, origin: string | null, pageKey: string | null, contact?: ContactOutcome,
+    ownRead?: (endpoint: string) => unknown,
   ): Prepared {
     const sources = {
-      read: (endpoint: string) => this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url' }),
+      read: (endpoint: string) =>
+        ownRead?.(endpoint) ?? this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url' }),
       markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
       image: (src: string) => {
         const rel = mediaPathOf(src);
         return rel === null ? undefined : this.options.images?.size(rel);
       },
     };
-    let rendered = renderPage(route === '*' ? pathname : route, sources, contact);
+    const at = route === '*' || ownRead ? pathname : route; // a page of its own keeps its query
+    let rendered = renderPage(at, sources, contact);
     // Texts seen for the first time (a change, or the first visit) are rendered between two passes.
     for (let pass = 0; rendered.missing.length && pass < 2; pass++) {
       for (const [text, variant] of rendered.missing) this.renderMarkdown(text, variant);
-      rendered = renderPage(route === '*' ? pathname : route, sources, contact);
+      rendered = renderPage(at, sources, contact);
     }
     const deps = [...new Set(rendered.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
     if (rendered.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
-    const data = contact ? undefined : prepareJson(rendered.data);
+    const data = contact || ownRead ? undefined : prepareJson(rendered.data);
     if (data) this.cache.put(`data|${route}`, deps, data);
     const found = rendered.status === 200;
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
-    const html = pageHtml(this.web.template(), {
+    const template = inlineStylesheets(this.web.template(), (p) => this.web.file(p)?.prepared.body);
+    const html = pageHtml(template, {
       head: headTags(rendered.head, canonical, found), root: rendered.html,
       data: rendered.data, etag: data?.etag,
     });

@@ -6,6 +6,7 @@ import './site/styles/base.css';
 import './site/styles/layout.css';
 import './site/styles/pages.css';
 import './site/styles/components.css';
+import './site/styles/search.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -14,6 +14,7 @@ import { NewsPage } from './pages/NewsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { PolicyPage } from './pages/PolicyPage.tsx';
 import { ResearchPage } from './pages/ResearchPage.tsx';
+import { SearchPage } from './pages/SearchPage.tsx';
 import { SpotlightPage } from './pages/SpotlightPage.tsx';
 import { SummerOfCsPage } from './pages/SummerOfCsPage.tsx';
 
@@ -25,7 +26,7 @@ export const EVENT_PAGE_PATHS = ['/winterOfCS', '/ECS_Huddle', '/EventPage1', '/
 /** Every public page's path (the not-found page answers the rest). */
 export const PUBLIC_PATHS = [
   '/', '/about', '/educators', '/summerOfCS', ...EVENT_PAGE_PATHS, '/researchAndPolicy', '/news', '/events',
-  '/spotlight', '/research', '/TableauDashboardEmbed', '/contact',
+  '/spotlight', '/research', '/TableauDashboardEmbed', '/contact', '/search',
 ];
 
 export const publicRoutes: RouteObject[] = [
@@ -46,6 +47,8 @@ export const publicRoutes: RouteObject[] = [
       { path: 'TableauDashboardEmbed', element: <DashboardPage /> },
       // Not in the spec's table: the contact form without JavaScript (the popup's page).
       { path: 'contact', element: <ContactPage /> },
+      // Site search: the header's GET form shows its results here (works without JavaScript).
+      { path: 'search', element: <SearchPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -11,6 +11,7 @@ import { useApi } from '../../lib/useApi.ts';
 import { useNarrowLayoutOnceHydrated } from '../../lib/useMediaQuery.ts';
 import { SITE_NAME } from '../brand.ts';
 import { NewTabNote } from '../components/SmartLink.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { useContact } from './ContactContext.tsx';
 import { NavDropdown, type NavItem } from './NavDropdown.tsx';
 
@@ -127,6 +128,7 @@ export function NavBar() {
           </li>
         </ul>
       </nav>
+      <SearchForm label="Search the site" className="search-form search-form-header" hideLabel />
     </header>
   );
 }
