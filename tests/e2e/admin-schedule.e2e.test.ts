@@ -41,7 +41,7 @@ describe('Show from / Show until in the admin', () => {
     expect(other).not.toMatch(/Scheduled|Expired/);
   });
 
-  it('refuses an end before the start with a plain message, then saves site time with its offset', async () => {
+  it('refuses an end before the start in plain words, then saves site time with its offset', async () => {
     await openAdmin(page, site, '/NewsAdminPage');
     const form = await openAddForm(page, 'Add a news item');
     await form.getByRole('textbox', { name: 'Title' }).fill('Winter institute opens');
