@@ -1,6 +1,7 @@
-// Per-item history: who changed what and when (one commit per save), any version viewed as it was,
-// and restored as a new save (the current version stays in the history).
-import { useEffect, useState } from 'react';
+// Per-item history: who changed what and when (one commit per save), any version viewed as it was
+// or compared with the current one, and restored as a new save (the current version stays in the
+// history).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, type WireItem } from '../api.ts';
 import { wireName } from '../../../../server/schema/define.ts';
@@ -8,6 +9,9 @@ import { isMediaField } from '../../../../server/schema/fields.ts';
 import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
 import { Modal } from '../ui/Modal.tsx';
+
+// The compare view brings the word-diff library: loaded when someone compares.
+const CompareView = lazy(() => import('./CompareView.tsx'));
 
 interface HistoryDialogProps {
   def: EntityDef;
@@ -38,6 +42,8 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem; changed: string[] | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  type Comparing = { commit: Commit; older: WireItem; current: WireItem };
+  const [comparing, setComparing] = useState<Comparing | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -68,6 +74,24 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     }
   };
 
+  /** The version against the newest one in the history, both read the same way (pictures from git). */
+  const compare = async (commit: Commit) => {
+    const newest = commits?.[0];
+    if (!newest) return;
+    setError(null);
+    setBusy(commit.oid);
+    try {
+      const [older, current] = await Promise.all([
+        getVersion(def, id, commit.oid), getVersion(def, id, newest.oid),
+      ]);
+      setComparing({ commit, older, current });
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const restore = async (commit: Commit) => {
     if (!window.confirm(`Restore the version saved ${when(commit.date)}? It becomes the current version; the current one stays in the history.`)) return;
     setError(null);
@@ -88,11 +112,19 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     <Modal open onClose={onClose} title={`History of ${name}`} className="admin-dialog admin-history">
       {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
       {!commits && !error && <p role="status">Loading the history…</p>}
-      {viewing ? (
+      {comparing ? (
+        <Suspense fallback={<p role="status">Loading the comparison…</p>}>
+          <CompareView
+            def={def} older={comparing.older} current={comparing.current} busy={busy !== null}
+            olderName={`the version saved ${when(comparing.commit.date)} by ${comparing.commit.author.name}`}
+            onRestore={() => void restore(comparing.commit)} onBack={() => setComparing(null)}
+          />
+        </Suspense>
+      ) : viewing ? (
         <div className="admin-history-version">
           <p>
             As saved {when(viewing.commit.date)} by {viewing.commit.author.name}.
-            {' '}Pictures and files are not shown for earlier versions; restoring brings them back too.
+            {' '}Restoring it brings its pictures and files back too.
           </p>
           <p className="admin-changed">
             {viewing.changed === null ? 'This is the first saved version.'
@@ -114,6 +146,15 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
               </div>
               <div className="admin-actions">
                 <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void view(c, i)} aria-label={`View the version saved ${when(c.date)}`}>View</button>
+                {i > 0 && (
+                  <button
+                    type="button" className="admin-button" disabled={busy !== null}
+                    onClick={() => void compare(c)}
+                    aria-label={`Compare the version saved ${when(c.date)} with the current one`}
+                  >
+                    Compare with current
+                  </button>
+                )}
                 {i > 0 && (
                   <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void restore(c)} aria-label={`Restore the version saved ${when(c.date)}`}>Restore</button>
                 )}

@@ -1,0 +1,128 @@
+// Compare versions (issue 11, point 10): in an item's History, "Compare with current" shows the
+// fields that differ (all of them on request), the changed words of a text marked as removed or
+// added (with words for screen readers), pictures side by side, and Restore from there.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import {
+  PNG, PNG2, acceptConfirm, commitCount, lastCommit, openAdmin, openItem, watchNotices,
+} from './support/adminSupport.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const FIRST = 'The summer symposium opens registration in March for every teacher in the state.';
+const SECOND = 'The summer symposium opens registration in early April for every teacher in the state.';
+
+let site: TestSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.signIn();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+type Rec = Record<string, string>;
+const newsItem = async (id: string) =>
+  ((await (await site.api('/api/news.php')).json()) as Rec[]).find((n) => n.id === id)!;
+
+describe('compare with current', () => {
+  for (const width of [1280, 390]) {
+    it(`marks the changed words and restores from the comparison (${width} px)`, async () => {
+      const title = `Symposium dates ${width}`;
+      const made = (await (await site.api('/api/news.php', {
+        method: 'POST', json: { title, what: FIRST, when_date: '2026-03-01' },
+      })).json()) as Rec;
+      const id = made.id!;
+      const changed = await site.api(`/api/news.php?id=${id}`, {
+        method: 'PUT', json: { title, what: SECOND, when_date: '2026-03-01', link: '' },
+      });
+      expect(changed.status).toBe(200);
+
+      const { page, context } = await openPage(browser, { width });
+      await openAdmin(page, site, '/NewsAdminPage');
+      const item = await openItem(page, title);
+      await item.getByRole('button', { name: 'History' }).click();
+      const dialog = page.getByRole('dialog', { name: `History of ${title}` });
+      const rows = dialog.locator('.admin-history-list > li');
+      await rows.nth(1).waitFor();
+      // The newest is the current version: nothing to compare it with.
+      expect(await rows.first().getByRole('button', { name: /^Compare/ }).count()).toBe(0);
+      const compare = /^Compare the version saved .* with the current one$/;
+      await rows.nth(1).getByRole('button', { name: compare }).click();
+
+      const diff = dialog.locator('.admin-diff');
+      await diff.waitFor();
+      await dialog.getByText(/^1 of \d+ fields differ\.$/).waitFor();
+      // Only the changed field, its words marked, and said in words for screen readers.
+      expect(await dialog.locator('.admin-compare-field h3').allTextContents()).toEqual(['What']);
+      const words = async (tag: string) =>
+        (await diff.locator(tag).allTextContents()).map((t) => t.replace(/\[.*?: |\]/g, ''));
+      expect(await words('del')).toEqual(['March']);
+      expect(await words('ins')).toEqual(['early April']);
+      const said = async (tag: string) => diff.locator(`${tag} .visually-hidden`).first().textContent();
+      expect(await said('del')).toBe('[only in this version: ');
+      expect(await said('ins')).toBe('[only in the current version: ');
+      expect(await diff.evaluate((el) => el.textContent)).toContain('opens registration in ');
+
+      await dialog.getByLabel('Show unchanged fields too').check();
+      const all = await dialog.locator('.admin-compare-field h3').allTextContents();
+      expect(all.slice(0, 4)).toEqual(['Title (unchanged)', 'Link (unchanged)', 'What', 'Date (unchanged)']);
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(found).toEqual([]);
+
+      const before = commitCount(site);
+      const asked = acceptConfirm(page);
+      const noticed = await watchNotices(page);
+      await dialog.getByRole('button', { name: 'Restore this version' }).click();
+      expect(await asked).toMatch(/^Restore the version saved/);
+      await noticed(page, /^Restored the version saved/);
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => commitCount(site)).toBe(before + 1);
+      expect(lastCommit(site).subject).toMatch(new RegExp(`^news: restore [0-9a-f]{7} of ${id} `));
+      expect((await newsItem(id)).what).toBe(FIRST);
+      await context.close();
+    }, 120_000);
+  }
+
+  it('shows an earlier picture beside the current one', async () => {
+    const body = new FormData();
+    body.set('name', 'Casey Compare');
+    body.set('title', 'Teacher');
+    body.set('headshot', new Blob([PNG.buffer], { type: PNG.mimeType }), PNG.name);
+    const made = (await (await site.api('/api/about_us.php', { method: 'POST', body })).json()) as Rec;
+    const again = new FormData();
+    again.set('id', made.id!);
+    again.set('name', 'Casey Compare');
+    again.set('title', 'Teacher');
+    again.set('headshot', new Blob([PNG2.buffer], { type: PNG2.mimeType }), PNG2.name);
+    expect((await site.api('/api/about_us.php', { method: 'POST', body: again })).status).toBe(200);
+
+    const { page, context } = await openPage(browser, { width: 1280 });
+    await openAdmin(page, site, '/AboutUsAdminPage');
+    await page.locator('li.admin-row').filter({ hasText: 'Casey Compare' }).getByRole('link').click();
+    const edit = page.getByRole('dialog', { name: 'Edit Casey Compare' });
+    await edit.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History of Casey Compare' });
+    await history.locator('.admin-history-list > li').nth(1).getByRole('button', { name: /^Compare/ }).click();
+    const old = history.getByRole('img', { name: 'Headshot in this version' });
+    const now = history.getByRole('img', { name: 'Current headshot' });
+    await old.waitFor();
+    await now.waitFor();
+    // Both pictures load, each from its own version in git.
+    await expect.poll(() => old.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    await expect.poll(() => now.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    const [a, b] = [await old.getAttribute('src'), await now.getAttribute('src')];
+    expect(a).not.toBe(b);
+    const bytes = async (src: string | null) => Buffer.from(await (await site.api(src!)).arrayBuffer());
+    expect((await bytes(a)).equals(PNG.buffer)).toBe(true);
+    expect((await bytes(b)).equals(PNG2.buffer)).toBe(true);
+    await context.close();
+  }, 120_000);
+});
