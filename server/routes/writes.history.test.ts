@@ -144,7 +144,7 @@ describe('history of media and singletons', () => {
     const replaced = form({ id, name: 'Pia Picture' }, { headshot: file(jpg('picture of version two'), 'b.jpg', 'image/jpeg') });
     expect((await site.api('/api/about_us.php', { method: 'POST', body: replaced })).status).toBe(200);
     const version = await answer(site.api(`/api/history/version?entity=profiles&id=${id}&commit=${oldCommit}`));
-    const url = String(version.body.item.headshot);
+    const url = String((version.body.item as Record<string, unknown>).headshot);
     expect(url).toBe(`/api/history/media?entity=profiles&id=${id}&commit=${oldCommit}&field=headshot`);
     const res = await site.api(url);
     expect(res.status).toBe(200);

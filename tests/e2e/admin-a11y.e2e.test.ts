@@ -8,7 +8,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { ADMIN_ROUTES, commitCount, lastCommit, openAdmin, openItem, watchNotices } from './support/adminSupport.ts';
+import {
+  ADMIN_ROUTES, commitCount, lastCommit, openAdmin, openItem, watchNotices,
+} from './support/adminSupport.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
