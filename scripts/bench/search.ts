@@ -72,14 +72,17 @@ async function cmsChild() {
 
 function anchorChild() {
   process.once('message', (m: Record<string, Captured>) => {
-    const answers = new Map(Object.entries(m).map(([url, c]) => [url, { ...c, bytes: Buffer.from(c.body, 'base64') }]));
+    const bytes = (c: Captured) => ({ ...c, bytes: Buffer.from(c.body, 'base64') });
+    const answers = new Map(Object.entries(m).map(([url, c]) => [url, bytes(c)]));
     const server = http.createServer((req, res) => {
       const a = answers.get(req.url ?? '');
       if (!a) return res.writeHead(404).end();
       res.writeHead(200, a.headers);
       res.end(a.bytes);
     });
-    server.listen(0, HOST, () => process.send!({ ready: `http://${HOST}:${(server.address() as AddressInfo).port}` }));
+    server.listen(0, HOST, () => {
+      process.send!({ ready: `http://${HOST}:${(server.address() as AddressInfo).port}` });
+    });
     process.on('message', (msg: { stop?: boolean }) => {
       if (msg.stop) server.close(() => process.exit(0));
     });
@@ -108,7 +111,8 @@ function get(url: string, init: { method?: string; headers?: Record<string, stri
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({
-          status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - t0,
+          status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks),
+          ms: performance.now() - t0,
         }));
         res.on('error', reject);
       });
@@ -118,6 +122,8 @@ function get(url: string, init: { method?: string; headers?: Record<string, stri
   );
 }
 
+/** Headers node:http writes per connection itself. */
+const PER_CONNECTION = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
 const searchPath = (q: string) => `/api/search?q=${encodeURIComponent(q)}`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
@@ -126,7 +132,8 @@ async function generateStarter(dir: string) {
   await cp(path.join(PROJECT_ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
   await rm(path.join(dir, 'content', 'news'), { recursive: true, force: true });
   await mkdir(path.join(dir, 'content', 'news'));
-  for (let id = 1; id <= ITEMS; id++) await writeFile(path.join(dir, 'content', 'news', `${id}.md`), newsFile(id));
+  const news = path.join(dir, 'content', 'news');
+  for (let id = 1; id <= ITEMS; id++) await writeFile(path.join(news, `${id}.md`), newsFile(id));
 }
 
 async function main() {
@@ -140,7 +147,8 @@ async function main() {
     const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
     children.push(cms.child);
     const { ready: cmsUrl, buildMs } = await cms.ready;
-    console.log(`site: the starter site with ${ITEMS.toLocaleString('en-US')} generated news items; the search ` +
+    console.log(`site: the starter site with ${ITEMS.toLocaleString('en-US')} generated news items; ` +
+      'the search ' +
       `index was built in ${(buildMs! / 1000).toFixed(2)} s in the background after the server listened`);
 
     const captured: Record<string, Captured> = {};
@@ -148,10 +156,12 @@ async function main() {
     for (const [name, q] of QUERIES) {
       const r = await get(cmsUrl + searchPath(q));
       const answer = JSON.parse(r.body.toString()) as { ready: boolean; total: number };
-      if (r.status !== 200 || !answer.ready) throw new Error(`CMS answered ${r.status} (ready ${answer.ready}) to ${q}`);
+      if (r.status !== 200 || !answer.ready) {
+        throw new Error(`CMS answered ${r.status} (ready ${answer.ready}) to ${q}`);
+      }
       const headers: Record<string, string | string[]> = {};
       for (const [k, v] of Object.entries(r.headers)) {
-        if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+        if (v !== undefined && !PER_CONNECTION.includes(k)) headers[k] = v;
       }
       captured[searchPath(q)] = { headers, body: r.body.toString('base64') };
       found.push([name, q, String(answer.total), String(r.body.length)]);
@@ -162,7 +172,8 @@ async function main() {
     anchor.child.send(captured);
     const { ready: anchorUrl } = await anchor.ready;
 
-    const rows = [['query', 'CMS p50', 'p95', 'max', 'node:http p50', 'p95', 'CMS req/s', 'node:http req/s', 'other load']];
+    const rows = [['query', 'CMS p50', 'p95', 'max', 'node:http p50', 'p95', 'CMS req/s', 'node:http req/s',
+      'machine busy']];
     let worstP95 = 0;
     for (const [name, q] of QUERIES) {
       const times: Record<'cms' | 'anchor', number[]> = { cms: [], anchor: [] };
@@ -179,17 +190,20 @@ async function main() {
       const a = times.anchor.sort((x, y) => x - y);
       worstP95 = Math.max(worstP95, percentile(c, 95));
       const rps = async (url: string) =>
-        (await autocannon({ url: url + searchPath(q), connections: 10, duration: DURATION })).requests.average;
+        (await autocannon({ url: url + searchPath(q), connections: 10, duration: DURATION }))
+          .requests.average;
       const cmsRps = await rps(cmsUrl);
       const anchorRps = await rps(anchorUrl);
       // Cores busy during the sequential part, the client and both servers included (at most ~1 of them).
-      const load = busy0 !== null && busy1 !== null ? `${((busy1 - busy0) / wallUs).toFixed(2)} cores` : 'n/a';
+      const load = busy0 !== null && busy1 !== null
+        ? `${((busy1 - busy0) / wallUs).toFixed(2)} cores` : 'n/a';
       rows.push([name, ms(percentile(c, 50)), ms(percentile(c, 95)), ms(c.at(-1)!), ms(percentile(a, 50)),
         ms(percentile(a, 95)), cmsRps.toFixed(0), anchorRps.toFixed(0), load]);
     }
     console.log('');
     console.log(table(rows));
-    console.log(`sequential: ${REQUESTS} requests per query and server on one keep-alive connection, alternating; ` +
+    console.log(`sequential: ${REQUESTS} requests per query and server on one keep-alive connection, ` +
+      'alternating; ' +
       `req/s: autocannon, 10 connections, ${DURATION} s each`);
     console.log(`worst p95 of any query: ${ms(worstP95)} (goal ≤ 50 ms)`);
 
@@ -208,8 +222,9 @@ async function main() {
     const load = busy0 !== null && busy1 !== null ? (busy1 - busy0) / ((performance.now() - t0) * 1000) : NaN;
     coldTimes.sort((a, b) => a - b);
     console.log(`first-time queries: ${cold.length} different words, prefixes and typos, each asked once ` +
-      `(${Math.round(coldResults / cold.length)} results on average): p50 ${ms(percentile(coldTimes, 50))}, ` +
-      `p95 ${ms(percentile(coldTimes, 95))}, max ${ms(coldTimes.at(-1)!)}; machine busy ${load.toFixed(2)} cores`);
+      `(${Math.round(coldResults / cold.length)} results on average): ` +
+      `p50 ${ms(percentile(coldTimes, 50))}, p95 ${ms(percentile(coldTimes, 95))}, ` +
+      `max ${ms(coldTimes.at(-1)!)}; machine busy ${load.toFixed(2)} cores`);
 
     // Saves: the next search finds each saved item's new word.
     const login = await get(`${cmsUrl}/api/login.php`, {
@@ -237,7 +252,8 @@ async function main() {
     searches.sort((a, b) => a - b);
     console.log('');
     console.log(`saves: ${SAVES} PUT /api/news.php, each followed at once by a search for its new word: ` +
-      `first result ${seen}/${SAVES} times; save p50 ${ms(percentile(saves, 50))}, search p50 ${ms(percentile(searches, 50))}`);
+      `first result ${seen}/${SAVES} times; save p50 ${ms(percentile(saves, 50))}, ` +
+      `search p50 ${ms(percentile(searches, 50))}`);
   } finally {
     for (const child of children) {
       if (child.exitCode !== null) continue;

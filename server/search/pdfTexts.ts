@@ -83,7 +83,8 @@ export class PdfTexts {
         await pdf.cleanup(); // the fonts and pages pdf.js keeps for drawing
       }
     } catch (e) {
-      this.log(`Could not read the text of ${rel} for search (${(e as Error).message}); it is searched without it.`);
+      const why = (e as Error).message;
+      this.log(`Could not read the text of ${rel} for search (${why}); it is searched without it.`);
       return '';
     }
   }

@@ -36,13 +36,18 @@ describe('site search', () => {
   it('finds a word that occurs only inside an uploaded PDF, and keeps its text outside git', async () => {
     const pdf = textPdf(['Findings on the quillwort cohort', 'of rural districts, 2026.']);
     const body = form(
-      { fileName: 'Brief-11', studyTitle: 'Access in rural schools', abstract: 'A short brief.', publicationDate: '01/02/2026' },
-      { firstPage: file(jpg('s'), 'p.jpg', 'image/jpeg'), pdfFile: file(pdf, 'brief.pdf', 'application/pdf') },
+      {
+        fileName: 'Brief-11', studyTitle: 'Access in rural schools', abstract: 'A short brief.',
+        publicationDate: '01/02/2026',
+      },
+      { firstPage: file(jpg('s'), 'p.jpg', 'image/jpeg'), pdfFile: file(pdf, 'b.pdf', 'application/pdf') },
     );
     const res = await site.api('/api/pdf_upload.php', { method: 'POST', body });
     expect(res.status).toBe(201);
-    const found = (await eventually(async () => (await search('quillwort')).results[0], 10_000, 'the PDF text'))!;
-    expect(found).toMatchObject({ entity: 'papers', label: 'Research papers', href: '/research', foundIn: 'pdf' });
+    const first = async () => (await search('quillwort')).results[0];
+    const found = (await eventually(first, 10_000, 'the PDF text'))!;
+    expect(found).toMatchObject({ entity: 'papers', label: 'Research papers', href: '/research' });
+    expect(found.foundIn).toBe('pdf');
     expect(found.snippet.filter((p) => p.hit).map((p) => p.text)).toEqual(['quillwort']);
     const kept = readdirSync(path.join(site.dataDir, 'private', 'pdf-text'));
     expect(kept.some((f) => /^[0-9a-f]{40}\.txt$/.test(f))).toBe(true);
@@ -50,7 +55,8 @@ describe('site search', () => {
   });
 
   it('ranks title hits first, matches prefixes and typos', async () => {
-    await create('news.php', { title: 'Notes from the workshop', what: 'Marmoset marmoset marmoset: the marmoset again.' });
+    const what = 'Marmoset marmoset marmoset: the marmoset again.';
+    await create('news.php', { title: 'Notes from the workshop', what });
     await create('news.php', { title: 'Marmoset club opens', what: 'A new club.' });
     const answer = await search('marmoset');
     expect(titles(answer)).toEqual(['Marmoset club opens', 'Notes from the workshop']);
@@ -64,7 +70,8 @@ describe('site search', () => {
   it('follows a save at once: the next search sees the new words and not the old ones', async () => {
     const id = await create('news.php', { title: 'Pangolin day', what: 'About pangolins.' });
     expect(titles(await search('pangolin'))).toEqual(['Pangolin day']);
-    const res = await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title: 'Okapi day', what: 'About okapis.' } });
+    const json = { title: 'Okapi day', what: 'About okapis.' };
+    const res = await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json });
     expect(res.status).toBe(200);
     expect(titles(await search('okapi'))).toEqual(['Okapi day']);
     expect((await search('pangolin')).results).toEqual([]);
@@ -77,7 +84,8 @@ describe('site search', () => {
     await create('majorevents.php', { header: 'Axolotl summit', event_description: 'Plans for the summit.' });
     expect((await search('axolotl')).results).toEqual([]);
     const staff = await search('axolotl', true);
-    expect(staff.results[0]).toMatchObject({ entity: 'majorEvents', href: '/MajorEventsAdminPage' });
+    expect(staff.results[0]).toMatchObject({ entity: 'majorEvents' });
+    expect(staff.results[0]!.href).toBe(`/MajorEventsAdminPage?majorEvents=${staff.results[0]!.id}`);
     const cookie = site.cookie;
     site.cookie = '';
     try {
@@ -90,8 +98,10 @@ describe('site search', () => {
   });
 
   it('answers "getting ready" while the index is still being built, and an empty query with nothing', () => {
-    const fresh = new SiteSearch(site.deps.index, new PdfTexts(path.join(site.dataDir, 'private', 'x'), async () => null));
-    expect(fresh.search('marmoset', 'public')).toMatchObject({ ready: false, message: NOT_READY, results: [] });
+    const texts = new PdfTexts(path.join(site.dataDir, 'private', 'x'), async () => null);
+    const fresh = new SiteSearch(site.deps.index, texts);
+    const answer = fresh.search('marmoset', 'public');
+    expect(answer).toMatchObject({ ready: false, message: NOT_READY, results: [] });
     expect(site.deps.search.search('   ', 'public')).toEqual({ q: '', ready: true, total: 0, results: [] });
     expect(existsSync(path.join(site.dataDir, 'private', 'x'))).toBe(false);
   });

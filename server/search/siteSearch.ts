@@ -201,7 +201,10 @@ export class SiteSearch {
     return {
       entity: def.name, label: def.label, id: doc.id,
       title: markTerms(doc.title || `${def.label} ${doc.id}`, r.terms),
-      href: audience === 'public' && def.search ? def.search.page(data) : def.admin.route,
+      // Staff: the admin page with the item open (?<entity>=<id>, as its list opens it).
+      href: audience === 'public' && def.search
+        ? def.search.page(data)
+        : `${def.admin.route}?${def.name}=${doc.id}`,
       snippet: snippet(foundIn === 'pdf' ? doc.pdf : doc.text, r.terms),
       foundIn,
     };

@@ -31,8 +31,9 @@ afterAll(async () => {
 
 describe('site search', () => {
   for (const width of [1280, 390]) {
-    it(`works without JavaScript at ${width} px: header form, results page, a word inside a PDF`, async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    it(`works without JavaScript at ${width} px: header form, results page, a word in a PDF`, async () => {
+      const viewport = { width, height: 900 };
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
       const page = await context.newPage();
       try {
         await page.goto(`${site.url}/news`);
@@ -41,7 +42,8 @@ describe('site search', () => {
         await box.fill(PDF_WORD);
         await Promise.all([page.waitForURL(/\/search\?q=keyboarding$/), box.press('Enter')]);
         await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Search');
-        await expect(page.getByRole('status').textContent()).resolves.toMatch(/^1 result for “keyboarding”/);
+        const status = page.getByRole('status');
+        await expect(status.textContent()).resolves.toMatch(/^1 result for “keyboarding”/);
         const result = page.locator('.search-result').first();
         await expect(result.getByRole('link').getAttribute('href')).resolves.toBe('/research');
         await expect(result.textContent()).resolves.toContain('Research papers: found in the PDF');
@@ -54,7 +56,7 @@ describe('site search', () => {
         await expect(again.inputValue()).resolves.toBe(PDF_WORD);
         await again.fill('zzqqxx');
         await Promise.all([page.waitForURL(/q=zzqqxx/), again.press('Enter')]);
-        await expect(page.getByRole('status').textContent()).resolves.toContain('Nothing found for “zzqqxx”');
+        await expect(status.textContent()).resolves.toContain('Nothing found for “zzqqxx”');
       } finally {
         await context.close();
       }

@@ -3,10 +3,12 @@
 import { Link } from 'react-router-dom';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminPages } from './pages.ts';
+import { AdminSearch } from './search/AdminSearch.tsx';
 
 export default function AdminHome() {
   return (
     <AdminFrame title="Admin" home intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}>
+      <AdminSearch />
       <ul className="admin-home-list">
         {adminPages.map((p) => (
           <li key={p.route}>
