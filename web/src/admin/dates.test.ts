@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminDate } from './dates.ts';
+import { adminDate, adminSiteTime } from './dates.ts';
 
 describe('adminDate', () => {
   it('names the month, whichever way the date travels', () => {
@@ -11,5 +11,13 @@ describe('adminDate', () => {
     expect(adminDate('31/02/2025')).toBe('31/02/2025');
     expect(adminDate('Spring 2025')).toBe('Spring 2025');
     expect(adminDate('')).toBe('');
+  });
+});
+
+describe('adminSiteTime', () => {
+  it('shows a stored time as the site time it was written in', () => {
+    expect(adminSiteTime('2031-01-15T09:30:00-08:00')).toBe('Jan 15, 2031, 9:30 AM');
+    expect(adminSiteTime('2031-07-15T17:00:00-07:00')).toBe('Jul 15, 2031, 5:00 PM');
+    expect(adminSiteTime('soon')).toBe('soon');
   });
 });

@@ -15,3 +15,16 @@ export function adminDate(raw: string): string {
   if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return raw;
   return medium.format(t);
 }
+
+const mediumTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+/**
+ * A stored "Show from" / "Show until" time ('2031-01-15T09:30:00-08:00', written in the site's zone)
+ * → 'Jan 15, 2031, 9:30 AM', the site's time as staff typed it; anything else unchanged.
+ */
+export function adminSiteTime(stored: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(stored);
+  if (!m) return stored;
+  const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
+  return mediumTime.format(new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!)));
+}

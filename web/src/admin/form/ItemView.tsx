@@ -5,7 +5,7 @@ import { wireName } from '../../../../server/schema/define.ts';
 import type { AnyField } from '../../../../server/schema/fields.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import type { WireItem } from '../api.ts';
-import { adminDate } from '../dates.ts';
+import { adminDate, adminSiteTime } from '../dates.ts';
 import { isoDate } from '../../lib/dates.ts';
 import { fieldsOf } from '../entityApi.ts';
 
@@ -16,6 +16,7 @@ export function FieldValue({ field, value }: { field: AnyField; value: string })
     case 'image': return value.startsWith('/') ? <img className="admin-thumb" src={value} alt={field.label} /> : <span>{value}</span>;
     case 'pdf': return value.startsWith('/') ? <a href={value} target="_blank" rel="noreferrer">Open the PDF</a> : <span>{value}</span>;
     case 'date': return <time dateTime={isoDate(value)}>{adminDate(value)}</time>;
+    case 'datetime': return <time dateTime={value}>{adminSiteTime(value)}</time>;
     case 'flag': case 'codes': case 'choice':
       return <span>{field.options?.find((o) => o.value === value)?.label ?? value}</span>;
     default: return <span className="admin-pre">{value}</span>;
