@@ -16,7 +16,9 @@ export function adminDate(raw: string): string {
   return medium.format(t);
 }
 
-const mediumTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const mediumTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC',
+});
 
 /**
  * A stored "Show from" / "Show until" time ('2031-01-15T09:30:00-08:00', written in the site's zone)
