@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 const paperImage = async () => {
-  const papers = await (await site.api('/api/get_pdf_metadata.php?media=url')).json() as { first_page: string }[];
+  const res = await site.api('/api/get_pdf_metadata.php?media=url');
+  const papers = await res.json() as { first_page: string }[];
   return papers[0]!.first_page; // /media/papers/….jpg?v=…
 };
 const blobOf = (rel: string) => site.git('rev-parse', `HEAD:${rel}`).trim();
@@ -72,7 +73,8 @@ describe('server-rendered <img>', () => {
       return /srcset=/i.test(page) && page;
     }, 5000, 'a srcset on /research');
     // React writes srcSet and fetchPriority; HTML attribute names are case-insensitive.
-    const tag = /<img [^>]*class="paper-image"[^>]*>/.exec(html)![0].replace(/ (\w+)=/g, (a) => a.toLowerCase());
+    const tag = /<img [^>]*class="paper-image"[^>]*>/.exec(html)![0]
+      .replace(/ (\w+)=/g, (a) => a.toLowerCase());
     const amp = src.replace(/&/g, '&amp;');
     expect(tag).toContain(`width="${width}"`);
     expect(tag).toContain(`height="${height}"`);

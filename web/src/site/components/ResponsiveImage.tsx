@@ -18,7 +18,8 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width
 export function ResponsiveImage({ src, sizes, priority, loading, ...rest }: Props) {
   const ssr = useRenderCollector();
   const size = src.startsWith('/media/') ? (ssr ? ssr.image(src) : knownImageSize(src)) : undefined;
-  const responsive = size ? { srcSet: srcsetFor(src, size), sizes, width: size.width, height: size.height } : {};
+  const responsive = size
+    ? { srcSet: srcsetFor(src, size), sizes, width: size.width, height: size.height } : {};
   return (
     <img
       src={src}
