@@ -146,7 +146,11 @@ export const datetime = (
     }
     return toZonedIso(ms);
   }),
-  toWire: identity,
+  // Sent in the site's zone even when read with another (a parse cached before CMS_TIME_ZONE changed).
+  toWire: (v) => {
+    const ms = v ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? v : toZonedIso(ms);
+  },
 });
 
 /** A yes/no value stored as a YAML boolean and sent as '1' (true) or '0' (false). */

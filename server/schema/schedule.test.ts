@@ -34,5 +34,8 @@ describe('Show from / Show until', () => {
     const ok = validateItem(entities.news, { title: 'x', show_from: at, show_until: '2026-01-15T17:00:01Z' });
     expect(ok).toMatchObject({ ok: true, data: { show_until: '2026-01-15T09:00:01-08:00' } });
     expect(validateItem(entities.news, { title: 'x', show_until: at })).toMatchObject({ ok: true });
+    // Sent in the site's zone, whatever offset the stored value carries.
+    expect(entities.news.fields.show_from.toWire('2026-01-15T17:00:00Z')).toBe(at);
+    expect(entities.news.fields.show_from.toWire('')).toBe('');
   });
 });
