@@ -27,12 +27,13 @@ const paperImage = async () => {
   return papers[0]!.first_page; // /media/papers/….jpg?v=…
 };
 const blobOf = (rel: string) => site.git('rev-parse', `HEAD:${rel}`).trim();
+const bytesOf = async (url: string) => Buffer.from(await (await site.api(url)).arrayBuffer());
 const mediaRel = (src: string) => decodeURIComponent(src.slice(1, src.indexOf('?')));
 
 describe('WebP variants', () => {
   it('come in the asked width as WebP, immutable, encoded once and kept outside git', async () => {
     const src = await paperImage();
-    const original = await sharp(await (await site.api(src)).arrayBuffer().then(Buffer.from)).metadata();
+    const original = await sharp(await bytesOf(src)).metadata();
     expect(original.width).toBeGreaterThan(320);
     const res = await site.api(`${src}&w=320`);
     expect(res.status).toBe(200);
@@ -70,7 +71,7 @@ describe('server-rendered <img>', () => {
     const { width, height } = await sharp(Buffer.from(await (await site.api(src)).arrayBuffer())).metadata();
     const html = await eventually(async () => {
       const page = await (await site.api('/research')).text();
-      return /srcset=/i.test(page) && page;
+      return /srcset=/i.test(page) ? page : '';
     }, 5000, 'a srcset on /research');
     // React writes srcSet and fetchPriority; HTML attribute names are case-insensitive.
     const tag = /<img [^>]*class="paper-image"[^>]*>/.exec(html)![0]
@@ -101,7 +102,7 @@ describe('server-rendered <img>', () => {
 
     const html = await eventually(async () => {
       const page = await (await site.api('/about')).text();
-      return page.includes('width="1300"') && page;
+      return page.includes('width="1300"') ? page : '';
     }, 5000, 'the new headshot\'s size on /about');
     expect(html).toContain(`${src.replace(/&/g, '&amp;')}&amp;w=1024 1024w`);
     const blob = blobOf(mediaRel(src));
