@@ -79,6 +79,26 @@ describe('site search', () => {
     expect((await search('okapi')).results).toEqual([]);
   });
 
+  it('indexes only what a save changed, not the whole site', async () => {
+    const id = await create('news.php', { title: 'Tapir talk', what: 'About tapirs.' });
+    type Engine = Record<string, (...a: unknown[]) => unknown>;
+    const engine = (site.deps.search as unknown as { engine: Engine }).engine;
+    const calls: string[] = [];
+    for (const name of ['add', 'replace', 'discard']) {
+      const original = engine[name]!.bind(engine);
+      engine[name] = (...args: unknown[]) => { calls.push(name); return original(...args); };
+    }
+    try {
+      const json = { title: 'Tapir talk, moved', what: 'About tapirs.' };
+      expect((await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json })).status).toBe(200);
+      // One document replaced (MiniSearch replaces by discarding and adding it), of the whole site.
+      expect(calls.filter((c) => c === 'add')).toHaveLength(1);
+      expect(calls.filter((c) => c === 'replace')).toHaveLength(1);
+    } finally {
+      for (const name of ['add', 'replace', 'discard']) delete engine[name];
+    }
+  });
+
   it('shows visitors only what the site shows; staff see hidden items, and only when signed in', async () => {
     // New event pages start hidden.
     await create('majorevents.php', { header: 'Axolotl summit', event_description: 'Plans for the summit.' });
