@@ -2,7 +2,7 @@
 // per blob and width, on first request, and kept outside git in <cacheDir>/<blob id>-<width>.webp
 // (written to a temporary file, then renamed): a changed image has a new blob id, so new variants.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { blobId } from '../content/blobId.ts';
 import type { ContentIndex } from '../content/contentIndex.ts';
@@ -34,6 +34,30 @@ export class MediaVariants {
     const bytes = await this.variant(rel, blob, width);
     if (!bytes) return null;
     return pick(makeEntry(prepareBody(bytes, 'image/webp', {}, `"${blob}-${width}"`), blob), v);
+  }
+
+  /**
+   * Removes the variants of images that are no longer the site's (replaced or deleted: a variant is
+   * only ever read for its image's current blob) and temporary files a stopped server left behind.
+   */
+  async sweep(): Promise<number> {
+    const current = new Set<string>();
+    for (const rel of this.index.knownPaths()) {
+      const blob = rel.startsWith('media/') ? this.index.mediaVersion(rel) : undefined;
+      if (blob) current.add(blob);
+    }
+    const names = await readdir(this.cacheDir).catch(() => [] as string[]);
+    const stale = names.filter((name) => {
+      const kept = /^([0-9a-f]{40})-\d+\.webp$/.exec(name);
+      return kept ? !current.has(kept[1]!) : name.endsWith('.tmp') && !this.inflightTemp(name);
+    });
+    await Promise.all(stale.map((name) => rm(path.join(this.cacheDir, name), { force: true })));
+    return stale.length;
+  }
+
+  /** Whether a temporary file belongs to an encoding still under way (not to be swept). */
+  private inflightTemp(name: string): boolean {
+    return [...this.inflight.keys()].some((file) => name.startsWith(path.basename(file)));
   }
 
   /** Where a variant is kept. */

@@ -1,12 +1,13 @@
 // Responsive images end to end on a real server: WebP variants of the asked width (never upscaled),
 // encoded once and kept outside git, new ones for a changed image, and <img> tags in the server's
 // HTML carrying the image's real width and height with a srcset of the variants.
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standInBuild } from '../routes/fastPathTestKit.ts';
 import { eventually, startTestSite, type TestSite } from '../testing/testSite.ts';
+import { MediaVariants } from './mediaVariants.ts';
 
 let site: TestSite;
 let dist: string;
@@ -62,6 +63,22 @@ describe('WebP variants', () => {
     expect((await site.api(`${src}&w=500`)).status).toBe(404);
     expect((await site.api(`${src}&w=abc`)).status).toBe(404);
     expect((await site.api('/media/papers/1.pdf?w=320')).status).toBe(404);
+  });
+});
+
+describe('the variants cache', () => {
+  it('lets go of variants of images the site no longer has, and of left-over temporary files', async () => {
+    const src = await paperImage();
+    expect((await site.api(`${src}&w=640`)).status).toBe(200);
+    const current = `${blobOf(mediaRel(src))}-640.webp`;
+    const gone = `${'0'.repeat(40)}-320.webp`;
+    await writeFile(path.join(variantsDir, gone), 'old');
+    await writeFile(path.join(variantsDir, `${current}.abc123.tmp`), 'half');
+    const variants = new MediaVariants(site.deps.index, async () => null, variantsDir);
+    expect(await variants.sweep()).toBe(2);
+    expect(await readdir(variantsDir)).toContain(current);
+    expect(await readdir(variantsDir)).not.toContain(gone);
+    expect((await readdir(variantsDir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 });
 

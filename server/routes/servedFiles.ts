@@ -56,7 +56,9 @@ export function servedFiles(
       files.pages = new SitePages(model, cache, web, { ...options, images });
     });
     // Sizes read before the first visitors, so their pages come with them.
-    void files.pagesReady.then(() => images.warm()).catch(() => undefined);
+    // Then the variants of images the site no longer has go from the cache.
+    void files.pagesReady.then(() => images.warm()).then(() => variants.sweep())
+      .catch(() => undefined);
     files.pagesReady.catch(() => undefined); // told to each request that waits for it
   }
   return files;
