@@ -55,6 +55,12 @@ describe('WebP variants', () => {
     expect(site.git('status', '--porcelain')).toBe('');
   });
 
+  it('of graphics (PNG) are lossless WebP, of photos lossy', async () => {
+    const chunk = async (url: string) => (await bytesOf(url)).subarray(12, 16).toString('latin1');
+    expect(await chunk('/media/site/workshop-schedule.png?w=640')).toBe('VP8L');
+    expect(await chunk(`${await paperImage()}&w=320`)).toBe('VP8 ');
+  });
+
   it('are never wider than the image, and only come in the listed widths', async () => {
     const src = await paperImage();
     const { width } = await sharp(Buffer.from(await (await site.api(src)).arrayBuffer())).metadata();
