@@ -59,6 +59,7 @@ describe('every registered route', () => {
       ...siteEntities.flatMap((e) => (e.legacy.stream && !e.legacy.stream.includes('?') ? [`/api/${e.legacy.stream}`] : [])),
       '/api/stream', '/api/download_pdf.php', '/api/auth_check.php', '/api/health',
       '/.*/', // the web app's history-API routing (public and admin pages; the admin sign-in is in the app)
+      '/api/search', '/search', // site search: what visitors may see (staff's /api/admin/search is guarded)
     ]);
     // The forge's webhook has no session: its shared-secret signature is checked instead (a wrong one is
     // 401, server/remote/remote.test.ts), and without a remote it answers 404.
