@@ -17,7 +17,14 @@ export class ScheduleClock {
   private next: number | null = null;
   /** Boundaries after this moment have not been announced yet. */
   private since: number;
-  private readonly onChange = () => this.arm();
+  // A save emits 'change' before it answers: the sweep over every scheduled item waits a turn.
+  private rearm: NodeJS.Immediate | null = null;
+  private readonly onChange = () => {
+    this.rearm ??= setImmediate(() => {
+      this.rearm = null;
+      this.arm();
+    });
+  };
 
   constructor(private readonly index: ContentIndex, private readonly now: () => number = Date.now) {
     this.since = now();
@@ -32,6 +39,7 @@ export class ScheduleClock {
 
   close(): void {
     this.index.off('change', this.onChange);
+    if (this.rearm) clearImmediate(this.rearm);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }

@@ -82,6 +82,7 @@ export class SiteSearch {
   /** Stops building and extracting (the server is closing); resolves when nothing runs any more. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.catchUp) clearImmediate(this.catchUp);
     await this.building?.catch(() => undefined);
     await this.pdfs.close();
   }
@@ -101,10 +102,23 @@ export class SiteSearch {
     this.sync([...this.defs.keys()]);
   }
 
+  /**
+   * Runs inside a save (the content index's 'change' comes before its answer): the sweep over an
+   * entity's items waits for the next turn of the event loop, and a search made before then does it.
+   */
   private changed(names: Iterable<string>): void {
     for (const name of names) if (this.defs.has(name)) this.dirty.add(name);
-    if (this.dirty.size) this.answers.clear();
-    if (this.ready) this.sync([...this.dirty]);
+    if (!this.dirty.size) return;
+    this.answers.clear();
+    this.catchUp ??= setImmediate(() => this.flush());
+  }
+
+  private catchUp: NodeJS.Immediate | null = null;
+
+  private flush(): void {
+    if (this.catchUp) clearImmediate(this.catchUp);
+    this.catchUp = null;
+    if (this.ready && this.dirty.size) this.sync([...this.dirty]);
   }
 
   /** Re-indexes the items of these entities whose version differs from the one indexed. */
@@ -159,6 +173,7 @@ export class SiteSearch {
   /** The best `limit` results for a query, title hits first, each with its highlighted passage. */
   search(query: string, audience: Audience, limit = 20): SearchAnswer {
     const q = query.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
+    this.flush();
     if (!this.ready) return this.answer(q, audience, limit);
     const key = `${audience}|${limit}|${q}`;
     let answer = this.answers.get(key);
