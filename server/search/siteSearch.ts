@@ -4,6 +4,7 @@
 import MiniSearch, { type SearchResult as EngineResult } from 'minisearch';
 import type { ContentIndex, IndexedItem } from '../content/contentIndex.ts';
 import { visibleToPublic } from '../content/visibility.ts';
+import { entityForPath } from '../schema/registry.ts';
 import type { CollectionDef } from '../schema/define.ts';
 import { docKey, searchDoc, searchedCollections, type SearchDoc } from './searchDocs.ts';
 import type { PdfTexts } from './pdfTexts.ts';
@@ -66,8 +67,27 @@ export class SiteSearch {
 
   constructor(private readonly index: ContentIndex, private readonly pdfs: PdfTexts) {
     for (const def of searchedCollections) this.versions.set(def.name, new Map());
+    // A save names the files it committed just before its 'change': only those items are looked at.
+    index.on('committed', (commit) => {
+      for (const rel of commit.paths) {
+        const owner = entityForPath(rel);
+        if (owner && this.defs.has(owner.def.name)) this.saved.push({ name: owner.def.name, id: owner.id });
+        else if (rel.startsWith('media/')) this.mediaSaved = true; // a paper's PDF: its entity is swept
+      }
+      // Its 'change' follows at once; a commit without one must not be taken for a later change's.
+      setImmediate(() => {
+        this.saved = [];
+        this.mediaSaved = false;
+      });
+    });
     index.on('change', (names) => this.changed(names));
   }
+
+  /** Items a save committed, waiting for the save's 'change' event. */
+  private saved: { name: string; id: string }[] = [];
+  private mediaSaved = false;
+  /** Items to look at again (entity name → ids), when only they changed. */
+  private readonly touched = new Map<string, Set<string>>();
 
   get isReady(): boolean {
     return this.ready;
@@ -107,8 +127,16 @@ export class SiteSearch {
    * entity's items waits for the next turn of the event loop, and a search made before then does it.
    */
   private changed(names: Iterable<string>): void {
-    for (const name of names) if (this.defs.has(name)) this.dirty.add(name);
-    if (!this.dirty.size) return;
+    const saved = this.mediaSaved ? [] : this.saved;
+    this.saved = [];
+    this.mediaSaved = false;
+    for (const name of names) {
+      if (!this.defs.has(name)) continue;
+      const ids = saved.filter((s) => s.name === name).map((s) => s.id);
+      if (!ids.length) this.dirty.add(name); // a hand edit, a pull, the schedule's clock: sweep it all
+      else if (!this.dirty.has(name)) for (const id of ids) this.touchedIds(name).add(id);
+    }
+    if (!this.dirty.size && !this.touched.size) return;
     this.answers.clear();
     this.catchUp ??= setImmediate(() => this.flush());
   }
@@ -118,7 +146,25 @@ export class SiteSearch {
   private flush(): void {
     if (this.catchUp) clearImmediate(this.catchUp);
     this.catchUp = null;
-    if (this.ready && this.dirty.size) this.sync([...this.dirty]);
+    if (!this.ready) return;
+    for (const [name, ids] of this.touched) {
+      if (this.dirty.has(name)) continue;
+      const def = this.defs.get(name)!;
+      for (const id of ids) {
+        const item = this.index.get(def, id);
+        if (!item) this.remove(name, id);
+        else if (this.versions.get(name)!.get(id) !== item.version) this.put(def, item);
+        else this.decideShown(def, item);
+      }
+    }
+    this.touched.clear();
+    if (this.dirty.size) this.sync([...this.dirty]);
+  }
+
+  private touchedIds(name: string): Set<string> {
+    let ids = this.touched.get(name);
+    if (!ids) this.touched.set(name, (ids = new Set()));
+    return ids;
   }
 
   /** Re-indexes the items of these entities whose version differs from the one indexed. */
