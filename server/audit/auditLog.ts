@@ -74,6 +74,7 @@ export class AuditLog {
 
   /** Every entry of the log and its rotated files, oldest first; damaged lines are skipped and counted. */
   async read(): Promise<AuditRead> {
+    await this.queue.idle(); // records handed in before this read are in it
     const entries: AuditEntry[] = [];
     let skipped = 0;
     for (const file of this.files().reverse()) {

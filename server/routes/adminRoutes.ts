@@ -100,7 +100,7 @@ export function adminRoutes(deps: AppDeps): Router {
     const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
     if (!/^[0-9a-f]{40}$/.test(commit)) throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
     const restored = await writer.restore(def, id, commit, { name: req.user!.name, email: req.user!.email });
-    await deps.audit.record({
+    void deps.audit.record({
       action: 'restore', ...actor(req), entity: def.name, id, commit: restored.commit,
       detail: `from ${commit.slice(0, 7)}${restored.commit ? '' : ', nothing changed'}`,
     });

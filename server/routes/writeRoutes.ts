@@ -48,7 +48,8 @@ export function writeRoutes(deps: AppDeps): Router {
     const version = versionOf(req, input.version);
     try {
       const { item, created, carried, commit } = await writer.save({ def, id, input, uploads, version, author: author(req) });
-      await deps.audit.record({
+      // Written beside the answer, not before it (it never fails the save; a read waits for it).
+      void deps.audit.record({
         action: 'save', ...actor(req), entity: def.name, id: item.id, commit,
         detail: created ? 'created' : commit ? 'updated' : 'nothing changed',
       });
@@ -84,7 +85,7 @@ export function writeRoutes(deps: AppDeps): Router {
     const version = versionOf(req, queryString(req, 'version'));
     try {
       const commit = await writer.remove(def, id, author(req), version);
-      await deps.audit.record({ action: 'delete', ...actor(req), entity: def.name, id, commit });
+      void deps.audit.record({ action: 'delete', ...actor(req), entity: def.name, id, commit });
       res.json({ success: true, id, message: 'Deleted.' });
     } catch (e) {
       conflictOrThrow(e, def, req, res);
