@@ -22,10 +22,13 @@ export interface WatchOptions {
 }
 
 const ROOTS = ['content', 'media'];
+const WATCH_STEP = 500;
 const hidden = (name: string) => name.startsWith('.');
 
 export class SiteWatcher {
+  /** The watcher new files are added to (the last of those set up at start). */
   private files?: FSWatcher;
+  private readonly fileWatchers: FSWatcher[] = [];
   private refs?: FSWatcher;
   private readonly watched = new Set<string>();
   /** Folder (relative) → its modification time when last looked at. */
@@ -66,18 +69,29 @@ export class SiteWatcher {
     // Files with problems may be links or missing: follow() checks those one by one below.
     const problems = new Set(this.index.contentErrors().map((e) => e.path));
     for (const rel of this.index.knownPaths()) if (!problems.has(rel)) this.watched.add(rel);
-    this.files = watch([...this.watched].map(abs), { ignoreInitial: true, awaitWriteFinish: false });
     const relOf = (file: string) => path.relative(this.store.dir, file).split(path.sep).join('/');
     const onFile = (file: string) => {
       this.counters.fileEvents++;
       this.queue(relOf(file));
     };
-    this.files.on('add', onFile).on('change', onFile).on('unlink', (file) => {
-      // chokidar stops watching a file that went; if it comes back, the folder poll finds it.
-      this.watched.delete(relOf(file));
-      onFile(file);
-    });
-    this.files.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
+    const filesWatcher = (paths: string[]) => {
+      const w = watch(paths, { ignoreInitial: true, awaitWriteFinish: false });
+      w.on('add', onFile).on('change', onFile).on('unlink', (file) => {
+        // chokidar stops watching a file that went; if it comes back, the folder poll finds it.
+        this.watched.delete(relOf(file));
+        onFile(file);
+      });
+      w.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
+      this.fileWatchers.push(w);
+      return w;
+    };
+    // A few hundred files at a time: setting up 10,000 watches at once held the server's answers back
+    // for 0.3 s after a start; in steps, requests are answered between them.
+    const all = [...this.watched].map(abs);
+    for (let i = 0; i === 0 || i < all.length; i += WATCH_STEP) {
+      this.files = filesWatcher(all.slice(i, i + WATCH_STEP));
+      await ready(this.files);
+    }
     const gitdir = this.store.gitdir;
     // Not packed-refs: it rarely exists, and chokidar watches a missing file's folder instead — here
     // .git itself, re-listed on each of the half-dozen changes a save makes there. The poll stats it.
@@ -88,7 +102,7 @@ export class SiteWatcher {
       this.headChanged = true;
       this.schedule();
     });
-    await Promise.all([ready(this.files), ready(this.refs), this.follow([...problems])]);
+    await Promise.all([ready(this.refs), this.follow([...problems])]);
     this.index.on('committed', (commit) => void this.ownCommit(commit));
     this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? 250);
     this.poller.unref();
@@ -101,7 +115,7 @@ export class SiteWatcher {
     this.closed = true;
     clearTimeout(this.timer);
     clearInterval(this.poller);
-    await Promise.all([this.files?.close(), this.refs?.close()]);
+    await Promise.all([...this.fileWatchers.map((w) => w.close()), this.refs?.close()]);
   }
 
   private queue(rel: string) {
