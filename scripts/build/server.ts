@@ -1,6 +1,6 @@
 // Builds the server into one ES module (dist-server/index.js) so that starting it compiles nothing:
-// npm start builds the web app and the server, then runs plain JavaScript. Packages stay external
-// (node_modules), so native ones like bcrypt load as usual. dist-server/ sits at the top level so that
+// npm start builds the web app and the server, then runs plain JavaScript. Packages are bundled in,
+// except native ones (bcrypt, sharp), which load from node_modules. dist-server/ sits at the top level so that
 // PROJECT_ROOT (server/config.ts: this file's folder's parent) is the same in both.
 import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
