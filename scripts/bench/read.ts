@@ -13,13 +13,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../../server/config.ts';
+import { serveCapturedInChild, type Captured as Served } from './anchorServer.ts';
 import { machine, machineBusy, newsFile, table } from './fixtures.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
@@ -33,7 +33,7 @@ const DIST = path.join(PROJECT_ROOT, 'dist');
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 
 interface Scenario { name: string; path: string; headers: Record<string, string> }
-interface Captured { status: number; headers: Record<string, string | string[]>; body: string /* base64 */ }
+interface Captured extends Served { status: number }
 type ChildMessage = { ready: string; startMs?: number } | { error: string };
 
 // ---------------------------------------------------------------------------------------------------
@@ -55,28 +55,6 @@ async function cmsChild() {
   });
 }
 
-/** Answers each captured URL with the captured headers and bytes, whatever the request says. */
-function baselineChild() {
-  process.once('message', (m: Record<string, Captured>) => {
-    const answers = new Map(Object.entries(m).map(([url, c]) =>
-      [url, { headers: c.headers, body: Buffer.from(c.body, 'base64') }]));
-    const server = http.createServer((req, res) => {
-      const a = answers.get(req.url ?? '');
-      if (!a) return res.writeHead(404).end();
-      res.writeHead(200, a.headers);
-      res.end(a.body);
-    });
-    server.listen(0, HOST, () => {
-      process.send!({ ready: `http://${HOST}:${(server.address() as AddressInfo).port}` });
-    });
-    process.on('message', (msg: { stop?: boolean; cpu?: boolean }) => {
-      if (msg.cpu) process.send!({ cpu: process.cpuUsage() });
-      if (!msg.stop) return;
-      server.closeAllConnections();
-      server.close(() => process.exit(0));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Parent
@@ -311,7 +289,7 @@ if (role === 'cms') {
     process.exit(1);
   });
 } else if (role === 'baseline') {
-  baselineChild();
+  serveCapturedInChild(HOST);
 } else {
   main().then(
     () => process.exit(0),

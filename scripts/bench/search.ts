@@ -13,12 +13,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../../server/config.ts';
+import { serveCapturedInChild, type Captured } from './anchorServer.ts';
 import { machine, machineBusy, newsFile, newsItem, percentile, runMain, table } from './fixtures.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
@@ -52,7 +52,6 @@ function coldQueries(): string[] {
   return [...words].flatMap((w) => [w, w.slice(0, 5), typo(w)]).filter((q, i, all) => all.indexOf(q) === i);
 }
 
-interface Captured { headers: Record<string, string | string[]>; body: string /* base64 */ }
 
 async function cmsChild() {
   const { startServer } = await import('../../server/main.ts');
@@ -70,24 +69,6 @@ async function cmsChild() {
   });
 }
 
-function anchorChild() {
-  process.once('message', (m: Record<string, Captured>) => {
-    const bytes = (c: Captured) => ({ ...c, bytes: Buffer.from(c.body, 'base64') });
-    const answers = new Map(Object.entries(m).map(([url, c]) => [url, bytes(c)]));
-    const server = http.createServer((req, res) => {
-      const a = answers.get(req.url ?? '');
-      if (!a) return res.writeHead(404).end();
-      res.writeHead(200, a.headers);
-      res.end(a.bytes);
-    });
-    server.listen(0, HOST, () => {
-      process.send!({ ready: `http://${HOST}:${(server.address() as AddressInfo).port}` });
-    });
-    process.on('message', (msg: { stop?: boolean }) => {
-      if (msg.stop) server.close(() => process.exit(0));
-    });
-  });
-}
 
 function startChild(role: string, env: Record<string, string> = {}) {
   const child = fork(fileURLToPath(import.meta.url), [`--child=${role}`], {
@@ -267,5 +248,5 @@ async function main() {
 
 const role = process.argv.find((a) => a.startsWith('--child='))?.slice('--child='.length);
 if (role === 'cms') cmsChild().catch((e: Error) => { console.error(e); process.exit(1); });
-else if (role === 'anchor') anchorChild();
+else if (role === 'anchor') serveCapturedInChild(HOST);
 else runMain(main);
