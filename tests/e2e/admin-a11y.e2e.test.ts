@@ -5,26 +5,21 @@
 // keyboard alone adds and saves an item, with dialogs that keep and give back the focus.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestSite } from '../../server/testing/testSite.ts';
+import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
+import { openPage } from './support/browser.ts';
 import {
   ADMIN_ROUTES, commitCount, lastCommit, openAdmin, openItem, watchNotices,
 } from './support/adminSupport.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 let site: TestSite;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startTestSite();
-  await site.signIn();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
+useSignedInSite((s, b) => {
+  site = s;
+  browser = b;
 });
 
 /** Waits until the page's reads have answered: a title, and nothing loading. */
@@ -37,7 +32,7 @@ async function settle(page: Page) {
 
 /** One line per violation: where, rule, what it asks, and the nodes it found. */
 async function scan(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const lines = violations.map((v) => {
     const nodes = v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ');
     return `${where}: ${v.id} (${v.impact}, ${v.nodes.length} nodes) — ${v.help}\n    ${nodes}`;

@@ -3,28 +3,23 @@
 // added (with words for screen readers), pictures side by side, and Restore from there.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestSite } from '../../server/testing/testSite.ts';
+import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
+import { openPage } from './support/browser.ts';
 import {
   PNG, PNG2, acceptConfirm, commitCount, lastCommit, openAdmin, openItem, watchNotices,
 } from './support/adminSupport.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const FIRST = 'The summer symposium opens registration in March for every teacher in the state.';
 const SECOND = 'The summer symposium opens registration in early April for every teacher in the state.';
 
 let site: TestSite;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startTestSite();
-  await site.signIn();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
+useSignedInSite((s, b) => {
+  site = s;
+  browser = b;
 });
 
 type Rec = Record<string, string>;
@@ -73,7 +68,7 @@ describe('compare with current', () => {
       await dialog.getByLabel('Show unchanged fields too').check();
       const all = await dialog.locator('.admin-compare-field h3').allTextContents();
       expect(all.slice(0, 4)).toEqual(['Title (unchanged)', 'Link (unchanged)', 'What', 'Date (unchanged)']);
-      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(found).toEqual([]);
 

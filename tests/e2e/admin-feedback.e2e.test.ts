@@ -4,10 +4,11 @@
 // seen on the public site; a renamed event page keeps its cards; closing a dialog with typed input
 // asks first; dates read "Mar 5, 2025".
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestSite } from '../../server/testing/testSite.ts';
 import { adminDate } from '../../web/src/admin/dates.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { useSignedInSite } from './support/signedInSite.ts';
+import { openPage } from './support/browser.ts';
 import {
   acceptConfirm, backToList, commitCount, openAddForm, openAdmin, openItem, row,
 } from './support/adminSupport.ts';
@@ -15,14 +16,9 @@ import {
 let site: TestSite;
 let browser: Browser;
 
-beforeAll(async () => {
-  site = await startTestSite();
-  await site.signIn();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
+useSignedInSite((s, b) => {
+  site = s;
+  browser = b;
 });
 
 const tb = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name });
