@@ -56,7 +56,15 @@ describe('built files', () => {
 
   it('answers 304 to a matching If-None-Match, for files, the page and API answers', async () => {
     for (const p of ['/assets/app-1.js', '/hero.svg', '/', '/about', '/api/footer.php', '/api/news.php?media=url']) {
-      const first = await raw(site.url + p, { 'accept-encoding': 'br' });
+      // A page drawn before its images were measured (in the background after start) is drawn again
+      // once they are: take the answer once two in a row agree.
+      let first = await raw(site.url + p, { 'accept-encoding': 'br' });
+      for (let i = 0; i < 50; i++) {
+        const next = await raw(site.url + p, { 'accept-encoding': 'br' });
+        if (next.headers.etag === first.headers.etag) break;
+        first = next;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       const etag = String(first.headers.etag);
       expect(etag, p).toMatch(/^".+"$/);
       const again = await raw(site.url + p, { 'accept-encoding': 'br', 'if-none-match': `"other", ${etag}` });
