@@ -34,10 +34,12 @@ export default defineConfig(({ command }) => {
           // cached. Only packages every page needs go here, so no admin-only code rides along (the
           // admin's own copy of the router, adminRouterCopy.ts, stays in the admin's chunk).
           codeSplitting: {
-            groups: [{
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/](?!.*\?admin-router)/,
-            }],
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/](?!.*\?admin-router)/,
+              },
+            ],
           },
         },
       },

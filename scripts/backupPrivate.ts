@@ -13,14 +13,18 @@ import { readPassword } from './readSecret.ts';
 async function passphrase(confirm: boolean): Promise<string> {
   if (process.env.CMS_BACKUP_PASSPHRASE) return process.env.CMS_BACKUP_PASSPHRASE;
   const first = await readPassword('Passphrase: ');
-  if (confirm && process.stdin.isTTY && (await readPassword('Repeat it: ')) !== first) throw new AppError(400, 'The two passphrases differ; nothing was written.');
+  if (confirm && process.stdin.isTTY && (await readPassword('Repeat it: ')) !== first)
+    throw new AppError(400, 'The two passphrases differ; nothing was written.');
   return first;
 }
 
 async function main() {
   const [command, file] = process.argv.slice(2);
   if ((command !== 'backup' && command !== 'restore') || !file) {
-    throw new AppError(400, 'Usage: npm run backup-private -- <file>   or   npm run restore-private -- <file>');
+    throw new AppError(
+      400,
+      'Usage: npm run backup-private -- <file>   or   npm run restore-private -- <file>',
+    );
   }
   const config = configFromEnv();
   const privateDir = path.join(config.dataDir, 'private');
@@ -42,6 +46,8 @@ async function main() {
 }
 
 main().catch((e: Error) => {
-  console.error(e instanceof AppError || e.name === 'DataDirInUseError' ? e.message : `Could not finish: ${e.message}`);
+  console.error(
+    e instanceof AppError || e.name === 'DataDirInUseError' ? e.message : `Could not finish: ${e.message}`,
+  );
   process.exit(1);
 });

@@ -12,13 +12,27 @@ const run = promisify(execFile);
 let dataDir: string;
 
 function user(args: string[], password?: string) {
-  const child = run(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts/user.ts'), ...args], {
-    env: { ...process.env, CMS_DATA_DIR: dataDir },
-  });
+  const child = run(
+    process.execPath,
+    ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts/user.ts'), ...args],
+    {
+      env: { ...process.env, CMS_DATA_DIR: dataDir },
+    },
+  );
   child.child.stdin?.end(password === undefined ? '' : `${password}\n`);
-  return child.then((r) => ({ code: 0, out: r.stdout + r.stderr }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
+  return child.then(
+    (r) => ({ code: 0, out: r.stdout + r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+  );
 }
-const users = async () => JSON.parse(await readFile(path.join(dataDir, 'private/users.json'), 'utf8')) as { username: string; name: string; email: string; hash: string; epoch: number }[];
+const users = async () =>
+  JSON.parse(await readFile(path.join(dataDir, 'private/users.json'), 'utf8')) as {
+    username: string;
+    name: string;
+    email: string;
+    hash: string;
+    epoch: number;
+  }[];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'cms-user-'));
@@ -29,7 +43,10 @@ afterAll(async () => {
 
 describe('npm run user', () => {
   it('adds a user with a bcrypt hash (cost 12), name and email', async () => {
-    const r = await user(['add', 'jdoe', '--name', 'Jamie Doe', '--email', 'jamie@example.org'], 'a long enough password');
+    const r = await user(
+      ['add', 'jdoe', '--name', 'Jamie Doe', '--email', 'jamie@example.org'],
+      'a long enough password',
+    );
     expect(r).toMatchObject({ code: 0 });
     expect(r.out).toContain('Added jdoe.');
     const [u] = await users();
@@ -40,14 +57,26 @@ describe('npm run user', () => {
   }, 30_000);
 
   it('refuses a short password, a duplicate user and an unknown one, in plain words', async () => {
-    expect(await user(['add', 'short'], 'tiny')).toMatchObject({ code: 1, out: expect.stringContaining('at least 10 characters') });
-    expect(await user(['add', 'jdoe'], 'another long password')).toMatchObject({ code: 1, out: expect.stringContaining('already a user called jdoe') });
-    expect(await user(['passwd', 'nobody'], 'another long password')).toMatchObject({ code: 1, out: expect.stringContaining('no user called nobody') });
-    expect(await user(['frobnicate'])).toMatchObject({ code: 2, out: expect.stringContaining('Usage: npm run user') });
+    expect(await user(['add', 'short'], 'tiny')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('at least 10 characters'),
+    });
+    expect(await user(['add', 'jdoe'], 'another long password')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('already a user called jdoe'),
+    });
+    expect(await user(['passwd', 'nobody'], 'another long password')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('no user called nobody'),
+    });
+    expect(await user(['frobnicate'])).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('Usage: npm run user'),
+    });
   }, 30_000);
 
   it('changes a password (ending sessions) and removes a user', async () => {
-    expect((await user(['passwd', 'jdoe'], 'a brand new password'))).toMatchObject({ code: 0 });
+    expect(await user(['passwd', 'jdoe'], 'a brand new password')).toMatchObject({ code: 0 });
     const [u] = await users();
     expect(u!.epoch).toBe(2);
     expect(await bcrypt.compare('a brand new password', u!.hash)).toBe(true);

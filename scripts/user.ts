@@ -9,17 +9,18 @@ import { UserError, UserStore } from '../server/auth/users.ts';
 import { AuditLog } from '../server/audit/auditLog.ts';
 import { readPassword } from './readSecret.ts';
 
-const USAGE = 'Usage: npm run user -- add <username> [--name "Full Name"] [--email you@example.org]\n       npm run user -- passwd <username>\n       npm run user -- remove <username>\n       npm run user -- list';
+const USAGE =
+  'Usage: npm run user -- add <username> [--name "Full Name"] [--email you@example.org]\n       npm run user -- passwd <username>\n       npm run user -- remove <username>\n       npm run user -- list';
 
 function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-
 async function newPassword(): Promise<string> {
   const first = await readPassword('New password: ');
-  if (process.stdin.isTTY && (await readPassword('Repeat it: ')) !== first) throw new UserError('The two passwords differ; nothing was changed.');
+  if (process.stdin.isTTY && (await readPassword('Repeat it: ')) !== first)
+    throw new UserError('The two passwords differ; nothing was changed.');
   return first;
 }
 
@@ -27,7 +28,10 @@ async function main() {
   const [command, username, ...rest] = process.argv.slice(2);
   const config = configFromEnv();
   await mkdir(path.join(config.dataDir, 'private'), { recursive: true, mode: 0o700 });
-  const users = await new UserStore(path.join(config.dataDir, 'private', 'users.json'), config.bcryptCost).load();
+  const users = await new UserStore(
+    path.join(config.dataDir, 'private', 'users.json'),
+    config.bcryptCost,
+  ).load();
   // Who ran the command: the account on this machine (the audit page lists it as who).
   const audit = new AuditLog(path.join(config.dataDir, 'private'));
   const who = `${osUser()} (npm run user)`;
@@ -38,7 +42,12 @@ async function main() {
       return;
     case 'add':
       if (!username) break;
-      await users.add({ username, password: await newPassword(), name: option(rest, 'name'), email: option(rest, 'email') });
+      await users.add({
+        username,
+        password: await newPassword(),
+        name: option(rest, 'name'),
+        email: option(rest, 'email'),
+      });
       await audit.record({ action: 'user-add', who, detail: `added ${username}` });
       console.log(`Added ${username}.`);
       return;

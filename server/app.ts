@@ -69,7 +69,8 @@ export interface AppDeps {
 
 /** `files`: the built web app and media in memory, shared with the fast path (server/main.ts). */
 export function createApp(
-  deps: AppDeps, files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index),
+  deps: AppDeps,
+  files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index),
 ): express.Express {
   const { config, users } = deps;
   const app = express();
@@ -89,20 +90,38 @@ export function createApp(
   api.use(sameOriginOnly);
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Public reads first: they are the hot path and need no body parsing.
-  api.use(readRoutes({ model: deps.model, cache: deps.cache, store: deps.store, isSignedIn, streams: streamHandlers(deps.hub, deps.model, deps.cache, isSignedIn) }));
+  api.use(
+    readRoutes({
+      model: deps.model,
+      cache: deps.cache,
+      store: deps.store,
+      isSignedIn,
+      streams: streamHandlers(deps.hub, deps.model, deps.cache, isSignedIn),
+    }),
+  );
   api.get('/health', async (_req, res) => {
     const errors = deps.index.contentErrors();
     const problem = await deps.store.problem();
-    const repository = problem ? { ok: false, problem, message: new RepositoryBrokenError(problem).message } : { ok: true };
+    const repository = problem
+      ? { ok: false, problem, message: new RepositoryBrokenError(problem).message }
+      : { ok: true };
     res.setHeader('Cache-Control', 'no-store');
-    const remote = deps.remote ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl } : null;
+    const remote = deps.remote
+      ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl }
+      : null;
     res.json({ ok: errors.length === 0 && !problem, repository, remote, errors, subscribers: deps.hub.size });
   });
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
   api.use(searchRoutes(deps.search, users));
-  api.use(contactRoutes(deps.messages, () => deps.hub.notify(new Set([entities.contactMessage.name])), () => files.pages));
+  api.use(
+    contactRoutes(
+      deps.messages,
+      () => deps.hub.notify(new Set([entities.contactMessage.name])),
+      () => files.pages,
+    ),
+  );
   api.use(authRoutes(users, deps.audit));
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));
@@ -113,7 +132,10 @@ export function createApp(
   app.use(feedRoutes(deps.feeds));
   app.use(searchPageRoutes(files, deps.search));
   if (files.web) app.use(webAppRoutes(files));
-  else app.use((_req, res) => res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'));
+  else
+    app.use((_req, res) =>
+      res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'),
+    );
   app.use(errorHandler(config.quiet));
   return app;
 }
@@ -129,7 +151,10 @@ function errorHandler(quiet: boolean): ErrorRequestHandler {
     if (e.type === 'entity.too.large') return sendError(res, 413, 'What you sent is too large.');
     if (e.type === 'entity.parse.failed') return sendError(res, 400, 'The request body is not valid JSON.');
     if (status >= 400 && status < 500) {
-      const message = status === 415 ? 'This kind of request body cannot be read.' : 'The request could not be understood. Nothing was changed.';
+      const message =
+        status === 415
+          ? 'This kind of request body cannot be read.'
+          : 'The request could not be understood. Nothing was changed.';
       return sendError(res, status, message);
     }
     if (!quiet) console.error(err);

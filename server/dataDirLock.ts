@@ -9,7 +9,10 @@ import { AppError } from './errors.ts';
 
 export class DataDirInUseError extends AppError {
   constructor(dataDir: string) {
-    super(409, `Another server is already running on the data folder ${dataDir}: stop it first, or set CMS_DATA_DIR to another folder.`);
+    super(
+      409,
+      `Another server is already running on the data folder ${dataDir}: stop it first, or set CMS_DATA_DIR to another folder.`,
+    );
   }
 }
 
@@ -21,7 +24,9 @@ export interface DataDirLock {
 async function socketPath(privateDir: string): Promise<string> {
   const file = path.join(privateDir, 'server.sock');
   if (Buffer.byteLength(file) < 100) return file;
-  const id = createHash('sha1').update(await realpath(privateDir)).digest('hex');
+  const id = createHash('sha1')
+    .update(await realpath(privateDir))
+    .digest('hex');
   return `\0csed-cms-${id}`;
 }
 

@@ -62,12 +62,20 @@ export async function openSite(config: Config, watch: StartOptions['watch'] = tr
   }
 }
 
-async function openLocked(config: Config, privateDir: string, dataDirLock: DataDirLock, watch: StartOptions['watch']): Promise<AppDeps> {
+async function openLocked(
+  config: Config,
+  privateDir: string,
+  dataDirLock: DataDirLock,
+  watch: StartOptions['watch'],
+): Promise<AppDeps> {
   const log = config.quiet ? () => undefined : (m: string) => console.warn(m);
   // With a remote, a first start copies the site from it (a new primary, a replica, a restore).
   if (config.remote) await cloneIfMissing(config.remote, path.join(config.dataDir, 'site'), log);
   const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
-    starter: { content: path.join(config.starterDir, 'content'), media: path.join(config.starterDir, 'media') },
+    starter: {
+      content: path.join(config.starterDir, 'content'),
+      media: path.join(config.starterDir, 'media'),
+    },
     log,
   });
   await removeTempFiles(privateDir);
@@ -78,8 +86,10 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'));
   const started = performance.now();
   const loaded = await index.load(parseCache);
-  log(`Loaded ${loaded.files.toLocaleString('en-US')} content files in ${((performance.now() - started) / 1000).toFixed(2)} s ` +
-    `(${loaded.parsed.toLocaleString('en-US')} parsed, the rest from the parse cache).`);
+  log(
+    `Loaded ${loaded.files.toLocaleString('en-US')} content files in ${((performance.now() - started) / 1000).toFixed(2)} s ` +
+      `(${loaded.parsed.toLocaleString('en-US')} parsed, the rest from the parse cache).`,
+  );
   const watcher = watch ? new SiteWatcher(store, index, log) : null;
   await watcher?.baseline(); // what changes from here on is caught, even before the watcher is up
   if (watch === true) await watcher?.start();
@@ -104,12 +114,29 @@ async function openLocked(config: Config, privateDir: string, dataDirLock: DataD
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
   return {
-    config, store, index, watcher, model, cache, hub, users, dataDirLock, schedule,
+    config,
+    store,
+    index,
+    watcher,
+    model,
+    cache,
+    hub,
+    users,
+    dataDirLock,
+    schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
-    feeds: new FeedAnswers(index, { publicUrl: config.publicUrl, trustProxy: config.trustProxy, timeZone: config.timeZone }),
-    audit, remote,
-    search: new SiteSearch(index, new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log)),
+    feeds: new FeedAnswers(index, {
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+      timeZone: config.timeZone,
+    }),
+    audit,
+    remote,
+    search: new SiteSearch(
+      index,
+      new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),
+    ),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
   };
 }
@@ -122,7 +149,9 @@ async function ensureFirstAdmin(users: UserStore, config: Config, log: (m: strin
   await users.add({ username, password, name: 'Site administrator' });
   if (generated) {
     // Printed once, on the start that created the user; only its bcrypt hash is kept.
-    console.log(`\nCreated the first admin user.\n  username: ${username}\n  password: ${password}\nKeep it somewhere safe: it is not shown again. Change it with: npm run user -- passwd ${username}\n`);
+    console.log(
+      `\nCreated the first admin user.\n  username: ${username}\n  password: ${password}\nKeep it somewhere safe: it is not shown again. Change it with: npm run user -- passwd ${username}\n`,
+    );
   } else {
     log(`Created the first admin user "${username}" from CMS_ADMIN_USERNAME/CMS_ADMIN_PASSWORD.`);
   }
@@ -130,28 +159,41 @@ async function ensureFirstAdmin(users: UserStore, config: Config, log: (m: strin
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const { watch = true, ...overrides } = options;
-  const config: Config = { ...configFromEnv(), ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) };
+  const config: Config = {
+    ...configFromEnv(),
+    ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
+  };
   const deps = await openSite(config, watch);
   const files = servedFiles(config.distDir, deps.store, deps.index, {
-    model: deps.model, cache: deps.cache, publicUrl: config.publicUrl, trustProxy: config.trustProxy,
+    model: deps.model,
+    cache: deps.cache,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
   });
   // Public reads with a prepared answer skip Express entirely (server/routes/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   let app: RequestListener | null = null;
   // After the listen below has completed (its event comes on the next tick, before this).
-  const appReady = new Promise((go) => setImmediate(go)).then(() => import('./app.ts')).then(({ createApp }) => {
-    app = createApp(deps, files);
-    return app;
-  });
+  const appReady = new Promise((go) => setImmediate(go))
+    .then(() => import('./app.ts'))
+    .then(({ createApp }) => {
+      app = createApp(deps, files);
+      return app;
+    });
   appReady.catch(() => undefined); // a failure is answered to each request below
   const server = createServer((req, res) => {
     if (fast(req, res)) return;
     if (app) return app(req, res);
-    appReady.then((ready) => ready(req, res), (e: Error) => {
-      console.error(e);
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The server could not start its routes.');
-    });
+    appReady.then(
+      (ready) => ready(req, res),
+      (e: Error) => {
+        console.error(e);
+        res
+          .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('The server could not start its routes.');
+      },
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -163,9 +205,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   void deps.search.start(); // after listening: the first answers do not wait for the search index
-  if (watch === 'after-listen') void deps.watcher?.start().catch((e: Error) => console.error(`The file watcher did not start: ${e.message}`));
+  if (watch === 'after-listen')
+    void deps.watcher
+      ?.start()
+      .catch((e: Error) => console.error(`The file watcher did not start: ${e.message}`));
   return {
-    url, server, deps,
+    url,
+    server,
+    deps,
     async close() {
       deps.schedule.close();
       deps.hub.close();

@@ -15,7 +15,8 @@ const MAGIC = Buffer.from('CMSPRIV1');
 const SKIPPED = [/^parse-cache\.json$/, /\.sock$/, /^cms-lock/, /\.tmp$/, /(^|\/)\.[^/]*-tmp-/];
 const MIN_PASSPHRASE = 12;
 
-const key = (passphrase: string, salt: Buffer) => scryptSync(passphrase, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+const key = (passphrase: string, salt: Buffer) =>
+  scryptSync(passphrase, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
 
 async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];
@@ -28,8 +29,12 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
-export async function packPrivate(privateDir: string, passphrase: string): Promise<{ archive: Buffer; files: string[] }> {
-  if (passphrase.length < MIN_PASSPHRASE) throw new AppError(400, `The passphrase must be at least ${MIN_PASSPHRASE} characters long.`);
+export async function packPrivate(
+  privateDir: string,
+  passphrase: string,
+): Promise<{ archive: Buffer; files: string[] }> {
+  if (passphrase.length < MIN_PASSPHRASE)
+    throw new AppError(400, `The passphrase must be at least ${MIN_PASSPHRASE} characters long.`);
   const files = (await filesUnder(privateDir)).sort();
   const map: Record<string, string> = {};
   for (const rel of files) map[rel] = (await readFile(path.join(privateDir, rel))).toString('base64');
@@ -40,8 +45,13 @@ export async function packPrivate(privateDir: string, passphrase: string): Promi
   return { archive: Buffer.concat([MAGIC, salt, nonce, cipher.getAuthTag(), body]), files };
 }
 
-export async function unpackPrivate(archive: Buffer, passphrase: string, privateDir: string): Promise<string[]> {
-  if (archive.length < 52 || !archive.subarray(0, 8).equals(MAGIC)) throw new AppError(400, 'This file is not a backup made by npm run backup-private.');
+export async function unpackPrivate(
+  archive: Buffer,
+  passphrase: string,
+  privateDir: string,
+): Promise<string[]> {
+  if (archive.length < 52 || !archive.subarray(0, 8).equals(MAGIC))
+    throw new AppError(400, 'This file is not a backup made by npm run backup-private.');
   const salt = archive.subarray(8, 24);
   const nonce = archive.subarray(24, 36);
   const tag = archive.subarray(36, 52);
@@ -49,14 +59,17 @@ export async function unpackPrivate(archive: Buffer, passphrase: string, private
   try {
     const decipher = createDecipheriv('aes-256-gcm', key(passphrase, salt), nonce);
     decipher.setAuthTag(tag);
-    map = JSON.parse(gunzipSync(Buffer.concat([decipher.update(archive.subarray(52)), decipher.final()])).toString('utf8')) as Record<string, string>;
+    map = JSON.parse(
+      gunzipSync(Buffer.concat([decipher.update(archive.subarray(52)), decipher.final()])).toString('utf8'),
+    ) as Record<string, string>;
   } catch {
     throw new AppError(400, 'The passphrase is wrong or the backup file is damaged: nothing was restored.');
   }
   const files = Object.keys(map).sort();
   for (const rel of files) {
     const norm = path.posix.normalize(rel);
-    if (norm !== rel || norm.startsWith('/') || norm.split('/').includes('..')) throw new AppError(400, `The backup holds an unsafe path: ${rel}`);
+    if (norm !== rel || norm.startsWith('/') || norm.split('/').includes('..'))
+      throw new AppError(400, `The backup holds an unsafe path: ${rel}`);
   }
   await mkdir(privateDir, { recursive: true, mode: 0o700 });
   for (const rel of files) {

@@ -4,12 +4,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Captured { headers: Record<string, string | string[]>; body: string /* base64 */ }
+export interface Captured {
+  headers: Record<string, string | string[]>;
+  body: string; /* base64 */
+}
 
 export function serveCapturedInChild(host: string): void {
   process.once('message', (m: Record<string, Captured>) => {
-    const answers = new Map(Object.entries(m).map(([url, c]) =>
-      [url, { headers: c.headers, body: Buffer.from(c.body, 'base64') }]));
+    const answers = new Map(
+      Object.entries(m).map(([url, c]) => [url, { headers: c.headers, body: Buffer.from(c.body, 'base64') }]),
+    );
     const server = http.createServer((req, res) => {
       const a = answers.get(req.url ?? '');
       if (!a) return res.writeHead(404).end();

@@ -10,17 +10,47 @@ export const rng = seededRng;
 
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
-const EVENTS = ['Summer symposium', 'Teacher workshop', 'Regional meetup', 'AP CS Principles cohort', 'Hackathon',
-  'Policy briefing', 'Coding camp', 'Computer Science Education Week', 'Advisory board meeting', 'Grant round'];
-const VERBS = ['registration opens', 'announces speakers', 'moves online', 'recap and slides', 'seeks volunteers',
-  'adds a second session', 'results published', 'call for proposals', 'deadline extended', 'welcomes new partners'];
-const PLACES = ['Springfield', 'Riverside', 'Lakeview', 'the state capitol', 'Franklin County', 'Oak Ridge',
-  'Cedar Falls', 'Georgetown', 'Madison', 'Fairview'];
+const EVENTS = [
+  'Summer symposium',
+  'Teacher workshop',
+  'Regional meetup',
+  'AP CS Principles cohort',
+  'Hackathon',
+  'Policy briefing',
+  'Coding camp',
+  'Computer Science Education Week',
+  'Advisory board meeting',
+  'Grant round',
+];
+const VERBS = [
+  'registration opens',
+  'announces speakers',
+  'moves online',
+  'recap and slides',
+  'seeks volunteers',
+  'adds a second session',
+  'results published',
+  'call for proposals',
+  'deadline extended',
+  'welcomes new partners',
+];
+const PLACES = [
+  'Springfield',
+  'Riverside',
+  'Lakeview',
+  'the state capitol',
+  'Franklin County',
+  'Oak Ridge',
+  'Cedar Falls',
+  'Georgetown',
+  'Madison',
+  'Fairview',
+];
 const SENTENCES = [
   'Teachers from every region of the state are invited to take part, whatever their experience with computing.',
   'Sessions cover unplugged activities, block-based programming, and a first look at Python for middle grades.',
   'Substitute reimbursement is available for districts that cannot release teachers otherwise.',
-  'Last year more than **300 educators** attended, and the feedback shaped this year\'s program.',
+  "Last year more than **300 educators** attended, and the feedback shaped this year's program.",
   'Lunch is provided; please tell us about dietary needs when you register.',
   'The state board adopted the updated computer science standards, and this event walks through what changed.',
   'Slides and recordings from every session will be posted on the resources page afterwards.',
@@ -31,7 +61,12 @@ const SENTENCES = [
   'Parking is free in the east lot; the venue is accessible and a quiet room is available.',
 ];
 
-export interface NewsData { title: string; link: string; what: string; when_date: string }
+export interface NewsData {
+  title: string;
+  link: string;
+  what: string;
+  when_date: string;
+}
 
 /** A realistic news item: a title, sometimes a link, a markdown body of a few hundred bytes, an ISO date. */
 export function newsItem(id: number, revision = 0): NewsData {
@@ -43,7 +78,8 @@ export function newsItem(id: number, revision = 0): NewsData {
     const n = 1 + Math.floor(r() * 2);
     paragraphs.push(Array.from({ length: n }, () => pick(r, SENTENCES)).join(' '));
   }
-  if (r() < 0.3) paragraphs.push('- Morning: keynote and panels\n- Afternoon: hands-on labs\n- Evening: networking');
+  if (r() < 0.3)
+    paragraphs.push('- Morning: keynote and panels\n- Afternoon: hands-on labs\n- Evening: networking');
   const fixed = rng(id * 31 + 7); // date and link stay the same across revisions
   const year = 2015 + Math.floor(fixed() * 11);
   const month = 1 + Math.floor(fixed() * 12);
@@ -63,8 +99,10 @@ export function newsFile(id: number, revision = 0): string {
 
 export function machine(): string {
   const cpus = os.cpus();
-  return `machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ` +
-    `${os.type()} ${os.release()}, node ${process.version}`;
+  return (
+    `machine: ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ` +
+    `${os.type()} ${os.release()}, node ${process.version}`
+  );
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -77,7 +115,9 @@ export function percentile(sorted: number[], p: number): number {
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   return rows
-    .map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '))
+    .map((r) =>
+      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
+    )
     .join('\n');
 }
 
@@ -98,7 +138,10 @@ export function machineBusy(): number | null {
 export function waitedChildrenCpu(): number {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return ((f[13] ?? 0) + (f[14] ?? 0)) * TICK_US; // cutime, cstime (fields 16 and 17)
   } catch {
     return 0;

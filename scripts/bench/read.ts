@@ -32,8 +32,14 @@ const DIST = path.join(PROJECT_ROOT, 'dist');
 /** What browsers send (they add deflate and zstd, which the CMS does not use). */
 const BROWSER = { 'accept-encoding': 'br, gzip' };
 
-interface Scenario { name: string; path: string; headers: Record<string, string> }
-interface Captured extends Served { status: number }
+interface Scenario {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+}
+interface Captured extends Served {
+  status: number;
+}
 type ChildMessage = { ready: string; startMs?: number } | { error: string };
 
 // ---------------------------------------------------------------------------------------------------
@@ -43,8 +49,15 @@ async function cmsChild() {
   const { startServer } = await import('../../server/main.ts');
   const started = performance.now();
   const running = await startServer({
-    dataDir: process.env.BENCH_DATA_DIR!, starterDir: process.env.BENCH_STARTER_DIR!, distDir: DIST,
-    host: HOST, port: 0, quiet: true, watch: false, adminPassword: 'benchmark password 123', bcryptCost: 4,
+    dataDir: process.env.BENCH_DATA_DIR!,
+    starterDir: process.env.BENCH_STARTER_DIR!,
+    distDir: DIST,
+    host: HOST,
+    port: 0,
+    quiet: true,
+    watch: false,
+    adminPassword: 'benchmark password 123',
+    bcryptCost: 4,
   });
   process.send!({ ready: running.url, startMs: performance.now() - started });
   process.on('message', async (m: { stop?: boolean; cpu?: boolean }) => {
@@ -54,7 +67,6 @@ async function cmsChild() {
     process.exit(0);
   });
 }
-
 
 // ---------------------------------------------------------------------------------------------------
 // Parent
@@ -66,7 +78,8 @@ function startChild(role: string, env: Record<string, string> = {}) {
   });
   const ready = new Promise<{ url: string; startMs?: number }>((resolve, reject) => {
     child.once('message', (m: ChildMessage) =>
-      ('ready' in m ? resolve({ url: m.ready, startMs: m.startMs }) : reject(new Error(m.error))));
+      'ready' in m ? resolve({ url: m.ready, startMs: m.startMs }) : reject(new Error(m.error)),
+    );
     child.once('exit', (code) => reject(new Error(`${role} process exited early (code ${code})`)));
   });
   return { child, ready };
@@ -97,20 +110,23 @@ function childCpu(child: ChildProcess): Promise<number> {
 /** One raw GET (no automatic decompression), to capture exactly the bytes the CMS sends. */
 function rawGet(url: string, headers: Record<string, string>): Promise<Captured & { raw: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const kept: Record<string, string | string[]> = {};
-        for (const [k, v] of Object.entries(res.headers)) {
-          // Per-connection headers are written by node:http itself.
-          if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) kept[k] = v;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: kept, body: raw.toString('base64'), raw });
-      });
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const kept: Record<string, string | string[]> = {};
+          for (const [k, v] of Object.entries(res.headers)) {
+            // Per-connection headers are written by node:http itself.
+            if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k))
+              kept[k] = v;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: kept, body: raw.toString('base64'), raw });
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -122,7 +138,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Captured 
  */
 function lightenAutocannon() {
   const require = createRequire(import.meta.url);
-  const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody(data: unknown): void } };
+  const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as {
+    prototype: { addBody(data: unknown): void };
+  };
   queue.prototype.addBody = () => undefined;
 }
 
@@ -135,7 +153,8 @@ async function generateStarter(dir: string) {
   await cp(path.join(PROJECT_ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
   await rm(path.join(dir, 'content', 'news'), { recursive: true, force: true });
   await mkdir(path.join(dir, 'content', 'news'));
-  for (let id = 1; id <= ITEMS; id++) await writeFile(path.join(dir, 'content', 'news', `${id}.md`), newsFile(id));
+  for (let id = 1; id <= ITEMS; id++)
+    await writeFile(path.join(dir, 'content', 'news', `${id}.md`), newsFile(id));
 }
 
 function mainScript(): string {
@@ -151,7 +170,11 @@ const ratio = (x: number, y: number) => (y ? `${(x / y).toFixed(2)}×` : 'n/a');
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 const median = (sorted: number[]) => (sorted[(sorted.length - 1) >> 1]! + sorted[sorted.length >> 1]!) / 2;
 
-interface Run { r: autocannon.Result; serverCpu: number; other: number }
+interface Run {
+  r: autocannon.Result;
+  serverCpu: number;
+  other: number;
+}
 
 /** One server's runs of a scenario together: requests over time, and the mean of each run's percentiles. */
 function summary(runs: Run[]) {
@@ -169,7 +192,8 @@ function summary(runs: Run[]) {
 }
 
 async function main() {
-  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('The web app is not built: run `npm run build` first.');
+  if (!existsSync(path.join(DIST, 'index.html')))
+    throw new Error('The web app is not built: run `npm run build` first.');
   lightenAutocannon();
   const scenarios: Scenario[] = [
     { name: 'small JSON', path: '/api/footer.php', headers: BROWSER },
@@ -179,12 +203,16 @@ async function main() {
     { name: 'main JS', path: mainScript(), headers: BROWSER },
     { name: `${ITEMS} news`, path: '/api/news.php?media=url', headers: BROWSER },
   ];
-  console.log('Read benchmark: public answers of the CMS vs a plain node:http server sending the same bytes from memory');
+  console.log(
+    'Read benchmark: public answers of the CMS vs a plain node:http server sending the same bytes from memory',
+  );
   console.log(machine());
-  console.log(`settings: ${CONNECTIONS} connections, ${ROUNDS} runs of ${DURATION} s per server and answer ` +
-    `(alternating), after a ${WARMUP} s warm-up of each, ` +
-    `Accept-Encoding: ${BROWSER['accept-encoding']}, loopback ${HOST}, autocannon in the parent process ` +
-    '(response bodies not kept as strings), each server in its own child process');
+  console.log(
+    `settings: ${CONNECTIONS} connections, ${ROUNDS} runs of ${DURATION} s per server and answer ` +
+      `(alternating), after a ${WARMUP} s warm-up of each, ` +
+      `Accept-Encoding: ${BROWSER['accept-encoding']}, loopback ${HOST}, autocannon in the parent process ` +
+      '(response bodies not kept as strings), each server in its own child process',
+  );
 
   const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-read-'));
   const children: ChildProcess[] = [];
@@ -194,8 +222,10 @@ async function main() {
     const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
     children.push(cms.child);
     const { url: cmsUrl, startMs } = await cms.ready;
-    console.log(`CMS started in ${(startMs! / 1000).toFixed(2)} s (the starter site with ${ITEMS} news items: ` +
-      'creates the site repository, loads the index)');
+    console.log(
+      `CMS started in ${(startMs! / 1000).toFixed(2)} s (the starter site with ${ITEMS} news items: ` +
+        'creates the site repository, loads the index)',
+    );
 
     const captured: Record<string, Captured> = {};
     for (const s of scenarios) {
@@ -206,8 +236,10 @@ async function main() {
         if (count !== ITEMS) throw new Error(`CMS returned ${count} news items, expected ${ITEMS}`);
       }
       captured[s.path] = { status: c.status, headers: c.headers, body: c.body };
-      console.log(`${s.name.padEnd(11)} GET ${s.path}: ${c.raw.length} bytes (${kb(c.raw.length)}) sent as ` +
-        `${c.headers['content-encoding'] ?? 'identity'}, ${Object.keys(c.headers).length} headers`);
+      console.log(
+        `${s.name.padEnd(11)} GET ${s.path}: ${c.raw.length} bytes (${kb(c.raw.length)}) sent as ` +
+          `${c.headers['content-encoding'] ?? 'identity'}, ${Object.keys(c.headers).length} headers`,
+      );
     }
 
     const base = startChild('baseline');
@@ -216,10 +248,13 @@ async function main() {
     const { url: baseUrl } = await base.ready;
     for (const s of scenarios) {
       const check = await rawGet(baseUrl + s.path, s.headers);
-      if (check.body !== captured[s.path]!.body) throw new Error(`baseline does not serve the bytes of ${s.path}`);
+      if (check.body !== captured[s.path]!.body)
+        throw new Error(`baseline does not serve the bytes of ${s.path}`);
     }
 
-    const rows = [['run', 'req/s', 'p50', 'p99', 'throughput', 'server CPU/req', 'other load', 'errors/non-2xx']];
+    const rows = [
+      ['run', 'req/s', 'p50', 'p99', 'throughput', 'server CPU/req', 'other load', 'errors/non-2xx'],
+    ];
     const ratios = [['CMS / baseline', 'req/s (median of pairs)', 'range', 'p99', 'server CPU/req']];
     const all = [cms.child, base.child];
     const servers = { CMS: { url: cmsUrl, child: cms.child }, baseline: { url: baseUrl, child: base.child } };
@@ -251,25 +286,46 @@ async function main() {
       }
       const c = summary(runs.CMS);
       const b = summary(runs.baseline);
-      for (const [who, x] of [['CMS', c], ['baseline', b]] as const) {
+      for (const [who, x] of [
+        ['CMS', c],
+        ['baseline', b],
+      ] as const) {
         const other = Number.isNaN(x.other) ? 'n/a' : `${x.other.toFixed(2)} cores`;
-        rows.push([`${s.name}, ${who}`, x.rps.toFixed(0), `${x.p50.toFixed(1)} ms`, `${x.p99.toFixed(1)} ms`, mbps(x.throughput),
-          `${x.cpuPerReq.toFixed(0)} µs`, other, x.failures]);
+        rows.push([
+          `${s.name}, ${who}`,
+          x.rps.toFixed(0),
+          `${x.p50.toFixed(1)} ms`,
+          `${x.p99.toFixed(1)} ms`,
+          mbps(x.throughput),
+          `${x.cpuPerReq.toFixed(0)} µs`,
+          other,
+          x.failures,
+        ]);
       }
-      const pairs = runs.CMS.map((x, i) => x.r.requests.average / runs.baseline[i]!.r.requests.average)
-        .sort((x, y) => x - y);
+      const pairs = runs.CMS.map((x, i) => x.r.requests.average / runs.baseline[i]!.r.requests.average).sort(
+        (x, y) => x - y,
+      );
       const fmt = (x: number) => `${x.toFixed(2)}×`;
-      ratios.push([s.name, fmt(median(pairs)), `${fmt(pairs[0]!)}–${fmt(pairs.at(-1)!)}`, ratio(c.p99, b.p99),
-        ratio(c.cpuPerReq, b.cpuPerReq)]);
+      ratios.push([
+        s.name,
+        fmt(median(pairs)),
+        `${fmt(pairs[0]!)}–${fmt(pairs.at(-1)!)}`,
+        ratio(c.p99, b.p99),
+        ratio(c.cpuPerReq, b.cpuPerReq),
+      ]);
     }
     console.log('');
     console.log(table(rows));
     console.log('');
     console.log(table(ratios));
-    console.log('server CPU/req: CPU time the server process used during the run divided by the requests it answered ' +
-      '(less sensitive to a busy machine than req/s).');
-    console.log('other load: CPU used by processes outside this benchmark during the run, in cores ' +
-      `(of ${os.cpus().length}); when it is well above 0, req/s and latency of that run are understated.`);
+    console.log(
+      'server CPU/req: CPU time the server process used during the run divided by the requests it answered ' +
+        '(less sensitive to a busy machine than req/s).',
+    );
+    console.log(
+      'other load: CPU used by processes outside this benchmark during the run, in cores ' +
+        `(of ${os.cpus().length}); when it is well above 0, req/s and latency of that run are understated.`,
+    );
     console.log('(latency resolution is 1 ms: autocannon records whole milliseconds)');
   } finally {
     for (const child of children) await stopChild(child);

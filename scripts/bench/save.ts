@@ -34,21 +34,27 @@ async function openStreams(url: string, n: number) {
   };
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const requests: http.ClientRequest[] = [];
-  await Promise.all(Array.from({ length: n }, (_, i) => new Promise<void>((resolve, reject) => {
-    const req = http.get(`${url}/api/stream`, { agent }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        if (chunk.includes('event: ready')) resolve();
-        const changes = chunk.split('event: change').length - 1;
-        if (!changes) return;
-        heard[i]! += changes;
-        lastArrival = performance.now();
-        check();
-      });
-    });
-    req.on('error', reject);
-    requests.push(req);
-  })));
+  await Promise.all(
+    Array.from(
+      { length: n },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const req = http.get(`${url}/api/stream`, { agent }, (res) => {
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              if (chunk.includes('event: ready')) resolve();
+              const changes = chunk.split('event: change').length - 1;
+              if (!changes) return;
+              heard[i]! += changes;
+              lastArrival = performance.now();
+              check();
+            });
+          });
+          req.on('error', reject);
+          requests.push(req);
+        }),
+    ),
+  );
   return {
     /** Resolves with the moment the last stream heard its `count`-th change. */
     allHeard(count: number): Promise<number> {
@@ -64,12 +70,19 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]!, first: samples[0]! };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1]!,
+    first: samples[0]!,
+  };
 }
 
 async function main() {
-  console.log(`HTTP save benchmark: ${SAVES} saves of different items through the API, beside the git CLI, ` +
-    `on ${ITEMS.toLocaleString('en-US')} items with ${COMMITS.toLocaleString('en-US')} commits`);
+  console.log(
+    `HTTP save benchmark: ${SAVES} saves of different items through the API, beside the git CLI, ` +
+      `on ${ITEMS.toLocaleString('en-US')} items with ${COMMITS.toLocaleString('en-US')} commits`,
+  );
   console.log(machine());
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { stdio: 'ignore' }); // the server only: no pages are read
   const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-http-save-'));
@@ -83,7 +96,9 @@ async function main() {
     git(cli, 'update-index', '-q', '--really-refresh');
     const server = await startServer(dataDir, { entry: 'built' });
     try {
-      console.log(`server started in ${(server.startMs / 1000).toFixed(1)} s (first start on this repository)`);
+      console.log(
+        `server started in ${(server.startMs / 1000).toFixed(1)} s (first start on this repository)`,
+      );
       const client = new SiteClient(server.url);
       await client.signIn();
       const streams = await openStreams(server.url, STREAMS);
@@ -100,7 +115,8 @@ async function main() {
         let t = performance.now();
         const answer = await client.call('PUT', `/api/news.php?id=${id}`, item);
         const answered = performance.now();
-        if (answer.status !== 200) throw new Error(`save ${id} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+        if (answer.status !== 200)
+          throw new Error(`save ${id} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
         http.push(answered - t);
         heard.push(Math.max(0, (await streams.allHeard(i + 1)) - answered));
 
@@ -108,7 +124,11 @@ async function main() {
         t = performance.now();
         writeFileSync(path.join(cli, rel), newsFile(id, 5000 + i));
         execFileSync('git', ['add', rel], { cwd: cli, env: GIT_ENV, stdio: 'ignore' });
-        execFileSync('git', ['commit', '-q', '-m', `news: update ${id}`], { cwd: cli, env: GIT_ENV, stdio: 'ignore' });
+        execFileSync('git', ['commit', '-q', '-m', `news: update ${id}`], {
+          cwd: cli,
+          env: GIT_ENV,
+          stdio: 'ignore',
+        });
         cliMs.push(performance.now() - t);
       }
       const wall = performance.now() - wall0;
@@ -118,19 +138,37 @@ async function main() {
       const c = stats(cliMs);
       const l = stats(heard);
       console.log('');
-      console.log(table([
-        ['per save (wall)', 'p50', 'p95', 'max', 'first'],
-        ['A: PUT /api/news.php (validate, commit, index, push, answer)', ms(h.p50), ms(h.p95), ms(h.max), ms(h.first)],
-        ['B: git add + git commit (CLI)', ms(c.p50), ms(c.p95), ms(c.max), ms(c.first)],
-        ['ratio A / B', `${(h.p50 / c.p50).toFixed(2)}×`, `${(h.p95 / c.p95).toFixed(2)}×`, '', ''],
-        [`the last of ${STREAMS} /api/stream pages hears it, after the answer`, ms(l.p50), ms(l.p95), ms(l.max), ms(l.first)],
-      ]));
+      console.log(
+        table([
+          ['per save (wall)', 'p50', 'p95', 'max', 'first'],
+          [
+            'A: PUT /api/news.php (validate, commit, index, push, answer)',
+            ms(h.p50),
+            ms(h.p95),
+            ms(h.max),
+            ms(h.first),
+          ],
+          ['B: git add + git commit (CLI)', ms(c.p50), ms(c.p95), ms(c.max), ms(c.first)],
+          ['ratio A / B', `${(h.p50 / c.p50).toFixed(2)}×`, `${(h.p95 / c.p95).toFixed(2)}×`, '', ''],
+          [
+            `the last of ${STREAMS} /api/stream pages hears it, after the answer`,
+            ms(l.p50),
+            ms(l.p95),
+            ms(l.max),
+            ms(l.first),
+          ],
+        ]),
+      );
       console.log(`goal (issue 9): A's p50 ≤ 0.5 × B's → ${h.p50 <= 0.5 * c.p50 ? 'MET' : 'MISSED'}`);
       if (busy0 !== null && busy1 !== null) {
-        console.log(`CPU used by all processes during the saves: ${((busy1 - busy0) / (wall * 1000)).toFixed(2)} cores on average`);
+        console.log(
+          `CPU used by all processes during the saves: ${((busy1 - busy0) / (wall * 1000)).toFixed(2)} cores on average`,
+        );
       }
       const status = git(site, 'status', '--porcelain');
-      console.log(`git status in the server's repository after the saves: ${status === '' ? 'clean' : `NOT CLEAN:\n${status}`}`);
+      console.log(
+        `git status in the server's repository after the saves: ${status === '' ? 'clean' : `NOT CLEAN:\n${status}`}`,
+      );
     } finally {
       await server.stop();
     }

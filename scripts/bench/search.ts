@@ -52,12 +52,17 @@ function coldQueries(): string[] {
   return [...words].flatMap((w) => [w, w.slice(0, 5), typo(w)]).filter((q, i, all) => all.indexOf(q) === i);
 }
 
-
 async function cmsChild() {
   const { startServer } = await import('../../server/main.ts');
   const running = await startServer({
-    dataDir: process.env.BENCH_DATA_DIR!, starterDir: process.env.BENCH_STARTER_DIR!,
-    host: HOST, port: 0, quiet: true, watch: false, adminPassword: PASSWORD, bcryptCost: 4,
+    dataDir: process.env.BENCH_DATA_DIR!,
+    starterDir: process.env.BENCH_STARTER_DIR!,
+    host: HOST,
+    port: 0,
+    quiet: true,
+    watch: false,
+    adminPassword: PASSWORD,
+    bcryptCost: 4,
   });
   const t0 = performance.now();
   await running.deps.search.start();
@@ -69,10 +74,10 @@ async function cmsChild() {
   });
 }
 
-
 function startChild(role: string, env: Record<string, string> = {}) {
   const child = fork(fileURLToPath(import.meta.url), [`--child=${role}`], {
-    env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise<{ ready: string; buildMs?: number }>((resolve, reject) => {
     child.once('message', (m: { ready: string; buildMs?: number }) => resolve(m));
@@ -91,10 +96,14 @@ function get(url: string, init: { method?: string; headers?: Record<string, stri
       const req = http.request(url, { agent, method: init.method ?? 'GET', headers: init.headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({
-          status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks),
-          ms: performance.now() - t0,
-        }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - t0,
+          }),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);
@@ -128,9 +137,11 @@ async function main() {
     const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
     children.push(cms.child);
     const { ready: cmsUrl, buildMs } = await cms.ready;
-    console.log(`site: the starter site with ${ITEMS.toLocaleString('en-US')} generated news items; ` +
-      'the search ' +
-      `index was built in ${(buildMs! / 1000).toFixed(2)} s in the background after the server listened`);
+    console.log(
+      `site: the starter site with ${ITEMS.toLocaleString('en-US')} generated news items; ` +
+        'the search ' +
+        `index was built in ${(buildMs! / 1000).toFixed(2)} s in the background after the server listened`,
+    );
 
     const captured: Record<string, Captured> = {};
     const found: string[][] = [['query', 'q', 'results', 'bytes']];
@@ -153,8 +164,19 @@ async function main() {
     anchor.child.send(captured);
     const { ready: anchorUrl } = await anchor.ready;
 
-    const rows = [['query', 'CMS p50', 'p95', 'max', 'node:http p50', 'p95', 'CMS req/s', 'node:http req/s',
-      'machine busy']];
+    const rows = [
+      [
+        'query',
+        'CMS p50',
+        'p95',
+        'max',
+        'node:http p50',
+        'p95',
+        'CMS req/s',
+        'node:http req/s',
+        'machine busy',
+      ],
+    ];
     let worstP95 = 0;
     for (const [name, q] of QUERIES) {
       const times: Record<'cms' | 'anchor', number[]> = { cms: [], anchor: [] };
@@ -171,21 +193,32 @@ async function main() {
       const a = times.anchor.sort((x, y) => x - y);
       worstP95 = Math.max(worstP95, percentile(c, 95));
       const rps = async (url: string) =>
-        (await autocannon({ url: url + searchPath(q), connections: 10, duration: DURATION }))
-          .requests.average;
+        (await autocannon({ url: url + searchPath(q), connections: 10, duration: DURATION })).requests
+          .average;
       const cmsRps = await rps(cmsUrl);
       const anchorRps = await rps(anchorUrl);
       // Cores busy during the sequential part, the client and both servers included (at most ~1 of them).
-      const load = busy0 !== null && busy1 !== null
-        ? `${((busy1 - busy0) / wallUs).toFixed(2)} cores` : 'n/a';
-      rows.push([name, ms(percentile(c, 50)), ms(percentile(c, 95)), ms(c.at(-1)!), ms(percentile(a, 50)),
-        ms(percentile(a, 95)), cmsRps.toFixed(0), anchorRps.toFixed(0), load]);
+      const load =
+        busy0 !== null && busy1 !== null ? `${((busy1 - busy0) / wallUs).toFixed(2)} cores` : 'n/a';
+      rows.push([
+        name,
+        ms(percentile(c, 50)),
+        ms(percentile(c, 95)),
+        ms(c.at(-1)!),
+        ms(percentile(a, 50)),
+        ms(percentile(a, 95)),
+        cmsRps.toFixed(0),
+        anchorRps.toFixed(0),
+        load,
+      ]);
     }
     console.log('');
     console.log(table(rows));
-    console.log(`sequential: ${REQUESTS} requests per query and server on one keep-alive connection, ` +
-      'alternating; ' +
-      `req/s: autocannon, 10 connections, ${DURATION} s each`);
+    console.log(
+      `sequential: ${REQUESTS} requests per query and server on one keep-alive connection, ` +
+        'alternating; ' +
+        `req/s: autocannon, 10 connections, ${DURATION} s each`,
+    );
     console.log(`worst p95 of any query: ${ms(worstP95)} (goal ≤ 50 ms)`);
 
     // Every query once: none of them is in the server's kept answers.
@@ -202,14 +235,17 @@ async function main() {
     const busy1 = machineBusy();
     const load = busy0 !== null && busy1 !== null ? (busy1 - busy0) / ((performance.now() - t0) * 1000) : NaN;
     coldTimes.sort((a, b) => a - b);
-    console.log(`first-time queries: ${cold.length} different words, prefixes and typos, each asked once ` +
-      `(${Math.round(coldResults / cold.length)} results on average): ` +
-      `p50 ${ms(percentile(coldTimes, 50))}, p95 ${ms(percentile(coldTimes, 95))}, ` +
-      `max ${ms(coldTimes.at(-1)!)}; machine busy ${load.toFixed(2)} cores`);
+    console.log(
+      `first-time queries: ${cold.length} different words, prefixes and typos, each asked once ` +
+        `(${Math.round(coldResults / cold.length)} results on average): ` +
+        `p50 ${ms(percentile(coldTimes, 50))}, p95 ${ms(percentile(coldTimes, 95))}, ` +
+        `max ${ms(coldTimes.at(-1)!)}; machine busy ${load.toFixed(2)} cores`,
+    );
 
     // Saves: the next search finds each saved item's new word.
     const login = await get(`${cmsUrl}/api/login.php`, {
-      method: 'POST', body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      method: 'POST',
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
       headers: { 'content-type': 'application/json', origin: cmsUrl },
     });
     const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
@@ -219,7 +255,8 @@ async function main() {
     for (let i = 1; i <= SAVES; i++) {
       const word = `quokka${String.fromCharCode(97 + (i % 26))}${i}`;
       const put = await get(`${cmsUrl}/api/news.php?id=${i * 37}`, {
-        method: 'PUT', body: JSON.stringify({ title: `Field trip ${word}`, what: 'A day out.' }),
+        method: 'PUT',
+        body: JSON.stringify({ title: `Field trip ${word}`, what: 'A day out.' }),
         headers: { 'content-type': 'application/json', origin: cmsUrl, cookie },
       });
       if (put.status !== 200) throw new Error(`save answered ${put.status}: ${put.body.toString()}`);
@@ -232,9 +269,11 @@ async function main() {
     saves.sort((a, b) => a - b);
     searches.sort((a, b) => a - b);
     console.log('');
-    console.log(`saves: ${SAVES} PUT /api/news.php, each followed at once by a search for its new word: ` +
-      `first result ${seen}/${SAVES} times; save p50 ${ms(percentile(saves, 50))}, ` +
-      `search p50 ${ms(percentile(searches, 50))}`);
+    console.log(
+      `saves: ${SAVES} PUT /api/news.php, each followed at once by a search for its new word: ` +
+        `first result ${seen}/${SAVES} times; save p50 ${ms(percentile(saves, 50))}, ` +
+        `search p50 ${ms(percentile(searches, 50))}`,
+    );
   } finally {
     for (const child of children) {
       if (child.exitCode !== null) continue;
@@ -247,6 +286,10 @@ async function main() {
 }
 
 const role = process.argv.find((a) => a.startsWith('--child='))?.slice('--child='.length);
-if (role === 'cms') cmsChild().catch((e: Error) => { console.error(e); process.exit(1); });
+if (role === 'cms')
+  cmsChild().catch((e: Error) => {
+    console.error(e);
+    process.exit(1);
+  });
 else if (role === 'anchor') serveCapturedInChild(HOST);
 else runMain(main);

@@ -8,9 +8,12 @@ export const COMMITS = 1_000;
 export const AUTHOR: Author = { name: 'Bench Editor', email: 'editor@example.org' };
 export const GIT_ENV = {
   ...process.env,
-  GIT_AUTHOR_NAME: AUTHOR.name, GIT_AUTHOR_EMAIL: AUTHOR.email,
-  GIT_COMMITTER_NAME: AUTHOR.name, GIT_COMMITTER_EMAIL: AUTHOR.email,
-  GIT_CONFIG_NOSYSTEM: '1', HOME: '/nonexistent', // no user or system config changes what git does
+  GIT_AUTHOR_NAME: AUTHOR.name,
+  GIT_AUTHOR_EMAIL: AUTHOR.email,
+  GIT_COMMITTER_NAME: AUTHOR.name,
+  GIT_COMMITTER_EMAIL: AUTHOR.email,
+  GIT_CONFIG_NOSYSTEM: '1',
+  HOME: '/nonexistent', // no user or system config changes what git does
 };
 
 export const git = (cwd: string, ...args: string[]) =>
@@ -28,7 +31,11 @@ function fastImportStream(): { stream: Buffer; historyOf1: number } {
     put(b);
     put('\n');
   };
-  const editors = ['Ana Ortiz <ana@example.org>', 'Ben Okafor <ben@example.org>', 'Chen Wei <chen@example.org>'];
+  const editors = [
+    'Ana Ortiz <ana@example.org>',
+    'Ben Okafor <ben@example.org>',
+    'Chen Wei <chen@example.org>',
+  ];
   const start = Date.UTC(2022, 0, 3, 9) / 1000;
   const revision = new Map<number, number>();
   const r = rng(2024);
@@ -44,9 +51,10 @@ function fastImportStream(): { stream: Buffer; historyOf1: number } {
       if (c % 50 === 0 && !changed.includes(1)) changed.push(1); // item 1 gets a real history
     }
     const first = changed[0]!;
-    const message = c === 0
-      ? 'Import the news archive'
-      : `news: update ${first} "${newsItem(first, (revision.get(first) ?? 0) + 1).title}"${changed.length > 1 ? ` and ${changed.length - 1} more` : ''}`;
+    const message =
+      c === 0
+        ? 'Import the news archive'
+        : `news: update ${first} "${newsItem(first, (revision.get(first) ?? 0) + 1).title}"${changed.length > 1 ? ` and ${changed.length - 1} more` : ''}`;
     put(`commit refs/heads/main\nauthor ${who} ${when}\ncommitter ${who} ${when}\n`);
     data(message);
     for (const id of changed) {
@@ -64,8 +72,12 @@ function fastImportStream(): { stream: Buffer; historyOf1: number } {
 export function buildRepository(dir: string) {
   execFileSync('git', ['init', '-q', '-b', 'main', dir], { env: GIT_ENV });
   const { stream, historyOf1 } = fastImportStream();
-  execFileSync('git', ['fast-import', '--quiet'], { cwd: dir, env: GIT_ENV, input: stream, maxBuffer: 64 * 2 ** 20 });
+  execFileSync('git', ['fast-import', '--quiet'], {
+    cwd: dir,
+    env: GIT_ENV,
+    input: stream,
+    maxBuffer: 64 * 2 ** 20,
+  });
   git(dir, 'reset', '-q', '--hard', 'main'); // work tree and index now match HEAD
   return { streamBytes: stream.length, historyOf1 };
 }
-

@@ -37,7 +37,8 @@ function plainRead(dir: string): Promise<{ ms: number; total: number; files: num
   });
 }
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function firstAnswer(url: string): Promise<number> {
   const res = await fetch(`${url}/api/footer.php`);
@@ -46,7 +47,9 @@ async function firstAnswer(url: string): Promise<number> {
 }
 
 async function main() {
-  console.log(`Cold-start benchmark: ${ITEMS.toLocaleString('en-US')} items, ${COMMITS.toLocaleString('en-US')} commits, ${STARTS} starts each`);
+  console.log(
+    `Cold-start benchmark: ${ITEMS.toLocaleString('en-US')} items, ${COMMITS.toLocaleString('en-US')} commits, ${STARTS} starts each`,
+  );
   console.log(machine());
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { stdio: 'ignore' }); // the server only: no pages are read
   const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-start-'));
@@ -74,19 +77,42 @@ async function main() {
       rss.push(rssOf(s.pid));
       await s.stop();
     }
-    const med = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+    const med = (xs: number[]) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
     const ms = (x: number) => `${(x / 1000).toFixed(2)} s`;
     console.log('');
-    console.log(table([
-      ['', 'median', 'min', 'max'],
-      ['server: process start → first answer (GET /api/footer.php)', ms(med(server)), ms(Math.min(...server)), ms(Math.max(...server))],
-      ['plain node process reading every content file (whole process)', ms(med(plainProcess)), ms(Math.min(...plainProcess)), ms(Math.max(...plainProcess))],
-      ['  of which reading the files', ms(med(plain)), ms(Math.min(...plain)), ms(Math.max(...plain))],
-      ['ratio server / plain process', `${(med(server) / med(plainProcess)).toFixed(2)}×`, '', ''],
-      ['server RSS 1.5 s after its first answer', `${med(rss).toFixed(0)} MB`, `${Math.min(...rss).toFixed(0)} MB`, `${Math.max(...rss).toFixed(0)} MB`],
-    ]));
-    console.log(`goals (issue 9): start ≤ 2 s and ≤ 4 × the plain read → ${med(server) <= 2000 && med(server) <= 4 * med(plainProcess) ? 'MET' : 'MISSED'}; ` +
-      `RSS ≤ 300 MB → ${med(rss) <= 300 ? 'MET' : 'MISSED'}`);
+    console.log(
+      table([
+        ['', 'median', 'min', 'max'],
+        [
+          'server: process start → first answer (GET /api/footer.php)',
+          ms(med(server)),
+          ms(Math.min(...server)),
+          ms(Math.max(...server)),
+        ],
+        [
+          'plain node process reading every content file (whole process)',
+          ms(med(plainProcess)),
+          ms(Math.min(...plainProcess)),
+          ms(Math.max(...plainProcess)),
+        ],
+        ['  of which reading the files', ms(med(plain)), ms(Math.min(...plain)), ms(Math.max(...plain))],
+        ['ratio server / plain process', `${(med(server) / med(plainProcess)).toFixed(2)}×`, '', ''],
+        [
+          'server RSS 1.5 s after its first answer',
+          `${med(rss).toFixed(0)} MB`,
+          `${Math.min(...rss).toFixed(0)} MB`,
+          `${Math.max(...rss).toFixed(0)} MB`,
+        ],
+      ]),
+    );
+    console.log(
+      `goals (issue 9): start ≤ 2 s and ≤ 4 × the plain read → ${med(server) <= 2000 && med(server) <= 4 * med(plainProcess) ? 'MET' : 'MISSED'}; ` +
+        `RSS ≤ 300 MB → ${med(rss) <= 300 ? 'MET' : 'MISSED'}`,
+    );
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

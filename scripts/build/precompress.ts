@@ -26,16 +26,20 @@ async function filesUnder(dir: string): Promise<string[]> {
 export async function precompressFolder(dir: string): Promise<number> {
   const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
   let written = 0;
-  await Promise.all(files.map(async (file) => {
-    const bytes = await readFile(file);
-    if (bytes.length < MIN_BYTES) return;
-    const [br, gzipped] = await Promise.all([
-      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-      gz(bytes, { level: 9 }),
-    ]);
-    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
-    written += 2;
-  }));
+  await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(file);
+      if (bytes.length < MIN_BYTES) return;
+      const [br, gzipped] = await Promise.all([
+        brotli(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
+        gz(bytes, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+      written += 2;
+    }),
+  );
   return written;
 }
 

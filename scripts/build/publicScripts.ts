@@ -5,7 +5,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export interface ScriptSize { file: string; bytes: number; gzipped: number }
+export interface ScriptSize {
+  file: string;
+  bytes: number;
+  gzipped: number;
+}
 
 const STATIC_IMPORT = /(?:\bimport|\bexport)\s*(?:[^"'();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
@@ -22,7 +26,8 @@ export function scriptsOfPage(html: string): string[] {
 
 /** Every script a page with this HTML loads before it runs: named ones and their static imports. */
 export function publicScripts(
-  distDir: string, html = readFileSync(path.join(distDir, 'index.html'), 'utf8'),
+  distDir: string,
+  html = readFileSync(path.join(distDir, 'index.html'), 'utf8'),
 ): ScriptSize[] {
   const seen = new Set<string>();
   const queue = scriptsOfPage(html);

@@ -23,7 +23,9 @@ await build({
   // and optional ones stay outside.
   external: ['bcrypt', 'fsevents', 'sharp'],
   // CommonJS packages inside an ES module still call require() for node's own modules.
-  banner: { js: "import { createRequire as __cmsCreateRequire } from 'node:module'; const require = __cmsCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cmsCreateRequire } from 'node:module'; const require = __cmsCreateRequire(import.meta.url);",
+  },
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -11,10 +11,16 @@ import { startServer } from '../drill/serverProcess.ts';
 import { ADMIN } from '../drill/serverProcess.ts';
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 it('the bundled server starts, serves, signs in, saves and takes an upload', async () => {
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], { cwd: PROJECT_ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'pipe',
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-built-'));
   const server = await startServer(dataDir, { entry: 'built' });
   try {
@@ -23,19 +29,44 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
     expect((await get('/api/health')).status).toBe(200);
     expect((await get('/sitemap.xml')).status).toBe(200);
     const login = await fetch(`${server.url}/api/login.php`, {
-      method: 'POST', headers: { origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify(ADMIN),
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
     });
     expect(login.status).toBe(200);
-    const headers = { origin: server.url, cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    const headers = {
+      origin: server.url,
+      cookie: login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
     const saved = await fetch(`${server.url}/api/news.php?id=1`, {
-      method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Saved through the bundle' }),
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Saved through the bundle' }),
     });
     expect(saved.status).toBe(200);
-    const log = execFileSync('git', ['log', '-1', '--format=%s'], { cwd: path.join(dataDir, 'site'), encoding: 'utf8' });
+    const log = execFileSync('git', ['log', '-1', '--format=%s'], {
+      cwd: path.join(dataDir, 'site'),
+      encoding: 'utf8',
+    });
     expect(log).toContain('Saved through the bundle');
     const form = new FormData();
-    for (const [k, v] of Object.entries({ fileName: 'Bundled', studyTitle: 'A bundled upload', abstract: 'Short.', publicationDate: '01/02/2026' })) form.set(k, v);
-    form.set('pdfFile', new Blob([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], { type: 'application/pdf' }), 'a.pdf');
+    for (const [k, v] of Object.entries({
+      fileName: 'Bundled',
+      studyTitle: 'A bundled upload',
+      abstract: 'Short.',
+      publicationDate: '01/02/2026',
+    }))
+      form.set(k, v);
+    form.set(
+      'pdfFile',
+      new Blob([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], {
+        type: 'application/pdf',
+      }),
+      'a.pdf',
+    );
     form.set('firstPage', new Blob([PNG], { type: 'image/png' }), 'p1.png');
     const upload = await fetch(`${server.url}/api/pdf_upload.php`, { method: 'POST', body: form, headers });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);

@@ -2,9 +2,16 @@
 // session cookie from sign-in. Every call is bounded by a timeout.
 import { ADMIN } from './serverProcess.ts';
 
-export interface Answer { status: number; body: Record<string, unknown> | unknown[] | null; text: string }
+export interface Answer {
+  status: number;
+  body: Record<string, unknown> | unknown[] | null;
+  text: string;
+}
 
-export interface NewsItem { id: string; title: string }
+export interface NewsItem {
+  id: string;
+  title: string;
+}
 
 const TIMEOUT_MS = 15_000;
 
@@ -19,12 +26,18 @@ export class SiteClient {
     if (this.cookie) headers.cookie = this.cookie;
     if (json !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(this.url + pathname, {
-      method, headers, body: json === undefined ? undefined : JSON.stringify(json),
-      redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS),
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const text = await res.text();
     if (method === 'POST' && pathname === '/api/login.php' && res.ok) {
-      this.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      this.cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     }
     return { status: res.status, body: parseJson(text), text };
   }

@@ -15,13 +15,21 @@ export interface LostSave {
 /** Acknowledged saves whose marker is not in HEAD. */
 export async function lostSaves(site: string, saves: SaveOutcome[]): Promise<LostSave[]> {
   const acked = saves.filter((s) => s.acknowledged);
-  const lost = (s: SaveOutcome, why: string): LostSave =>
-    ({ label: s.label, kind: s.kind, id: s.id, marker: s.marker, why });
+  const lost = (s: SaveOutcome, why: string): LostSave => ({
+    label: s.label,
+    kind: s.kind,
+    id: s.id,
+    marker: s.marker,
+    why,
+  });
   const withId = acked.filter((s) => s.id !== undefined);
   const lostList = acked.filter((s) => s.id === undefined).map((s) => lost(s, 'the 2xx answer named no id'));
   let files: Map<string, string | null>;
   try {
-    files = await readAtHead(site, withId.map((s) => newsPath(s.id!)));
+    files = await readAtHead(
+      site,
+      withId.map((s) => newsPath(s.id!)),
+    );
   } catch (e) {
     return [...lostList, ...withId.map((s) => lost(s, `HEAD could not be read: ${errorText(e)}`))];
   }

@@ -6,16 +6,32 @@ import { formatDetails } from './report.ts';
 
 const ROUNDS = 10;
 
-it(`survives ${ROUNDS} kills during concurrent saves with nothing lost and nothing to repair`, async () => {
-  const report = await runCrashDrill({ rounds: ROUNDS, log: (line) => console.log(line) });
-  // The first few failing rounds; the server's stack lines are reworded so vitest does not take them for
-  // the test's own stack.
-  const details = report.rounds.filter((r) => formatDetails(r).length > 0).slice(0, 3)
-    .flatMap(formatDetails).join('\n').replace(/^(\s*)at /gm, '$1from ');
-  expect(report.aborted, details).toBeUndefined();
-  expect(report.totals.acknowledged, 'no save was acknowledged: the drill tested nothing').toBeGreaterThan(0);
-  expect(report.totals, `repeat with: npm run drill:crash -- --seed ${report.seed}\n${details}`).toEqual({
-    rounds: ROUNDS, acknowledged: report.totals.acknowledged,
-    lost: 0, neededHuman: 0, fsckErrors: 0, dirtyStatus: 0, servedMismatch: 0, healthNotOk: 0,
-  });
-}, 10 * 60_000);
+it(
+  `survives ${ROUNDS} kills during concurrent saves with nothing lost and nothing to repair`,
+  async () => {
+    const report = await runCrashDrill({ rounds: ROUNDS, log: (line) => console.log(line) });
+    // The first few failing rounds; the server's stack lines are reworded so vitest does not take them for
+    // the test's own stack.
+    const details = report.rounds
+      .filter((r) => formatDetails(r).length > 0)
+      .slice(0, 3)
+      .flatMap(formatDetails)
+      .join('\n')
+      .replace(/^(\s*)at /gm, '$1from ');
+    expect(report.aborted, details).toBeUndefined();
+    expect(report.totals.acknowledged, 'no save was acknowledged: the drill tested nothing').toBeGreaterThan(
+      0,
+    );
+    expect(report.totals, `repeat with: npm run drill:crash -- --seed ${report.seed}\n${details}`).toEqual({
+      rounds: ROUNDS,
+      acknowledged: report.totals.acknowledged,
+      lost: 0,
+      neededHuman: 0,
+      fsckErrors: 0,
+      dirtyStatus: 0,
+      servedMismatch: 0,
+      healthNotOk: 0,
+    });
+  },
+  10 * 60_000,
+);

@@ -44,8 +44,12 @@ export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
   const seed = opts.seed ?? randomInt(2 ** 31);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-crash-drill-'));
   const drill: Drill = {
-    dataDir, site: path.join(dataDir, 'site'), concurrency: opts.concurrency ?? 20,
-    killRng: seededRng(seed), planRng: seededRng(seed ^ 0x5eed), live: null,
+    dataDir,
+    site: path.join(dataDir, 'site'),
+    concurrency: opts.concurrency ?? 20,
+    killRng: seededRng(seed),
+    planRng: seededRng(seed ^ 0x5eed),
+    live: null,
   };
   const rounds: RoundResult[] = [];
   let aborted: string | undefined;
@@ -65,13 +69,18 @@ export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
     }
     const restarts = rounds.flatMap((r) => (r.restartMs === null ? [] : [r.restartMs]));
     return {
-      seed, concurrency: drill.concurrency, dataDir, kept: opts.keep ?? false,
+      seed,
+      concurrency: drill.concurrency,
+      dataDir,
+      kept: opts.keep ?? false,
       timing: {
         firstStartMs,
         restartMedianMs: median(restarts),
         restartMaxMs: restarts.length ? Math.max(...restarts) : null,
       },
-      totals: totalsOf(rounds), rounds, aborted,
+      totals: totalsOf(rounds),
+      rounds,
+      aborted,
     };
   } finally {
     await drill.live?.stop().catch((e: unknown) => log(`could not stop the server: ${errorText(e)}`));
@@ -83,8 +92,18 @@ export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
 async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   const killAfterMs = between(drill.killRng, ...KILL_WINDOW_MS);
   const r: RoundResult = {
-    round, killAfterMs, saves: [], acknowledged: 0, lost: [], restartMs: null, firstSave: null,
-    neededHuman: [], healthProblem: null, fsckErrors: [], dirtyStatus: [], servedMismatches: [],
+    round,
+    killAfterMs,
+    saves: [],
+    acknowledged: 0,
+    lost: [],
+    restartMs: null,
+    firstSave: null,
+    neededHuman: [],
+    healthProblem: null,
+    fsckErrors: [],
+    dirtyStatus: [],
+    servedMismatches: [],
     leftovers: [],
   };
   const server = drill.live!;

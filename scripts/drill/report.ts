@@ -23,16 +23,22 @@ export function formatRound(r: RoundResult, of: number): string {
 }
 
 const MAX_ITEMS = 6;
-const items = (title: string, list: string[]): string[] => list.length === 0 ? [] : [
-  `  ${title}:`,
-  ...list.slice(0, MAX_ITEMS).map((l) => `    ${l.replace(/\n/g, '\n      ')}`),
-  ...(list.length > MAX_ITEMS ? [`    … and ${list.length - MAX_ITEMS} more`] : []),
-];
+const items = (title: string, list: string[]): string[] =>
+  list.length === 0
+    ? []
+    : [
+        `  ${title}:`,
+        ...list.slice(0, MAX_ITEMS).map((l) => `    ${l.replace(/\n/g, '\n      ')}`),
+        ...(list.length > MAX_ITEMS ? [`    … and ${list.length - MAX_ITEMS} more`] : []),
+      ];
 
 /** Why a round failed, for a developer; empty for a round that passed. */
 export function formatDetails(r: RoundResult): string[] {
   const lines = [
-    ...items('lost saves', r.lost.map((l) => `${l.label} (${l.kind} of news ${l.id ?? '?'}): ${l.why}`)),
+    ...items(
+      'lost saves',
+      r.lost.map((l) => `${l.label} (${l.kind} of news ${l.id ?? '?'}): ${l.why}`),
+    ),
     ...items('needed a human', r.neededHuman),
     ...items('health', r.healthProblem ? [r.healthProblem] : []),
     ...items('git fsck', r.fsckErrors),
@@ -56,8 +62,10 @@ export function formatSummary(report: DrillReport): string[] {
     ['rounds with served ≠ HEAD', String(t.servedMismatch)],
     ['rounds with health not ok', String(t.healthNotOk)],
     ['first start', seconds(firstStartMs)],
-    ['restart (median / max)', restartMedianMs === null ? '—'
-      : `${seconds(restartMedianMs)} / ${seconds(restartMaxMs ?? 0)}`],
+    [
+      'restart (median / max)',
+      restartMedianMs === null ? '—' : `${seconds(restartMedianMs)} / ${seconds(restartMaxMs ?? 0)}`,
+    ],
     ['seed', String(report.seed)],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

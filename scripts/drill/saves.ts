@@ -41,7 +41,9 @@ export function probeSave(round: number): PlannedSave {
 }
 
 export async function sendSave(
-  client: SiteClient, save: PlannedSave, startedAt: number,
+  client: SiteClient,
+  save: PlannedSave,
+  startedAt: number,
 ): Promise<SaveOutcome> {
   const body = {
     title: `Crash drill news ${save.marker}`,
@@ -49,16 +51,19 @@ export async function sendSave(
   };
   const at = () => Math.round(performance.now() - startedAt);
   try {
-    const res = save.kind === 'create'
-      ? await client.call('POST', '/api/news.php', body)
-      : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
+    const res =
+      save.kind === 'create'
+        ? await client.call('POST', '/api/news.php', body)
+        : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
     const ok = res.status >= 200 && res.status < 300;
     const answered = res.body && !Array.isArray(res.body) ? res.body : {};
     const created = answered.id === undefined ? undefined : String(answered.id);
     const id = save.kind === 'update' ? save.targetId : created;
-    const error = ok ? undefined
-      : typeof answered.error === 'string' ? answered.error
-      : res.text.slice(0, 300);
+    const error = ok
+      ? undefined
+      : typeof answered.error === 'string'
+        ? answered.error
+        : res.text.slice(0, 300);
     return { ...save, acknowledged: ok, id, status: res.status, error, atMs: at() };
   } catch (e) {
     return { ...save, acknowledged: false, error: errorText(e), atMs: at() };

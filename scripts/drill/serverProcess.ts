@@ -28,11 +28,17 @@ export interface ServerChild {
  * `source` runs server/index.ts through tsx; `built` runs dist-server/index.js (npm run build), as
  * `npm start` does.
  */
-export async function startServer(dataDir: string, options: { entry?: 'source' | 'built'; env?: NodeJS.ProcessEnv } = {}): Promise<ServerChild> {
+export async function startServer(
+  dataDir: string,
+  options: { entry?: 'source' | 'built'; env?: NodeJS.ProcessEnv } = {},
+): Promise<ServerChild> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    CMS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1',
-    CMS_ADMIN_USERNAME: ADMIN.username, CMS_ADMIN_PASSWORD: ADMIN.password,
+    CMS_DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CMS_ADMIN_USERNAME: ADMIN.username,
+    CMS_ADMIN_PASSWORD: ADMIN.password,
     ...options.env,
   };
   // Settings that would change how the drill's plain-http client is answered.
@@ -44,7 +50,9 @@ export async function startServer(dataDir: string, options: { entry?: 'source' |
   const entry = options.entry === 'built' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
   const args = [...nodeArgs, ...entry];
   const child = spawn(process.execPath, args, {
-    cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -75,7 +83,9 @@ export async function startServer(dataDir: string, options: { entry?: 'source' |
   try {
     const url = await withTimeout(ready, START_TIMEOUT_MS, 'server start');
     return {
-      url, pid: child.pid!, startMs: performance.now() - started,
+      url,
+      pid: child.pid!,
+      startMs: performance.now() - started,
       output: () => output,
       kill,
       async stop() {

@@ -6,7 +6,11 @@ import * as yaml from 'js-yaml';
 
 const GIT_TIMEOUT_MS = 60_000;
 
-interface GitRun { code: number | null; stdout: Buffer; stderr: string }
+interface GitRun {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
 
 /** Runs git in `dir`; never throws for a non-zero exit (callers judge it), only for a timeout. */
 export function runGit(dir: string, args: string[], input?: string): Promise<GitRun> {
@@ -35,7 +39,11 @@ export function runGit(dir: string, args: string[], input?: string): Promise<Git
   });
 }
 
-const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 // Dangling objects are normal after a kill; anything naming damage is not. Object ids are blanked
 // first, since hex can spell "bad".
@@ -44,8 +52,9 @@ const FSCK_TROUBLE = /\b(error|fatal|bad|missing|broken|corrupt|invalid|garbage)
 /** `git fsck --full`: the exit code if non-zero, and every line naming a problem. */
 export async function fsckProblems(site: string): Promise<string[]> {
   const r = await runGit(site, ['fsck', '--full']);
-  const problems = lines(`${r.stdout.toString('utf8')}\n${r.stderr}`)
-    .filter((l) => !l.startsWith('dangling ') && FSCK_TROUBLE.test(l.replace(/\b[0-9a-f]{40}\b/g, '')));
+  const problems = lines(`${r.stdout.toString('utf8')}\n${r.stderr}`).filter(
+    (l) => !l.startsWith('dangling ') && FSCK_TROUBLE.test(l.replace(/\b[0-9a-f]{40}\b/g, '')),
+  );
   return r.code === 0 ? problems : [`git fsck exited with ${r.code}`, ...problems];
 }
 

@@ -17,7 +17,7 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
 /** An error as one readable line, with the cause fetch hides behind "fetch failed". */
 export function errorText(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
-  const cause = e.cause instanceof Error ? (e.cause as NodeJS.ErrnoException).code ?? e.cause.message : '';
+  const cause = e.cause instanceof Error ? ((e.cause as NodeJS.ErrnoException).code ?? e.cause.message) : '';
   return cause ? `${e.message}: ${cause}` : e.message;
 }
 

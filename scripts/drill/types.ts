@@ -49,5 +49,10 @@ export interface DrillReport {
 
 /** The totals that must all be zero for a run to pass. */
 export const FAILURE_TOTALS = [
-  'lost', 'neededHuman', 'fsckErrors', 'dirtyStatus', 'servedMismatch', 'healthNotOk',
+  'lost',
+  'neededHuman',
+  'fsckErrors',
+  'dirtyStatus',
+  'servedMismatch',
+  'healthNotOk',
 ] as const;

@@ -4,9 +4,16 @@
 export const AUDIT_LOG_ROUTE = '/AuditLogAdminPage';
 
 export const AUDIT_ACTIONS = [
-  'sign-in', 'sign-in-failed', 'sign-in-throttled', 'sign-out',
-  'save', 'delete', 'restore',
-  'user-add', 'user-password', 'user-remove',
+  'sign-in',
+  'sign-in-failed',
+  'sign-in-throttled',
+  'sign-out',
+  'save',
+  'delete',
+  'restore',
+  'user-add',
+  'user-password',
+  'user-remove',
   'webhook-pull',
 ] as const;
 

@@ -37,8 +37,11 @@ describe('AuditLog', () => {
     const log = new AuditLog(dir);
     await log.record({ action: 'sign-in', who: 'first' });
     const damaged = [
-      'not json at all', '{"time":"yesterday","action":"sign-in"}',
-      '{"time":"2026-01-01T00:00:00Z","action":"explode"}', '\u0000\u0001garbage', '[1,2]',
+      'not json at all',
+      '{"time":"yesterday","action":"sign-in"}',
+      '{"time":"2026-01-01T00:00:00Z","action":"explode"}',
+      '\u0000\u0001garbage',
+      '[1,2]',
     ];
     await appendFile(log.file, `${damaged.join('\n')}\n`);
     await appendFile(log.file, '{"time":"2026-11-22T10:00:00.000Z","action":"sa'); // cut off mid-line
@@ -80,9 +83,11 @@ describe('AuditLog', () => {
   it('two writers at once (the server and the user command) never mix their lines', async () => {
     const a = new AuditLog(dir, { maxBytes: 4000, keep: 3 });
     const b = new AuditLog(dir, { maxBytes: 4000, keep: 3 });
-    await Promise.all(Array.from({ length: 60 }, (_, i) =>
-      (i % 2 ? a : b).record({ action: 'save', who: 'ab'[i % 2], id: String(i), detail: 'y'.repeat(30) }),
-    ));
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        (i % 2 ? a : b).record({ action: 'save', who: 'ab'[i % 2], id: String(i), detail: 'y'.repeat(30) }),
+      ),
+    );
     const { entries, skipped } = await a.read();
     expect(skipped).toBe(0);
     expect(entries).toHaveLength(60);
@@ -110,11 +115,17 @@ describe('filter and CSV', () => {
   const entries: AuditEntry[] = [
     { time: '2026-11-20T09:00:00.000Z', action: 'sign-in', who: 'alice', address: '10.0.0.1' },
     {
-      time: '2026-11-21T09:00:00.000Z', action: 'sign-in-failed',
-      who: '=HYPERLINK("http://x")', address: '10.0.0.9',
+      time: '2026-11-21T09:00:00.000Z',
+      action: 'sign-in-failed',
+      who: '=HYPERLINK("http://x")',
+      address: '10.0.0.9',
     },
     {
-      time: '2026-11-22T09:00:00.000Z', action: 'save', who: 'bob', entity: 'news', id: '4',
+      time: '2026-11-22T09:00:00.000Z',
+      action: 'save',
+      who: 'bob',
+      entity: 'news',
+      id: '4',
       commit: 'c'.repeat(40),
       detail: 'a "quoted", line\nbreak',
     },

@@ -63,10 +63,11 @@ export class AuditLog {
       if (typeof v === 'string' && v) entry[key] = v.slice(0, MAX_FIELD);
     }
     const line = `${JSON.stringify(entry)}\n`;
-    return this.queue.run(async () => {
-      await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      await withFileLock(`${this.file}.lock`, LOCK_WAIT_MS, () => this.append(line));
-    })
+    return this.queue
+      .run(async () => {
+        await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+        await withFileLock(`${this.file}.lock`, LOCK_WAIT_MS, () => this.append(line));
+      })
       .catch((e: Error) => {
         this.log(`Could not write to the audit log ${this.file}: ${e.message}`);
       });

@@ -38,7 +38,8 @@ export async function withFileLock<T>(lockFile: string, waitMs: number, task: ()
 /** Whether a lock's owner has died (or it is far older than any append takes). */
 async function stale(lockFile: string): Promise<boolean> {
   const [text, info] = await Promise.all([
-    readFile(lockFile, 'utf8').catch(() => ''), stat(lockFile).catch(() => null),
+    readFile(lockFile, 'utf8').catch(() => ''),
+    stat(lockFile).catch(() => null),
   ]);
   if (!info) return false; // gone already: the next try takes it
   if (Date.now() - info.mtimeMs > STALE_MS) return true;

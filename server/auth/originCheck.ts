@@ -17,6 +17,7 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
       source = undefined;
     }
   }
-  if (source !== own) return sendError(res, 403, 'This request did not come from this site, so it was refused.');
+  if (source !== own)
+    return sendError(res, 403, 'This request did not come from this site, so it was refused.');
   next();
 }

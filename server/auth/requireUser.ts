@@ -4,7 +4,9 @@ import type { User, UserStore } from './users.ts';
 import { sendError } from '../routes/http.ts';
 
 declare module 'express-serve-static-core' {
-  interface Request { user?: User }
+  interface Request {
+    user?: User;
+  }
 }
 
 /** Every write and every private read: refused with 401 unless signed in (checked on the server). */

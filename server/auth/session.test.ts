@@ -23,7 +23,10 @@ describe('sessions', () => {
   it('sign-in answers status authenticated and sets an httpOnly, SameSite=Lax session cookie', async () => {
     const res = await login(site, TEST_ADMIN.password);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'authenticated', user: { username: 'admin', name: 'Site administrator', email: 'admin@localhost' } });
+    expect(await res.json()).toEqual({
+      status: 'authenticated',
+      user: { username: 'admin', name: 'Site administrator', email: 'admin@localhost' },
+    });
     const cookies = res.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     expect(session).toBeDefined();
@@ -36,11 +39,18 @@ describe('sessions', () => {
   });
 
   it('wrong credentials answer 401 "Invalid Credentials" without a session', async () => {
-    for (const [username, password] of [['admin', 'wrong password'], ['nobody', TEST_ADMIN.password]] as const) {
+    for (const [username, password] of [
+      ['admin', 'wrong password'],
+      ['nobody', TEST_ADMIN.password],
+    ] as const) {
       const res = await login(site, password, username);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ status: 'unauthenticated', error: 'Invalid Credentials' });
-      expect(res.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/=;|expires=Thu, 01 Jan 1970/i.test(c))).toEqual([]);
+      expect(
+        res.headers
+          .getSetCookie()
+          .filter((c) => c.startsWith(`${SESSION_COOKIE}=`) && !/=;|expires=Thu, 01 Jan 1970/i.test(c)),
+      ).toEqual([]);
     }
   });
 
@@ -56,7 +66,9 @@ describe('sessions', () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Please sign in to do this.' });
     expect(commits(site)).toBe(before);
-    expect(await (await site.api('/api/auth_check.php', { headers: { cookie: copied } })).json()).toEqual({ status: 'unauthenticated' });
+    expect(await (await site.api('/api/auth_check.php', { headers: { cookie: copied } })).json()).toEqual({
+      status: 'unauthenticated',
+    });
     expect((await site.api('/api/messages', { headers: { cookie: copied } })).status).toBe(401);
     // Signing in again gives a new session that works.
     const fresh = await site.signIn();
@@ -65,9 +77,17 @@ describe('sessions', () => {
   });
 
   it('a password change (users.setPassword) ends every session of that user; the new password works', async () => {
-    await site.deps.users.add({ username: 'pat', password: 'pat-first-password', name: 'Pat Example', email: 'pat@example.org' });
+    await site.deps.users.add({
+      username: 'pat',
+      password: 'pat-first-password',
+      name: 'Pat Example',
+      email: 'pat@example.org',
+    });
     const patCookie = await site.signIn('pat', 'pat-first-password');
-    const adminCookie = (await login(site, TEST_ADMIN.password)).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const adminCookie = (await login(site, TEST_ADMIN.password)).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect((await writeNews(site, patCookie, 'Pat before the change')).status).toBe(201);
 
     await site.deps.users.setPassword('pat', 'pat-second-password');
@@ -81,7 +101,7 @@ describe('sessions', () => {
     expect(site.git('log', '-1', '--format=%an <%ae>').trim()).toBe('Pat Example <pat@example.org>');
   });
 
-  it('a removed user\'s session stops working', async () => {
+  it("a removed user's session stops working", async () => {
     await site.deps.users.add({ username: 'temp', password: 'temporary-password', name: 'Temp' });
     const cookie = await site.signIn('temp', 'temporary-password');
     await site.deps.users.remove('temp');
@@ -111,10 +131,14 @@ describe('sign-in throttle', () => {
   });
 
   it('a success resets the count; the 6th failure within 15 minutes is answered 429 with Retry-After', async () => {
-    for (let i = 1; i <= 4; i++) expect(`failure ${i}: ${(await login(site, 'wrong')).status}`).toBe(`failure ${i}: 401`);
+    for (let i = 1; i <= 4; i++)
+      expect(`failure ${i}: ${(await login(site, 'wrong')).status}`).toBe(`failure ${i}: 401`);
     expect((await login(site, TEST_ADMIN.password)).status).toBe(200);
     // Without the reset, the 2nd failure after the success would be the 6th counted and refused.
-    for (let i = 1; i <= 5; i++) expect(`failure ${i} after success: ${(await login(site, 'wrong')).status}`).toBe(`failure ${i} after success: 401`);
+    for (let i = 1; i <= 5; i++)
+      expect(`failure ${i} after success: ${(await login(site, 'wrong')).status}`).toBe(
+        `failure ${i} after success: 401`,
+      );
     const sixth = await login(site, 'wrong');
     expect(sixth.status).toBe(429);
     const error = 'Too many failed sign-in attempts for this account. Please try again in 15 minutes.';
@@ -128,7 +152,7 @@ describe('sign-in throttle', () => {
     expect(right.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
   });
 
-  it('another account\'s good sign-ins do not reset the count of wrong guesses at this one', async () => {
+  it("another account's good sign-ins do not reset the count of wrong guesses at this one", async () => {
     await site.deps.users.add({ username: 'bea', password: 'bea-password-123', name: 'Bea' });
     await site.deps.users.add({ username: 'target', password: 'target-password-1', name: 'Target' });
     const answers: string[] = [];
@@ -138,8 +162,16 @@ describe('sign-in throttle', () => {
       if (i % 4 === 0) answers.push(`bea: ${(await login(site, 'bea-password-123', 'bea')).status}`);
     }
     expect(answers).toEqual([
-      'guess 1: 401', 'guess 2: 401', 'guess 3: 401', 'guess 4: 401', 'bea: 200',
-      'guess 5: 401', 'guess 6: 429', 'guess 7: 429', 'guess 8: 429', 'bea: 200',
+      'guess 1: 401',
+      'guess 2: 401',
+      'guess 3: 401',
+      'guess 4: 401',
+      'bea: 200',
+      'guess 5: 401',
+      'guess 6: 429',
+      'guess 7: 429',
+      'guess 8: 429',
+      'bea: 200',
     ]);
   });
 });
@@ -161,12 +193,17 @@ describe('sign-in throttle behind a proxy (TRUST_PROXY, addresses from X-Forward
       method: 'POST',
       ...(body === undefined ? { json: { username, password } } : { body }),
       headers: {
-        cookie: '', origin: site.url.replace('http:', 'https:'), 'x-forwarded-proto': 'https', 'x-forwarded-for': address,
+        cookie: '',
+        origin: site.url.replace('http:', 'https:'),
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': address,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
     });
-  const FOR_ACCOUNT = /^Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\.$/;
-  const FROM_NETWORK = /^Too many failed sign-in attempts from your network\. Please try again in 1[45] minutes\.$/;
+  const FOR_ACCOUNT =
+    /^Too many failed sign-in attempts for this account\. Please try again in 1[45] minutes\.$/;
+  const FROM_NETWORK =
+    /^Too many failed sign-in attempts from your network\. Please try again in 1[45] minutes\.$/;
 
   it('wrong guesses at one account from many addresses are refused after 10', async () => {
     const statuses: number[] = [];
@@ -178,7 +215,7 @@ describe('sign-in throttle behind a proxy (TRUST_PROXY, addresses from X-Forward
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('a colleague behind the same address can still sign in after someone else\'s failures', async () => {
+  it("a colleague behind the same address can still sign in after someone else's failures", async () => {
     for (let i = 1; i <= 5; i++) expect((await from('198.51.100.7', 'admin', `wrong-${i}`)).status).toBe(401);
     expect((await from('198.51.100.7', 'admin', 'wrong-6')).status).toBe(429);
     const colleague = await from('198.51.100.7', 'pat', 'pat-long-password');
@@ -201,11 +238,17 @@ describe('sign-in throttle behind a proxy (TRUST_PROXY, addresses from X-Forward
 
 describe('SignInThrottle', () => {
   it('lets an account try again once its window has passed', async () => {
-    const throttle = new SignInThrottle({ perAddressAndAccount: 2, perAccount: 3, perAddress: 10, windowSeconds: 1 });
+    const throttle = new SignInThrottle({
+      perAddressAndAccount: 2,
+      perAccount: 3,
+      perAddress: 10,
+      windowSeconds: 1,
+    });
     expect(await throttle.attempt('a', 'x')).toBeNull();
     expect(await throttle.attempt('a', 'X')).toBeNull();
     expect(await throttle.attempt('a', 'x')).toEqual({
-      retryAfterSeconds: 1, message: 'Too many failed sign-in attempts for this account. Please try again in 1 minute.',
+      retryAfterSeconds: 1,
+      message: 'Too many failed sign-in attempts for this account. Please try again in 1 minute.',
     });
     expect(await throttle.attempt('b', 'x')).toBeNull(); // the account's 3rd failure, from another address
     expect(await throttle.attempt('c', 'x')).not.toBeNull();

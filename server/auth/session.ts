@@ -9,11 +9,18 @@ import type { User, UserStore } from './users.ts';
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'cms_session';
 
-interface SessionData { u?: string; e?: number; t?: number }
+interface SessionData {
+  u?: string;
+  e?: number;
+  t?: number;
+}
 
 export async function loadSessionSecret(file: string, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;
-  const kept = await readFile(file, 'utf8').then((s) => s.trim(), () => '');
+  const kept = await readFile(file, 'utf8').then(
+    (s) => s.trim(),
+    () => '',
+  );
   if (kept.length >= 32) return kept;
   // Missing, empty or too short to sign with: make a new one (existing sessions end).
   const secret = randomBytes(32).toString('base64url');

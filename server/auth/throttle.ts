@@ -17,11 +17,17 @@ export interface SignInLimits {
 }
 
 export const SIGN_IN_LIMITS: SignInLimits = {
-  perAddressAndAccount: 5, perAccount: 10, perAddress: 50, windowSeconds: WINDOW_SECONDS,
+  perAddressAndAccount: 5,
+  perAccount: 10,
+  perAddress: 50,
+  windowSeconds: WINDOW_SECONDS,
 };
 
 /** A sign-in refused for now: how long to wait, and what to tell the person. */
-export interface SignInRefusal { retryAfterSeconds: number; message: string }
+export interface SignInRefusal {
+  retryAfterSeconds: number;
+  message: string;
+}
 
 const inMinutes = (ms: number) => {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
@@ -30,9 +36,10 @@ const inMinutes = (ms: number) => {
 
 const refusal = (msBeforeNext: number, from: 'account' | 'address'): SignInRefusal => ({
   retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
-  message: from === 'account'
-    ? `Too many failed sign-in attempts for this account. Please try again in ${inMinutes(msBeforeNext)}.`
-    : `Too many failed sign-in attempts from your network. Please try again in ${inMinutes(msBeforeNext)}.`,
+  message:
+    from === 'account'
+      ? `Too many failed sign-in attempts for this account. Please try again in ${inMinutes(msBeforeNext)}.`
+      : `Too many failed sign-in attempts from your network. Please try again in ${inMinutes(msBeforeNext)}.`,
 });
 
 /**
@@ -54,7 +61,9 @@ export class SignInThrottle {
   /** Before reading the body: refused when this address has used up its failures. */
   async beforeReading(address: string): Promise<SignInRefusal | null> {
     const used = await this.address.get(address);
-    return used && used.consumedPoints >= this.limits.perAddress ? refusal(used.msBeforeNext, 'address') : null;
+    return used && used.consumedPoints >= this.limits.perAddress
+      ? refusal(used.msBeforeNext, 'address')
+      : null;
   }
 
   /** Counts one attempt; refused when the account or the address has used up its failures. */
@@ -79,7 +88,9 @@ export class SignInThrottle {
   async succeeded(address: string, username: string): Promise<void> {
     const user = accountKey(username);
     await Promise.all([
-      this.pair.delete(`${address} ${user}`), this.account.delete(user), this.address.reward(address),
+      this.pair.delete(`${address} ${user}`),
+      this.account.delete(user),
+      this.address.reward(address),
     ]);
   }
 }
@@ -87,15 +98,22 @@ export class SignInThrottle {
 /** Usernames ignore case; anything longer than a username can be is one key. */
 const accountKey = (username: string) => username.toLowerCase().slice(0, 41);
 
-interface Settled { over: boolean; res: RateLimiterRes }
+interface Settled {
+  over: boolean;
+  res: RateLimiterRes;
+}
 // rate-limiter-flexible rejects with the counter's state when a key is over its limit.
 const settle = (p: Promise<RateLimiterRes>): Promise<Settled> =>
-  p.then((res) => ({ over: false, res }), (e: unknown) => {
-    if (e instanceof Error) throw e;
-    return { over: true, res: e as RateLimiterRes };
-  });
+  p.then(
+    (res) => ({ over: false, res }),
+    (e: unknown) => {
+      if (e instanceof Error) throw e;
+      return { over: true, res: e as RateLimiterRes };
+    },
+  );
 
-const TOO_MANY_MESSAGES = 'Too many messages from your address. Please try again in an hour, or email us directly.';
+const TOO_MANY_MESSAGES =
+  'Too many messages from your address. Please try again in an hour, or email us directly.';
 
 /** A few contact messages per address per hour (refused ones do not count). */
 export const contactLimiter = () =>

@@ -24,26 +24,34 @@ describe('passwords', () => {
     const u = await prod.add({ username: 'alice', password: 'a long enough password' });
     expect(u.hash).toMatch(/^\$2b\$12\$[./A-Za-z0-9]{53}$/);
     const test = await freshStore(4);
-    expect((await test.add({ username: 'bob', password: 'a long enough password' })).hash).toMatch(/^\$2b\$04\$/);
+    expect((await test.add({ username: 'bob', password: 'a long enough password' })).hash).toMatch(
+      /^\$2b\$04\$/,
+    );
   });
 
   it('refuses passwords over 72 bytes, counting bytes not characters', () => {
     expect(() => checkPassword('a'.repeat(72))).not.toThrow();
-    expect(() => checkPassword('a'.repeat(73))).toThrow(new UserError('The password must be at most 72 bytes long.'));
+    expect(() => checkPassword('a'.repeat(73))).toThrow(
+      new UserError('The password must be at most 72 bytes long.'),
+    );
     // 24 × '€' is 24 characters but 72 bytes; 25 is 75 bytes.
     expect(() => checkPassword('€'.repeat(24))).not.toThrow();
     expect(() => checkPassword('€'.repeat(25))).toThrow('at most 72 bytes');
   });
 
   it(`refuses passwords shorter than ${MIN_PASSWORD_LENGTH} characters`, () => {
-    expect(() => checkPassword('a'.repeat(MIN_PASSWORD_LENGTH - 1))).toThrow(new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`));
+    expect(() => checkPassword('a'.repeat(MIN_PASSWORD_LENGTH - 1))).toThrow(
+      new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
+    );
     expect(() => checkPassword('a'.repeat(MIN_PASSWORD_LENGTH))).not.toThrow();
   });
 
   it('add and setPassword apply the same rules and store nothing when refused', async () => {
     const users = await freshStore();
     await expect(users.add({ username: 'carol', password: 'short' })).rejects.toThrow(UserError);
-    await expect(users.add({ username: 'carol', password: 'x'.repeat(73) })).rejects.toThrow('at most 72 bytes');
+    await expect(users.add({ username: 'carol', password: 'x'.repeat(73) })).rejects.toThrow(
+      'at most 72 bytes',
+    );
     expect(users.count).toBe(0);
     await users.add({ username: 'carol', password: 'carol-password-1' });
     const hash = users.get('carol')!.hash;
@@ -57,7 +65,11 @@ describe('passwords', () => {
     const users = await freshStore();
     const pw = 'p'.repeat(72);
     await users.add({ username: 'dave', password: pw, name: 'Dave D', email: 'dave@example.org' });
-    expect(await users.verify('dave', pw)).toMatchObject({ username: 'dave', name: 'Dave D', email: 'dave@example.org' });
+    expect(await users.verify('dave', pw)).toMatchObject({
+      username: 'dave',
+      name: 'Dave D',
+      email: 'dave@example.org',
+    });
     expect(await users.verify('DAVE', pw)).toMatchObject({ username: 'dave' }); // usernames ignore case
     expect(await users.verify('dave', 'p'.repeat(71))).toBeNull();
     // bcrypt alone would accept this (it ignores byte 73 onwards); the store must not.
@@ -70,11 +82,24 @@ describe('users file and epochs', () => {
   it('keeps bcrypt hashes only, and reads back what it wrote', async () => {
     const file = path.join(dir, 'persist.json');
     const users = await new UserStore(file, 4).load();
-    await users.add({ username: 'erin', password: 'erin-secret-password', name: ' Erin E ', email: 'erin@example.org' });
+    await users.add({
+      username: 'erin',
+      password: 'erin-secret-password',
+      name: ' Erin E ',
+      email: 'erin@example.org',
+    });
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain('erin-secret-password');
     const stored = JSON.parse(text) as { username: string; name: string; hash: string; epoch: number }[];
-    expect(stored).toEqual([{ username: 'erin', name: 'Erin E', email: 'erin@example.org', hash: expect.stringMatching(/^\$2b\$04\$/) as unknown as string, epoch: 1 }]);
+    expect(stored).toEqual([
+      {
+        username: 'erin',
+        name: 'Erin E',
+        email: 'erin@example.org',
+        hash: expect.stringMatching(/^\$2b\$04\$/) as unknown as string,
+        epoch: 1,
+      },
+    ]);
     const again = await new UserStore(file, 4).load();
     expect(await again.verify('erin', 'erin-secret-password')).not.toBeNull();
     expect(again.list()).toEqual([{ username: 'erin', name: 'Erin E', email: 'erin@example.org', epoch: 1 }]);
@@ -97,11 +122,15 @@ describe('users file and epochs', () => {
   it('refuses bad and duplicate usernames, and unknown users', async () => {
     const users = await freshStore();
     await users.add({ username: 'gil', password: 'gil-password-1' });
-    await expect(users.add({ username: 'GIL', password: 'gil-password-2' })).rejects.toThrow('There is already a user called GIL.');
+    await expect(users.add({ username: 'GIL', password: 'gil-password-2' })).rejects.toThrow(
+      'There is already a user called GIL.',
+    );
     for (const bad of ['g', '../x', 'a b', '-lead', 'x'.repeat(41)]) {
       await expect(users.add({ username: bad, password: 'some-password-1' })).rejects.toThrow(UserError);
     }
-    await expect(users.setPassword('nobody', 'some-password-1')).rejects.toThrow('There is no user called nobody.');
+    await expect(users.setPassword('nobody', 'some-password-1')).rejects.toThrow(
+      'There is no user called nobody.',
+    );
     await expect(users.remove('nobody')).rejects.toThrow(UserError);
     expect(users.count).toBe(1);
   });

@@ -25,9 +25,11 @@ export class UserError extends AppError {
 }
 
 export function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
   // bcrypt reads only the first 72 bytes; a longer password would be silently truncated.
-  if (Buffer.byteLength(password, 'utf8') > 72) throw new UserError('The password must be at most 72 bytes long.');
+  if (Buffer.byteLength(password, 'utf8') > 72)
+    throw new UserError('The password must be at most 72 bytes long.');
 }
 
 export class UserStore {
@@ -36,7 +38,10 @@ export class UserStore {
   private dummyHash?: string;
   private loadedMtime = 0;
 
-  constructor(private readonly file: string, private readonly cost = 12) {}
+  constructor(
+    private readonly file: string,
+    private readonly cost = 12,
+  ) {}
 
   async load(): Promise<this> {
     try {
@@ -80,7 +85,8 @@ export class UserStore {
   }
 
   async add(input: { username: string; password: string; name?: string; email?: string }): Promise<User> {
-    if (!USERNAME.test(input.username)) throw new UserError('A username is 2–40 letters, digits, dots, dashes or underscores.');
+    if (!USERNAME.test(input.username))
+      throw new UserError('A username is 2–40 letters, digits, dots, dashes or underscores.');
     if (this.get(input.username)) throw new UserError(`There is already a user called ${input.username}.`);
     checkPassword(input.password);
     const user: User = {
@@ -142,7 +148,9 @@ export class UserStore {
     return this.queue.run(async () => {
       await this.load();
       change();
-      await writeFileDurable(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`, { mode: 0o600 });
+      await writeFileDurable(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`, {
+        mode: 0o600,
+      });
       this.loadedMtime = statSync(this.file).mtimeMs;
     });
   }

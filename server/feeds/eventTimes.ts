@@ -3,14 +3,23 @@
 // that names one day is read this way: a range of days stays an all-day entry.
 
 /** Minutes after midnight. */
-export interface TimesOfDay { start: number; end?: number }
+export interface TimesOfDay {
+  start: number;
+  end?: number;
+}
 
 const MONTH = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/gi;
 /** 9 am, 9:30 pm, 9:30, 9.30 a.m.: a number alone (a day, a year) is not a time. */
 const TIME = /\b(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?\s?m\b\.?)?/gi;
 const BETWEEN = /^\s*(?:–|—|-|to|until)\s*$/i;
 
-interface Found { h: number; m: number; meridiem?: 'a' | 'p'; index: number; length: number }
+interface Found {
+  h: number;
+  m: number;
+  meridiem?: 'a' | 'p';
+  index: number;
+  length: number;
+}
 
 function timesIn(text: string): Found[] {
   const out: Found[] = [];
@@ -63,8 +72,14 @@ function offsetAt(instant: number, timeZone: string): number {
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formats.set(timeZone, f);
   }

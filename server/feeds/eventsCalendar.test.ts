@@ -54,7 +54,7 @@ describe('iCalendar text', () => {
 
 describe('/events.ics', () => {
   it('has one VEVENT per visible event card with a date, each round-tripping its card', async () => {
-    const cards = await (await site.api('/api/events.php')).json() as Card[];
+    const cards = (await (await site.api('/api/events.php')).json()) as Card[];
     const dated = cards.filter((c) => c.start_date);
     expect(dated.length).toBeGreaterThan(3);
     const text = await calendarText('/events.ics');
@@ -69,7 +69,8 @@ describe('/events.ics', () => {
       expect(ev.uid).toBe(`event-card-${card.id}@${host}`);
       expect(ev.summary).toBe(card.title);
       // All day, or at the times of day its display date names, on its start date in Oregon.
-      const day = ev.startDate.isDate ? ev.startDate.toString()
+      const day = ev.startDate.isDate
+        ? ev.startDate.toString()
         : ev.startDate.toJSDate().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
       expect(day).toBe(card.start_date);
       expect(ev.endDate.compare(ev.startDate)).toBe(1);
@@ -85,10 +86,15 @@ describe('/events.ics', () => {
     expect(text).toMatch(/DTSTART:20270123T170000Z\r\n/);
     const institute = at(dated.find((c) => c.when_date.startsWith('Saturday, January 9 –'))!.title);
     expect(institute.startDate.isDate).toBe(true);
-    expect([institute.startDate.toString(), institute.endDate.toString()])
-      .toEqual(['2027-01-09', '2027-01-10']);
+    expect([institute.startDate.toString(), institute.endDate.toString()]).toEqual([
+      '2027-01-09',
+      '2027-01-10',
+    ]);
     // Cards shown nowhere are not published, so not in the calendar either.
-    const staff = await site.signIn().then(() => site.api('/api/events.php')).then((r) => r.json()) as Card[];
+    const staff = (await site
+      .signIn()
+      .then(() => site.api('/api/events.php'))
+      .then((r) => r.json())) as Card[];
     await site.signOut();
     const unpublished = staff.filter((c) => c.display_event === '0' && c.start_date);
     for (const c of unpublished) expect(text).not.toContain(`event-card-${c.id}@`);
@@ -100,23 +106,30 @@ describe('/events.ics', () => {
     const made = await site.api('/api/events.php', {
       method: 'POST',
       json: {
-        title, start_date: '2027-05-07', when_date: 'Friday, May 7, 2027', display_event: '2',
+        title,
+        start_date: '2027-05-07',
+        when_date: 'Friday, May 7, 2027',
+        display_event: '2',
         what: `First line, with a comma.\nSecond; line\n\n${'A long sentence that must fold. '.repeat(6)}`,
-        who: 'Teachers; counselors, and \\ others', apply_link: 'https://example.org/apply?a=1,2;b',
+        who: 'Teachers; counselors, and \\ others',
+        apply_link: 'https://example.org/apply?a=1,2;b',
       },
     });
     expect(made.status).toBe(201);
-    const { id } = await made.json() as Card;
+    const { id } = (await made.json()) as Card;
     const undated = await site.api('/api/events.php', {
-      method: 'POST', json: { title: 'No date yet', display_event: '2' },
+      method: 'POST',
+      json: { title: 'No date yet', display_event: '2' },
     });
-    const undatedId = (await undated.json() as Card).id;
+    const undatedId = ((await undated.json()) as Card).id;
     await site.signOut();
 
     const text = await calendarText('/events.ics');
     // ical.js reads an unescaped comma too; RFC 5545 wants it escaped, as written here.
     expect(text.replace(/\r\n /g, '')).toContain('SUMMARY:Robotics\\, code\\; and a \\\\ backslash');
-    const ev = veventsOf(text).map((v) => new ICAL.Event(v)).find((e) => e.summary === title)!;
+    const ev = veventsOf(text)
+      .map((v) => new ICAL.Event(v))
+      .find((e) => e.summary === title)!;
     expect(ev).toBeTruthy();
     expect(ev.startDate.toString()).toBe('2027-05-07');
     expect(ev.description).toContain('First line, with a comma.\nSecond; line');
@@ -127,8 +140,9 @@ describe('/events.ics', () => {
     const one = veventsOf(await calendarText(`/events/${id}.ics`));
     expect(one).toHaveLength(1);
     expect(new ICAL.Event(one[0]!).summary).toBe(title);
-    expect((await raw(`${site.url}/events/${id}.ics`)).headers['content-disposition'])
-      .toBe(`attachment; filename="event-${id}.ics"`);
+    expect((await raw(`${site.url}/events/${id}.ics`)).headers['content-disposition']).toBe(
+      `attachment; filename="event-${id}.ics"`,
+    );
     // A card without a date is in no calendar.
     expect((await raw(`${site.url}/events/${undatedId}.ics`)).status).toBe(404);
     const summaries = veventsOf(await calendarText('/events.ics')).map((v) => new ICAL.Event(v).summary);
@@ -136,12 +150,13 @@ describe('/events.ics', () => {
   });
 
   it('a card taken off the site leaves the calendar at once', async () => {
-    const cards = await (await site.api('/api/events.php')).json() as Card[];
+    const cards = (await (await site.api('/api/events.php')).json()) as Card[];
     const card = cards.find((c) => c.start_date)!;
     expect((await raw(`${site.url}/events/${card.id}.ics`)).status).toBe(200);
     await site.signIn();
     const hidden = await site.api(`/api/events.php?id=${card.id}`, {
-      method: 'PUT', json: { display_event: '0' },
+      method: 'PUT',
+      json: { display_event: '0' },
     });
     expect(hidden.status).toBe(200);
     await site.signOut();

@@ -26,13 +26,17 @@ export interface CalendarContext {
 /** The calendar of every card in it, or of the one card `only` (undefined when that card is not in it). */
 export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?: string): string | undefined {
   const { origin, now } = ctx;
-  const cards = only === undefined
-    ? index.list(entities.eventCard).filter(inCalendar)
-    : [index.get(entities.eventCard, only)].filter((c): c is IndexedItem => !!c && inCalendar(c));
+  const cards =
+    only === undefined
+      ? index.list(entities.eventCard).filter(inCalendar)
+      : [index.get(entities.eventCard, only)].filter((c): c is IndexedItem => !!c && inCalendar(c));
   if (only !== undefined && !cards.length) return undefined;
-  const pages = new Map(index.list(entities.majorEvent)
-    .filter((p) => visibleToPublic(entities.majorEvent, p.data))
-    .map((p) => [String(p.data.header ?? ''), p.data]));
+  const pages = new Map(
+    index
+      .list(entities.majorEvent)
+      .filter((p) => visibleToPublic(entities.majorEvent, p.data))
+      .map((p) => [String(p.data.header ?? ''), p.data]),
+  );
   const host = new URL(origin).host;
   const stamp = icalUtc(now);
   return icalendarText([
@@ -42,14 +46,24 @@ export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?:
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     contentLine('X-WR-CALNAME', escapeText(`${SITE_NAME}: Events`)),
-    ...cards.flatMap((card) => vevent(card, pages.get(String(card.data.major_event_associated ?? '')), {
-      origin, host, stamp, timeZone: ctx.timeZone,
-    })),
+    ...cards.flatMap((card) =>
+      vevent(card, pages.get(String(card.data.major_event_associated ?? '')), {
+        origin,
+        host,
+        stamp,
+        timeZone: ctx.timeZone,
+      }),
+    ),
     'END:VCALENDAR',
   ]);
 }
 
-interface Where { origin: string; host: string; stamp: string; timeZone: string }
+interface Where {
+  origin: string;
+  host: string;
+  stamp: string;
+  timeZone: string;
+}
 
 /** DTSTART/DTEND: at the times of day the display date names (in UTC), else the whole day. */
 function when(start: string, display: string, timeZone: string): string[] {
@@ -82,7 +96,9 @@ function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, wh
     d.is_full === true ? 'This event is full.' : '',
     apply && `Apply: ${apply}`,
     flyer && `Event flyer: ${flyer}`,
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const location = page ? [text(page.location), text(page.organization)].filter(Boolean).join(', ') : '';
   return [
     'BEGIN:VEVENT',

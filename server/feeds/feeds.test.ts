@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 const parser = new XMLParser({
-  ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => ['url', 'entry', 'link'].includes(n),
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (n) => ['url', 'entry', 'link'].includes(n),
 });
 
 /** The document, after checking it is well-formed XML. */
@@ -50,7 +52,7 @@ describe('sitemap.xml', () => {
 
   it('shows an event page once it is shown, from the fast path and from Express', async () => {
     await site.signIn();
-    const pages = await (await site.api('/api/majorevents.php')).json() as { id: string; header: string }[];
+    const pages = (await (await site.api('/api/majorevents.php')).json()) as { id: string; header: string }[];
     const huddle = pages.find((p) => p.header.startsWith('Exploring'))!;
     const setHidden = (hidden: string) =>
       site.api(`/api/majorevents.php?id=${huddle.id}`, { method: 'PUT', json: { id: huddle.id, hidden } });
@@ -79,7 +81,10 @@ describe('robots.txt', () => {
     // Nothing public is disallowed (robots rules match by prefix).
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10));
     for (const p of FIXED_PAGES.filter((x) => x !== '/')) {
-      expect(disallowed.some((d) => p.startsWith(d)), p).toBe(false);
+      expect(
+        disallowed.some((d) => p.startsWith(d)),
+        p,
+      ).toBe(false);
     }
   });
 
@@ -107,7 +112,7 @@ describe('news.atom', () => {
     expect(feed.author.name).toBeTruthy();
     expect(feed.link.map((l: Record<string, string>) => l['@rel'])).toEqual(['self', 'alternate']);
     type News = { id: string; title: string; when_date: string; link: string };
-    const news = await (await site.api('/api/news.php')).json() as News[];
+    const news = (await (await site.api('/api/news.php')).json()) as News[];
     expect(list.map((e) => e.title['#text'])).toEqual(news.map((n) => n.title));
     for (const [i, e] of list.entries()) {
       const n = news[i]!;
@@ -116,7 +121,12 @@ describe('news.atom', () => {
       expect(e.updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       expect(new URL(e.link[0]!['@href']).protocol).toMatch(/^https?:$/);
     }
-    expect(feed.updated).toBe(list.map((e) => e.updated).sort().at(-1));
+    expect(feed.updated).toBe(
+      list
+        .map((e) => e.updated)
+        .sort()
+        .at(-1),
+    );
     // The first item links to /winterofcs on this site: made absolute.
     const applications = list.find((e) => e.title['#text'].startsWith('Applications open'))!;
     expect(applications.link[0]!['@href']).toBe(`${site.url}/winterofcs`);
@@ -129,7 +139,8 @@ describe('news.atom', () => {
     const made = await site.api('/api/news.php', {
       method: 'POST',
       json: {
-        title, when_date: '2099-12-31',
+        title,
+        when_date: '2099-12-31',
         what: '**Bold** words and a [link](https://example.org/x)<script>alert(1)</script>.',
       },
     });

@@ -3,7 +3,11 @@
 
 /** A TEXT value: backslash, semicolon and comma escaped, line breaks written as \n. */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 const MAX_OCTETS = 75;
@@ -35,7 +39,9 @@ export function foldLine(line: string): string {
 
 /** `NAME;PARAM=V:value`; `value` is written as given (escape TEXT values with escapeText). */
 export function contentLine(name: string, value: string, params: Record<string, string> = {}): string {
-  const p = Object.entries(params).map(([k, v]) => `;${k}=${v}`).join('');
+  const p = Object.entries(params)
+    .map(([k, v]) => `;${k}=${v}`)
+    .join('');
   // Control characters other than tab are not allowed in values.
   return foldLine(`${name}${p}:${value.replace(/[\u0000-\u0008\u000A-\u001F\u007F]/g, '')}`);
 }

@@ -15,7 +15,8 @@ const atomTime = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 /** `now`: the updated time of items without a date (and of a feed without items). */
 export function newsAtom(index: ContentIndex, origin: string, now: Date): string {
-  const items = index.list(entities.news)
+  const items = index
+    .list(entities.news)
     .filter((item) => visibleToPublic(entities.news, item.data))
     .slice(0, ATOM_ENTRIES);
   const entries = items.map((item) => {
@@ -36,7 +37,11 @@ export function newsAtom(index: ContentIndex, origin: string, now: Date): string
       ].join('\n'),
     };
   });
-  const updated = entries.map((e) => e.updated).sort().at(-1) ?? atomTime(now);
+  const updated =
+    entries
+      .map((e) => e.updated)
+      .sort()
+      .at(-1) ?? atomTime(now);
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',

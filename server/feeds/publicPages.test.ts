@@ -8,7 +8,7 @@ import { ADMIN_PAGE_PATHS, FIXED_PAGES } from './publicPages.ts';
 
 const lower = (paths: readonly string[]) => new Set(paths.map((p) => p.toLowerCase()));
 
-it('the fixed pages are the web app\'s public pages but the event pages (listed when shown)', () => {
+it("the fixed pages are the web app's public pages but the event pages (listed when shown)", () => {
   const eventPages = lower(EVENT_PAGE_PATHS);
   expect(lower(FIXED_PAGES)).toEqual(lower(PUBLIC_PATHS.filter((p) => !eventPages.has(p.toLowerCase()))));
   // Every address an event page can take is a route of the web app.

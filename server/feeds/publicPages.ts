@@ -9,8 +9,18 @@ import { visibleToPublic } from '../content/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../audit/auditEvent.ts';
 
 export const FIXED_PAGES = [
-  '/', '/about', '/educators', '/summerOfCS', '/researchAndPolicy', '/news', '/events', '/spotlight',
-  '/research', '/TableauDashboardEmbed', '/contact', '/search',
+  '/',
+  '/about',
+  '/educators',
+  '/summerOfCS',
+  '/researchAndPolicy',
+  '/news',
+  '/events',
+  '/spotlight',
+  '/research',
+  '/TableauDashboardEmbed',
+  '/contact',
+  '/search',
 ] as const;
 
 /** Every public page's path: the fixed ones, then the visible event pages' page URLs, each once. */
@@ -28,9 +38,11 @@ export function publicPagePaths(index: ContentIndex): string[] {
 }
 
 /** The admin home, each entity's admin page, and the admin pages no entity declares. */
-export const ADMIN_PAGE_PATHS: readonly string[] = [...new Set([
-  '/admin',
-  ...Object.values(entities).map((def) => def.admin.route),
-  '/MarkdownEditor',
-  AUDIT_LOG_ROUTE,
-])];
+export const ADMIN_PAGE_PATHS: readonly string[] = [
+  ...new Set([
+    '/admin',
+    ...Object.values(entities).map((def) => def.admin.route),
+    '/MarkdownEditor',
+    AUDIT_LOG_ROUTE,
+  ]),
+];

@@ -1,7 +1,11 @@
 // Text and attribute values inside the XML feeds (sitemap, Atom).
 
 const ENTITIES: Record<string, string> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
 };
 
 /**

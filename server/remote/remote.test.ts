@@ -24,25 +24,57 @@ let primary: TestSite;
 const replicas: TestSite[] = [];
 
 const settings = (over: Partial<RemoteSettings> = {}): RemoteSettings => ({
-  url: forge.url('site'), credentials: { ...AUTH }, pullIntervalMs: 0, webhookSecret: SECRET,
-  role: 'primary', primaryUrl: null, ...over,
+  url: forge.url('site'),
+  credentials: { ...AUTH },
+  pullIntervalMs: 0,
+  webhookSecret: SECRET,
+  role: 'primary',
+  primaryUrl: null,
+  ...over,
 });
 const sign = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, {
-  cwd, encoding: 'utf8',
-  env: { ...process.env, GIT_AUTHOR_NAME: 'Maintainer', GIT_AUTHOR_EMAIL: 'm@example.org', GIT_COMMITTER_NAME: 'Maintainer', GIT_COMMITTER_EMAIL: 'm@example.org' },
-}).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Maintainer',
+      GIT_AUTHOR_EMAIL: 'm@example.org',
+      GIT_COMMITTER_NAME: 'Maintainer',
+      GIT_COMMITTER_EMAIL: 'm@example.org',
+    },
+  }).trim();
 /** For git commands that talk to the forge, which runs in this process: a sync call would block it. */
-const gitNet = (cwd: string, ...args: string[]) => promisify(execFile)('git', args, {
-  cwd, env: { ...process.env, GIT_AUTHOR_NAME: 'Maintainer', GIT_AUTHOR_EMAIL: 'm@example.org', GIT_COMMITTER_NAME: 'Maintainer', GIT_COMMITTER_EMAIL: 'm@example.org', GIT_TERMINAL_PROMPT: '0' },
-});
+const gitNet = (cwd: string, ...args: string[]) =>
+  promisify(execFile)('git', args, {
+    cwd,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Maintainer',
+      GIT_AUTHOR_EMAIL: 'm@example.org',
+      GIT_COMMITTER_NAME: 'Maintainer',
+      GIT_COMMITTER_EMAIL: 'm@example.org',
+      GIT_TERMINAL_PROMPT: '0',
+    },
+  });
 const bare = () => path.join(root, 'forge', 'site.git');
 const remoteHead = () => git(bare(), 'rev-parse', 'main');
 const authedUrl = () => forge.url('site').replace('http://', `http://${AUTH.username}:${AUTH.password}@`);
 
-async function webhook(site: TestSite, body = JSON.stringify({ ref: 'refs/heads/main' }), signature = sign(body)) {
+async function webhook(
+  site: TestSite,
+  body = JSON.stringify({ ref: 'refs/heads/main' }),
+  signature = sign(body),
+) {
   return fetch(`${site.url}/api/git/webhook`, {
-    method: 'POST', body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'x-github-event': 'push' },
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signature,
+      'x-github-event': 'push',
+    },
   });
 }
 
@@ -101,7 +133,9 @@ describe('a primary and two read replicas on a git remote', () => {
     expect(remoteHead()).toBe(primary.git('rev-parse', 'HEAD').trim());
     const config = await readFile(path.join(primary.siteDir, '.git', 'config'), 'utf8');
     expect(config).not.toContain(AUTH.password);
-    const health = (await (await fetch(`${primary.url}/api/health`)).json()) as { remote: { ok: boolean; message: string } };
+    const health = (await (await fetch(`${primary.url}/api/health`)).json()) as {
+      remote: { ok: boolean; message: string };
+    };
     expect(health.remote.ok).toBe(true);
     expect(health.remote.message).toMatch(/^Backed up (just now|\d+ minutes? ago)\.$/);
     expect(JSON.stringify(health)).not.toContain(AUTH.password);
@@ -115,19 +149,26 @@ describe('a primary and two read replicas on a git remote', () => {
       const title = `Replicated save ${i}`;
       await save(primary, '1', title);
       const t0 = performance.now();
-      await eventually(async () => {
-        const titles = await Promise.all(replicas.map((r) => newsTitle(r, '1')));
-        return titles.every((t) => t === title) && streams.every((s, k) => s.state.changes > before[k]!);
-      }, 15_000, `save ${i} on both replicas`);
+      await eventually(
+        async () => {
+          const titles = await Promise.all(replicas.map((r) => newsTitle(r, '1')));
+          return titles.every((t) => t === title) && streams.every((s, k) => s.state.changes > before[k]!);
+        },
+        15_000,
+        `save ${i} on both replicas`,
+      );
       waits.push(performance.now() - t0);
     }
     streams.forEach((s) => s.close());
     const sorted = [...waits].sort((a, b) => a - b);
     const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))]!;
-    console.log(`replica convergence after a save's answer (${SAVES} saves, 2 replicas, webhook): ` +
-      `p50 ${p(50).toFixed(0)} ms, p95 ${p(95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`);
+    console.log(
+      `replica convergence after a save's answer (${SAVES} saves, 2 replicas, webhook): ` +
+        `p50 ${p(50).toFixed(0)} ms, p95 ${p(95).toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
+    );
     expect(p(50)).toBeLessThanOrEqual(2000);
-    for (const r of replicas) expect(r.git('rev-parse', 'HEAD').trim()).toBe(primary.git('rev-parse', 'HEAD').trim());
+    for (const r of replicas)
+      expect(r.git('rev-parse', 'HEAD').trim()).toBe(primary.git('rev-parse', 'HEAD').trim());
     for (const r of replicas) expect(r.git('status', '--porcelain')).toBe('');
   }, 300_000);
 
@@ -144,9 +185,13 @@ describe('a primary and two read replicas on a git remote', () => {
       const res = await replica.api(url, { method, json });
       expect(res.status, `${method} ${url}`).toBe(403);
       const body = (await res.json()) as { error: string };
-      expect(body.error).toBe(`This server is a read-only copy of the site. Changes are made on the main site: ${primary.url}/admin`);
+      expect(body.error).toBe(
+        `This server is a read-only copy of the site. Changes are made on the main site: ${primary.url}/admin`,
+      );
     }
-    const health = (await (await fetch(`${replica.url}/api/health`)).json()) as { remote: { role: string; primaryUrl: string } };
+    const health = (await (await fetch(`${replica.url}/api/health`)).json()) as {
+      remote: { role: string; primaryUrl: string };
+    };
     expect(health.remote).toMatchObject({ role: 'replica', primaryUrl: primary.url });
     expect(await newsTitle(replica, '1')).toBe(`Replicated save ${SAVES - 1}`);
   });
@@ -158,12 +203,20 @@ describe('a primary and two read replicas on a git remote', () => {
     expect((await webhook(replicas[0]!, body, 'sha256=00')).status).toBe(401);
     const unsigned = await fetch(`${replicas[0]!.url}/api/git/webhook`, { method: 'POST', body });
     expect(unsigned.status).toBe(401);
-    const gitlab = await fetch(`${replicas[0]!.url}/api/git/webhook`, { method: 'POST', body, headers: { 'x-gitlab-token': 'wrong' } });
+    const gitlab = await fetch(`${replicas[0]!.url}/api/git/webhook`, {
+      method: 'POST',
+      body,
+      headers: { 'x-gitlab-token': 'wrong' },
+    });
     expect(gitlab.status).toBe(401);
     await new Promise((r) => setTimeout(r, 500));
     expect(forge.counts.uploadPack).toBe(before);
     // The right secret, GitLab style, does fetch.
-    const right = await fetch(`${replicas[0]!.url}/api/git/webhook`, { method: 'POST', body, headers: { 'x-gitlab-token': SECRET } });
+    const right = await fetch(`${replicas[0]!.url}/api/git/webhook`, {
+      method: 'POST',
+      body,
+      headers: { 'x-gitlab-token': SECRET },
+    });
     expect(right.status).toBe(202);
     await eventually(() => forge.counts.uploadPack > before, 5000, 'a fetch after the signed webhook');
   });
@@ -172,18 +225,32 @@ describe('a primary and two read replicas on a git remote', () => {
     forge.down = true;
     const titles = ['Saved while down 1', 'Saved while down 2', 'Saved while down 3'];
     for (const [k, t] of titles.entries()) await save(primary, String(2 + k), t);
-    const health = await eventually(async () => {
-      const h = (await (await fetch(`${primary.url}/api/health`)).json()) as { remote: { ok: boolean; message: string } };
-      return h.remote.ok ? undefined : h;
-    }, 10_000, "the health to show the failure") as { remote: { ok: boolean; message: string } };
-    expect(health.remote.message).toMatch(/^Could not reach the backup since .+: the backup server did not answer|^Could not reach the backup since /);
+    const health = (await eventually(
+      async () => {
+        const h = (await (await fetch(`${primary.url}/api/health`)).json()) as {
+          remote: { ok: boolean; message: string };
+        };
+        return h.remote.ok ? undefined : h;
+      },
+      10_000,
+      'the health to show the failure',
+    )) as { remote: { ok: boolean; message: string } };
+    expect(health.remote.message).toMatch(
+      /^Could not reach the backup since .+: the backup server did not answer|^Could not reach the backup since /,
+    );
     expect(health.remote.message).toContain('Saving still works');
     forge.down = false;
     await webhook(primary); // or the retry: whichever comes first
-    await eventually(() => remoteHead() === primary.git('rev-parse', 'HEAD').trim(), 15_000, 'the push after the remote returned');
+    await eventually(
+      () => remoteHead() === primary.git('rev-parse', 'HEAD').trim(),
+      15_000,
+      'the push after the remote returned',
+    );
     const log = git(bare(), 'log', '--format=%s', 'main');
     for (const t of titles) expect(log.split('\n').filter((l) => l.includes(t))).toHaveLength(1);
-    expect(git(bare(), 'rev-list', '--count', 'main')).toBe(primary.git('rev-list', '--count', 'HEAD').trim());
+    expect(git(bare(), 'rev-list', '--count', 'main')).toBe(
+      primary.git('rev-list', '--count', 'HEAD').trim(),
+    );
     git(bare(), 'fsck', '--no-dangling');
   }, 60_000);
 
@@ -195,9 +262,17 @@ describe('a primary and two read replicas on a git remote', () => {
     await gitNet(work, 'push', '-q', 'origin', 'main');
     const pushed = git(work, 'rev-parse', 'HEAD');
     await save(primary, '4', 'Saved by staff meanwhile'); // its push is refused, so it fetches and merges
-    await eventually(async () => (await newsTitle(primary, '3')) === 'Fixed on the forge', 15_000, 'the merge on the primary');
+    await eventually(
+      async () => (await newsTitle(primary, '3')) === 'Fixed on the forge',
+      15_000,
+      'the merge on the primary',
+    );
     expect(await newsTitle(primary, '4')).toBe('Saved by staff meanwhile');
-    await eventually(() => remoteHead() === primary.git('rev-parse', 'HEAD').trim(), 15_000, 'the merge pushed');
+    await eventually(
+      () => remoteHead() === primary.git('rev-parse', 'HEAD').trim(),
+      15_000,
+      'the merge pushed',
+    );
     const parents = primary.git('rev-list', '--parents', '-n', '1', 'HEAD').trim().split(' ');
     expect(parents).toHaveLength(3);
     expect(parents[2]).toBe(pushed);
@@ -212,21 +287,39 @@ describe('a primary and two read replicas on a git remote', () => {
     await gitNet(work, 'push', '-q', 'origin', 'main');
     await save(primary, '5', 'Title from the admin');
     const local = primary.git('rev-parse', 'HEAD').trim();
-    await eventually(async () => (await newsTitle(primary, '5')) === 'Title from the forge', 15_000, 'the merge');
-    await eventually(() => remoteHead() === primary.git('rev-parse', 'HEAD').trim(), 15_000, 'the merge pushed');
+    await eventually(
+      async () => (await newsTitle(primary, '5')) === 'Title from the forge',
+      15_000,
+      'the merge',
+    );
+    await eventually(
+      () => remoteHead() === primary.git('rev-parse', 'HEAD').trim(),
+      15_000,
+      'the merge pushed',
+    );
     const merge = primary.git('rev-parse', 'HEAD').trim();
     expect(primary.git('rev-parse', `${merge}^1`).trim()).toBe(local);
     expect(primary.git('show', `${merge}^1:content/news/5.md`)).toContain('Title from the admin');
     expect(primary.git('log', '-1', '--format=%B', merge)).toContain('- content/news/5.md');
     // The item's history in the admin lists the merge and the admin's own save.
-    const history = (await (await primary.api('/api/history?entity=news&id=5')).json()) as { commits?: { oid: string; message: string }[] } | { oid: string; message: string }[];
-    const commits = Array.isArray(history) ? history : history.commits ?? [];
+    const history = (await (await primary.api('/api/history?entity=news&id=5')).json()) as
+      { commits?: { oid: string; message: string }[] } | { oid: string; message: string }[];
+    const commits = Array.isArray(history) ? history : (history.commits ?? []);
     expect(commits[0]!.oid).toBe(merge);
     expect(commits.some((c) => c.oid === local)).toBe(true);
-    const health = (await (await fetch(`${primary.url}/api/health`)).json()) as { remote: { lastMerge: { bothChanged: string[] } } };
+    const health = (await (await fetch(`${primary.url}/api/health`)).json()) as {
+      remote: { lastMerge: { bothChanged: string[] } };
+    };
     expect(health.remote.lastMerge.bothChanged).toEqual(['content/news/5.md']);
     // Replicas follow the merge too.
-    await eventually(async () => (await Promise.all(replicas.map((r) => newsTitle(r, '5')))).every((t) => t === 'Title from the forge'), 15_000, 'replicas');
+    await eventually(
+      async () =>
+        (await Promise.all(replicas.map((r) => newsTitle(r, '5')))).every(
+          (t) => t === 'Title from the forge',
+        ),
+      15_000,
+      'replicas',
+    );
   }, 60_000);
 });
 

@@ -13,16 +13,42 @@ describe('remoteFromEnv', () => {
   });
 
   it.each([
-    ['token beside the address', { CMS_GIT_REMOTE: 'https://github.com/org/site.git', CMS_GIT_TOKEN: 'ghp_x' },
-      'https://github.com/org/site.git', { username: 'x-access-token', password: 'ghp_x' }],
-    ['user and password in the address', { CMS_GIT_REMOTE: 'https://bot:p%40ss@gitlab.com/org/site.git' },
-      'https://gitlab.com/org/site.git', { username: 'bot', password: 'p@ss' }],
-    ['a token alone in the address', { CMS_GIT_REMOTE: 'https://tok123@gitea.example.org/org/site.git' },
-      'https://gitea.example.org/org/site.git', { username: 'x-access-token', password: 'tok123' }],
-    ['a user name for the token', { CMS_GIT_REMOTE: 'https://gitlab.com/o/s.git', CMS_GIT_TOKEN: 't', CMS_GIT_USERNAME: 'oauth2' },
-      'https://gitlab.com/o/s.git', { username: 'oauth2', password: 't' }],
-    ['no credentials (a public remote)', { CMS_GIT_REMOTE: 'https://example.org/site.git' }, 'https://example.org/site.git', null],
-    ['plain http on this machine', { CMS_GIT_REMOTE: 'http://127.0.0.1:8080/site.git' }, 'http://127.0.0.1:8080/site.git', null],
+    [
+      'token beside the address',
+      { CMS_GIT_REMOTE: 'https://github.com/org/site.git', CMS_GIT_TOKEN: 'ghp_x' },
+      'https://github.com/org/site.git',
+      { username: 'x-access-token', password: 'ghp_x' },
+    ],
+    [
+      'user and password in the address',
+      { CMS_GIT_REMOTE: 'https://bot:p%40ss@gitlab.com/org/site.git' },
+      'https://gitlab.com/org/site.git',
+      { username: 'bot', password: 'p@ss' },
+    ],
+    [
+      'a token alone in the address',
+      { CMS_GIT_REMOTE: 'https://tok123@gitea.example.org/org/site.git' },
+      'https://gitea.example.org/org/site.git',
+      { username: 'x-access-token', password: 'tok123' },
+    ],
+    [
+      'a user name for the token',
+      { CMS_GIT_REMOTE: 'https://gitlab.com/o/s.git', CMS_GIT_TOKEN: 't', CMS_GIT_USERNAME: 'oauth2' },
+      'https://gitlab.com/o/s.git',
+      { username: 'oauth2', password: 't' },
+    ],
+    [
+      'no credentials (a public remote)',
+      { CMS_GIT_REMOTE: 'https://example.org/site.git' },
+      'https://example.org/site.git',
+      null,
+    ],
+    [
+      'plain http on this machine',
+      { CMS_GIT_REMOTE: 'http://127.0.0.1:8080/site.git' },
+      'http://127.0.0.1:8080/site.git',
+      null,
+    ],
   ])('%s: the address keeps no secret', (_name, env, url, credentials) => {
     const r = remoteFromEnv(env)!;
     expect(r.url).toBe(url);
@@ -30,20 +56,36 @@ describe('remoteFromEnv', () => {
   });
 
   it('refuses plain http to another machine, and addresses that are not addresses', () => {
-    expect(() => remoteFromEnv({ CMS_GIT_REMOTE: 'http://git.example.org/site.git' })).toThrow('must be an https:// address');
-    expect(() => remoteFromEnv({ CMS_GIT_REMOTE: 'git@github.com:org/site.git' })).toThrow('is not a web address');
+    expect(() => remoteFromEnv({ CMS_GIT_REMOTE: 'http://git.example.org/site.git' })).toThrow(
+      'must be an https:// address',
+    );
+    expect(() => remoteFromEnv({ CMS_GIT_REMOTE: 'git@github.com:org/site.git' })).toThrow(
+      'is not a web address',
+    );
   });
 
-  it.each([[undefined, 300_000], ['90', 90_000], ['5m', 300_000], ['1h', 3_600_000], ['0', 0]])(
-    'CMS_GIT_PULL_INTERVAL=%s → %i ms', (value, ms) => {
-      expect(remoteFromEnv({ CMS_GIT_REMOTE: 'https://x.org/s.git', CMS_GIT_PULL_INTERVAL: value })!.pullIntervalMs).toBe(ms);
-    },
-  );
+  it.each([
+    [undefined, 300_000],
+    ['90', 90_000],
+    ['5m', 300_000],
+    ['1h', 3_600_000],
+    ['0', 0],
+  ])('CMS_GIT_PULL_INTERVAL=%s → %i ms', (value, ms) => {
+    expect(
+      remoteFromEnv({ CMS_GIT_REMOTE: 'https://x.org/s.git', CMS_GIT_PULL_INTERVAL: value })!.pullIntervalMs,
+    ).toBe(ms);
+  });
 
   it('a replica names its primary without a trailing slash', () => {
-    const r = remoteFromEnv({ CMS_ROLE: 'replica', CMS_GIT_REMOTE: 'https://x.org/s.git', CMS_PRIMARY_URL: 'https://edit.example.org/' })!;
+    const r = remoteFromEnv({
+      CMS_ROLE: 'replica',
+      CMS_GIT_REMOTE: 'https://x.org/s.git',
+      CMS_PRIMARY_URL: 'https://edit.example.org/',
+    })!;
     expect(r).toMatchObject({ role: 'replica', primaryUrl: 'https://edit.example.org' });
-    expect(() => remoteFromEnv({ CMS_GIT_REMOTE: 'https://x.org/s.git', CMS_GIT_PULL_INTERVAL: 'soon' })).toThrow('CMS_GIT_PULL_INTERVAL');
+    expect(() =>
+      remoteFromEnv({ CMS_GIT_REMOTE: 'https://x.org/s.git', CMS_GIT_PULL_INTERVAL: 'soon' }),
+    ).toThrow('CMS_GIT_PULL_INTERVAL');
   });
 });
 
@@ -56,7 +98,11 @@ describe('webhookSignatureValid', () => {
     ['GitHub, wrong', { 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` }, false],
     ['Gitea', { 'x-gitea-signature': hmac }, true],
     ['Forgejo', { 'x-forgejo-signature': hmac }, true],
-    ['Gogs, another body', { 'x-gogs-signature': createHmac('sha256', secret).update('x').digest('hex') }, false],
+    [
+      'Gogs, another body',
+      { 'x-gogs-signature': createHmac('sha256', secret).update('x').digest('hex') },
+      false,
+    ],
     ['GitLab', { 'x-gitlab-token': secret }, true],
     ['GitLab, wrong token', { 'x-gitlab-token': 'shared2' }, false],
     ['nothing', {}, false],
@@ -66,16 +112,40 @@ describe('webhookSignatureValid', () => {
 });
 
 describe("git's failures", () => {
-  const remote = { url: 'https://x.org/s.git', credentials: { username: 'u', password: 'sekrit' }, pullIntervalMs: 0, webhookSecret: null, role: 'primary' as const, primaryUrl: null };
+  const remote = {
+    url: 'https://x.org/s.git',
+    credentials: { username: 'u', password: 'sekrit' },
+    pullIntervalMs: 0,
+    webhookSecret: null,
+    role: 'primary' as const,
+    primaryUrl: null,
+  };
   it('redact takes credentials out of addresses and the token out of any text', () => {
-    expect(redact("fatal: unable to access 'https://u:sekrit@x.org/s.git/': 403 sekrit", remote)).toBe("fatal: unable to access 'https://x.org/s.git/': 403 ***");
+    expect(redact("fatal: unable to access 'https://u:sekrit@x.org/s.git/': 403 sekrit", remote)).toBe(
+      "fatal: unable to access 'https://x.org/s.git/': 403 ***",
+    );
   });
   it.each([
-    ["fatal: unable to access 'https://x.org/': Could not resolve host: x.org", "the backup's address could not be found"],
-    ["fatal: unable to access 'http://127.0.0.1:1/s.git/': Failed to connect to 127.0.0.1 port 1: Connection refused", 'the backup server did not answer'],
-    ["fatal: Authentication failed for 'https://x.org/s.git/'", 'the backup refused the sign-in (check CMS_GIT_TOKEN)'],
-    ["remote: Repository not found.\nfatal: repository 'https://x.org/s.git/' not found", 'the backup repository was not found at that address'],
-    ["fatal: unable to access 'https://x.org/s.git/': The requested URL returned error: 503", 'the backup server is not working right now'],
+    [
+      "fatal: unable to access 'https://x.org/': Could not resolve host: x.org",
+      "the backup's address could not be found",
+    ],
+    [
+      "fatal: unable to access 'http://127.0.0.1:1/s.git/': Failed to connect to 127.0.0.1 port 1: Connection refused",
+      'the backup server did not answer',
+    ],
+    [
+      "fatal: Authentication failed for 'https://x.org/s.git/'",
+      'the backup refused the sign-in (check CMS_GIT_TOKEN)',
+    ],
+    [
+      "remote: Repository not found.\nfatal: repository 'https://x.org/s.git/' not found",
+      'the backup repository was not found at that address',
+    ],
+    [
+      "fatal: unable to access 'https://x.org/s.git/': The requested URL returned error: 503",
+      'the backup server is not working right now',
+    ],
     ['fatal: something else entirely', 'something else entirely'],
   ])('%s', (stderr, words) => {
     expect(plainReason(new GitCommandError('git failed', stderr, 128))).toBe(words);

@@ -33,7 +33,10 @@ export class RemoteSettingsError extends AppError {
 function interval(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_PULL_INTERVAL_S * 1000;
   const m = /^\s*(\d+(?:\.\d+)?)\s*(s|m|h)?\s*$/i.exec(value);
-  if (!m) throw new RemoteSettingsError(`CMS_GIT_PULL_INTERVAL must be a number of seconds (or like 5m), not "${value}".`);
+  if (!m)
+    throw new RemoteSettingsError(
+      `CMS_GIT_PULL_INTERVAL must be a number of seconds (or like 5m), not "${value}".`,
+    );
   const unit = { s: 1, m: 60, h: 3600 }[(m[2] ?? 's').toLowerCase() as 's' | 'm' | 'h'];
   return Math.round(Number(m[1]) * unit * 1000);
 }
@@ -45,28 +48,36 @@ export function remoteFromEnv(env: NodeJS.ProcessEnv): RemoteSettings | null {
   }
   const raw = env.CMS_GIT_REMOTE?.trim();
   if (!raw) {
-    if (role === 'replica') throw new RemoteSettingsError('CMS_ROLE=replica needs CMS_GIT_REMOTE: the repository to follow.');
+    if (role === 'replica')
+      throw new RemoteSettingsError('CMS_ROLE=replica needs CMS_GIT_REMOTE: the repository to follow.');
     return null;
   }
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new RemoteSettingsError('CMS_GIT_REMOTE is not a web address (it should look like https://github.com/org/site.git).');
+    throw new RemoteSettingsError(
+      'CMS_GIT_REMOTE is not a web address (it should look like https://github.com/org/site.git).',
+    );
   }
   // Plain http sends the token readable to anyone on the way; it is allowed only on this machine.
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
     throw new RemoteSettingsError('CMS_GIT_REMOTE must be an https:// address.');
   }
-  const fromUrl = url.username || url.password
-    ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-    : null;
+  const fromUrl =
+    url.username || url.password
+      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+      : null;
   url.username = '';
   url.password = '';
   const token = env.CMS_GIT_TOKEN?.trim();
   const credentials = token
     ? { username: env.CMS_GIT_USERNAME?.trim() || fromUrl?.username || 'x-access-token', password: token }
-    : fromUrl && fromUrl.password ? fromUrl : fromUrl ? { username: 'x-access-token', password: fromUrl.username } : null;
+    : fromUrl && fromUrl.password
+      ? fromUrl
+      : fromUrl
+        ? { username: 'x-access-token', password: fromUrl.username }
+        : null;
   const primaryUrl = env.CMS_PRIMARY_URL?.trim().replace(/\/+$/, '') || null;
   return {
     url: url.toString(),

@@ -116,8 +116,10 @@ export class RemoteSync {
       this.failingSince ??= new Date();
       this.problem = plainReason(e);
       const wait = Math.min(1000 * 2 ** (this.failures - 1), MAX_BACKOFF_MS);
-      this.log(`Git remote: ${reason} failed (${this.failures} in a row), next try in ${Math.round(wait / 1000)} s: ` +
-        `${e instanceof GitCommandError ? e.message : (e as Error).message}`);
+      this.log(
+        `Git remote: ${reason} failed (${this.failures} in a row), next try in ${Math.round(wait / 1000)} s: ` +
+          `${e instanceof GitCommandError ? e.message : (e as Error).message}`,
+      );
       if (!this.closed) {
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined;
@@ -141,7 +143,9 @@ export class RemoteSync {
     for (let attempt = 1; ; attempt++) {
       const theirs = await this.fetch(branch);
       if (theirs) {
-        const result = await this.store.integrate(theirs, (both) => this.mergeMessage(both), { follow: this.remote.role === 'replica' });
+        const result = await this.store.integrate(theirs, (both) => this.mergeMessage(both), {
+          follow: this.remote.role === 'replica',
+        });
         await this.applied(result, reason);
       }
       if (this.remote.role === 'replica') return;
@@ -163,22 +167,40 @@ export class RemoteSync {
   private async fetch(branch: string): Promise<string | null> {
     const tracking = `${TRACKING_PREFIX}${branch}`;
     try {
-      await runGit(this.remote, this.store.dir, ['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', this.remote.url,
-        `+refs/heads/${branch}:${tracking}`]);
+      await runGit(this.remote, this.store.dir, [
+        'fetch',
+        '--no-tags',
+        '--no-write-fetch-head',
+        '--quiet',
+        this.remote.url,
+        `+refs/heads/${branch}:${tracking}`,
+      ]);
     } catch (e) {
       if (e instanceof GitCommandError && /couldn't find remote ref/i.test(e.stderr)) return null;
       throw e;
     }
-    const { stdout } = await runGit(this.remote, this.store.dir, ['rev-parse', '--verify', '--quiet', tracking]);
+    const { stdout } = await runGit(this.remote, this.store.dir, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      tracking,
+    ]);
     return stdout.trim();
   }
 
   private async push(branch: string, oid: string): Promise<void> {
     try {
-      await runGit(this.remote, this.store.dir, ['push', '--porcelain', '--quiet', this.remote.url, `${oid}:refs/heads/${branch}`]);
+      await runGit(this.remote, this.store.dir, [
+        'push',
+        '--porcelain',
+        '--quiet',
+        this.remote.url,
+        `${oid}:refs/heads/${branch}`,
+      ]);
     } catch (e) {
       const text = e instanceof GitCommandError ? e.stderr : '';
-      if (/\[rejected\]|non-fast-forward|fetch first|\(stale info\)/i.test(text)) throw new PushRejected('the backup has changes this site has not seen');
+      if (/\[rejected\]|non-fast-forward|fetch first|\(stale info\)/i.test(text))
+        throw new PushRejected('the backup has changes this site has not seen');
       throw e;
     }
     await runGit(this.remote, this.store.dir, ['update-ref', `${TRACKING_PREFIX}${branch}`, oid]);
@@ -187,8 +209,10 @@ export class RemoteSync {
   private mergeMessage(bothChanged: string[]): string {
     const head = `Merge changes from ${this.remote.url}`;
     if (!bothChanged.length) return head;
-    return `${head}\n\nChanged both here and on the remote; the remote's version was kept, and this site's ` +
-      `version stays in the history (the merge's first parent):\n${bothChanged.map((p) => `- ${p}`).join('\n')}\n`;
+    return (
+      `${head}\n\nChanged both here and on the remote; the remote's version was kept, and this site's ` +
+      `version stays in the history (the merge's first parent):\n${bothChanged.map((p) => `- ${p}`).join('\n')}\n`
+    );
   }
 
   private async applied(result: IntegrateResult, reason: Reason): Promise<void> {
@@ -196,16 +220,31 @@ export class RemoteSync {
       const site = result.paths.filter((p) => p.startsWith('content/') || p.startsWith('media/'));
       await this.index.refreshPaths(site);
       if (result.kind === 'merge' && result.bothChanged.length) {
-        this.lastMerge = { at: new Date().toISOString(), commit: result.head, bothChanged: result.bothChanged };
-        this.log(`Git remote: merged ${result.head.slice(0, 7)}; both sides had changed ${result.bothChanged.join(', ')} ` +
-          '(the remote\'s version was kept).');
+        this.lastMerge = {
+          at: new Date().toISOString(),
+          commit: result.head,
+          bothChanged: result.bothChanged,
+        };
+        this.log(
+          `Git remote: merged ${result.head.slice(0, 7)}; both sides had changed ${result.bothChanged.join(', ')} ` +
+            "(the remote's version was kept).",
+        );
       }
     }
     if (reason === 'webhook') {
-      const detail = result.kind === 'up-to-date' || result.kind === 'ahead' ? 'nothing new'
-        : `${result.kind === 'merge' ? 'merged' : 'fast-forward'}: ${result.paths.length} file(s)` +
-          (result.bothChanged.length ? `, remote version kept for ${result.bothChanged.join(', ')}` : '');
-      await this.audit?.record({ action: 'webhook-pull', who: 'webhook', address: this.webhookCaller, commit: result.head, detail })
+      const detail =
+        result.kind === 'up-to-date' || result.kind === 'ahead'
+          ? 'nothing new'
+          : `${result.kind === 'merge' ? 'merged' : 'fast-forward'}: ${result.paths.length} file(s)` +
+            (result.bothChanged.length ? `, remote version kept for ${result.bothChanged.join(', ')}` : '');
+      await this.audit
+        ?.record({
+          action: 'webhook-pull',
+          who: 'webhook',
+          address: this.webhookCaller,
+          commit: result.head,
+          detail,
+        })
         .catch((e: Error) => this.log(`Could not write the audit log: ${e.message}`));
     }
   }
@@ -221,20 +260,29 @@ export class RemoteSync {
       const h = Math.round(m / 60);
       return h < 48 ? `${h} hour${h === 1 ? '' : 's'} ago` : `${Math.round(h / 24)} days ago`;
     };
-    const at = (d: Date) => d.toLocaleString('en-US', { hour: 'numeric', minute: '2-digit', month: 'short', day: 'numeric' });
+    const at = (d: Date) =>
+      d.toLocaleString('en-US', { hour: 'numeric', minute: '2-digit', month: 'short', day: 'numeric' });
     let message: string;
     if (!ok) {
-      message = `${replica ? 'Could not follow the main site' : 'Could not reach the backup'} since ${at(this.failingSince!)}: ` +
+      message =
+        `${replica ? 'Could not follow the main site' : 'Could not reach the backup'} since ${at(this.failingSince!)}: ` +
         `${this.problem}. ${replica ? 'This copy keeps showing what it has.' : 'Saving still works; changes are sent when it is back.'}`;
     } else if (!this.syncedAt) {
       message = replica ? 'Following the main site…' : 'Backing up…';
     } else {
-      message = replica ? `Up to date with the main site (checked ${ago(this.syncedAt)}).` : `Backed up ${ago(this.syncedAt)}.`;
+      message = replica
+        ? `Up to date with the main site (checked ${ago(this.syncedAt)}).`
+        : `Backed up ${ago(this.syncedAt)}.`;
     }
     return {
-      role: this.remote.role, ok,
-      syncedAt: this.syncedAt?.toISOString() ?? null, failingSince: this.failingSince?.toISOString() ?? null,
-      problem: this.problem, waiting: this.waiting, lastMerge: this.lastMerge, message,
+      role: this.remote.role,
+      ok,
+      syncedAt: this.syncedAt?.toISOString() ?? null,
+      failingSince: this.failingSince?.toISOString() ?? null,
+      problem: this.problem,
+      waiting: this.waiting,
+      lastMerge: this.lastMerge,
+      message,
     };
   }
 }

@@ -21,7 +21,14 @@ export function webhookSignatureValid(headers: Headers, body: Buffer, secret: st
   if (hub !== undefined) return sameText(hub.trim().toLowerCase(), `sha256=${hmac}`);
   for (const name of ['x-gitea-signature', 'x-forgejo-signature', 'x-gogs-signature']) {
     const sig = one(headers[name]);
-    if (sig !== undefined) return sameText(sig.trim().toLowerCase().replace(/^sha256=/, ''), hmac);
+    if (sig !== undefined)
+      return sameText(
+        sig
+          .trim()
+          .toLowerCase()
+          .replace(/^sha256=/, ''),
+        hmac,
+      );
   }
   const token = one(headers['x-gitlab-token']);
   if (token !== undefined) return sameText(token, secret);

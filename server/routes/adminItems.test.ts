@@ -9,11 +9,20 @@ import { collections, entities } from '../schema/registry.ts';
 import { searchedFields } from '../content/itemQuery.ts';
 
 type Row = Record<string, string>;
-interface ListAnswer { items: Row[]; total: number; page: number; per: number; pages: number }
+interface ListAnswer {
+  items: Row[];
+  total: number;
+  page: number;
+  per: number;
+  pages: number;
+}
 
 const getJson = async (site: TestSite, url: string) => {
   const res = await site.api(url);
-  return { status: res.status, body: (await res.json()) as ListAnswer & { error?: string; fields?: Record<string, string> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as ListAnswer & { error?: string; fields?: Record<string, string> },
+  };
 };
 const list = async (site: TestSite, query: string) => {
   const { status, body } = await getJson(site, `/api/admin/items?${query}`);
@@ -21,7 +30,8 @@ const list = async (site: TestSite, query: string) => {
   return body;
 };
 /** The documented endpoint as the admin reads it: signed in, media as URLs. */
-const documented = async (site: TestSite, endpoint: string) => (await (await site.api(`/api/${endpoint}?media=url`)).json()) as Row[];
+const documented = async (site: TestSite, endpoint: string) =>
+  (await (await site.api(`/api/${endpoint}?media=url`)).json()) as Row[];
 
 describe('on the starter site', () => {
   let site: TestSite;
@@ -39,12 +49,21 @@ describe('on the starter site', () => {
     expect(((await res.json()) as { error: string }).error).toBe('Please sign in to do this.');
   });
 
-  it.each(collections.map((d) => [d.name, d] as const))('%s: the first page is the declared order, in the wire form', async (name, def) => {
-    const answer = await list(site, `entity=${name}`);
-    const all = await documented(site, def.legacy.endpoint);
-    expect(answer).toEqual({ items: all.slice(0, 25), total: all.length, page: 1, per: 25, pages: Math.max(1, Math.ceil(all.length / 25)) });
-    expect(answer.total).toBeGreaterThan(0);
-  });
+  it.each(collections.map((d) => [d.name, d] as const))(
+    '%s: the first page is the declared order, in the wire form',
+    async (name, def) => {
+      const answer = await list(site, `entity=${name}`);
+      const all = await documented(site, def.legacy.endpoint);
+      expect(answer).toEqual({
+        items: all.slice(0, 25),
+        total: all.length,
+        page: 1,
+        per: 25,
+        pages: Math.max(1, Math.ceil(all.length / 25)),
+      });
+      expect(answer.total).toBeGreaterThan(0);
+    },
+  );
 
   it('shows staff hidden items too', async () => {
     const staff = await list(site, 'entity=majorEvents');
@@ -55,14 +74,23 @@ describe('on the starter site', () => {
 
   it('searches the text and markdown fields named by the declaration, not others', () => {
     expect(searchedFields(entities.news)).toEqual(['title', 'what']);
-    expect(searchedFields(entities.eventCard)).toEqual(['title', 'bold', 'what', 'who', 'when_date', 'major_event_associated']);
+    expect(searchedFields(entities.eventCard)).toEqual([
+      'title',
+      'bold',
+      'what',
+      'who',
+      'when_date',
+      'major_event_associated',
+    ]);
     expect(searchedFields(entities.paper)).toEqual(['study_title', 'abstract', 'file_name']);
     expect(searchedFields(entities.resource)).toEqual(['resource_name']);
   });
 
   it('sorts choices by the words staff see', async () => {
     const answer = await list(site, 'entity=statePolicies&sort=implementation');
-    const labels = answer.items.map((p) => ({ 1: 'Implemented', 2: 'In Progress', 3: 'Not Implemented' })[p.implementation as '1']);
+    const labels = answer.items.map(
+      (p) => ({ 1: 'Implemented', 2: 'In Progress', 3: 'Not Implemented' })[p.implementation as '1'],
+    );
     expect(labels).toEqual([...labels].sort());
   });
 
@@ -100,7 +128,12 @@ describe('on the starter site', () => {
   });
 
   it('sees a save at once', async () => {
-    const created = (await (await site.api('/api/news.php', { method: 'POST', json: { title: 'Zebra crossing grant', when_date: '2031-01-01' } })).json()) as Row;
+    const created = (await (
+      await site.api('/api/news.php', {
+        method: 'POST',
+        json: { title: 'Zebra crossing grant', when_date: '2031-01-01' },
+      })
+    ).json()) as Row;
     const answer = await list(site, 'entity=news&q=zebra');
     expect(answer.items.map((n) => n.id)).toEqual([created.id]);
     expect((await list(site, 'entity=news')).items[0]!.id).toBe(created.id);
@@ -146,8 +179,10 @@ describe('a collection of 10,000 news items', () => {
     expect(seen.map((n) => n.id)).toEqual(all.map((n) => n.id));
     expect(seen).toEqual(all);
     times.sort((a, b) => a - b);
-    console.log(`admin/items at 10,005 news: first page ${firstMs.toFixed(1)} ms (builds the order), ` +
-      `then median ${times[times.length >> 1]!.toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms per page of 100`);
+    console.log(
+      `admin/items at 10,005 news: first page ${firstMs.toFixed(1)} ms (builds the order), ` +
+        `then median ${times[times.length >> 1]!.toFixed(1)} ms, slowest ${times.at(-1)!.toFixed(1)} ms per page of 100`,
+    );
   });
 
   it('a page past the end answers the last page', async () => {
@@ -157,7 +192,8 @@ describe('a collection of 10,000 news items', () => {
   });
 
   it('searches title and text, case-insensitively, every word, in the declared order', async () => {
-    const has = (n: Row, ...words: string[]) => words.every((w) => `${n.title}\n${n.what}`.toLowerCase().includes(w));
+    const has = (n: Row, ...words: string[]) =>
+      words.every((w) => `${n.title}\n${n.what}`.toLowerCase().includes(w));
     const quasar = all.filter((n) => has(n, 'quasar'));
     expect(quasar.length).toBeGreaterThan(50);
     const answer = await list(site, 'entity=news&q=QuAsAr&per=100');
@@ -177,30 +213,49 @@ describe('a collection of 10,000 news items', () => {
   it('sorts by a text field both ways, by a date with undated items last, and by id', async () => {
     const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
     const titles = (await list(site, 'entity=news&sort=title&per=100')).items.map((n) => n.title!);
-    for (let i = 1; i < titles.length; i++) expect(collator.compare(titles[i - 1]!, titles[i]!)).toBeLessThanOrEqual(0);
+    for (let i = 1; i < titles.length; i++)
+      expect(collator.compare(titles[i - 1]!, titles[i]!)).toBeLessThanOrEqual(0);
     const last = await list(site, 'entity=news&sort=title&dir=desc&per=100');
-    const expectedFirst = all.map((n) => n.title!).sort(collator.compare).at(-1);
+    const expectedFirst = all
+      .map((n) => n.title!)
+      .sort(collator.compare)
+      .at(-1);
     expect(last.items[0]!.title).toBe(expectedFirst);
 
     const oldest = await list(site, 'entity=news&sort=when_date&dir=asc&per=100');
     const dates = oldest.items.map((n) => n.when_date!);
     expect(dates.every(Boolean)).toBe(true);
     expect(dates).toEqual([...dates].sort());
-    expect(dates[0]).toBe(all.map((n) => n.when_date!).filter(Boolean).sort()[0]);
+    expect(dates[0]).toBe(
+      all
+        .map((n) => n.when_date!)
+        .filter(Boolean)
+        .sort()[0],
+    );
     const undated = all.filter((n) => !n.when_date).length;
-    const tail = await list(site, `entity=news&sort=when_date&dir=desc&per=100&page=${Math.ceil(all.length / 100)}`);
+    const tail = await list(
+      site,
+      `entity=news&sort=when_date&dir=desc&per=100&page=${Math.ceil(all.length / 100)}`,
+    );
     expect(tail.items.at(-1)!.when_date).toBe('');
     expect(tail.items.filter((n) => !n.when_date).length).toBe(Math.min(undated, tail.items.length));
 
     const byId = await list(site, 'entity=news&sort=id&dir=desc&per=3');
     expect(byId.items.map((n) => n.id)).toEqual(['11000', '10999', '10998']);
     const reversed = await list(site, 'entity=news&dir=desc&per=100');
-    expect(reversed.items.map((n) => n.id)).toEqual(all.slice(-100).reverse().map((n) => n.id));
+    expect(reversed.items.map((n) => n.id)).toEqual(
+      all
+        .slice(-100)
+        .reverse()
+        .map((n) => n.id),
+    );
   });
 
   it('search, sort and paging together', async () => {
     const answer = await list(site, 'entity=news&q=salem&sort=id&dir=asc&per=10&page=3');
-    const salem = all.filter((n) => /salem/i.test(`${n.title}\n${n.what}`)).sort((a, b) => Number(a.id) - Number(b.id));
+    const salem = all
+      .filter((n) => /salem/i.test(`${n.title}\n${n.what}`))
+      .sort((a, b) => Number(a.id) - Number(b.id));
     expect(answer.total).toBe(salem.length);
     expect(answer.pages).toBe(Math.ceil(salem.length / 10));
     expect(answer.items.map((n) => n.id)).toEqual(salem.slice(20, 30).map((n) => n.id));

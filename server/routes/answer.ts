@@ -19,7 +19,10 @@ export interface AnswerOptions {
   status?: number;
 }
 
-interface Lists { own: string[]; full: string[] }
+interface Lists {
+  own: string[];
+  full: string[];
+}
 
 const flat = (headers: readonly Header[]) => headers.flat();
 
@@ -28,9 +31,13 @@ export class Answer {
   private readonly notModified: Lists;
   private readonly byEncoding = new Map<Encoding | 'identity', Lists & { body: Buffer }>();
 
-  constructor(readonly prepared: Prepared, private readonly options: AnswerOptions) {
+  constructor(
+    readonly prepared: Prepared,
+    private readonly options: AnswerOptions,
+  ) {
     const vary = [
-      ...(prepared.encodings.length ? ['Accept-Encoding'] : []), ...(options.varyCookie ? ['Cookie'] : []),
+      ...(prepared.encodings.length ? ['Accept-Encoding'] : []),
+      ...(options.varyCookie ? ['Cookie'] : []),
     ];
     this.base = [
       ...options.headers,

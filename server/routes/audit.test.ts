@@ -18,7 +18,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
-interface Listing { entries: AuditEntry[]; total: number; skipped: number }
+interface Listing {
+  entries: AuditEntry[];
+  total: number;
+  skipped: number;
+}
 
 async function audit(query = ''): Promise<Listing> {
   const res = await site.api(`/api/admin/audit${query}`);
@@ -63,15 +67,17 @@ describe('what is recorded', () => {
   it('every save, delete and restore with the commit it made', async () => {
     await site.signIn();
     const made = await site.api('/api/news.php', {
-      method: 'POST', json: { title: 'Audited news', when_date: '2026-11-01' },
+      method: 'POST',
+      json: { title: 'Audited news', when_date: '2026-11-01' },
     });
-    const { id } = await made.json() as { id: string };
+    const { id } = (await made.json()) as { id: string };
     const created = head();
     expect((await putNews(id, 'Audited news, edited')).status).toBe(200);
     const updated = head();
     expect((await putNews(id, 'Audited news, edited')).status).toBe(200);
     const restoredRes = await site.api('/api/history/restore', {
-      method: 'POST', json: { entity: 'news', id, commit: created },
+      method: 'POST',
+      json: { entity: 'news', id, commit: created },
     });
     expect(restoredRes.status).toBe(200);
     const restored = head();
@@ -92,10 +98,16 @@ describe('what is recorded', () => {
   });
 
   it('a deleted contact message (kept outside git, so this is its only record)', async () => {
-    const message = { name: 'Ada', title: 'Teacher', employer: '', email: 'ada@example.org', contact: 'Hello' };
+    const message = {
+      name: 'Ada',
+      title: 'Teacher',
+      employer: '',
+      email: 'ada@example.org',
+      contact: 'Hello',
+    };
     expect((await site.api('/api/handle_form.php', { method: 'POST', json: message })).status).toBe(200);
     await site.signIn();
-    const [kept] = await (await site.api('/api/messages')).json() as { id: string }[];
+    const [kept] = (await (await site.api('/api/messages')).json()) as { id: string }[];
     expect((await site.api(`/api/messages?id=${kept!.id}`, { method: 'DELETE' })).status).toBe(200);
     const [entry] = (await audit('?action=delete')).entries;
     expect(entry).toMatchObject({ who: TEST_ADMIN.username, entity: 'messages', id: kept!.id });
@@ -137,8 +149,9 @@ describe('the list and the CSV', () => {
 
     const res = await site.api('/api/admin/audit.csv?action=save');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition'))
-      .toMatch(/^attachment; filename="audit-log-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d\d-\d\d\.csv"$/,
+    );
     const rows = (await res.text()).trim().split('\r\n');
     expect(rows[0]).toBe('time,action,who,address,entity,id,commit,detail');
     expect(rows).toHaveLength(saves.total + 1);

@@ -9,7 +9,11 @@ import type { AuditLog } from '../audit/auditLog.ts';
 import { route } from './http.ts';
 import { readBodies, SIGN_IN_LIMIT } from './bodies.ts';
 
-const publicUser = (u: { username: string; name: string; email: string }) => ({ username: u.username, name: u.name, email: u.email });
+const publicUser = (u: { username: string; name: string; email: string }) => ({
+  username: u.username,
+  name: u.name,
+  email: u.email,
+});
 
 /** The caller's address as the throttle counts it (IPv6 by its /56, like express-rate-limit). */
 const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
@@ -44,41 +48,57 @@ export function authRoutes(users: UserStore, audit: AuditLog, throttle = new Sig
     next();
   });
 
-  router.post('/login.php', addressNotThrottled, readBodies(SIGN_IN_LIMIT), route(async (req, res) => {
-    const { username, password } = (req.body ?? {}) as Record<string, unknown>;
-    const name = typeof username === 'string' ? username : '';
-    const refused = await throttle.attempt(addressOf(req), name);
-    if (refused) {
-      if (firstRefusalThisMinute(from(req))) {
-        await audit.record({ action: 'sign-in-throttled', who: name, address: from(req), detail: refused.message });
+  router.post(
+    '/login.php',
+    addressNotThrottled,
+    readBodies(SIGN_IN_LIMIT),
+    route(async (req, res) => {
+      const { username, password } = (req.body ?? {}) as Record<string, unknown>;
+      const name = typeof username === 'string' ? username : '';
+      const refused = await throttle.attempt(addressOf(req), name);
+      if (refused) {
+        if (firstRefusalThisMinute(from(req))) {
+          await audit.record({
+            action: 'sign-in-throttled',
+            who: name,
+            address: from(req),
+            detail: refused.message,
+          });
+        }
+        throw refuse(res, refused);
       }
-      throw refuse(res, refused);
-    }
-    const user = name && typeof password === 'string' ? await users.verify(name, password) : null;
-    if (!user) {
-      await audit.record({ action: 'sign-in-failed', who: name, address: from(req) });
-      return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
-    }
-    await throttle.succeeded(addressOf(req), name);
-    startSession(req, user);
-    await audit.record({ action: 'sign-in', who: user.username, address: from(req) });
-    res.json({ status: 'authenticated', user: publicUser(user) });
-  }));
+      const user = name && typeof password === 'string' ? await users.verify(name, password) : null;
+      if (!user) {
+        await audit.record({ action: 'sign-in-failed', who: name, address: from(req) });
+        return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
+      }
+      await throttle.succeeded(addressOf(req), name);
+      startSession(req, user);
+      await audit.record({ action: 'sign-in', who: user.username, address: from(req) });
+      res.json({ status: 'authenticated', user: publicUser(user) });
+    }),
+  );
 
-  router.get('/auth_check.php', route(async (req, res) => {
-    await users.sync();
-    const user = currentUser(req, users);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(user ? { status: 'authenticated', user: publicUser(user) } : { status: 'unauthenticated' });
-  }));
+  router.get(
+    '/auth_check.php',
+    route(async (req, res) => {
+      await users.sync();
+      const user = currentUser(req, users);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(user ? { status: 'authenticated', user: publicUser(user) } : { status: 'unauthenticated' });
+    }),
+  );
 
-  router.post('/logout.php', route(async (req, res) => {
-    const user = currentUser(req, users);
-    if (user) await users.bumpEpoch(user.username);
-    endSession(req);
-    if (user) await audit.record({ action: 'sign-out', who: user.username, address: from(req) });
-    res.json({ status: 'unauthenticated' });
-  }));
+  router.post(
+    '/logout.php',
+    route(async (req, res) => {
+      const user = currentUser(req, users);
+      if (user) await users.bumpEpoch(user.username);
+      endSession(req);
+      if (user) await audit.record({ action: 'sign-out', who: user.username, address: from(req) });
+      res.json({ status: 'unauthenticated' });
+    }),
+  );
 
   return router;
 }

@@ -17,9 +17,12 @@ afterAll(async () => {
 });
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const post = (path: string, body: string, headers: Record<string, string> = {}) => rawRequest(site.url + path, {
-  method: 'POST', headers: { origin: site.url, 'content-type': 'application/json', ...headers }, body,
-});
+const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+  rawRequest(site.url + path, {
+    method: 'POST',
+    headers: { origin: site.url, 'content-type': 'application/json', ...headers },
+    body,
+  });
 
 describe('the JSON depth scan', () => {
   it('counts brackets outside strings only, escaped quotes included', () => {
@@ -34,7 +37,10 @@ describe('the JSON depth scan', () => {
 
 describe('sign-in and write bodies', () => {
   it('a sign-in body over 8 KB is refused with 413', async () => {
-    const res = await post('/api/login.php', JSON.stringify({ username: 'admin', password: 'x'.repeat(9 * 1024) }));
+    const res = await post(
+      '/api/login.php',
+      JSON.stringify({ username: 'admin', password: 'x'.repeat(9 * 1024) }),
+    );
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ error: 'What you sent is too large.' });
   });
@@ -43,7 +49,11 @@ describe('sign-in and write bodies', () => {
     const text = await post('/api/login.php', 'x'.repeat(2 * 1024 * 1024), { 'content-type': 'text/plain' });
     expect(text.status).toBe(413);
     const chunked = await new Promise<number>((resolve, reject) => {
-      const headers = { origin: site.url, 'content-type': 'application/json', 'transfer-encoding': 'chunked' };
+      const headers = {
+        origin: site.url,
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked',
+      };
       const req = http.request(`${site.url}/api/login.php`, { method: 'POST', headers }, (res) => {
         resolve(res.resume().statusCode ?? 0);
       });
@@ -59,7 +69,11 @@ describe('sign-in and write bodies', () => {
     const body = `{"title":${nested(MAX_JSON_DEPTH)}}`;
     const before = commitCount(site);
     const refused = '400 {"error":"What you sent is nested too deeply to be read."}';
-    for (const [path, headers] of [['/api/login.php', {}], ['/api/news.php', { cookie }], ['/api/handle_form.php', {}]] as const) {
+    for (const [path, headers] of [
+      ['/api/login.php', {}],
+      ['/api/news.php', { cookie }],
+      ['/api/handle_form.php', {}],
+    ] as const) {
       const res = await post(path, body, headers);
       expect(`${path} ${res.status} ${res.body}`).toBe(`${path} ${refused}`);
     }
@@ -86,11 +100,21 @@ describe('sign-in and write bodies', () => {
   });
 
   it('a contact form over its throttle is refused (429) without reading the body', async () => {
-    const message = { name: 'Ana', title: 'Teacher', employer: '', email: 'ana@example.org', contact: 'Hello.' };
+    const message = {
+      name: 'Ana',
+      title: 'Teacher',
+      employer: '',
+      email: 'ana@example.org',
+      contact: 'Hello.',
+    };
     let status = 0;
-    for (let i = 0; i < 6 && status !== 429; i++) status = (await post('/api/handle_form.php', JSON.stringify(message))).status;
+    for (let i = 0; i < 6 && status !== 429; i++)
+      status = (await post('/api/handle_form.php', JSON.stringify(message))).status;
     expect(status).toBe(429);
-    const big = await post('/api/handle_form.php', JSON.stringify({ ...message, contact: 'x'.repeat(2_000_000) }));
+    const big = await post(
+      '/api/handle_form.php',
+      JSON.stringify({ ...message, contact: 'x'.repeat(2_000_000) }),
+    );
     expect(JSON.parse(big.body).error).toMatch(/^Too many messages from your address/);
     expect(big.headers.connection).toBe('close');
   });
@@ -157,7 +181,9 @@ describe('a flood of large nested sign-in bodies', () => {
       const p99 = times[Math.ceil(times.length * 0.99) - 1]!;
       const during = sent - sentBefore;
       const median = times[100]!.toFixed(1);
-      console.log(`reads under flood: median ${median} ms, p99 ${p99.toFixed(1)} ms; ${during} flood requests meanwhile`);
+      console.log(
+        `reads under flood: median ${median} ms, p99 ${p99.toFixed(1)} ms; ${during} flood requests meanwhile`,
+      );
       expect(during).toBeGreaterThan(0);
       expect(p99).toBeLessThan(50);
     } finally {

@@ -26,7 +26,8 @@ export function jsonNestedDeeperThan(bytes: Uint8Array, max: number): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const c = bytes[i];
     if (inString) {
-      if (c === 0x5c) i++; // a backslash: the next byte is escaped, even a quote
+      if (c === 0x5c)
+        i++; // a backslash: the next byte is escaped, even a quote
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -58,14 +59,16 @@ const refuseDeepJson = (_req: unknown, _res: unknown, bytes: Buffer) => {
  * on public routes, a body that does not declare its length (browsers always do). Signed-in writes
  * leave multipart bodies to the upload parser and its own limits.
  */
-const sizeWithin = (limit: number, signedIn: boolean): RequestHandler => (req, _res, next) => {
-  if (signedIn && req.is('multipart/form-data')) return next();
-  const declared = req.get('content-length');
-  if (declared === undefined && req.get('transfer-encoding') !== undefined && !signedIn) {
-    return next(new AppError(400, 'This request did not say how large it is, so it was refused.'));
-  }
-  next(Number(declared ?? 0) > limit ? new AppError(413, 'What you sent is too large.') : undefined);
-};
+const sizeWithin =
+  (limit: number, signedIn: boolean): RequestHandler =>
+  (req, _res, next) => {
+    if (signedIn && req.is('multipart/form-data')) return next();
+    const declared = req.get('content-length');
+    if (declared === undefined && req.get('transfer-encoding') !== undefined && !signedIn) {
+      return next(new AppError(400, 'This request did not say how large it is, so it was refused.'));
+    }
+    next(Number(declared ?? 0) > limit ? new AppError(413, 'What you sent is too large.') : undefined);
+  };
 
 /**
  * Reads JSON and form bodies of at most `limit` bytes (larger: 413); other kinds of body are left

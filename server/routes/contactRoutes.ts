@@ -20,7 +20,9 @@ const formOf = (input: Record<string, string | undefined>): ContactForm =>
 
 /** The form's own words for a refusal (ContactForm.tsx): each field's problem beside it. */
 function refusedOutcome(
-  input: Record<string, string | undefined>, fields: Record<string, string>, incomplete: boolean,
+  input: Record<string, string | undefined>,
+  fields: Record<string, string>,
+  incomplete: boolean,
 ): ContactOutcome {
   const shown = (k: string) => (FORM_KEYS as readonly string[]).includes(k);
   const errors = Object.fromEntries(Object.entries(fields).filter(([k]) => shown(k)));
@@ -30,7 +32,9 @@ function refusedOutcome(
 
 /** `pages`: the server-rendered site (once loaded), for answers to posts of the form without JavaScript. */
 export function contactRoutes(
-  messages: PrivateCollection, onMessage: () => void, pages?: () => SitePages | null,
+  messages: PrivateCollection,
+  onMessage: () => void,
+  pages?: () => SitePages | null,
 ): Router {
   const router = Router();
   router.post(
@@ -41,7 +45,9 @@ export function contactRoutes(
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(
         // What a visitor fills in: every declared field except the time, which the server sets.
-        Object.keys(entities.contactMessage.fields).filter((k) => k !== 'received').map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
+        Object.keys(entities.contactMessage.fields)
+          .filter((k) => k !== 'received')
+          .map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
       );
       const result = validateItem(entities.contactMessage, { ...input, received: new Date().toISOString() });
       const fields = { ...(result.ok ? {} : result.fields) };
@@ -49,11 +55,13 @@ export function contactRoutes(
       if (badEmail && !fields.email) fields.email = badEmail;
       // A browser posting the form without JavaScript gets the contact page with the outcome.
       const site = pages?.();
-      const formPost = req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
-      const page = site && formPost
-        ? (outcome: ContactOutcome, status: number) =>
-          site.contactPage(req, outcome, status).send(req, res, false)
-        : null;
+      const formPost =
+        req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
+      const page =
+        site && formPost
+          ? (outcome: ContactOutcome, status: number) =>
+              site.contactPage(req, outcome, status).send(req, res, false)
+          : null;
       if (!result.ok || badEmail) {
         const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);
         const error = incomplete ? CONTACT_INCOMPLETE : result.ok ? badEmail! : result.error;

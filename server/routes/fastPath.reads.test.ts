@@ -22,7 +22,8 @@ const json = async (url: string, headers: Record<string, string> = {}) =>
 it('a signed-in request still sees hidden pages and unpublished cards; an anonymous one does not', async () => {
   const cookie = await site.signIn();
   const hiddenIn = [
-    ['majorevents.php', (r: Row) => r.hidden === '1'], ['events.php', (r: Row) => r.display_event === '0'],
+    ['majorevents.php', (r: Row) => r.hidden === '1'],
+    ['events.php', (r: Row) => r.display_event === '0'],
   ] as const;
   for (const [endpoint, hidden] of hiddenIn) {
     const visitor = await json(`${site.url}/api/${endpoint}?media=url`);
@@ -33,7 +34,9 @@ it('a signed-in request still sees hidden pages and unpublished cards; an anonym
     expect((await raw(`${paths.fast}/api/${endpoint}?media=url`)).status).toBe(200);
     expect((await raw(`${paths.fast}/api/${endpoint}?media=url`, { cookie })).status).toBe(NOT_FAST);
     // A cookie that is not a valid session gets the visitors' answer.
-    expect(await json(`${site.url}/api/${endpoint}?media=url`, { cookie: 'cms_session=forged' })).toEqual(visitor);
+    expect(await json(`${site.url}/api/${endpoint}?media=url`, { cookie: 'cms_session=forged' })).toEqual(
+      visitor,
+    );
   }
   await site.signOut();
 });
@@ -58,16 +61,25 @@ it('a save is seen by the next read, and the ETag it replaced no longer matches'
   const newsBefore = await json(`${site.url}/api/news.php?media=url`);
   await site.signIn();
   const notice = `Saved at ${Date.now()} and shown at once.`;
-  expect((await site.api('/api/footer.php', { method: 'PUT', json: { legal_notice: notice } })).status).toBe(200);
+  expect((await site.api('/api/footer.php', { method: 'PUT', json: { legal_notice: notice } })).status).toBe(
+    200,
+  );
   const made = await site.api('/api/news.php', {
-    method: 'POST', json: { title: 'Seen by the next read', when_date: '2099-01-01' },
+    method: 'POST',
+    json: { title: 'Seen by the next read', when_date: '2099-01-01' },
   });
   expect(made.status).toBe(201);
   const page = await site.api('/api/majorevents.php', {
     method: 'POST',
     json: {
-      header: 'Not yet public', location: 'Bend', date_range: 'July 7–9, 2026', organization: 'OCSEA',
-      optional_event_description_bold_text: '', event_description: 'Soon.', hidden: '0', page_url: '/EventPage3',
+      header: 'Not yet public',
+      location: 'Bend',
+      date_range: 'July 7–9, 2026',
+      organization: 'OCSEA',
+      optional_event_description_bold_text: '',
+      event_description: 'Soon.',
+      hidden: '0',
+      page_url: '/EventPage3',
     },
   });
   expect(page.status).toBe(201);
@@ -81,5 +93,7 @@ it('a save is seen by the next read, and the ETag it replaced no longer matches'
   expect(news).toHaveLength(newsBefore.length + 1);
   expect(news[0]!.title).toBe('Seen by the next read');
   // A new event page starts hidden: the fast path's visitors' answer must not show it.
-  expect((await json(`${site.url}/api/majorevents.php`)).some((p) => p.header === 'Not yet public')).toBe(false);
+  expect((await json(`${site.url}/api/majorevents.php`)).some((p) => p.header === 'Not yet public')).toBe(
+    false,
+  );
 });

@@ -24,14 +24,26 @@ afterAll(async () => {
 });
 
 const decode = (r: { headers: Record<string, unknown>; body: Buffer }) =>
-  r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body)
-  : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+  r.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(r.body)
+    : r.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(r.body)
+      : r.body;
 
 describe('built files', () => {
   it.each([
-    ['br, gzip', 'br'], ['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['', undefined], ['identity', undefined],
-    ['deflate', undefined], ['br;q=0, gzip', 'gzip'], ['gzip;q=0, br;q=0', undefined], ['*', 'br'],
-    ['*;q=0.5, br;q=0', 'gzip'], ['gzip;q=1, br;q=0.5', 'gzip'], ['BR;Q=0.1', 'br'],
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['', undefined],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['BR;Q=0.1', 'br'],
   ])('Accept-Encoding %j gets %s, with the exact bytes of the build', async (accept, encoding) => {
     const file = path.join(dist, 'assets/app-1.js');
     const res = await raw(`${site.url}/assets/app-1.js`, accept ? { 'accept-encoding': accept } : {});
@@ -55,7 +67,14 @@ describe('built files', () => {
   });
 
   it('answers 304 to a matching If-None-Match, for files, the page and API answers', async () => {
-    for (const p of ['/assets/app-1.js', '/hero.svg', '/', '/about', '/api/footer.php', '/api/news.php?media=url']) {
+    for (const p of [
+      '/assets/app-1.js',
+      '/hero.svg',
+      '/',
+      '/about',
+      '/api/footer.php',
+      '/api/news.php?media=url',
+    ]) {
       // A page drawn before its images were measured (in the background after start) is drawn again
       // once they are: take the answer once two in a row agree.
       let first = await raw(site.url + p, { 'accept-encoding': 'br' });
@@ -95,7 +114,12 @@ describe('built files', () => {
   });
 
   it('404s an unknown asset, and never sends a .br or .gz under its own name', async () => {
-    for (const p of ['/assets/app-0.js', '/assets/app-1.js.br', '/assets/app-1.js.gz', '/ASSETS/nothing.js']) {
+    for (const p of [
+      '/assets/app-0.js',
+      '/assets/app-1.js.br',
+      '/assets/app-1.js.gz',
+      '/ASSETS/nothing.js',
+    ]) {
       const res = await raw(site.url + p);
       expect(res.status, p).toBe(404);
       expect(res.headers['content-type'], p).toContain('application/json');
@@ -109,7 +133,10 @@ describe('built files', () => {
     const html = await readFile(path.join(dist, 'index.html'));
     // Public pages are rendered on the server into the build's index.html; the admin's is it as built.
     const pages: [string, number, boolean][] = [
-      ['/', 200, true], ['/about', 200, true], ['/no/such/page', 404, true], ['/index.html', 200, false],
+      ['/', 200, true],
+      ['/about', 200, true],
+      ['/no/such/page', 404, true],
+      ['/index.html', 200, false],
       ['/admin/news', 200, false],
     ];
     for (const [p, status, rendered] of pages) {
@@ -128,11 +155,14 @@ describe('built files', () => {
     expect(await csp('/TableauDashboardEmbed')).not.toContain('dashboards.example.org');
     await site.signIn();
     const saved = await site.api('/api/globals.php', {
-      method: 'PUT', json: { dashboard_script_url: 'https://dashboards.example.org/embed.js' },
+      method: 'PUT',
+      json: { dashboard_script_url: 'https://dashboards.example.org/embed.js' },
     });
     await site.signOut();
     expect(saved.status).toBe(200);
-    expect(await csp('/TableauDashboardEmbed')).toContain("script-src 'self' https://dashboards.example.org;");
+    expect(await csp('/TableauDashboardEmbed')).toContain(
+      "script-src 'self' https://dashboards.example.org;",
+    );
     expect(await csp('/')).not.toContain('dashboards.example.org');
   });
 
@@ -142,7 +172,11 @@ describe('built files', () => {
     // Written after its .br/.gz, as a build that has not compressed yet: they are not sent for it.
     // (A marker the server's rendering keeps: it writes each page's own title.)
     await writeFile(file, before.replace('content="padding"', 'content="new build"'));
-    await eventually(async () => (await raw(`${site.url}/`)).body.toString().includes('new build'), 3000, 'the new page');
+    await eventually(
+      async () => (await raw(`${site.url}/`)).body.toString().includes('new build'),
+      3000,
+      'the new page',
+    );
     const fresh = await raw(`${site.url}/`, { 'accept-encoding': 'br' });
     expect(fresh.headers['content-encoding']).toBe('br');
     expect(decode(fresh).toString()).toContain('new build');
@@ -151,20 +185,34 @@ describe('built files', () => {
 
 describe('the fast path and the Express app', () => {
   it('send the same headers and bytes for every answer the fast path gives', async () => {
-    const photo = ((await (await fetch(`${site.url}/api/about_us.php?media=url`)).json()) as { headshot: string }[])
-      .find((p) => p.headshot)!.headshot;
+    const photo = (
+      (await (await fetch(`${site.url}/api/about_us.php?media=url`)).json()) as { headshot: string }[]
+    ).find((p) => p.headshot)!.headshot;
     const footer = await raw(`${site.url}/api/footer.php`);
     // Media are kept in memory after the first read, which goes through Express.
     await raw(paths.express + photo);
     const requests: [string, Record<string, string>, string?][] = [
-      ['/api/footer.php', {}], ['/api/footer.php', { 'if-none-match': String(footer.headers.etag) }],
-      ['/api/footer.php?timestamp=5', {}, 'HEAD'], ['/api/news.php?media=url', { 'accept-encoding': 'br' }],
-      ['/api/news.php', { 'accept-encoding': 'gzip' }], ['/api/events.php?media=url', {}],
-      ['/api/majorevents.php', { 'accept-encoding': 'gzip, br' }], ['/api/get_data.php', { cookie: 'other=1' }],
-      ['/', {}], ['/', { 'accept-encoding': 'br' }], ['/about', { 'accept-encoding': 'gzip' }, 'HEAD'],
-      ['/TableauDashboardEmbed', {}], ['/index.html', {}], ['/assets/app-1.js', { 'accept-encoding': 'br, gzip' }],
-      ['/assets/app-1.js', {}], ['/assets/style-1.css', { 'accept-encoding': 'gzip' }], ['/hero.svg', {}],
-      ['/assets/pixel-1.png', {}], [photo, {}], [photo.split('?')[0]!, {}], [photo, {}, 'HEAD'],
+      ['/api/footer.php', {}],
+      ['/api/footer.php', { 'if-none-match': String(footer.headers.etag) }],
+      ['/api/footer.php?timestamp=5', {}, 'HEAD'],
+      ['/api/news.php?media=url', { 'accept-encoding': 'br' }],
+      ['/api/news.php', { 'accept-encoding': 'gzip' }],
+      ['/api/events.php?media=url', {}],
+      ['/api/majorevents.php', { 'accept-encoding': 'gzip, br' }],
+      ['/api/get_data.php', { cookie: 'other=1' }],
+      ['/', {}],
+      ['/', { 'accept-encoding': 'br' }],
+      ['/about', { 'accept-encoding': 'gzip' }, 'HEAD'],
+      ['/TableauDashboardEmbed', {}],
+      ['/index.html', {}],
+      ['/assets/app-1.js', { 'accept-encoding': 'br, gzip' }],
+      ['/assets/app-1.js', {}],
+      ['/assets/style-1.css', { 'accept-encoding': 'gzip' }],
+      ['/hero.svg', {}],
+      ['/assets/pixel-1.png', {}],
+      [photo, {}],
+      [photo.split('?')[0]!, {}],
+      [photo, {}, 'HEAD'],
     ];
     for (const [p, headers, method] of requests) {
       const fast = await raw(paths.fast + p, headers, method);
@@ -179,9 +227,17 @@ describe('the fast path and the Express app', () => {
 
   it('passes on what needs Express: ids, streams, sessions, unknown calls, missing files, writes', async () => {
     const requests: [string, Record<string, string>, string?][] = [
-      ['/api/news.php?id=1', {}], ['/api/events.php', { cookie: 'cms_session=x' }], ['/api/footer.php?x=1', {}],
-      ['/api/health', {}], ['/api/nothing.php', {}], ['/API/footer.php', {}], ['/media/nothing.png', {}],
-      ['/Media/x', {}], ['/assets/app-0.js', {}], ['/assets/app%2D1.js', {}], ['/api/footer.php', {}, 'POST'],
+      ['/api/news.php?id=1', {}],
+      ['/api/events.php', { cookie: 'cms_session=x' }],
+      ['/api/footer.php?x=1', {}],
+      ['/api/health', {}],
+      ['/api/nothing.php', {}],
+      ['/API/footer.php', {}],
+      ['/media/nothing.png', {}],
+      ['/Media/x', {}],
+      ['/assets/app-0.js', {}],
+      ['/assets/app%2D1.js', {}],
+      ['/api/footer.php', {}, 'POST'],
     ];
     for (const [p, headers, method] of requests) {
       expect((await raw(paths.fast + p, headers, method)).status, p).toBe(NOT_FAST);
@@ -194,8 +250,16 @@ describe('the fast path and the Express app', () => {
   it('the helmet headers it sends are those helmet sets in Express', async () => {
     const health = await raw(`${paths.express}/api/health`);
     const fast = await raw(`${paths.fast}/api/footer.php`);
-    for (const name of ['strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy',
-      'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+    for (const name of [
+      'strict-transport-security',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ]) {
       expect(health.headers[name], name).toBeDefined();
       expect(fast.headers[name], name).toBe(health.headers[name]);
     }

@@ -16,9 +16,12 @@ import { pageAnswer } from './pageAnswer.ts';
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-export function fastPath(
-  deps: { model: ReadModel; cache: PreparedCache; files: ServedFiles; feeds: FeedAnswers },
-): FastPath {
+export function fastPath(deps: {
+  model: ReadModel;
+  cache: PreparedCache;
+  files: ServedFiles;
+  feeds: FeedAnswers;
+}): FastPath {
   const { model, cache, files, feeds } = deps;
   const cookie = `${SESSION_COOKIE}=`;
 

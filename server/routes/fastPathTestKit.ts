@@ -10,17 +10,25 @@ import { createApp, type AppDeps } from '../app.ts';
 import { fastPath } from './fastPath.ts';
 import { servedFiles } from './servedFiles.ts';
 
-export interface Raw { status: number; headers: IncomingHttpHeaders; body: Buffer }
+export interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 export function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject).end();
+    http
+      .request(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -28,7 +36,8 @@ export function raw(url: string, headers: Record<string, string> = {}, method = 
 export const withoutPerConnection = (h: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
 
-const script = (n: number) => Array.from({ length: n }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
+const script = (n: number) =>
+  Array.from({ length: n }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 /** A small build: index.html, assets of each kind, a root file, and the build's .br/.gz beside them. */
 export async function standInBuild(): Promise<string> {
@@ -36,13 +45,16 @@ export async function standInBuild(): Promise<string> {
   await mkdir(path.join(dist, 'assets'));
   await mkdir(path.join(dist, 'icons'));
   const files: Record<string, string | Buffer> = {
-    'index.html': `<!doctype html><html><head><title>site</title>${'<meta name="x" content="padding">'.repeat(40)}`
-      + '<script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>',
+    'index.html':
+      `<!doctype html><html><head><title>site</title>${'<meta name="x" content="padding">'.repeat(40)}` +
+      '<script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>',
     'assets/app-1.js': script(300),
     'assets/tiny-1.js': 'console.log(1)',
     'assets/style-1.css': `${'.a { color: red; }\n'.repeat(100)}`,
     'assets/pixel-1.png': Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
     'hero.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`,
     'icons/mark.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   };
@@ -71,12 +83,17 @@ export const NOT_FAST = 599;
 export async function pathServers(deps: AppDeps) {
   // One public address for both, so their pages name the same canonical address.
   const files = servedFiles(deps.config.distDir, deps.store, deps.index, {
-    model: deps.model, cache: deps.cache, publicUrl: 'http://cms.test', trustProxy: false,
+    model: deps.model,
+    cache: deps.cache,
+    publicUrl: 'http://cms.test',
+    trustProxy: false,
   });
   await files.pagesReady;
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   const app = createApp(deps, files);
-  const fastOnly = await listen(http.createServer((req, res) => fast(req, res) || res.writeHead(NOT_FAST).end()));
+  const fastOnly = await listen(
+    http.createServer((req, res) => fast(req, res) || res.writeHead(NOT_FAST).end()),
+  );
   const expressOnly = await listen(http.createServer(app));
   return {
     fast: fastOnly.url,

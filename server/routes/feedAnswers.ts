@@ -43,7 +43,10 @@ export class FeedAnswers {
   private readonly entries = new Map<string, { deps: string[]; answer: Answer | null }>();
   private readonly now: () => Date;
 
-  constructor(private readonly index: ContentIndex, private readonly options: FeedOptions) {
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly options: FeedOptions,
+  ) {
     this.origin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
     if (!isTimeZone(options.timeZone)) {
       throw new Error(
@@ -76,10 +79,13 @@ export class FeedAnswers {
     if (!entry) {
       const feed = this.feedFor(pathname)!;
       const text = feed.build(origin, this.now());
-      const answer = text === undefined ? null : new Answer(prepareBody(Buffer.from(text), feed.type), {
-        headers: [...API_HEADERS, ...(feed.headers ?? [])],
-        around: securityHeaders(),
-      });
+      const answer =
+        text === undefined
+          ? null
+          : new Answer(prepareBody(Buffer.from(text), feed.type), {
+              headers: [...API_HEADERS, ...(feed.headers ?? [])],
+              around: securityHeaders(),
+            });
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       entry = { deps: feed.deps, answer };
       this.entries.set(key, entry);
@@ -109,15 +115,29 @@ const calendar = (index: ContentIndex, timeZone: string, only?: string): Feed =>
 });
 
 const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
-  ['/sitemap.xml', (index) => ({
-    type: XML, deps: [entities.majorEvent.name], build: (origin) => sitemapXml(index, origin),
-  })],
-  ['/robots.txt', () => ({
-    type: 'text/plain; charset=utf-8', deps: [], build: (origin) => robotsTxt(origin, ADMIN_PAGE_PATHS),
-  })],
-  [NEWS_ATOM_PATH, (index) => ({
-    type: 'application/atom+xml; charset=utf-8', deps: [entities.news.name],
-    build: (origin, now) => newsAtom(index, origin, now),
-  })],
+  [
+    '/sitemap.xml',
+    (index) => ({
+      type: XML,
+      deps: [entities.majorEvent.name],
+      build: (origin) => sitemapXml(index, origin),
+    }),
+  ],
+  [
+    '/robots.txt',
+    () => ({
+      type: 'text/plain; charset=utf-8',
+      deps: [],
+      build: (origin) => robotsTxt(origin, ADMIN_PAGE_PATHS),
+    }),
+  ],
+  [
+    NEWS_ATOM_PATH,
+    (index) => ({
+      type: 'application/atom+xml; charset=utf-8',
+      deps: [entities.news.name],
+      build: (origin, now) => newsAtom(index, origin, now),
+    }),
+  ],
   [EVENTS_CALENDAR_PATH, (index, timeZone) => calendar(index, timeZone)],
 ]);

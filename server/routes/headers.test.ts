@@ -12,7 +12,10 @@ beforeAll(async () => {
   // A stand-in build: the web app's real build is covered by the browser suites.
   dist = await mkdtemp(path.join(tmpdir(), 'cms-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>site</title><script type="module" src="/assets/app-1.js"></script>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>site</title><script type="module" src="/assets/app-1.js"></script>',
+  );
   await writeFile(path.join(dist, 'assets/app-1.js'), 'console.log(1)');
   site = await startTestSite({ distDir: dist, heartbeatMs: 100, trustProxy: true });
 });
@@ -42,7 +45,9 @@ describe('pages and assets', () => {
   it('allows the external dashboard script on the dashboard page only', async () => {
     const settings = await (await fetch(`${site.url}/api/globals.php`)).json();
     const scriptOrigin = new URL(settings.dashboard_script_url).origin;
-    expect(csp(await fetch(`${site.url}/TableauDashboardEmbed`))).toMatch(new RegExp(`script-src 'self' ${scriptOrigin.replace(/\./g, '\\.')}`));
+    expect(csp(await fetch(`${site.url}/TableauDashboardEmbed`))).toMatch(
+      new RegExp(`script-src 'self' ${scriptOrigin.replace(/\./g, '\\.')}`),
+    );
     expect(csp(await fetch(`${site.url}/`))).not.toContain(scriptOrigin);
   });
 
@@ -59,7 +64,11 @@ describe('pages and assets', () => {
   });
 
   it('behind a TLS proxy (TRUST_PROXY) the session cookie is secure, httpOnly, SameSite=Lax', async () => {
-    const res = await site.api('/api/login.php', { method: 'POST', json: { username: 'admin', password: 'correct horse battery staple' }, headers: { 'x-forwarded-proto': 'https', origin: site.url.replace('http:', 'https:') } });
+    const res = await site.api('/api/login.php', {
+      method: 'POST',
+      json: { username: 'admin', password: 'correct horse battery staple' },
+      headers: { 'x-forwarded-proto': 'https', origin: site.url.replace('http:', 'https:') },
+    });
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().join('\n').toLowerCase();
     expect(cookie).toContain('secure');
@@ -74,7 +83,8 @@ describe('streams and caching over a change', () => {
     const reader = res.body!.getReader();
     let text = '';
     const until = Date.now() + 2000;
-    while (!text.includes(': ping') && Date.now() < until) text += new TextDecoder().decode((await reader.read()).value);
+    while (!text.includes(': ping') && Date.now() < until)
+      text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
     expect(text).toContain(': ping');
   });
@@ -82,10 +92,16 @@ describe('streams and caching over a change', () => {
   it('an ETag that matched before a change no longer matches after it', async () => {
     const first = await fetch(`${site.url}/api/footer.php`);
     const etag = first.headers.get('etag')!;
-    expect((await fetch(`${site.url}/api/footer.php`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${site.url}/api/footer.php`, { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
     const file = path.join(site.siteDir, 'content/site/footer.md');
     await writeFile(file, `${await readFile(file, 'utf8')}\nA new line.\n`);
-    await eventually(async () => (await fetch(`${site.url}/api/footer.php`, { headers: { 'if-none-match': etag } })).status === 200, 2000, 'a fresh answer');
+    await eventually(
+      async () =>
+        (await fetch(`${site.url}/api/footer.php`, { headers: { 'if-none-match': etag } })).status === 200,
+      2000,
+      'a fresh answer',
+    );
   });
-
 });

@@ -2,7 +2,11 @@
 import type { NextFunction, Request, Response } from 'express';
 
 export function sendError(
-  res: Response, status: number, error: string, fields?: Record<string, string>, extra?: Record<string, unknown>,
+  res: Response,
+  status: number,
+  error: string,
+  fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
 ) {
   // Refused while its body is still arriving: hang up after the answer rather than read the rest
   // (Node would otherwise drain it, and a stranger could keep the server busy sending megabytes).

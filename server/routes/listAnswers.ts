@@ -30,4 +30,3 @@ export function jsonAnswer(prepared: Prepared, staff: boolean): Answer {
   }
   return answer;
 }
-

@@ -11,7 +11,11 @@ import { securityHeaders } from './securityHeaders.ts';
 // Only these are stored (uploads are sniffed; SVG is refused): all compressed formats already, so
 // media are sent as they are, never as gzip or br.
 const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Larger files (PDFs) are read from disk per request; keeping them would crowd out the images. */
@@ -19,13 +23,21 @@ const MAX_KEPT_FILE = 4 * 2 ** 20;
 const MAX_KEPT_TOTAL = 64 * 2 ** 20;
 
 /** The two answers of one file: for a URL whose ?v= names this version, and for any other. */
-export interface Entry { version: string | undefined; size: number; immutable: Answer; revalidate: Answer }
+export interface Entry {
+  version: string | undefined;
+  size: number;
+  immutable: Answer;
+  revalidate: Answer;
+}
 
 export class MediaFiles {
   private entries = new Map<string, Entry>();
   private entryBytes = 0;
 
-  constructor(private readonly store: GitStore, private readonly index: ContentIndex) {}
+  constructor(
+    private readonly store: GitStore,
+    private readonly index: ContentIndex,
+  ) {}
 
   /** The answer for `media/…` with this `?v=`, when the file's current version is in memory. */
   cached(rel: string, v: string | undefined): Answer | undefined {
@@ -75,16 +87,22 @@ export class MediaFiles {
 }
 
 export function makeEntry(prepared: Prepared, version: string | undefined): Entry {
-  const answer = (cacheControl: string) => new Answer(prepared, {
-    headers: [
-      ['X-Content-Type-Options', 'nosniff'],
-      ['Content-Security-Policy', "default-src 'none'; sandbox"],
-      ['Cache-Control', cacheControl],
-    ],
-    around: securityHeaders(),
-    etag: version !== undefined,
-  });
-  return { version, size: prepared.body.length, immutable: answer(IMMUTABLE), revalidate: answer('no-cache') };
+  const answer = (cacheControl: string) =>
+    new Answer(prepared, {
+      headers: [
+        ['X-Content-Type-Options', 'nosniff'],
+        ['Content-Security-Policy', "default-src 'none'; sandbox"],
+        ['Cache-Control', cacheControl],
+      ],
+      around: securityHeaders(),
+      etag: version !== undefined,
+    });
+  return {
+    version,
+    size: prepared.body.length,
+    immutable: answer(IMMUTABLE),
+    revalidate: answer('no-cache'),
+  };
 }
 
 export const pick = (entry: Entry, v: string | undefined) =>

@@ -16,8 +16,12 @@ export function mediaRoutes(media: MediaFiles, variants: MediaVariants): Router 
       return sendError(res, 404, 'No such file');
     }
     const w = queryString(req, 'w');
-    const answer = w === undefined ? await media.answer(rel, queryString(req, 'v'))
-      : /^\d{1,5}$/.test(w) ? await variants.answer(rel, queryString(req, 'v'), Number(w)) : null;
+    const answer =
+      w === undefined
+        ? await media.answer(rel, queryString(req, 'v'))
+        : /^\d{1,5}$/.test(w)
+          ? await variants.answer(rel, queryString(req, 'v'), Number(w))
+          : null;
     if (!answer) return sendError(res, 404, 'No such file');
     answer.send(req, res, false);
   });

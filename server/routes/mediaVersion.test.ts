@@ -13,7 +13,10 @@ afterAll(async () => {
 
 // A 1×1 PNG, and the same with one different pixel byte.
 const png = (shade: number) => {
-  const b = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const b = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
   return Buffer.concat([b, Buffer.from([shade])]);
 };
 
@@ -48,11 +51,18 @@ it('a new headshot alone changes the version, refuses the stale one, and is in t
 });
 
 it('never gives a new item the id (and so the history) of a deleted one', async () => {
-  const make = async (title: string) => (await (await site.api('/api/news.php', { method: 'POST', json: { title, when_date: '2030-01-01' } })).json()).id as string;
+  const make = async (title: string) =>
+    (
+      await (
+        await site.api('/api/news.php', { method: 'POST', json: { title, when_date: '2030-01-01' } })
+      ).json()
+    ).id as string;
   const first = await make('Made and then deleted');
   expect((await site.api(`/api/news.php?id=${first}`, { method: 'DELETE' })).status).toBe(200);
   const second = await make('Made afterwards');
   expect(Number(second)).toBe(Number(first) + 1);
   const history = await (await site.api(`/api/history?entity=news&id=${second}`)).json();
-  expect(history.commits.map((c: { message: string }) => c.message)).toEqual([`news: create ${second} "Made afterwards"`]);
+  expect(history.commits.map((c: { message: string }) => c.message)).toEqual([
+    `news: create ${second} "Made afterwards"`,
+  ]);
 });

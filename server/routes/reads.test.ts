@@ -7,7 +7,10 @@ import type { Fields } from '../schema/define.ts';
 let site: TestSite;
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(site.url + path, { headers });
-  return { res, body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer() };
+  return {
+    res,
+    body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer(),
+  };
 };
 type Row = Record<string, string>;
 
@@ -19,21 +22,25 @@ afterAll(async () => {
 });
 
 describe('documented read endpoints', () => {
-  it.each(siteEntities.map((d) => [d.legacy.endpoint, d] as const))('%s answers with every documented field as a string', async (endpoint, def) => {
-    const { res, body } = await get(`/api/${endpoint}?timestamp=${Date.now()}`);
-    expect(res.status).toBe(200);
-    const rows: Row[] = def.type === 'collection' ? body : [body];
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) {
-      for (const [key, field] of Object.entries(def.fields as Fields)) {
-        const name = def.legacy.rename?.[key] ?? key;
-        if (field.kind === 'pdf') expect(row, 'PDFs are downloaded, never inlined').not.toHaveProperty(name);
-        else expect(typeof row[name], `${endpoint} ${name}`).toBe('string');
+  it.each(siteEntities.map((d) => [d.legacy.endpoint, d] as const))(
+    '%s answers with every documented field as a string',
+    async (endpoint, def) => {
+      const { res, body } = await get(`/api/${endpoint}?timestamp=${Date.now()}`);
+      expect(res.status).toBe(200);
+      const rows: Row[] = def.type === 'collection' ? body : [body];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        for (const [key, field] of Object.entries(def.fields as Fields)) {
+          const name = def.legacy.rename?.[key] ?? key;
+          if (field.kind === 'pdf')
+            expect(row, 'PDFs are downloaded, never inlined').not.toHaveProperty(name);
+          else expect(typeof row[name], `${endpoint} ${name}`).toBe('string');
+        }
+        expect(row.id).toMatch(/^\d+$/);
+        expect(row.version).toMatch(/^[0-9a-f]{40}$/);
       }
-      expect(row.id).toMatch(/^\d+$/);
-      expect(row.version).toMatch(/^[0-9a-f]{40}$/);
-    }
-  });
+    },
+  );
 
   it('events.php: codes as strings, soonest start date first and undated last', async () => {
     const { body } = await get('/api/events.php');
@@ -127,7 +134,12 @@ describe('documented read endpoints', () => {
     const one = await get('/api/news.php?id=1');
     expect(one.res.status).toBe(200);
     expect((one.body as Row).id).toBe('1');
-    for (const path of ['/api/news.php?id=999', '/api/news.php?id=abc', '/api/download_pdf.php?id=999', '/api/nothing.php']) {
+    for (const path of [
+      '/api/news.php?id=999',
+      '/api/news.php?id=abc',
+      '/api/download_pdf.php?id=999',
+      '/api/nothing.php',
+    ]) {
       const r = await get(path);
       expect(r.res.status, path).toBe(404);
       expect(typeof (r.body as Row).error).toBe('string');
@@ -140,7 +152,9 @@ describe('caching and media', () => {
     const first = await fetch(`${site.url}/api/events.php`);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
-    const again = await fetch(`${site.url}/api/events.php?timestamp=123`, { headers: { 'if-none-match': etag } });
+    const again = await fetch(`${site.url}/api/events.php?timestamp=123`, {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
     const raw = await import('node:http');
     const encoding = await new Promise<string | undefined>((resolve) => {
@@ -176,16 +190,36 @@ describe('caching and media', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain(`filename="${papers[0]!.file_name}.pdf"`);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });
 
 describe('the entity table covers the spec', () => {
   it('declares every documented read call', () => {
-    const documented = ['get_headder.php', 'globals.php', 'footer.php', 'homepage.php', 'about_us.php', 'spotlight.php',
-      'about_us_our_mission.php', 'majorevents.php', 'events.php', 'event_dropdowns.php', 'workshop_schedule.php',
-      'state_policies.php', 'policy_update.php', 'news.php', 'get_pdf_metadata.php', 'resources_text.php',
-      'resources_button.php', 'resources.php'];
+    const documented = [
+      'get_headder.php',
+      'globals.php',
+      'footer.php',
+      'homepage.php',
+      'about_us.php',
+      'spotlight.php',
+      'about_us_our_mission.php',
+      'majorevents.php',
+      'events.php',
+      'event_dropdowns.php',
+      'workshop_schedule.php',
+      'state_policies.php',
+      'policy_update.php',
+      'news.php',
+      'get_pdf_metadata.php',
+      'resources_text.php',
+      'resources_button.php',
+      'resources.php',
+    ];
     expect(siteEntities.map((d) => d.legacy.endpoint).sort()).toEqual(documented.sort());
     expect(entities.contactMessage.storage).toBe('private');
   });

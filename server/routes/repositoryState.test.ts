@@ -30,13 +30,17 @@ describe('a repository the server cannot repair', () => {
     const health = await (await s.api('/api/health')).json();
     expect(health.ok).toBe(false);
     expect(health.repository.ok).toBe(false);
-    expect(health.repository.message).toMatch(/^Saving is turned off to keep the site's history safe: the branch file refs\/heads\/main is empty/);
+    expect(health.repository.message).toMatch(
+      /^Saving is turned off to keep the site's history safe: the branch file refs\/heads\/main is empty/,
+    );
     await s.signIn();
     const res = await s.api('/api/news.php', { method: 'POST', json: news });
     expect(res.status).toBe(503);
     expect((await res.json()).error).toBe(health.repository.message);
     // The branch is still empty: no parentless commit was made to start a new history.
-    expect(spawnSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: site, encoding: 'utf8' }).stdout).toBe('');
+    expect(
+      spawnSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], { cwd: site, encoding: 'utf8' }).stdout,
+    ).toBe('');
   });
 });
 
@@ -48,7 +52,9 @@ describe('a busy repository', () => {
     await writeFile(path.join(s.siteDir, '.git/index.lock'), '');
     const res = await s.api('/api/news.php', { method: 'POST', json: news });
     expect(res.status).toBe(503);
-    expect((await res.json()).error).toMatch(/^Someone is working on the site files with git right now, so nothing was saved/);
+    expect((await res.json()).error).toMatch(
+      /^Someone is working on the site files with git right now, so nothing was saved/,
+    );
     await rm(path.join(s.siteDir, '.git/index.lock'));
     expect((await s.api('/api/news.php', { method: 'POST', json: news })).status).toBe(201);
   });
@@ -59,7 +65,9 @@ describe('one server per data folder', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-twice-'));
     const s = await startTestSite({ dataDir });
     sites.push(s);
-    await expect(startServer({ dataDir: s.dataDir, port: 0, quiet: true })).rejects.toBeInstanceOf(DataDirInUseError);
+    await expect(startServer({ dataDir: s.dataDir, port: 0, quiet: true })).rejects.toBeInstanceOf(
+      DataDirInUseError,
+    );
     expect((await s.api('/api/health')).status).toBe(200);
     await s.stop();
     const again = await startServer({ dataDir: s.dataDir, port: 0, quiet: true });
@@ -71,7 +79,9 @@ describe('one server per data folder', () => {
     const s = await startTestSite();
     sites.push(s);
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 30_000,
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
       env: { ...process.env, CMS_DATA_DIR: s.dataDir, PORT: '0' },
     });
     expect(child.status).toBe(1);

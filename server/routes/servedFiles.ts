@@ -17,9 +17,13 @@ import { WebApp } from './webApp.ts';
  * site, the markdown pipeline: about 0.3 s of imports) has loaded in the background, `pagesReady`.
  */
 export interface ServedFiles {
-  web: WebApp | null; pages: SitePages | null; pagesReady: Promise<void>; media: MediaFiles;
+  web: WebApp | null;
+  pages: SitePages | null;
+  pagesReady: Promise<void>;
+  media: MediaFiles;
   /** Images' sizes for the pages' <img>, and their WebP variants (server/media/). */
-  images: ImageSizes; variants: MediaVariants;
+  images: ImageSizes;
+  variants: MediaVariants;
 }
 
 export interface PageSources extends Partial<SitePagesOptions> {
@@ -31,7 +35,10 @@ export interface PageSources extends Partial<SitePagesOptions> {
 }
 
 export function servedFiles(
-  distDir: string, store: GitStore, index: ContentIndex, sources: PageSources = {},
+  distDir: string,
+  store: GitStore,
+  index: ContentIndex,
+  sources: PageSources = {},
 ): ServedFiles {
   const web = existsSync(path.join(distDir, 'index.html')) ? new WebApp(distDir, index) : null;
   let cache = sources.cache;
@@ -52,12 +59,16 @@ export function servedFiles(
   // Not before the server listens: the API's answers and built files go out meanwhile.
   if (web) {
     // setImmediate: the server's listen completes first (its event comes on the next tick).
-    files.pagesReady = new Promise((go) => setImmediate(go)).then(() => import('../site/sitePages.ts')).then(({ SitePages }) => {
-      files.pages = new SitePages(model, cache, web, { ...options, images });
-    });
+    files.pagesReady = new Promise((go) => setImmediate(go))
+      .then(() => import('../site/sitePages.ts'))
+      .then(({ SitePages }) => {
+        files.pages = new SitePages(model, cache, web, { ...options, images });
+      });
     // Sizes read before the first visitors, so their pages come with them.
     // Then the variants of images the site no longer has go from the cache.
-    void files.pagesReady.then(() => images.warm()).then(() => variants.sweep())
+    void files.pagesReady
+      .then(() => images.warm())
+      .then(() => variants.sweep())
       .catch(() => undefined);
     files.pagesReady.catch(() => undefined); // told to each request that waits for it
   }

@@ -25,7 +25,11 @@ export class SseHub {
     return this.subscribers.size;
   }
 
-  open(req: Request, res: Response, opts: { deps: string[] | 'all'; initial: string; render: Subscriber['render']; key?: string }): void {
+  open(
+    req: Request,
+    res: Response,
+    opts: { deps: string[] | 'all'; initial: string; render: Subscriber['render']; key?: string },
+  ): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',

@@ -7,11 +7,14 @@ import type { ContentIndex } from '../content/contentIndex.ts';
 import { standInBuild } from './fastPathTestKit.ts';
 import { WebApp } from './webApp.ts';
 
-const ADMIN_HTML = '<!doctype html><html><head><title>Admin</title>'
-  + '<link rel="modulepreload" href="/assets/tiny-1.js"></head><body><div id="root"></div></body></html>';
+const ADMIN_HTML =
+  '<!doctype html><html><head><title>Admin</title>' +
+  '<link rel="modulepreload" href="/assets/tiny-1.js"></head><body><div id="root"></div></body></html>';
 const noIndex = {} as ContentIndex;
 let dist = '';
-afterEach(async () => { if (dist) await rm(dist, { recursive: true, force: true }); });
+afterEach(async () => {
+  if (dist) await rm(dist, { recursive: true, force: true });
+});
 
 describe('the admin page', () => {
   it('is admin.html when the build has one, with the pages’ headers, and not a file of its own', async () => {

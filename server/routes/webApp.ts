@@ -14,13 +14,28 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CHECK_EVERY_MS = 1000;
 
 const TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', mjs: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8', json: 'application/json; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
   map: 'application/json; charset=utf-8',
-  webmanifest: 'application/manifest+json; charset=utf-8', txt: 'text/plain; charset=utf-8',
-  xml: 'application/xml; charset=utf-8', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg',
-  jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', ico: 'image/x-icon',
-  woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf', pdf: 'application/pdf',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  pdf: 'application/pdf',
   wasm: 'application/wasm',
 };
 const VARIANTS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -54,9 +69,13 @@ function contentSecurityPolicy(extraScript: string[] = [], extraFrame: string[] 
   ].join('; ');
 }
 
-interface Page { html: Buffer; htmlVariants: Partial<Record<Encoding, Buffer>> }
+interface Page {
+  html: Buffer;
+  htmlVariants: Partial<Record<Encoding, Buffer>>;
+}
 interface Build extends Page {
-  files: Map<string, Answer>; text?: string;
+  files: Map<string, Answer>;
+  text?: string;
   /** admin.html: the admin app's own page, its first screen's scripts preloaded. */
   admin: Page | null;
 }
@@ -70,7 +89,9 @@ const PAGES = new Set(['index.html', 'admin.html']);
  * JavaScript say it comes from nowhere, `Origin: null`, which the origin check refuses).
  */
 export const pageHeaders = (csp: string): Header[] => [
-  ['Content-Security-Policy', csp], ['Cache-Control', 'no-cache'], ['Referrer-Policy', 'same-origin'],
+  ['Content-Security-Policy', csp],
+  ['Cache-Control', 'no-cache'],
+  ['Referrer-Policy', 'same-origin'],
 ];
 
 export class WebApp {
@@ -82,7 +103,10 @@ export class WebApp {
   private admin?: Answer;
   private dashboard?: { settingsVersion: string; answer: Answer };
 
-  constructor(private readonly distDir: string, private readonly index: ContentIndex) {
+  constructor(
+    private readonly distDir: string,
+    private readonly index: ContentIndex,
+  ) {
     this.refresh();
     if (!this.build) throw new Error(`There is no built web app in ${distDir}: run \`npm run build\`.`);
   }
@@ -136,9 +160,14 @@ export class WebApp {
 
   private pageAnswer(csp: string, page: Page = this.build): Answer {
     const { html, htmlVariants } = page;
-    const prepared = prepareBody(html, TYPES.html!, Object.keys(htmlVariants).length ? htmlVariants : 'compress');
+    const prepared = prepareBody(
+      html,
+      TYPES.html!,
+      Object.keys(htmlVariants).length ? htmlVariants : 'compress',
+    );
     return new Answer(prepared, {
-      headers: pageHeaders(csp), around: securityHeaders(),
+      headers: pageHeaders(csp),
+      around: securityHeaders(),
     });
   }
 
@@ -150,7 +179,8 @@ export class WebApp {
     // The folders' times change when the build adds files (its .br/.gz come after index.html).
     const html = path.join(this.distDir, 'index.html');
     const signature = [this.distDir, path.join(this.distDir, 'assets'), html, `${html}.br`, `${html}.gz`]
-      .map((p) => statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0).join('/');
+      .map((p) => statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? 0)
+      .join('/');
     if (signature === this.signature) return;
     // While a build is writing dist/ there is no index.html for a moment: keep serving what was loaded.
     const page = readIfFile(html);
@@ -160,7 +190,9 @@ export class WebApp {
     const adminHtml = path.join(this.distDir, 'admin.html');
     const adminPage = readIfFile(adminHtml);
     this.build = {
-      files: new Map(), html: page, htmlVariants: variantsOf(html),
+      files: new Map(),
+      html: page,
+      htmlVariants: variantsOf(html),
       admin: adminPage && { html: adminPage, htmlVariants: variantsOf(adminHtml) },
     };
     this.page = undefined;
@@ -173,7 +205,9 @@ export class WebApp {
       if (!bytes) continue;
       const urlPath = `/${rel}`;
       const type = TYPES[path.extname(rel).slice(1).toLowerCase()] ?? 'application/octet-stream';
-      const headers: Header[] = [['Cache-Control', isAssetPath(urlPath) ? IMMUTABLE : 'public, max-age=3600']];
+      const headers: Header[] = [
+        ['Cache-Control', isAssetPath(urlPath) ? IMMUTABLE : 'public, max-age=3600'],
+      ];
       const prepared = prepareBody(bytes, type, variantsOf(full));
       this.build.files.set(urlPath, new Answer(prepared, { headers, around: securityHeaders() }));
     }

@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import {
-  addEditorAndSignIn, answer, commitCount, expectNoCommit, expectOneCommit, file, form, git, jpg, png, readWorkTree,
+  addEditorAndSignIn,
+  answer,
+  commitCount,
+  expectNoCommit,
+  expectOneCommit,
+  file,
+  form,
+  git,
+  jpg,
+  png,
+  readWorkTree,
 } from './writesTestKit.ts';
 
 let site: TestSite;
@@ -16,7 +26,12 @@ afterAll(async () => {
   await site?.stop();
 });
 
-interface Commit { oid: string; author: { name: string; email: string }; date: string; message: string }
+interface Commit {
+  oid: string;
+  author: { name: string; email: string };
+  date: string;
+  message: string;
+}
 const history = async (query: string) => answer(site.api(`/api/history?${query}`));
 
 describe('a news item edited twice', () => {
@@ -24,14 +39,24 @@ describe('a news item edited twice', () => {
   let commits: Commit[] = [];
 
   beforeAll(async () => {
-    const created = await answer(site.api('/api/news.php', { method: 'POST', json: { title: 'Version one', what: 'First text.', when_date: '2026-02-01' } }));
+    const created = await answer(
+      site.api('/api/news.php', {
+        method: 'POST',
+        json: { title: 'Version one', what: 'First text.', when_date: '2026-02-01' },
+      }),
+    );
     id = String(created.body.id);
     // Each edit a minute later than the one before (commit dates have one-second resolution).
     const realNow = Date.now;
     try {
-      for (const [i, [title, what]] of [['Version two', 'Second text.'], ['Version three', 'Third text.']].entries()) {
+      for (const [i, [title, what]] of [
+        ['Version two', 'Second text.'],
+        ['Version three', 'Third text.'],
+      ].entries()) {
         Date.now = () => realNow() + (i + 1) * 60_000;
-        expect((await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title, what } })).status).toBe(200);
+        expect(
+          (await site.api(`/api/news.php?id=${id}`, { method: 'PUT', json: { title, what } })).status,
+        ).toBe(200);
       }
     } finally {
       Date.now = realNow;
@@ -44,7 +69,9 @@ describe('a news item edited twice', () => {
     expect(res.body).toMatchObject({ entity: 'news', id, path: `content/news/${id}.md` });
     commits = res.body.commits as Commit[];
     expect(commits.map((c) => c.message)).toEqual([
-      `news: update ${id} "Version three"`, `news: update ${id} "Version two"`, `news: create ${id} "Version one"`,
+      `news: update ${id} "Version three"`,
+      `news: update ${id} "Version two"`,
+      `news: create ${id} "Version one"`,
     ]);
     for (const c of commits) {
       expect(c.author).toEqual(author);
@@ -53,7 +80,9 @@ describe('a news item edited twice', () => {
     }
     expect(Date.parse(commits[0]!.date) - Date.parse(commits[1]!.date)).toBeGreaterThanOrEqual(59_000);
     expect(Date.parse(commits[1]!.date) - Date.parse(commits[2]!.date)).toBeGreaterThanOrEqual(59_000);
-    const cli = git(site, 'log', '--format=%H %aI', '--', `content/news/${id}.md`).split('\n').map((l) => l.split(' '));
+    const cli = git(site, 'log', '--format=%H %aI', '--', `content/news/${id}.md`)
+      .split('\n')
+      .map((l) => l.split(' '));
     expect(commits.map((c) => c.oid)).toEqual(cli.map(([oid]) => oid));
     expect(commits.map((c) => Date.parse(c.date))).toEqual(cli.map(([, d]) => Date.parse(d!)));
   });
@@ -63,20 +92,31 @@ describe('a news item edited twice', () => {
     const res = await answer(site.api(`/api/history/version?entity=news&id=${id}&commit=${oldest.oid}`));
     expect(res.status).toBe(200);
     expect(res.body.commit).toBe(oldest.oid);
-    expect(res.body.item).toMatchObject({ id, title: 'Version one', what: 'First text.', when_date: '2026-02-01' });
+    expect(res.body.item).toMatchObject({
+      id,
+      title: 'Version one',
+      what: 'First text.',
+      when_date: '2026-02-01',
+    });
     expect(res.body.text).toBe(git(site, 'show', `${oldest.oid}:content/news/${id}.md`) + '\n');
   });
 
   it('restores it as a new commit; the content is back to the old values and the history grows', async () => {
     const before = commitCount(site);
     const oldest = commits[2]!;
-    const res = await answer(site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id, commit: oldest.oid } }));
+    const res = await answer(
+      site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id, commit: oldest.oid } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, title: 'Version one', what: 'First text.', message: 'Restored.' });
     expectOneCommit(site, before, {
-      author, message: `news: restore ${oldest.oid.slice(0, 7)} of ${id} "Version one"`, files: { [`content/news/${id}.md`]: 'M' },
+      author,
+      message: `news: restore ${oldest.oid.slice(0, 7)} of ${id} "Version one"`,
+      files: { [`content/news/${id}.md`]: 'M' },
     });
-    expect(git(site, 'show', `HEAD:content/news/${id}.md`)).toBe(git(site, 'show', `${oldest.oid}:content/news/${id}.md`));
+    expect(git(site, 'show', `HEAD:content/news/${id}.md`)).toBe(
+      git(site, 'show', `${oldest.oid}:content/news/${id}.md`),
+    );
     const item = (await (await site.api(`/api/news.php?id=${id}`)).json()) as Record<string, unknown>;
     expect(item).toMatchObject({ title: 'Version one', what: 'First text.' });
     const after = (await history(`entity=news&id=${id}`)).body.commits as Commit[];
@@ -87,7 +127,12 @@ describe('a news item edited twice', () => {
 
   it('restoring the version it already has makes no commit', async () => {
     const before = commitCount(site);
-    const res = await answer(site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id, commit: commits[2]!.oid } }));
+    const res = await answer(
+      site.api('/api/history/restore', {
+        method: 'POST',
+        json: { entity: 'news', id, commit: commits[2]!.oid },
+      }),
+    );
     expect(res.status).toBe(200);
     expectNoCommit(site, before);
   });
@@ -96,7 +141,12 @@ describe('a news item edited twice', () => {
     const last = commitCount(site);
     expect((await site.api(`/api/news.php?id=${id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await site.api(`/api/news.php?id=${id}`)).status).toBe(404);
-    const res = await answer(site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id, commit: commits[0]!.oid } }));
+    const res = await answer(
+      site.api('/api/history/restore', {
+        method: 'POST',
+        json: { entity: 'news', id, commit: commits[0]!.oid },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: 'Version three' });
     expect(commitCount(site)).toBe(last + 2);
@@ -109,8 +159,17 @@ describe('a news item edited twice', () => {
     try {
       const before = commitCount(site);
       expect((await history(`entity=news&id=${id}`)).status).toBe(401);
-      expect((await site.api(`/api/history/version?entity=news&id=${id}&commit=${commits[0]!.oid}`)).status).toBe(401);
-      expect((await site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id, commit: commits[2]!.oid } })).status).toBe(401);
+      expect(
+        (await site.api(`/api/history/version?entity=news&id=${id}&commit=${commits[0]!.oid}`)).status,
+      ).toBe(401);
+      expect(
+        (
+          await site.api('/api/history/restore', {
+            method: 'POST',
+            json: { entity: 'news', id, commit: commits[2]!.oid },
+          })
+        ).status,
+      ).toBe(401);
       expectNoCommit(site, before);
     } finally {
       site.cookie = cookie;
@@ -121,29 +180,61 @@ describe('a news item edited twice', () => {
 describe('history of media and singletons', () => {
   it('restoring a profile brings its old headshot back in the same commit', async () => {
     const first = jpg('first headshot');
-    const created = await answer(site.api('/api/about_us.php', { method: 'POST', body: form({ name: 'Rosa Restore' }, { headshot: file(first, 'a.jpg', 'image/jpeg') }) }));
+    const created = await answer(
+      site.api('/api/about_us.php', {
+        method: 'POST',
+        body: form({ name: 'Rosa Restore' }, { headshot: file(first, 'a.jpg', 'image/jpeg') }),
+      }),
+    );
     const id = String(created.body.id);
     const oldCommit = git(site, 'rev-parse', 'HEAD');
-    expect((await site.api('/api/about_us.php', { method: 'POST', body: form({ id, name: 'Rosa Restored' }, { headshot: file(png('second'), 'b.png', 'image/png') }) })).status).toBe(200);
+    expect(
+      (
+        await site.api('/api/about_us.php', {
+          method: 'POST',
+          body: form({ id, name: 'Rosa Restored' }, { headshot: file(png('second'), 'b.png', 'image/png') }),
+        })
+      ).status,
+    ).toBe(200);
 
     const before = commitCount(site);
-    const res = await answer(site.api('/api/history/restore', { method: 'POST', json: { entity: 'profiles', id, commit: oldCommit } }));
+    const res = await answer(
+      site.api('/api/history/restore', {
+        method: 'POST',
+        json: { entity: 'profiles', id, commit: oldCommit },
+      }),
+    );
     expect(res.status).toBe(200);
     expectOneCommit(site, before, {
-      author, message: `profiles: restore ${oldCommit.slice(0, 7)} of ${id} "Rosa Restore"`,
-      files: { [`content/profiles/${id}.md`]: 'M', [`media/profiles/${id}.jpg`]: 'A', [`media/profiles/${id}.png`]: 'D' },
+      author,
+      message: `profiles: restore ${oldCommit.slice(0, 7)} of ${id} "Rosa Restore"`,
+      files: {
+        [`content/profiles/${id}.md`]: 'M',
+        [`media/profiles/${id}.jpg`]: 'A',
+        [`media/profiles/${id}.png`]: 'D',
+      },
     });
     expect(readWorkTree(site, `media/profiles/${id}.jpg`).equals(first)).toBe(true);
   });
 
   it('a version shows its own picture, read from git, even after the picture was replaced', async () => {
     const first = jpg('picture of version one');
-    const created = await answer(site.api('/api/about_us.php', { method: 'POST', body: form({ name: 'Pia Picture' }, { headshot: file(first, 'a.jpg', 'image/jpeg') }) }));
+    const created = await answer(
+      site.api('/api/about_us.php', {
+        method: 'POST',
+        body: form({ name: 'Pia Picture' }, { headshot: file(first, 'a.jpg', 'image/jpeg') }),
+      }),
+    );
     const id = String(created.body.id);
     const oldCommit = git(site, 'rev-parse', 'HEAD');
-    const replaced = form({ id, name: 'Pia Picture' }, { headshot: file(jpg('picture of version two'), 'b.jpg', 'image/jpeg') });
+    const replaced = form(
+      { id, name: 'Pia Picture' },
+      { headshot: file(jpg('picture of version two'), 'b.jpg', 'image/jpeg') },
+    );
     expect((await site.api('/api/about_us.php', { method: 'POST', body: replaced })).status).toBe(200);
-    const version = await answer(site.api(`/api/history/version?entity=profiles&id=${id}&commit=${oldCommit}`));
+    const version = await answer(
+      site.api(`/api/history/version?entity=profiles&id=${id}&commit=${oldCommit}`),
+    );
     const url = String((version.body.item as Record<string, unknown>).headshot);
     expect(url).toBe(`/api/history/media?entity=profiles&id=${id}&commit=${oldCommit}&field=headshot`);
     const res = await site.api(url);
@@ -162,7 +253,9 @@ describe('history of media and singletons', () => {
   });
 
   it('a singleton has a history too (id is ignored)', async () => {
-    expect((await site.api('/api/footer.php', { method: 'PUT', json: { legal_notice: 'Footer A' } })).status).toBe(200);
+    expect(
+      (await site.api('/api/footer.php', { method: 'PUT', json: { legal_notice: 'Footer A' } })).status,
+    ).toBe(200);
     const res = await history('entity=footer');
     expect(res.status).toBe(200);
     const commits = res.body.commits as Commit[];
@@ -172,25 +265,73 @@ describe('history of media and singletons', () => {
 
   it('includes commits made by hand with git, outside the CMS', async () => {
     const before = (await history('entity=news&id=1')).body.commits as Commit[];
-    site.git('-c', 'user.name=Hand Editor', '-c', 'user.email=hand@example.org', 'commit', '--allow-empty', '-q', '-m', 'unrelated');
+    site.git(
+      '-c',
+      'user.name=Hand Editor',
+      '-c',
+      'user.email=hand@example.org',
+      'commit',
+      '--allow-empty',
+      '-q',
+      '-m',
+      'unrelated',
+    );
     const text = git(site, 'show', 'HEAD:content/news/1.md').replace(/^title: .*$/m, 'title: Edited by hand');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${site.siteDir}/content/news/1.md`, `${text}\n`);
     site.git('add', 'content/news/1.md');
-    site.git('-c', 'user.name=Hand Editor', '-c', 'user.email=hand@example.org', 'commit', '-q', '-m', 'Fix a title by hand');
+    site.git(
+      '-c',
+      'user.name=Hand Editor',
+      '-c',
+      'user.email=hand@example.org',
+      'commit',
+      '-q',
+      '-m',
+      'Fix a title by hand',
+    );
     const after = (await history('entity=news&id=1')).body.commits as Commit[];
     expect(after).toHaveLength(before.length + 1);
-    expect(after[0]).toMatchObject({ message: 'Fix a title by hand', author: { name: 'Hand Editor', email: 'hand@example.org' } });
+    expect(after[0]).toMatchObject({
+      message: 'Fix a title by hand',
+      author: { name: 'Hand Editor', email: 'hand@example.org' },
+    });
   });
 
   it('a restore obeys the entity rules: an old event page cannot take a page URL another page now has', async () => {
     const old = git(site, 'rev-parse', 'HEAD');
-    const pages = (await (await site.api('/api/majorevents.php')).json()) as { id: string; header: string; page_url: string }[];
-    const [a, b] = [pages.find((p) => p.page_url === '/winterofcs')!, pages.find((p) => p.page_url === '/summerOfCS')!];
-    expect((await site.api(`/api/majorevents.php?id=${a.id}&update_type=full`, { method: 'PUT', json: { page_url: '' } })).status).toBe(200);
-    expect((await site.api(`/api/majorevents.php?id=${b.id}&update_type=full`, { method: 'PUT', json: { page_url: '/winterofcs' } })).status).toBe(200);
+    const pages = (await (await site.api('/api/majorevents.php')).json()) as {
+      id: string;
+      header: string;
+      page_url: string;
+    }[];
+    const [a, b] = [
+      pages.find((p) => p.page_url === '/winterofcs')!,
+      pages.find((p) => p.page_url === '/summerOfCS')!,
+    ];
+    expect(
+      (
+        await site.api(`/api/majorevents.php?id=${a.id}&update_type=full`, {
+          method: 'PUT',
+          json: { page_url: '' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await site.api(`/api/majorevents.php?id=${b.id}&update_type=full`, {
+          method: 'PUT',
+          json: { page_url: '/winterofcs' },
+        })
+      ).status,
+    ).toBe(200);
     const before = commitCount(site);
-    const res = await answer(site.api('/api/history/restore', { method: 'POST', json: { entity: 'majorEvents', id: a.id, commit: old } }));
+    const res = await answer(
+      site.api('/api/history/restore', {
+        method: 'POST',
+        json: { entity: 'majorEvents', id: a.id, commit: old },
+      }),
+    );
     const message = `The page URL /winterofcs is already used by "${b.header}". Choose another or free it there first.`;
     expect(res).toEqual({ status: 400, body: { error: message, fields: { page_url: message } } });
     expectNoCommit(site, before);
@@ -211,7 +352,14 @@ describe('history of media and singletons', () => {
     const first = git(site, 'rev-list', '--max-parents=0', 'HEAD');
     expect((await site.api(`/api/history/version?entity=news&id=999&commit=${first}`)).status).toBe(404);
     const before = commitCount(site);
-    expect((await site.api('/api/history/restore', { method: 'POST', json: { entity: 'news', id: '999', commit: first } })).status).toBe(400);
+    expect(
+      (
+        await site.api('/api/history/restore', {
+          method: 'POST',
+          json: { entity: 'news', id: '999', commit: first },
+        })
+      ).status,
+    ).toBe(400);
     expectNoCommit(site, before);
   });
 });

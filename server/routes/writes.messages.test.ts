@@ -16,7 +16,13 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const message = (name: string) => ({ name, title: 'Teacher', employer: 'Bend-La Pine Schools', email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, contact: `Hello from ${name}.\n\nHow do I join the **Winter of CS**?` });
+const message = (name: string) => ({
+  name,
+  title: 'Teacher',
+  employer: 'Bend-La Pine Schools',
+  email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`,
+  contact: `Hello from ${name}.\n\nHow do I join the **Winter of CS**?`,
+});
 const post = (body: unknown) => site.api('/api/handle_form.php', { method: 'POST', json: body });
 const messagesDir = () => path.join(site.dataDir, 'private', 'messages');
 
@@ -24,7 +30,10 @@ it('a visitor posts the contact form (no session needed) and the message is kept
   expect(site.cookie).toBe('');
   for (const name of ['Ana Visitor', 'Ben Visitor']) {
     const res = await answer(post(message(name)));
-    expect(res).toEqual({ status: 200, body: { success: true, message: 'Thank you! Your message has been sent.' } });
+    expect(res).toEqual({
+      status: 200,
+      body: { success: true, message: 'Thank you! Your message has been sent.' },
+    });
   }
   expect(readdirSync(messagesDir()).sort()).toEqual(['1.md', '2.md']);
   expect(readFileSync(path.join(messagesDir(), '1.md'), 'utf8')).toContain('Hello from Ana Visitor.');
@@ -46,7 +55,10 @@ it('an incomplete message is refused with 400 and not kept', async () => {
 });
 
 it('the list and delete are refused signed out (401)', async () => {
-  expect(await answer(site.api('/api/messages'))).toEqual({ status: 401, body: { error: 'Please sign in to do this.' } });
+  expect(await answer(site.api('/api/messages'))).toEqual({
+    status: 401,
+    body: { error: 'Please sign in to do this.' },
+  });
   expect((await site.api('/api/messages?id=1', { method: 'DELETE' })).status).toBe(401);
   expect(readdirSync(messagesDir())).toHaveLength(2);
 });
@@ -64,8 +76,13 @@ it('signed in, GET /api/messages lists them newest first; DELETE removes one', a
   const del = await answer(site.api('/api/messages?id=1', { method: 'DELETE' }));
   expect(del).toEqual({ status: 200, body: { success: true, id: '1' } });
   expect(readdirSync(messagesDir())).toEqual(['2.md']);
-  expect(((await (await site.api('/api/messages')).json()) as { id: string }[]).map((m) => m.id)).toEqual(['2']);
-  expect(await answer(site.api('/api/messages?id=1', { method: 'DELETE' }))).toEqual({ status: 404, body: { error: 'There is no such message.' } });
+  expect(((await (await site.api('/api/messages')).json()) as { id: string }[]).map((m) => m.id)).toEqual([
+    '2',
+  ]);
+  expect(await answer(site.api('/api/messages?id=1', { method: 'DELETE' }))).toEqual({
+    status: 404,
+    body: { error: 'There is no such message.' },
+  });
   expect(commitCount(site)).toBe(Number(git(site, 'rev-list', '--count', headAtStart)));
 });
 
@@ -73,12 +90,16 @@ it('DELETE refuses ids that are not numbers of at most 9 digits with 400, deleti
   await site.signIn();
   const remove = (id: string) => answer(site.api(`/api/messages?id=${id}`, { method: 'DELETE' }));
   expect(await remove('9'.repeat(400))).toEqual({
-    status: 400, body: { error: 'The id is too long: ids have at most 9 digits.', fields: { id: 'At most 9 digits' } },
+    status: 400,
+    body: { error: 'The id is too long: ids have at most 9 digits.', fields: { id: 'At most 9 digits' } },
   });
   expect(await remove('../../site/content/news/1')).toEqual({
-    status: 400, body: { error: 'The id must be a number.', fields: { id: 'Not a number' } },
+    status: 400,
+    body: { error: 'The id must be a number.', fields: { id: 'Not a number' } },
   });
-  expect((await answer(site.api('/api/messages', { method: 'DELETE' }))).body.fields).toEqual({ id: 'Missing' });
+  expect((await answer(site.api('/api/messages', { method: 'DELETE' }))).body.fields).toEqual({
+    id: 'Missing',
+  });
   expect(readdirSync(messagesDir())).toEqual(['2.md']);
 });
 

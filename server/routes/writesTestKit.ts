@@ -8,23 +8,41 @@ import { expect } from 'vitest';
 import type { TestSite } from '../testing/testSite.ts';
 
 /** A real 1×1 PNG. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Distinct bytes per call (a tag after the real image data), so each upload is a new blob. */
 export const png = (tag: string) => Buffer.concat([PNG_1X1, Buffer.from(tag)]);
-export const jpg = (tag: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from(`JFIF\0${tag}`), Buffer.from([0xff, 0xd9])]);
-export const pdfBytes = (tag: string) => Buffer.from(`%PDF-1.4\n% ${tag}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-export const elf = () => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
-export const svg = () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>');
+export const jpg = (tag: string) =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from(`JFIF\0${tag}`),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+export const pdfBytes = (tag: string) =>
+  Buffer.from(`%PDF-1.4\n% ${tag}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+export const elf = () =>
+  Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
+export const svg = () =>
+  Buffer.from(
+    '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+  );
 
-export interface FileSpec { bytes: Buffer; name: string; type: string }
+export interface FileSpec {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
 export const file = (bytes: Buffer, name: string, type: string): FileSpec => ({ bytes, name, type });
 
 /** A multipart body with the documented field names. */
 export function form(fields: Record<string, string>, files: Record<string, FileSpec> = {}): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const [k, f] of Object.entries(files)) fd.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  for (const [k, f] of Object.entries(files))
+    fd.append(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   return fd;
 }
 
@@ -49,10 +67,13 @@ export function expectOneCommit(site: TestSite, before: number, want: ExpectedCo
   const [name, email, subject] = git(site, 'log', '-1', '--format=%an%n%ae%n%s').split('\n');
   expect({ name, email, subject }).toEqual({ ...want.author, subject: want.message });
   const changed = Object.fromEntries(
-    git(site, 'show', '--name-status', '--format=', '--no-renames', 'HEAD').split('\n').filter(Boolean).map((l) => {
-      const [status, p] = l.split('\t');
-      return [p!, status!];
-    }),
+    git(site, 'show', '--name-status', '--format=', '--no-renames', 'HEAD')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const [status, p] = l.split('\t');
+        return [p!, status!];
+      }),
   );
   expect(changed).toEqual(want.files);
   expectClean(site);
@@ -73,7 +94,10 @@ export function rawRequest(
   opts: { method: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const headers = { ...opts.headers, ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}) };
+    const headers = {
+      ...opts.headers,
+      ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}),
+    };
     const req = http.request(url, { method: opts.method, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
@@ -87,7 +111,10 @@ export function rawRequest(
   });
 }
 
-export interface JsonAnswer { status: number; body: Record<string, unknown> }
+export interface JsonAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 /** The status and parsed JSON body of an answer. */
 export async function answer(res: Response | Promise<Response>): Promise<JsonAnswer> {
@@ -116,7 +143,12 @@ export async function getOne(site: TestSite, endpoint: string): Promise<Record<s
 }
 
 /** An editor with a distinctive name and email, so commit authorship is shown to be the signed-in user's. */
-export const EDITOR = { username: 'edith', password: 'edith-long-password-1', name: 'Edith Editor', email: 'edith@csed.example.org' };
+export const EDITOR = {
+  username: 'edith',
+  password: 'edith-long-password-1',
+  name: 'Edith Editor',
+  email: 'edith@csed.example.org',
+};
 
 export async function addEditorAndSignIn(site: TestSite) {
   if (!site.deps.users.get(EDITOR.username)) await site.deps.users.add(EDITOR);

@@ -72,8 +72,13 @@ export interface SingletonDef<F extends Fields = Fields> extends Common<F> {
 
 export type EntityDef = CollectionDef<any> | SingletonDef<any>;
 
-export const defineCollection = <F extends Fields>(def: Omit<CollectionDef<F>, 'type'>): CollectionDef<F> => ({ type: 'collection', ...def });
-export const defineSingleton = <F extends Fields>(def: Omit<SingletonDef<F>, 'type'>): SingletonDef<F> => ({ type: 'singleton', ...def });
+export const defineCollection = <F extends Fields>(
+  def: Omit<CollectionDef<F>, 'type'>,
+): CollectionDef<F> => ({ type: 'collection', ...def });
+export const defineSingleton = <F extends Fields>(def: Omit<SingletonDef<F>, 'type'>): SingletonDef<F> => ({
+  type: 'singleton',
+  ...def,
+});
 
 /** The zod object that validates a whole stored item (file contents or merged write). */
 export function objectSchema(def: EntityDef) {
@@ -106,13 +111,15 @@ export const byLastWordOfName = (a: { name: string }, b: { name: string }) =>
   lastWord(a.name).localeCompare(lastWord(b.name)) || a.name.localeCompare(b.name);
 export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
 /** Newest first by an ISO date field; undated last; ties by id, newest first. */
-export const newestFirst = <K extends string>(key: K) =>
+export const newestFirst =
+  <K extends string>(key: K) =>
   (a: Record<K, string> & { id: string }, b: Record<K, string> & { id: string }) => {
     if (!a[key] !== !b[key]) return a[key] ? -1 : 1;
     return b[key].localeCompare(a[key]) || Number(b.id) - Number(a.id);
   };
 /** Soonest first by an ISO date field; undated last; ties by id. */
-export const soonestFirst = <K extends string>(key: K) =>
+export const soonestFirst =
+  <K extends string>(key: K) =>
   (a: Record<K, string> & { id: string }, b: Record<K, string> & { id: string }) => {
     if (!a[key] !== !b[key]) return a[key] ? -1 : 1;
     return a[key].localeCompare(b[key]) || Number(a.id) - Number(b.id);

@@ -6,7 +6,7 @@ import { normalizeLink } from './links.ts';
 import { parseSiteTime, toZonedIso } from './siteTime.ts';
 
 export type FieldKind =
-  | 'text' | 'markdown' | 'link' | 'date' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
+  'text' | 'markdown' | 'link' | 'date' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
 
 export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   kind: K;
@@ -29,7 +29,13 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   after?: string;
 }
 
-interface TextOpts { required?: boolean | string; max?: number; help?: string; placeholder?: string; initial?: string }
+interface TextOpts {
+  required?: boolean | string;
+  max?: number;
+  help?: string;
+  placeholder?: string;
+  initial?: string;
+}
 
 const requiredMessage = (label: string, required: boolean | string | undefined) =>
   typeof required === 'string' ? required : `${label} is required`;
@@ -53,13 +59,23 @@ function stringSchema(label: string, opts: TextOpts, trim: boolean) {
 const identity = (v: string) => v;
 
 export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', string> => ({
-  kind: 'text', label, help: opts.help, required: !!opts.required, max: opts.max,
-  placeholder: opts.placeholder, initial: opts.initial ?? '',
-  schema: stringSchema(label, opts, true), toWire: identity,
+  kind: 'text',
+  label,
+  help: opts.help,
+  required: !!opts.required,
+  max: opts.max,
+  placeholder: opts.placeholder,
+  initial: opts.initial ?? '',
+  schema: stringSchema(label, opts, true),
+  toWire: identity,
 });
 
 export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown', string> => ({
-  kind: 'markdown', label, help: opts.help, required: !!opts.required, max: opts.max,
+  kind: 'markdown',
+  label,
+  help: opts.help,
+  required: !!opts.required,
+  max: opts.max,
   initial: opts.initial ?? '',
   schema: stringSchema(label, opts, false),
   toWire: identity,
@@ -67,13 +83,23 @@ export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown
 
 export { normalizeLink, SAFE_PROTOCOLS } from './links.ts';
 
-export const link = (label: string, opts: { required?: boolean | string; help?: string } = {}): FieldDef<'link', string> => ({
-  kind: 'link', label, help: opts.help, required: !!opts.required, initial: '',
+export const link = (
+  label: string,
+  opts: { required?: boolean | string; help?: string } = {},
+): FieldDef<'link', string> => ({
+  kind: 'link',
+  label,
+  help: opts.help,
+  required: !!opts.required,
+  initial: '',
   placeholder: 'https://example.org or /page',
   schema: stringSchema(label, opts, true).transform((v, ctx) => {
     const out = normalizeLink(v);
     if (out === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a web address (https://…), an email link (mailto:…) or a page of this site (/…)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be a web address (https://…), an email link (mailto:…) or a page of this site (/…)`,
+      });
       return z.NEVER;
     }
     return out;
@@ -108,21 +134,31 @@ export const isoToDmy = (iso: string) => {
 };
 
 /** A calendar date stored as ISO; `wire: 'dmy'` reads it as DD/MM/YYYY on the documented endpoint. */
-export const date = (label: string, opts: { required?: boolean | string; wire?: 'iso' | 'dmy'; help?: string } = {}): FieldDef<'date', string> => ({
-  kind: 'date', label, help: opts.help, required: !!opts.required, initial: '',
-  schema: z.union([z.string(), z.date()]).optional().transform((raw, ctx) => {
-    const v = raw instanceof Date ? raw.toISOString().slice(0, 10) : (raw ?? '').trim();
-    if (v === '') {
-      if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
-      return '';
-    }
-    const out = parseDate(v);
-    if (out === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date such as 2025-03-05` });
-      return z.NEVER;
-    }
-    return out;
-  }),
+export const date = (
+  label: string,
+  opts: { required?: boolean | string; wire?: 'iso' | 'dmy'; help?: string } = {},
+): FieldDef<'date', string> => ({
+  kind: 'date',
+  label,
+  help: opts.help,
+  required: !!opts.required,
+  initial: '',
+  schema: z
+    .union([z.string(), z.date()])
+    .optional()
+    .transform((raw, ctx) => {
+      const v = raw instanceof Date ? raw.toISOString().slice(0, 10) : (raw ?? '').trim();
+      if (v === '') {
+        if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
+        return '';
+      }
+      const out = parseDate(v);
+      if (out === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date such as 2025-03-05` });
+        return z.NEVER;
+      }
+      return out;
+    }),
   toWire: opts.wire === 'dmy' ? isoToDmy : identity,
 });
 
@@ -132,20 +168,32 @@ export const date = (label: string, opts: { required?: boolean | string; wire?: 
  * site's time zone (server/schema/siteTime.ts). Empty means none.
  */
 export const datetime = (
-  label: string, opts: { help?: string; after?: string } = {},
+  label: string,
+  opts: { help?: string; after?: string } = {},
 ): FieldDef<'datetime', string> => ({
-  kind: 'datetime', label, help: opts.help, required: false, initial: '', after: opts.after,
-  schema: z.union([z.string(), z.date(), z.null()]).optional().transform((raw, ctx) => {
-    if (raw instanceof Date) return toZonedIso(raw.getTime());
-    const v = (raw ?? '').trim();
-    if (v === '') return '';
-    const ms = parseSiteTime(v);
-    if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date and time such as 2025-03-05T09:00` });
-      return z.NEVER;
-    }
-    return toZonedIso(ms);
-  }),
+  kind: 'datetime',
+  label,
+  help: opts.help,
+  required: false,
+  initial: '',
+  after: opts.after,
+  schema: z
+    .union([z.string(), z.date(), z.null()])
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw instanceof Date) return toZonedIso(raw.getTime());
+      const v = (raw ?? '').trim();
+      if (v === '') return '';
+      const ms = parseSiteTime(v);
+      if (Number.isNaN(ms)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a date and time such as 2025-03-05T09:00`,
+        });
+        return z.NEVER;
+      }
+      return toZonedIso(ms);
+    }),
   // Sent in the site's zone even when read with another (a parse cached before CMS_TIME_ZONE changed).
   toWire: (v) => {
     const ms = v ? Date.parse(v) : NaN;
@@ -154,15 +202,27 @@ export const datetime = (
 });
 
 /** A yes/no value stored as a YAML boolean and sent as '1' (true) or '0' (false). */
-export const flag = (label: string, opts: { initial?: boolean; help?: string; yes?: string; no?: string } = {}): FieldDef<'flag', boolean> => ({
-  kind: 'flag', label, help: opts.help, required: false, initial: opts.initial ?? false,
-  options: [{ value: '1', label: opts.yes ?? 'Yes' }, { value: '0', label: opts.no ?? 'No' }],
+export const flag = (
+  label: string,
+  opts: { initial?: boolean; help?: string; yes?: string; no?: string } = {},
+): FieldDef<'flag', boolean> => ({
+  kind: 'flag',
+  label,
+  help: opts.help,
+  required: false,
+  initial: opts.initial ?? false,
+  options: [
+    { value: '1', label: opts.yes ?? 'Yes' },
+    { value: '0', label: opts.no ?? 'No' },
+  ],
   schema: z
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)], {
       error: `${label} must be '0' or '1'`,
     })
     .optional()
-    .transform((v) => (v === undefined ? (opts.initial ?? false) : v === true || v === '1' || v === 1 || v === 'true')),
+    .transform((v) =>
+      v === undefined ? (opts.initial ?? false) : v === true || v === '1' || v === 1 || v === 'true',
+    ),
   toWire: (v) => (v ? '1' : '0'),
 });
 
@@ -179,33 +239,52 @@ export function codes<const N extends string>(
   const byCode = new Map(names.map((n) => [map[n].code, n]));
   const message = opts.message ?? `${label} must be one of ${names.map((n) => map[n].code).join(', ')}`;
   return {
-    kind: 'codes', label, help: opts.help, required: false, initial: opts.initial,
+    kind: 'codes',
+    label,
+    help: opts.help,
+    required: false,
+    initial: opts.initial,
     options: names.map((n) => ({ value: map[n].code, label: map[n].label })),
-    schema: z.union([z.string(), z.number()]).optional().transform((raw, ctx) => {
-      const v = raw === undefined ? opts.initial : String(raw).trim();
-      if ((names as string[]).includes(v)) return v as N;
-      const n = byCode.get(v);
-      if (n) return n;
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }),
+    schema: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((raw, ctx) => {
+        const v = raw === undefined ? opts.initial : String(raw).trim();
+        if ((names as string[]).includes(v)) return v as N;
+        const n = byCode.get(v);
+        if (n) return n;
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }),
     toWire: (v) => map[v].code,
   };
 }
 
 /** One of a fixed list of string values, stored and sent as is. */
 export function choice<const V extends string>(
-  label: string, values: readonly V[], opts: { initial: NoInfer<V>; help?: string; labels?: Partial<Record<V, string>> },
+  label: string,
+  values: readonly V[],
+  opts: { initial: NoInfer<V>; help?: string; labels?: Partial<Record<V, string>> },
 ): FieldDef<'choice', V> {
   return {
-    kind: 'choice', label, help: opts.help, required: false, initial: opts.initial,
+    kind: 'choice',
+    label,
+    help: opts.help,
+    required: false,
+    initial: opts.initial,
     options: values.map((v) => ({ value: v, label: opts.labels?.[v] ?? (v || 'None') })),
-    schema: z.string().optional().transform((raw, ctx) => {
-      const v = (raw ?? opts.initial).trim();
-      if ((values as readonly string[]).includes(v)) return v as V;
-      ctx.addIssue({ code: 'custom', message: `${label} must be one of: ${values.map((x) => x || 'None').join(', ')}` });
-      return z.NEVER;
-    }),
+    schema: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const v = (raw ?? opts.initial).trim();
+        if ((values as readonly string[]).includes(v)) return v as V;
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be one of: ${values.map((x) => x || 'None').join(', ')}`,
+        });
+        return z.NEVER;
+      }),
     toWire: identity,
   };
 }
@@ -213,21 +292,29 @@ export function choice<const V extends string>(
 const MEDIA_PATH = /^media\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(jpg|png|gif|webp|pdf)$/;
 
 /** A stored media path (`media/<collection>/<id>.<ext>`), set only by uploads. */
-const media = <K extends 'image' | 'pdf'>(kind: K) =>
+const media =
+  <K extends 'image' | 'pdf'>(kind: K) =>
   (label: string, opts: { required?: boolean | string; help?: string } = {}): FieldDef<K, string> => ({
-    kind, label, help: opts.help, required: !!opts.required, initial: '',
-    schema: z.string().optional().transform((raw, ctx) => {
-      const v = (raw ?? '').trim();
-      if (v === '') {
-        if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
-        return '';
-      }
-      if (!MEDIA_PATH.test(v)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a file under media/` });
-        return z.NEVER;
-      }
-      return v;
-    }),
+    kind,
+    label,
+    help: opts.help,
+    required: !!opts.required,
+    initial: '',
+    schema: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const v = (raw ?? '').trim();
+        if (v === '') {
+          if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
+          return '';
+        }
+        if (!MEDIA_PATH.test(v)) {
+          ctx.addIssue({ code: 'custom', message: `${label} must be a file under media/` });
+          return z.NEVER;
+        }
+        return v;
+      }),
     toWire: identity,
   });
 

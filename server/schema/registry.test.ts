@@ -11,14 +11,31 @@ function sample(def: (typeof allEntities)[number]): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [key, f] of Object.entries(def.fields as Fields)) {
     switch (f.kind) {
-      case 'text': data[key] = `Sample ${key}`; break;
-      case 'markdown': data[key] = `## ${key}\n\n- one\n- two\n\n<u>under</u> and <span style="color:#E8805E">orange</span>`; break;
-      case 'link': data[key] = 'https://example.org/page'; break;
-      case 'date': data[key] = '2025-03-05'; break;
-      case 'flag': data[key] = true; break;
-      case 'codes': case 'choice': data[key] = f.options![f.options!.length - 1]!.value; break;
-      case 'image': data[key] = `media/x/1.jpg`; break;
-      case 'pdf': data[key] = `media/x/1.pdf`; break;
+      case 'text':
+        data[key] = `Sample ${key}`;
+        break;
+      case 'markdown':
+        data[key] = `## ${key}\n\n- one\n- two\n\n<u>under</u> and <span style="color:#E8805E">orange</span>`;
+        break;
+      case 'link':
+        data[key] = 'https://example.org/page';
+        break;
+      case 'date':
+        data[key] = '2025-03-05';
+        break;
+      case 'flag':
+        data[key] = true;
+        break;
+      case 'codes':
+      case 'choice':
+        data[key] = f.options![f.options!.length - 1]!.value;
+        break;
+      case 'image':
+        data[key] = `media/x/1.jpg`;
+        break;
+      case 'pdf':
+        data[key] = `media/x/1.pdf`;
+        break;
     }
   }
   return data;
@@ -58,7 +75,9 @@ describe.each(allEntities.map((def) => [def.name, def] as const))('%s', (_name, 
 
   it('starts new items from values its own schema accepts, apart from required fields', () => {
     const result = validateItem(def, initialValues(def));
-    const required = Object.entries(def.fields as Fields).filter(([, f]) => f.required).map(([k]) => k);
+    const required = Object.entries(def.fields as Fields)
+      .filter(([, f]) => f.required)
+      .map(([k]) => k);
     if (result.ok) expect(required).toEqual([]);
     else expect(Object.keys(result.fields ?? {}).sort()).toEqual(required.sort());
   });
@@ -71,35 +90,69 @@ describe.each(allEntities.map((def) => [def.name, def] as const))('%s', (_name, 
 
 describe('wire encodings of the spec', () => {
   it('display_event, is_full, implementation and news_type use the documented codes', () => {
-    const card = validateItem(entities.eventCard, { title: 'x', display_event: 'event-page', is_full: false, news_type: 'spotlight' });
+    const card = validateItem(entities.eventCard, {
+      title: 'x',
+      display_event: 'event-page',
+      is_full: false,
+      news_type: 'spotlight',
+    });
     if (!card.ok) throw new Error(card.error);
     const wire = toWire(entities.eventCard, { id: '1', version: '', data: card.data }, () => '');
-    expect(wire).toMatchObject({ display_event: '1', is_full: '0', news_type: '2', major_event_associated: 'None' });
+    expect(wire).toMatchObject({
+      display_event: '1',
+      is_full: '0',
+      news_type: '2',
+      major_event_associated: 'None',
+    });
     const fromWire = validateItem(entities.eventCard, { title: 'x', display_event: '2', is_full: '1' });
     expect(fromWire.ok && fromWire.data).toMatchObject({ display_event: 'everywhere', is_full: true });
     const policy = validateItem(entities.statePolicy, { title: 't', text: 'x', implementation: '3' });
     expect(policy.ok && policy.data.implementation).toBe('not-implemented');
     const bad = validateItem(entities.statePolicy, { title: 't', text: 'x', implementation: '4' });
-    expect(bad.ok ? null : bad.fields?.implementation).toMatch(/1 \(Implemented\), 2 \(In Progress\) or 3 \(Not Implemented\)/);
+    expect(bad.ok ? null : bad.fields?.implementation).toMatch(
+      /1 \(Implemented\), 2 \(In Progress\) or 3 \(Not Implemented\)/,
+    );
   });
 
   it('papers store ISO dates and read publicationDate as DD/MM/YYYY', () => {
-    const p = validateItem(entities.paper, { study_title: 't', file_name: 'f', pdf: 'media/papers/1.pdf', first_page: 'media/papers/1.jpg', publication_date: '05/03/2025' });
+    const p = validateItem(entities.paper, {
+      study_title: 't',
+      file_name: 'f',
+      pdf: 'media/papers/1.pdf',
+      first_page: 'media/papers/1.jpg',
+      publication_date: '05/03/2025',
+    });
     if (!p.ok) throw new Error(p.error);
     expect(p.data.publication_date).toBe('2025-03-05');
-    expect(toWire(entities.paper, { id: '1', version: '', data: p.data }, () => '').publicationDate).toBe('05/03/2025');
+    expect(toWire(entities.paper, { id: '1', version: '', data: p.data }, () => '').publicationDate).toBe(
+      '05/03/2025',
+    );
   });
 
   it('refuses impossible dates and over-long abstracts with plain messages', () => {
     expect(parseDate('2025-02-30')).toBeNull();
-    const long = validateItem(entities.paper, { study_title: 't', file_name: 'f', pdf: 'media/papers/1.pdf', first_page: 'media/papers/1.jpg', abstract: 'x'.repeat(1001) });
+    const long = validateItem(entities.paper, {
+      study_title: 't',
+      file_name: 'f',
+      pdf: 'media/papers/1.pdf',
+      first_page: 'media/papers/1.jpg',
+      abstract: 'x'.repeat(1001),
+    });
     expect(long.ok ? null : long.fields?.abstract).toBe('Abstract content must be at most 1000 characters');
     // Exactly at the limit, with trailing blank lines, still reads back from its file.
-    const atMax = validateItem(entities.paper, { study_title: 't', file_name: 'f', pdf: 'media/papers/1.pdf', first_page: 'media/papers/1.jpg', abstract: `${'x'.repeat(1000)}\n\n` });
+    const atMax = validateItem(entities.paper, {
+      study_title: 't',
+      file_name: 'f',
+      pdf: 'media/papers/1.pdf',
+      first_page: 'media/papers/1.jpg',
+      abstract: `${'x'.repeat(1000)}\n\n`,
+    });
     if (!atMax.ok) throw new Error(atMax.error);
     expect(parseItemFile(entities.paper, serializeItem(entities.paper, atMax.data)).ok).toBe(true);
     const missing = validateItem(entities.paper, { study_title: 't' });
-    expect(missing.ok ? null : missing.error).toBe('Please provide a file name, a PDF file, and a first page image.');
+    expect(missing.ok ? null : missing.error).toBe(
+      'Please provide a file name, a PDF file, and a first page image.',
+    );
   });
 
   it('normalises links as DESIGN decision 12 says', () => {
@@ -115,10 +168,16 @@ describe('wire encodings of the spec', () => {
 
   it('refuses JavaScript front matter instead of running it', () => {
     const g = globalThis as { pwned?: boolean };
-    const result = parseItemFile(entities.news, '---js\n{ title: (globalThis.pwned = true, "x") }\n---\nbody\n');
+    const result = parseItemFile(
+      entities.news,
+      '---js\n{ title: (globalThis.pwned = true, "x") }\n---\nbody\n',
+    );
     expect(result.ok).toBe(false);
     expect(g.pwned).toBeUndefined();
-    const js2 = parseItemFile(entities.news, '---javascript\n{ title: (globalThis.pwned = true, "x") }\n---\n');
+    const js2 = parseItemFile(
+      entities.news,
+      '---javascript\n{ title: (globalThis.pwned = true, "x") }\n---\n',
+    );
     expect(js2.ok).toBe(false);
     expect(g.pwned).toBeUndefined();
   });

@@ -21,9 +21,25 @@ import { statePolicy } from './entities/statePolicy.ts';
 import { workshopSchedule } from './entities/workshopSchedule.ts';
 
 export const entities = {
-  eventCard, majorEvent, eventDropdown, workshopSchedule, banner, siteSettings, news, paper,
-  footer, policyText, aboutText, profile, spotlightSlide, educatorTexts, educatorButton, resource,
-  homePage, statePolicy, contactMessage,
+  eventCard,
+  majorEvent,
+  eventDropdown,
+  workshopSchedule,
+  banner,
+  siteSettings,
+  news,
+  paper,
+  footer,
+  policyText,
+  aboutText,
+  profile,
+  spotlightSlide,
+  educatorTexts,
+  educatorButton,
+  resource,
+  homePage,
+  statePolicy,
+  contactMessage,
 } as const;
 
 export const allEntities: EntityDef[] = Object.values(entities);

@@ -8,9 +8,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('Show from / Show until', () => {
   it('is declared on news, event cards, banners and event pages only', () => {
-    const withIt = Object.values(entities).filter(isScheduled).map((d) => d.name).sort();
-    expect(withIt).toEqual([entities.banner, entities.eventCard, entities.majorEvent, entities.news]
-      .map((d) => d.name).sort());
+    const withIt = Object.values(entities)
+      .filter(isScheduled)
+      .map((d) => d.name)
+      .sort();
+    expect(withIt).toEqual(
+      [entities.banner, entities.eventCard, entities.majorEvent, entities.news].map((d) => d.name).sort(),
+    );
   });
 
   it('reads a window as [from, until): scheduled before, showing inside, expired from its end', () => {

@@ -15,7 +15,8 @@ export class PdfTexts {
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly dir: string, private readonly read: ReadFile,
+    private readonly dir: string,
+    private readonly read: ReadFile,
     private readonly log: (m: string) => void = () => undefined,
   ) {}
 

@@ -37,7 +37,9 @@ describe('site search', () => {
     const pdf = textPdf(['Findings on the quillwort cohort', 'of rural districts, 2026.']);
     const body = form(
       {
-        fileName: 'Brief-11', studyTitle: 'Access in rural schools', abstract: 'A short brief.',
+        fileName: 'Brief-11',
+        studyTitle: 'Access in rural schools',
+        abstract: 'A short brief.',
         publicationDate: '01/02/2026',
       },
       { firstPage: file(jpg('s'), 'p.jpg', 'image/jpeg'), pdfFile: file(pdf, 'b.pdf', 'application/pdf') },
@@ -86,7 +88,10 @@ describe('site search', () => {
     const calls: string[] = [];
     for (const name of ['add', 'replace', 'discard']) {
       const original = engine[name]!.bind(engine);
-      engine[name] = (...args: unknown[]) => { calls.push(name); return original(...args); };
+      engine[name] = (...args: unknown[]) => {
+        calls.push(name);
+        return original(...args);
+      };
     }
     try {
       const json = { title: 'Tapir talk, moved', what: 'About tapirs.' };

@@ -3,7 +3,10 @@
 // imports this module.
 
 /** A piece of a title or passage; `hit` marks a word the search found. */
-export interface Piece { text: string; hit?: true }
+export interface Piece {
+  text: string;
+  hit?: true;
+}
 
 export interface SearchResult {
   entity: string;

@@ -14,7 +14,11 @@ export interface SearchDoc {
   pdf: string;
 }
 
-interface Searched { title: string | undefined; text: string[]; pdfs: string[] }
+interface Searched {
+  title: string | undefined;
+  text: string[];
+  pdfs: string[];
+}
 
 const shapes = new Map<string, Searched>();
 
@@ -44,13 +48,24 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The document of one item; `pdfText` gives the extracted text of a PDF path (or ''). */
 export function searchDoc(
-  def: EntityDef, id: string, data: Record<string, unknown>, pdfText: (rel: string) => string,
+  def: EntityDef,
+  id: string,
+  data: Record<string, unknown>,
+  pdfText: (rel: string) => string,
 ): SearchDoc {
   const { title, text, pdfs } = searchedFields(def);
   return {
-    key: docKey(def.name, id), entity: def.name, id,
+    key: docKey(def.name, id),
+    entity: def.name,
+    id,
     title: title ? plainText(str(data[title])) : '',
-    text: text.map((k) => plainText(str(data[k]))).filter(Boolean).join('\n'),
-    pdf: pdfs.map((k) => (str(data[k]) ? pdfText(str(data[k])) : '')).filter(Boolean).join('\n'),
+    text: text
+      .map((k) => plainText(str(data[k])))
+      .filter(Boolean)
+      .join('\n'),
+    pdf: pdfs
+      .map((k) => (str(data[k]) ? pdfText(str(data[k])) : ''))
+      .filter(Boolean)
+      .join('\n'),
   };
 }

@@ -24,8 +24,27 @@ const SLICE = 250;
 const KEPT_ANSWERS = 500;
 
 /** Words too common to tell items apart: left out of the index and of queries. */
-const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'it',
-  'of', 'on', 'or', 'the', 'to', 'with']);
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+]);
 
 const OPTIONS = {
   idField: 'key',
@@ -65,7 +84,10 @@ export class SiteSearch {
   private readonly answers = new Map<string, SearchAnswer>();
   private ready = false;
 
-  constructor(private readonly index: ContentIndex, private readonly pdfs: PdfTexts) {
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly pdfs: PdfTexts,
+  ) {
     for (const def of searchedCollections) this.versions.set(def.name, new Map());
     // A save names the files it committed just before its 'change': only those items are looked at.
     index.on('committed', (commit) => {
@@ -133,7 +155,8 @@ export class SiteSearch {
     for (const name of names) {
       if (!this.defs.has(name)) continue;
       const ids = saved.filter((s) => s.name === name).map((s) => s.id);
-      if (!ids.length) this.dirty.add(name); // a hand edit, a pull, the schedule's clock: sweep it all
+      if (!ids.length)
+        this.dirty.add(name); // a hand edit, a pull, the schedule's clock: sweep it all
       else if (!this.dirty.has(name)) for (const id of ids) this.touchedIds(name).add(id);
     }
     if (!this.dirty.size && !this.touched.size) return;
@@ -193,7 +216,10 @@ export class SiteSearch {
       waiting = true;
       if (this.closed) return '';
       // Extracted (or read from private/) in the background; the item is indexed again then.
-      void this.pdfs.text(rel, blob).then(() => this.changed([def.name]), () => undefined);
+      void this.pdfs.text(rel, blob).then(
+        () => this.changed([def.name]),
+        () => undefined,
+      );
       return '';
     });
     if (this.docs.has(doc.key)) this.engine.replace(doc);
@@ -248,7 +274,9 @@ export class SiteSearch {
     }
     const ranked = titled.concat(rest);
     return {
-      q, ...status, total: ranked.length,
+      q,
+      ...status,
+      total: ranked.length,
       results: ranked.slice(0, limit).map((r) => this.result(r, audience)),
     };
   }
@@ -260,12 +288,15 @@ export class SiteSearch {
     const foundIn = fields.has('text') ? 'text' : fields.has('pdf') ? 'pdf' : 'title';
     const data = this.index.get(def, doc.id)?.data ?? {};
     return {
-      entity: def.name, label: def.label, id: doc.id,
+      entity: def.name,
+      label: def.label,
+      id: doc.id,
       title: markTerms(doc.title || `${def.label} ${doc.id}`, r.terms),
       // Staff: the admin page with the item open (?<entity>=<id>, as its list opens it).
-      href: audience === 'public' && def.search
-        ? def.search.page(data)
-        : `${def.admin.route}?${def.name}=${doc.id}`,
+      href:
+        audience === 'public' && def.search
+          ? def.search.page(data)
+          : `${def.admin.route}?${def.name}=${doc.id}`,
       snippet: snippet(foundIn === 'pdf' ? doc.pdf : doc.text, r.terms),
       foundIn,
     };

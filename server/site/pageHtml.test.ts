@@ -15,7 +15,10 @@ const hostile = '</script><script>alert(1)</script><!-- \u2028 \u2029 </SCRIPT >
 
 describe('page data in the page', () => {
   it('cannot end its script early, and reads back the same', () => {
-    const data: PageData = { api: { 'news.php': [{ title: hostile }] }, markdown: { k: `<p>${hostile}</p>` } };
+    const data: PageData = {
+      api: { 'news.php': [{ title: hostile }] },
+      markdown: { k: `<p>${hostile}</p>` },
+    };
     const tag = pageDataScript(data, '"abc-1"');
     expect(tag.match(/<\/script/gi)).toHaveLength(1);
     expect(tag).not.toContain('<!--');
@@ -63,7 +66,9 @@ describe('the page', () => {
     expect(html).not.toContain('needs JavaScript');
     expect(html).toMatch(/<title>New<\/title>\s*<link rel="preload" as="image" href="\/a.png"\/>/);
     expect(html).toContain('<div id="root"><main><h1>Hi</h1></main></div>');
-    expect(html).toContain('<script type="application/json" id="page-data">{"api":{},"markdown":{}}</script>');
+    expect(html).toContain(
+      '<script type="application/json" id="page-data">{"api":{},"markdown":{}}</script>',
+    );
     expect(html).toContain('src="/assets/index-1.js"');
   });
 });

@@ -6,8 +6,9 @@ import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 
 /** The description of pages that give none (index.html says the same). */
-export const SITE_DESCRIPTION = 'Computer science education for every student in the state: research, policy, '
-  + 'events and resources for K-12 educators.';
+export const SITE_DESCRIPTION =
+  'Computer science education for every student in the state: research, policy, ' +
+  'events and resources for K-12 educators.';
 
 const MAX_DESCRIPTION = 200;
 
@@ -45,7 +46,12 @@ export function headTags(head: PageHead, url: string | null, found: boolean): st
 // where they also let the browser start on the first image sooner.
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 
-export interface PageParts { head: string; root: string; data: PageData; etag?: string }
+export interface PageParts {
+  head: string;
+  root: string;
+  data: PageData;
+  etag?: string;
+}
 
 export function pageHtml(template: string, parts: PageParts): string {
   const preloads = LEADING_PRELOADS.exec(parts.root)?.[0] ?? '';
@@ -54,6 +60,8 @@ export function pageHtml(template: string, parts: PageParts): string {
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${parts.head}${preloads ? `\n    ${preloads}` : ''}`)
     .replace(/\s*<noscript>[^<]*needs JavaScript[^<]*<\/noscript>/, '')
-    .replace('<div id="root"></div>', () =>
-      `<div id="root">${root}</div>\n    ${pageDataScript(parts.data, parts.etag)}`);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${root}</div>\n    ${pageDataScript(parts.data, parts.etag)}`,
+    );
 }

@@ -27,7 +27,8 @@ const MAX_TEXTS = 5000;
 const MAX_ORIGINS = 16;
 
 export interface SitePagesOptions {
-  publicUrl?: string; trustProxy: boolean;
+  publicUrl?: string;
+  trustProxy: boolean;
   /** Images' real sizes (server/media/imageSizes.ts), for width, height and srcset. */
   images?: Pick<ImageSizes, 'size'>;
 }
@@ -49,7 +50,9 @@ export class SitePages {
   private readonly statuses = new WeakMap<Prepared, number>();
 
   constructor(
-    private readonly model: ReadModel, private readonly cache: PreparedCache, private readonly web: WebApp,
+    private readonly model: ReadModel,
+    private readonly cache: PreparedCache,
+    private readonly web: WebApp,
     private readonly options: SitePagesOptions,
   ) {
     this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
@@ -75,7 +78,9 @@ export class SitePages {
       const status = this.statuses.get(prepared) ?? 200;
       answer = new Answer(prepared, {
         headers: pageHeaders(this.web.policyFor(route === '*' ? pathname : route)),
-        around: securityHeaders(), status, etag: status === 200,
+        around: securityHeaders(),
+        status,
+        etag: status === 200,
       });
       this.answers.set(prepared, answer);
     }
@@ -86,7 +91,8 @@ export class SitePages {
   data(pathname: string): Answer {
     const route = routeOf(pathname);
     const key = `data|${route}`;
-    const prepared = this.cache.peek(key) ?? (this.render(pathname, route, null, null), this.cache.peek(key)!);
+    const prepared =
+      this.cache.peek(key) ?? (this.render(pathname, route, null, null), this.cache.peek(key)!);
     return jsonAnswer(prepared, false);
   }
 
@@ -94,7 +100,10 @@ export class SitePages {
   contactPage(req: IncomingMessage, outcome: ContactOutcome, status: number): Answer {
     const prepared = this.render(CONTACT_PATH, CONTACT_PATH, this.originOf(req), null, outcome);
     return new Answer(prepared, {
-      headers: pageHeaders(this.web.policyFor(CONTACT_PATH)), around: securityHeaders(), status, etag: false,
+      headers: pageHeaders(this.web.policyFor(CONTACT_PATH)),
+      around: securityHeaders(),
+      status,
+      etag: false,
     });
   }
 
@@ -106,13 +115,19 @@ export class SitePages {
     const route = routeOf(location.split('?')[0]!);
     const prepared = this.render(location, route, this.originOf(req), null, undefined, read);
     return new Answer(prepared, {
-      headers: pageHeaders(this.web.policyFor(route)), around: securityHeaders(),
-      status: this.statuses.get(prepared) ?? 200, etag: false,
+      headers: pageHeaders(this.web.policyFor(route)),
+      around: securityHeaders(),
+      status: this.statuses.get(prepared) ?? 200,
+      etag: false,
     });
   }
 
   private render(
-    pathname: string, route: string, origin: string | null, pageKey: string | null, contact?: ContactOutcome,
+    pathname: string,
+    route: string,
+    origin: string | null,
+    pageKey: string | null,
+    contact?: ContactOutcome,
     ownRead?: (endpoint: string) => unknown,
   ): Prepared {
     const sources = {
@@ -139,8 +154,10 @@ export class SitePages {
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
     const template = inlineStylesheets(this.web.template(), (p) => this.web.file(p)?.prepared.body);
     const html = pageHtml(template, {
-      head: headTags(rendered.head, canonical, found), root: rendered.html,
-      data: rendered.data, etag: data?.etag,
+      head: headTags(rendered.head, canonical, found),
+      root: rendered.html,
+      data: rendered.data,
+      etag: data?.etag,
     });
     const prepared = prepareBody(Buffer.from(html), HTML);
     this.statuses.set(prepared, rendered.status);

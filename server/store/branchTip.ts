@@ -7,7 +7,10 @@ import { branchHadHistory, packedValue, readBranch, reflogValues, updateBranch }
 import { RepositoryBrokenError } from './storeErrors.ts';
 import { SYSTEM_AUTHOR } from './commitObject.ts';
 
-export interface BranchTip { commit: string | null; tree: string | null }
+export interface BranchTip {
+  commit: string | null;
+  tree: string | null;
+}
 
 /** The commit's root tree, or null when the commit or its tree is missing or unreadable. */
 async function treeOf(dir: string, oid: string, cache: object): Promise<string | null> {
@@ -37,9 +40,11 @@ export async function branchTip(
     throw new RepositoryBrokenError(`the branch "${branch}" has no saved versions`);
   }
   const why =
-    state.kind === 'broken' ? state.why
-    : state.kind === 'oid' ? `the branch "${branch}" points at a version that is missing`
-    : `the branch "${branch}" has disappeared`;
+    state.kind === 'broken'
+      ? state.why
+      : state.kind === 'oid'
+        ? `the branch "${branch}" points at a version that is missing`
+        : `the branch "${branch}" has disappeared`;
   const bad = state.kind === 'oid' ? state.oid : null;
   const candidates = [...(await reflogValues(gitdir, branch)), await packedValue(gitdir, branch)];
   for (const candidate of candidates) {
@@ -47,7 +52,11 @@ export async function branchTip(
     const tree = await treeOf(dir, candidate, cache);
     if (!tree) continue;
     await updateBranch(gitdir, {
-      branch, expected: bad, next: candidate, replaceBroken: true, who: SYSTEM_AUTHOR,
+      branch,
+      expected: bad,
+      next: candidate,
+      replaceBroken: true,
+      who: SYSTEM_AUTHOR,
       message: `cms: repair the branch after a crash (${why})`,
     });
     options.log(`Repaired the site repository: ${why}; the branch points again at ${candidate.slice(0, 7)}.`);

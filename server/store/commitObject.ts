@@ -15,7 +15,13 @@ export const gitPerson = (who: Author, date: Date) =>
   `${who.name.replace(/[<>\n]/g, ' ')} <${who.email.replace(/[<>\n]/g, ' ')}> ${Math.floor(date.getTime() / 1000)} ${gitTimezone(date)}`;
 
 /** `parent`: one commit, none (the first commit), or several (a merge, first parent first). */
-export function formatCommit(c: { tree: string; parent: string | null | string[]; author: Author; date: Date; message: string }): Buffer {
+export function formatCommit(c: {
+  tree: string;
+  parent: string | null | string[];
+  author: Author;
+  date: Date;
+  message: string;
+}): Buffer {
   const person = gitPerson(c.author, c.date);
   const message = c.message.endsWith('\n') ? c.message : `${c.message}\n`;
   const parents = Array.isArray(c.parent) ? c.parent : c.parent ? [c.parent] : [];

@@ -41,11 +41,15 @@ async function expectClean(dir: string, git: (...a: string[]) => string) {
   expect(git('write-tree').trim()).toBe(git('rev-parse', 'HEAD^{tree}').trim());
   const gitdir = path.join(dir, '.git');
   // The save record stays, empty, between saves; lock files and our lock sidecars must be gone.
-  const leftovers = (await readdir(gitdir)).filter((n) => (n.startsWith('cms-') && n !== 'cms-save-intent') || n.endsWith('.lock'));
+  const leftovers = (await readdir(gitdir)).filter(
+    (n) => (n.startsWith('cms-') && n !== 'cms-save-intent') || n.endsWith('.lock'),
+  );
   expect(leftovers).toEqual([]);
   expect(await readFile(path.join(gitdir, 'cms-save-intent'), 'utf8').catch(() => '')).toBe('');
   expect(existsSync(path.join(gitdir, 'refs/heads/main.lock'))).toBe(false);
-  expect((await readdir(path.join(gitdir, 'objects'))).filter((n) => !/^([0-9a-f]{2}|info|pack)$/.test(n))).toEqual([]);
+  expect(
+    (await readdir(path.join(gitdir, 'objects'))).filter((n) => !/^([0-9a-f]{2}|info|pack)$/.test(n)),
+  ).toEqual([]);
 }
 
 const interrupted = [
@@ -55,35 +59,46 @@ const interrupted = [
 ];
 
 function saveInChild(dir: string, crashAt: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/testing/saveInChild.ts', dir, JSON.stringify(interrupted)], {
-    cwd: PROJECT_ROOT, env: { ...process.env, CMS_CRASH_AT: crashAt }, encoding: 'utf8', timeout: 30_000,
-  });
+  return spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/testing/saveInChild.ts', dir, JSON.stringify(interrupted)],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, CMS_CRASH_AT: crashAt },
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
 }
 
 describe('a save killed part-way', () => {
-  it.each(SAVE_STEPS)('after "%s": the next start finishes or undoes it, and the next save works', async (step) => {
-    const { dir, git } = await site();
-    const before = git('rev-parse', 'HEAD').trim();
-    const child = saveInChild(dir, step);
-    expect(child.signal, child.stderr).toBe('SIGKILL');
+  it.each(SAVE_STEPS)(
+    'after "%s": the next start finishes or undoes it, and the next save works',
+    async (step) => {
+      const { dir, git } = await site();
+      const before = git('rev-parse', 'HEAD').trim();
+      const child = saveInChild(dir, step);
+      expect(child.signal, child.stderr).toBe('SIGKILL');
 
-    const { store } = await GitStore.open(dir);
-    // The save is kept when its commit reached the branch, and undone otherwise.
-    const landed = SAVE_STEPS.indexOf(step) >= SAVE_STEPS.indexOf('ref');
-    const head = git('rev-parse', 'HEAD').trim();
-    expect(head === before).toBe(!landed);
-    if (landed) expect(git('rev-parse', 'HEAD~1').trim()).toBe(before);
-    await expectClean(dir, git);
-    const file = (rel: string) => readFile(path.join(dir, rel), 'utf8').catch(() => null);
-    expect(await file('content/news/1.md')).toBe(landed ? 'one, edited\n' : 'one\n');
-    expect(await file('content/news/4.md')).toBe(landed ? 'four\n' : null);
-    expect(await file('media/news/1.jpg')).toBe(landed ? null : 'jpg');
+      const { store } = await GitStore.open(dir);
+      // The save is kept when its commit reached the branch, and undone otherwise.
+      const landed = SAVE_STEPS.indexOf(step) >= SAVE_STEPS.indexOf('ref');
+      const head = git('rev-parse', 'HEAD').trim();
+      expect(head === before).toBe(!landed);
+      if (landed) expect(git('rev-parse', 'HEAD~1').trim()).toBe(before);
+      await expectClean(dir, git);
+      const file = (rel: string) => readFile(path.join(dir, rel), 'utf8').catch(() => null);
+      expect(await file('content/news/1.md')).toBe(landed ? 'one, edited\n' : 'one\n');
+      expect(await file('content/news/4.md')).toBe(landed ? 'four\n' : null);
+      expect(await file('media/news/1.jpg')).toBe(landed ? null : 'jpg');
 
-    await store.commit([{ path: 'content/news/5.md', data: 'five\n' }], author, 'after the crash');
-    await expectClean(dir, git);
-    expect(git('rev-list', '--count', 'HEAD').trim()).toBe(String(landed ? 4 : 3));
-    expect(await store.problem()).toBeNull();
-  }, 60_000);
+      await store.commit([{ path: 'content/news/5.md', data: 'five\n' }], author, 'after the crash');
+      await expectClean(dir, git);
+      expect(git('rev-list', '--count', 'HEAD').trim()).toBe(String(landed ? 4 : 3));
+      expect(await store.problem()).toBeNull();
+    },
+    60_000,
+  );
 
   it('a run of the same save completes when nothing stops it (the child works)', async () => {
     const { dir, git } = await site();
@@ -102,7 +117,9 @@ describe('a damaged branch ref', () => {
     const logs: string[] = [];
     const { store } = await GitStore.open(dir, { log: (m) => logs.push(m) });
     expect(git('rev-parse', 'HEAD').trim()).toBe(before);
-    expect(logs.join('\n')).toMatch(/Repaired the site repository: the branch file refs\/heads\/main is empty/);
+    expect(logs.join('\n')).toMatch(
+      /Repaired the site repository: the branch file refs\/heads\/main is empty/,
+    );
     await store.commit([{ path: 'content/news/6.md', data: 'six\n' }], author, 'after repair');
     expect(git('rev-parse', 'HEAD~1').trim()).toBe(before);
     await expectClean(dir, git);
@@ -123,8 +140,12 @@ describe('a damaged branch ref', () => {
     await truncate(path.join(dir, '.git/refs/heads/main'), 0);
     await rm(path.join(dir, '.git/logs'), { recursive: true });
     const { store } = await GitStore.open(dir);
-    expect(await store.problem()).toMatch(/refs\/heads\/main is empty, and no earlier version of it could be found/);
-    await expect(store.commit([{ path: 'content/news/8.md', data: 'x\n' }], author, 'x')).rejects.toBeInstanceOf(RepositoryBrokenError);
+    expect(await store.problem()).toMatch(
+      /refs\/heads\/main is empty, and no earlier version of it could be found/,
+    );
+    await expect(
+      store.commit([{ path: 'content/news/8.md', data: 'x\n' }], author, 'x'),
+    ).rejects.toBeInstanceOf(RepositoryBrokenError);
     expect(await readFile(path.join(dir, '.git/refs/heads/main'), 'utf8')).toBe('');
     expect(existsSync(path.join(dir, 'content/news/8.md'))).toBe(false);
     // A maintainer puts the branch back: saving resumes by itself.
@@ -141,7 +162,9 @@ describe('what the recovery never touches', () => {
     await writeFile(path.join(dir, '.git/index.lock'), '');
     const { store } = await GitStore.open(dir);
     expect(existsSync(path.join(dir, '.git/index.lock'))).toBe(true);
-    await expect(store.commit([{ path: 'content/news/9.md', data: 'x\n' }], author, 'x')).rejects.toBeInstanceOf(RepositoryBusyError);
+    await expect(
+      store.commit([{ path: 'content/news/9.md', data: 'x\n' }], author, 'x'),
+    ).rejects.toBeInstanceOf(RepositoryBusyError);
     await rm(path.join(dir, '.git/index.lock'));
     await expectClean(dir, git);
   });
@@ -161,8 +184,13 @@ describe('a first start killed part-way', () => {
     const root = path.dirname(dir);
     const fresh = path.join(root, 'fresh');
     await mkdir(path.join(fresh, '.git'), { recursive: true });
-    await writeFile(path.join(fresh, '.git/config'), '[core]\n\trepositoryformatversion = 0\n\tbare = false\n');
-    const { store, created } = await GitStore.open(fresh, { starter: { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') } });
+    await writeFile(
+      path.join(fresh, '.git/config'),
+      '[core]\n\trepositoryformatversion = 0\n\tbare = false\n',
+    );
+    const { store, created } = await GitStore.open(fresh, {
+      starter: { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') },
+    });
     expect(created).toBe(true);
     const git = (...args: string[]) => execFileSync('git', args, { cwd: fresh, encoding: 'utf8' });
     expect(git('log', '--format=%s').trim()).toBe('Start the site from the starter content');

@@ -22,7 +22,9 @@ async function freshStore(files: Record<string, string>) {
   }
   await mkdir(path.join(root, 'starter/content'), { recursive: true });
   await mkdir(path.join(root, 'starter/media'), { recursive: true });
-  const { store } = await GitStore.open(path.join(root, 'site'), { starter: { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') } });
+  const { store } = await GitStore.open(path.join(root, 'site'), {
+    starter: { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') },
+  });
   const git = (...args: string[]) => execFileSync('git', args, { cwd: store.dir, encoding: 'utf8' });
   return { store, git };
 }
@@ -39,22 +41,37 @@ function expectHealthy(git: (...a: string[]) => string) {
 
 describe('direct commits', () => {
   it('seed, add in new nested folders, modify, and delete until a folder empties, all as git would', async () => {
-    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/news/2.md': 'two\n', 'media/news/1.jpg': 'jpg' });
+    const { store, git } = await freshStore({
+      'content/news/1.md': 'one\n',
+      'content/news/2.md': 'two\n',
+      'media/news/1.jpg': 'jpg',
+    });
     expect(git('log', '--format=%s').trim()).toBe('Start the site from the starter content');
     expectHealthy(git);
 
-    await store.commit([
-      { path: 'content/news/10.md', data: 'ten\n' },
-      { path: 'content/news/1.md', data: 'one, edited\n' },
-      { path: 'content/site/home.md', data: 'home\n' },
-      { path: 'media/papers/1.pdf', data: '%PDF-1.4' },
-      { path: 'content/news-archive/1.md', data: 'sorts between news and news/' },
-    ], author, 'several');
+    await store.commit(
+      [
+        { path: 'content/news/10.md', data: 'ten\n' },
+        { path: 'content/news/1.md', data: 'one, edited\n' },
+        { path: 'content/site/home.md', data: 'home\n' },
+        { path: 'media/papers/1.pdf', data: '%PDF-1.4' },
+        { path: 'content/news-archive/1.md', data: 'sorts between news and news/' },
+      ],
+      author,
+      'several',
+    );
     expectHealthy(git);
     expect(git('show', 'HEAD:content/news/1.md')).toBe('one, edited\n');
     expect(git('log', '-1', '--format=%an <%ae>|%s').trim()).toBe('Editor <editor@example.org>|several');
 
-    await store.commit([{ path: 'media/papers/1.pdf', data: null }, { path: 'media/news/1.jpg', data: null }], author, 'remove media');
+    await store.commit(
+      [
+        { path: 'media/papers/1.pdf', data: null },
+        { path: 'media/news/1.jpg', data: null },
+      ],
+      author,
+      'remove media',
+    );
     expectHealthy(git);
     expect(git('ls-tree', '--name-only', 'HEAD', 'media/')).toBe('');
     expect(git('rev-list', '--count', 'HEAD').trim()).toBe('3');
@@ -69,17 +86,27 @@ describe('direct commits', () => {
     git('-c', 'user.name=M', '-c', 'user.email=m@x', 'commit', '-qm', 'by hand');
     await store.commit([{ path: 'content/news/4.md', data: 'four\n' }], author, 'after the hand commit');
     expectHealthy(git);
-    expect(git('ls-tree', '--name-only', 'HEAD', 'content/news/').trim().split('\n')).toEqual(['content/news/1.md', 'content/news/2.md', 'content/news/3.md', 'content/news/4.md']);
+    expect(git('ls-tree', '--name-only', 'HEAD', 'content/news/').trim().split('\n')).toEqual([
+      'content/news/1.md',
+      'content/news/2.md',
+      'content/news/3.md',
+      'content/news/4.md',
+    ]);
     git('reset', '-q', '--hard', 'HEAD~2');
     await store.commit([{ path: 'content/news/5.md', data: 'five\n' }], author, 'after a reset');
     expectHealthy(git);
-    expect(git('ls-tree', '--name-only', 'HEAD', 'content/news/').trim().split('\n')).toEqual(['content/news/1.md', 'content/news/2.md', 'content/news/5.md']);
+    expect(git('ls-tree', '--name-only', 'HEAD', 'content/news/').trim().split('\n')).toEqual([
+      'content/news/1.md',
+      'content/news/2.md',
+      'content/news/5.md',
+    ]);
   });
 
   it('orders tree entries as git does (a folder sorts as its name plus "/")', () => {
     const e = (name: string, mode = '100644'): RawEntry => ({ mode, name, oid: Buffer.alloc(20) });
     let list: RawEntry[] = [];
-    for (const x of [e('news.md'), e('news', '40000'), e('news-a'), e('new')]) list = withEntry(list, x.name, x);
+    for (const x of [e('news.md'), e('news', '40000'), e('news-a'), e('new')])
+      list = withEntry(list, x.name, x);
     expect(list.map((x) => x.name)).toEqual(['new', 'news-a', 'news.md', 'news']);
     expect(withEntry(list, 'news-a', null).map((x) => x.name)).toEqual(['new', 'news.md', 'news']);
   });
@@ -88,7 +115,12 @@ describe('direct commits', () => {
 describe('history map', () => {
   it('is the same whether built from one git log or by diffing trees, and matches git log for each path', async () => {
     const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/news/2.md': 'two\n' });
-    for (let i = 0; i < 5; i++) await store.commit([{ path: `content/news/${1 + (i % 2)}.md`, data: `edit ${i}\n` }], author, `news: update ${1 + (i % 2)} "edit ${i}"`);
+    for (let i = 0; i < 5; i++)
+      await store.commit(
+        [{ path: `content/news/${1 + (i % 2)}.md`, data: `edit ${i}\n` }],
+        author,
+        `news: update ${1 + (i % 2)} "edit ${i}"`,
+      );
     await writeFile(path.join(store.dir, 'content/news/3.md'), 'by hand\n');
     git('add', '.');
     git('-c', 'user.name=Maintainer', '-c', 'user.email=m@example.org', 'commit', '-qm', 'hand commit');
@@ -104,7 +136,10 @@ describe('history map', () => {
       expect(a.map((c) => c.oid)).toEqual(expected);
       expect(b).toEqual(a);
     }
-    expect((await store.log('content/news/3.md'))[0]).toMatchObject({ author: { name: 'Maintainer', email: 'm@example.org' }, message: 'hand commit' });
+    expect((await store.log('content/news/3.md'))[0]).toMatchObject({
+      author: { name: 'Maintainer', email: 'm@example.org' },
+      message: 'hand commit',
+    });
   });
 });
 
@@ -117,20 +152,36 @@ describe('saves alongside people using git', () => {
     expect(git('rev-parse', 'main').trim()).not.toBe(oid);
     expectHealthy(git);
     git('checkout', '-q', '--detach', 'HEAD');
-    await expect(store.commit([{ path: 'content/news/3.md', data: 'three\n' }], author, 'detached')).rejects.toBeInstanceOf(DetachedHeadError);
+    await expect(
+      store.commit([{ path: 'content/news/3.md', data: 'three\n' }], author, 'detached'),
+    ).rejects.toBeInstanceOf(DetachedHeadError);
     expect(git('status', '--porcelain')).toBe('');
     expect(git('rev-parse', 'HEAD').trim()).toBe(oid);
   });
 
   it('never lose a commit made by hand while the CMS saves', async () => {
     const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
-    const env = { ...process.env, GIT_AUTHOR_NAME: 'M', GIT_AUTHOR_EMAIL: 'm@x', GIT_COMMITTER_NAME: 'M', GIT_COMMITTER_EMAIL: 'm@x' };
+    const env = {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'M',
+      GIT_AUTHOR_EMAIL: 'm@x',
+      GIT_COMMITTER_NAME: 'M',
+      GIT_COMMITTER_EMAIL: 'm@x',
+    };
     const { execFile } = await import('node:child_process');
-    const handCommit = (i: number) => new Promise<boolean>((resolve) => {
-      // git refuses while the store holds index.lock; a refused commit is simply not made.
-      execFile('git', ['commit', '-q', '--allow-empty', '-m', `hand ${i}`], { cwd: store.dir, env }, (err) => resolve(!err));
-    });
-    const saves = Array.from({ length: 20 }, (_, i) => store.commit([{ path: `content/news/${10 + i}.md`, data: `n${i}\n` }], author, `save ${i}`));
+    const handCommit = (i: number) =>
+      new Promise<boolean>((resolve) => {
+        // git refuses while the store holds index.lock; a refused commit is simply not made.
+        execFile(
+          'git',
+          ['commit', '-q', '--allow-empty', '-m', `hand ${i}`],
+          { cwd: store.dir, env },
+          (err) => resolve(!err),
+        );
+      });
+    const saves = Array.from({ length: 20 }, (_, i) =>
+      store.commit([{ path: `content/news/${10 + i}.md`, data: `n${i}\n` }], author, `save ${i}`),
+    );
     const hands: Promise<boolean>[] = [];
     for (let i = 0; i < 10; i++) {
       hands.push(handCommit(i));
@@ -148,7 +199,9 @@ describe('saves alongside people using git', () => {
     const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
     await writeFile(path.join(store.dir, '.git/index.lock'), '');
     const started = Date.now();
-    await expect(store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'x')).rejects.toBeInstanceOf(RepositoryBusyError);
+    await expect(
+      store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'x'),
+    ).rejects.toBeInstanceOf(RepositoryBusyError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
     await rm(path.join(store.dir, '.git/index.lock'));
     expect(git('status', '--porcelain')).toBe('');

@@ -37,7 +37,12 @@ export async function syncDirs(dirs: Iterable<string>): Promise<void> {
 }
 
 /** Writes `data` to `tmp`, flushes it, and renames it to `file`. The caller flushes the folder. */
-export async function writeThenRename(tmp: string, file: string, data: Uint8Array | string, mode?: number): Promise<void> {
+export async function writeThenRename(
+  tmp: string,
+  file: string,
+  data: Uint8Array | string,
+  mode?: number,
+): Promise<void> {
   try {
     const handle = await open(tmp, 'wx', mode ?? 0o666);
     try {

@@ -23,7 +23,9 @@ beforeAll(async () => {
   mkdirSync(path.join(starter, 'media', 'profiles'), { recursive: true });
   writeFileSync(path.join(starter, 'content', 'news', '1.md'), '---\ntitle: One\n---\n');
   writeFileSync(path.join(starter, 'media', 'profiles', '1.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0x00]));
-  const opened = await GitStore.open(path.join(root, 'site'), { starter: { content: path.join(starter, 'content'), media: path.join(starter, 'media') } });
+  const opened = await GitStore.open(path.join(root, 'site'), {
+    starter: { content: path.join(starter, 'content'), media: path.join(starter, 'media') },
+  });
   expect(opened.created).toBe(true);
   store = opened.store;
 });
@@ -35,7 +37,9 @@ afterAll(async () => {
 describe('open', () => {
   it('creates the repository from the starter folders with one initial commit', () => {
     expect(count()).toBe(1);
-    expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe(`${SYSTEM_AUTHOR.name} <${SYSTEM_AUTHOR.email}>|Start the site from the starter content`);
+    expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe(
+      `${SYSTEM_AUTHOR.name} <${SYSTEM_AUTHOR.email}>|Start the site from the starter content`,
+    );
     expect(git('ls-files').split('\n')).toEqual(['content/news/1.md', 'media/profiles/1.jpg']);
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
@@ -52,51 +56,80 @@ describe('open', () => {
 describe('commit', () => {
   it('writes the files and records exactly one commit with the author and message', async () => {
     const before = count();
-    const { oid, paths } = await store.commit([
-      { path: 'content/news/2.md', data: '---\ntitle: Two\n---\n' },
-      { path: 'media/news/2.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
-    ], AUTHOR, 'news: create 2 "Two"');
+    const { oid, paths } = await store.commit(
+      [
+        { path: 'content/news/2.md', data: '---\ntitle: Two\n---\n' },
+        { path: 'media/news/2.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      ],
+      AUTHOR,
+      'news: create 2 "Two"',
+    );
     expect(paths).toEqual(['content/news/2.md', 'media/news/2.png']);
     expect(count()).toBe(before + 1);
     expect(git('rev-parse', 'HEAD')).toBe(oid);
-    expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%B')).toBe(`Store Tester <store@example.org>|Store Tester <store@example.org>|news: create 2 "Two"`);
-    expect(git('show', '--name-status', '--format=', 'HEAD')).toBe('A\tcontent/news/2.md\nA\tmedia/news/2.png');
+    expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>|%B')).toBe(
+      `Store Tester <store@example.org>|Store Tester <store@example.org>|news: create 2 "Two"`,
+    );
+    expect(git('show', '--name-status', '--format=', 'HEAD')).toBe(
+      'A\tcontent/news/2.md\nA\tmedia/news/2.png',
+    );
     expect(readFileSync(path.join(store.dir, 'content/news/2.md'), 'utf8')).toBe('---\ntitle: Two\n---\n');
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
     expect(git('fsck', '--no-progress')).toBe('');
   });
 
   it('modifies and deletes in one commit; an emptied folder disappears from the tree', async () => {
-    const { oid } = await store.commit([
-      { path: 'content/news/1.md', data: '---\ntitle: One, edited\n---\n' },
-      { path: 'media/news/2.png', data: null },
-    ], AUTHOR, 'mixed');
+    const { oid } = await store.commit(
+      [
+        { path: 'content/news/1.md', data: '---\ntitle: One, edited\n---\n' },
+        { path: 'media/news/2.png', data: null },
+      ],
+      AUTHOR,
+      'mixed',
+    );
     expect(git('show', '--name-status', '--format=', oid)).toBe('M\tcontent/news/1.md\nD\tmedia/news/2.png');
-    expect(git('ls-tree', '-r', '--name-only', 'HEAD')).toBe('content/news/1.md\ncontent/news/2.md\nmedia/profiles/1.jpg');
+    expect(git('ls-tree', '-r', '--name-only', 'HEAD')).toBe(
+      'content/news/1.md\ncontent/news/2.md\nmedia/profiles/1.jpg',
+    );
     expect(existsSync(path.join(store.dir, 'media/news/2.png'))).toBe(false);
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 
   it('30 concurrent commits: 30 linear commits, every file present, status clean', async () => {
     const before = git('rev-parse', 'HEAD');
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      store.commit([{ path: `content/news/${100 + i}.md`, data: `---\ntitle: N${i}\n---\n` }], AUTHOR, `c${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        store.commit(
+          [{ path: `content/news/${100 + i}.md`, data: `---\ntitle: N${i}\n---\n` }],
+          AUTHOR,
+          `c${i}`,
+        ),
+      ),
+    );
     expect(new Set(results.map((r) => r.oid)).size).toBe(30);
     expect(git('rev-list', '--count', `${before}..HEAD`)).toBe('30');
     expect(git('log', '--merges', '--oneline')).toBe('');
-    for (const line of git('rev-list', '--parents', `${before}..HEAD`).split('\n')) expect(line.split(' ')).toHaveLength(2);
+    for (const line of git('rev-list', '--parents', `${before}..HEAD`).split('\n'))
+      expect(line.split(' ')).toHaveLength(2);
     const files = git('ls-tree', '--name-only', 'HEAD', 'content/news/').split('\n');
     for (let i = 0; i < 30; i++) expect(files).toContain(`content/news/${100 + i}.md`);
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 
   it('edits of existing files (tree ids patched in place), then an added file, then edits again: git agrees', async () => {
-    const edit = (i: number, v: string) => ({ path: `content/news/${100 + i}.md`, data: `---\ntitle: ${v}${i}\n---\n` });
+    const edit = (i: number, v: string) => ({
+      path: `content/news/${100 + i}.md`,
+      data: `---\ntitle: ${v}${i}\n---\n`,
+    });
     for (let round = 0; round < 3; round++) {
       await store.commit([edit(round, 'Edited'), edit(round + 10, 'Edited')], AUTHOR, `edit ${round}`);
     }
     await store.commit([{ path: 'content/news/99.md', data: '---\ntitle: Added\n---\n' }], AUTHOR, 'add');
-    await store.commit([edit(20, 'Again'), { path: 'content/news/129.md', data: '---\ntitle: Last again\n---\n' }], AUTHOR, 'again');
+    await store.commit(
+      [edit(20, 'Again'), { path: 'content/news/129.md', data: '---\ntitle: Last again\n---\n' }],
+      AUTHOR,
+      'again',
+    );
     expect(git('fsck', '--no-progress', '--strict')).toBe('');
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
     // The tree the store wrote is the one git builds from the same files.
@@ -106,11 +139,30 @@ describe('commit', () => {
   });
 
   it.each([
-    '../outside.md', 'content/../../outside.md', '.git/config', 'content/../.git/config', '/etc/passwd',
-    'content/.hidden', 'content', 'other/x.md', 'content\\..\\..\\x', 'content//news/3.md', 'content/news/./3.md', 'media/a b.jpg',
+    '../outside.md',
+    'content/../../outside.md',
+    '.git/config',
+    'content/../.git/config',
+    '/etc/passwd',
+    'content/.hidden',
+    'content',
+    'other/x.md',
+    'content\\..\\..\\x',
+    'content//news/3.md',
+    'content/news/./3.md',
+    'media/a b.jpg',
   ])('refuses the unsafe path %j before writing anything', async (bad) => {
     const before = count();
-    await expect(async () => store.commit([{ path: 'content/news/ok.md', data: 'x' }, { path: bad, data: 'x' }], AUTHOR, 'bad')).rejects.toThrow(UnsafePathError);
+    await expect(async () =>
+      store.commit(
+        [
+          { path: 'content/news/ok.md', data: 'x' },
+          { path: bad, data: 'x' },
+        ],
+        AUTHOR,
+        'bad',
+      ),
+    ).rejects.toThrow(UnsafePathError);
     expect(count()).toBe(before);
     expect(existsSync(path.join(store.dir, 'content/news/ok.md'))).toBe(false);
     expect(existsSync(path.join(root, 'outside.md'))).toBe(false);
@@ -121,7 +173,9 @@ describe('commit', () => {
     mkdirSync(outside);
     symlinkSync(outside, path.join(store.dir, 'media', 'linked'));
     const before = count();
-    await expect(async () => store.commit([{ path: 'media/linked/1.jpg', data: 'x' }], AUTHOR, 'through a link')).rejects.toThrow(UnsafePathError);
+    await expect(async () =>
+      store.commit([{ path: 'media/linked/1.jpg', data: 'x' }], AUTHOR, 'through a link'),
+    ).rejects.toThrow(UnsafePathError);
     expect(existsSync(path.join(outside, '1.jpg'))).toBe(false);
     expect(count()).toBe(before);
     await expect(store.read('media/linked/1.jpg')).rejects.toThrow(UnsafePathError);
@@ -131,7 +185,13 @@ describe('commit', () => {
 
 describe('paths', () => {
   it('accepts content/ and media/ paths and returns them unchanged', () => {
-    for (const ok of ['content/news/1.md', 'media/papers/2.pdf', 'content/site/home.md', 'media/profiles/1-headshot.jpg']) expect(checkRepoPath(ok)).toBe(ok);
+    for (const ok of [
+      'content/news/1.md',
+      'media/papers/2.pdf',
+      'content/site/home.md',
+      'media/profiles/1-headshot.jpg',
+    ])
+      expect(checkRepoPath(ok)).toBe(ok);
   });
 });
 
@@ -139,17 +199,33 @@ describe('history and old versions', () => {
   it('lists the commits of a path newest first, extended by saves and by hand commits', async () => {
     const log = await store.log('content/news/1.md');
     expect(log.map((c) => c.message)).toEqual(['mixed', 'Start the site from the starter content']);
-    expect(log[0]).toMatchObject({ oid: git('log', '-1', '--format=%H', '--', 'content/news/1.md'), author: AUTHOR });
+    expect(log[0]).toMatchObject({
+      oid: git('log', '-1', '--format=%H', '--', 'content/news/1.md'),
+      author: AUTHOR,
+    });
 
-    await store.commit([{ path: 'content/news/1.md', data: '---\ntitle: One, third\n---\n' }], AUTHOR, 'third');
+    await store.commit(
+      [{ path: 'content/news/1.md', data: '---\ntitle: One, third\n---\n' }],
+      AUTHOR,
+      'third',
+    );
     writeFileSync(path.join(store.dir, 'content/news/1.md'), '---\ntitle: One, by hand\n---\n');
     git('add', 'content/news/1.md');
     git('-c', 'user.name=Hand', '-c', 'user.email=hand@example.org', 'commit', '-q', '-m', 'by hand');
     const after = await store.log('content/news/1.md');
-    expect(after.map((c) => c.message)).toEqual(['by hand', 'third', 'mixed', 'Start the site from the starter content']);
+    expect(after.map((c) => c.message)).toEqual([
+      'by hand',
+      'third',
+      'mixed',
+      'Start the site from the starter content',
+    ]);
     expect(after.map((c) => c.oid)).toEqual(git('log', '--format=%H', '--', 'content/news/1.md').split('\n'));
     // A save after the hand commit builds on it (the store reads HEAD, not a cached parent).
-    const { oid } = await store.commit([{ path: 'content/news/2.md', data: '---\ntitle: Two, later\n---\n' }], AUTHOR, 'after hand');
+    const { oid } = await store.commit(
+      [{ path: 'content/news/2.md', data: '---\ntitle: Two, later\n---\n' }],
+      AUTHOR,
+      'after hand',
+    );
     expect(git('rev-parse', `${oid}^`)).toBe(after[0]!.oid);
   });
 
@@ -164,7 +240,9 @@ describe('history and old versions', () => {
 
   it('reads a file as of a commit, and null where it did not exist', async () => {
     const [, , mixed] = (await store.log('content/news/1.md')).map((c) => c.oid);
-    expect((await store.readAt(mixed!, 'content/news/1.md'))!.toString()).toBe('---\ntitle: One, edited\n---\n');
+    expect((await store.readAt(mixed!, 'content/news/1.md'))!.toString()).toBe(
+      '---\ntitle: One, edited\n---\n',
+    );
     const first = git('rev-list', '--max-parents=0', 'HEAD');
     expect(await store.readAt(first, 'content/news/2.md')).toBeNull();
     await expect(() => store.readAt(first, '../x')).rejects.toThrow(UnsafePathError);

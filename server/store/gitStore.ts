@@ -3,7 +3,15 @@ import fs, { closeSync, constants as fsConstants, openSync, readFileSync } from 
 import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import { absolutePath, checkRepoPath, checkTrackedPath, readFileInsideSync, realPathInside, realPathInsideSync, UnsafePathError } from './paths.ts';
+import {
+  absolutePath,
+  checkRepoPath,
+  checkTrackedPath,
+  readFileInsideSync,
+  realPathInside,
+  realPathInsideSync,
+  UnsafePathError,
+} from './paths.ts';
 import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRename } from './durable.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
@@ -22,8 +30,14 @@ import { changedPaths } from './treeDiff.ts';
 import { fileWrites } from './limit.ts';
 import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './storeErrors.ts';
 
-export interface Author { name: string; email: string }
-export interface FileChange { path: string; data: Uint8Array | string | null }
+export interface Author {
+  name: string;
+  email: string;
+}
+export interface FileChange {
+  path: string;
+  data: Uint8Array | string | null;
+}
 export interface IntegrateResult {
   /** up-to-date: nothing new; ahead: the branch holds the remote's commits and more of its own. */
   kind: 'up-to-date' | 'ahead' | 'fast-forward' | 'merge';
@@ -33,7 +47,12 @@ export interface IntegrateResult {
   /** Files both sides changed differently: the remote's version was kept. */
   bothChanged: string[];
 }
-export interface CommitResult { oid: string; parent: string | null; paths: string[]; blobs: Map<string, string | null> }
+export interface CommitResult {
+  oid: string;
+  parent: string | null;
+  paths: string[];
+  blobs: Map<string, string | null>;
+}
 
 export { SYSTEM_AUTHOR };
 
@@ -54,7 +73,11 @@ export class GitStore {
   /** Why saving is turned off (the branch cannot be read or repaired), or null. */
   private broken: string | null = null;
 
-  private constructor(readonly dir: string, private readonly realDir: string, private readonly say: (m: string) => void) {
+  private constructor(
+    readonly dir: string,
+    private readonly realDir: string,
+    private readonly say: (m: string) => void,
+  ) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
     this.index = new IndexFile(this.gitdir);
@@ -68,7 +91,12 @@ export class GitStore {
    */
   static async open(dir: string, options: OpenOptions = {}): Promise<{ store: GitStore; created: boolean }> {
     const log = options.log ?? (() => undefined);
-    if (!(await stat(path.join(dir, '.git')).then(() => true, () => false))) {
+    if (
+      !(await stat(path.join(dir, '.git')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       if (!options.starter) throw new Error(`No site repository at ${dir}`);
       await mkdir(dir, { recursive: true });
       await git.init({ fs, dir, defaultBranch: 'main' });
@@ -77,14 +105,21 @@ export class GitStore {
     await store.recover();
     // No commit yet: a first start, or one that crashed before its first commit.
     const branch = await currentBranch(store.gitdir);
-    const unborn = branch !== null && (await readBranch(store.gitdir, branch)).kind === 'unborn' && store.broken === null;
+    const unborn =
+      branch !== null && (await readBranch(store.gitdir, branch)).kind === 'unborn' && store.broken === null;
     if (unborn && options.starter) await store.seed(options.starter);
     return { store, created: unborn };
   }
 
   /** Why saves are refused, in plain words, or null when the repository is fine. */
   async problem(): Promise<string | null> {
-    if (this.broken) await this.queue.run(() => this.tip(false).then(() => undefined, () => undefined));
+    if (this.broken)
+      await this.queue.run(() =>
+        this.tip(false).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
     return this.broken;
   }
 
@@ -198,14 +233,18 @@ export class GitStore {
       const tip = await this.tip(this.seeding, branch);
       // The record must be on disk before the work tree is touched, not before the objects are made:
       // its flush overlaps building and writing the blobs, trees and commit.
-      const journaled = this.journal.write({ branch, parent: tip.commit, paths: checked.map((c) => c.path) })
+      const journaled = this.journal
+        .write({ branch, parent: tip.commit, paths: checked.map((c) => c.path) })
         .then(() => failpoint('journal'));
       journaled.catch(() => undefined); // awaited in commitLocked
       try {
         return await this.commitLocked(branch, tip, checked, author, message, lock, journaled);
       } catch (e) {
         // Undo: the work tree and index equal HEAD again; only then is the record dropped.
-        await this.matchHead(checked.map((c) => c.path), lock);
+        await this.matchHead(
+          checked.map((c) => c.path),
+          lock,
+        );
         await lock.commit();
         await this.journal.clear();
         throw e;
@@ -248,13 +287,19 @@ export class GitStore {
   }
 
   private async commitLocked(
-    branch: string, tip0: BranchTip, checked: FileChange[], author: Author, message: string, lock: IndexLock,
+    branch: string,
+    tip0: BranchTip,
+    checked: FileChange[],
+    author: Author,
+    message: string,
+    lock: IndexLock,
     journaled: Promise<void>,
   ): Promise<CommitResult> {
     let tip = tip0;
     // Every path is checked (links included) before the first file is written.
     const files = new Map<string, string>();
-    for (const change of checked) files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
+    for (const change of checked)
+      files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
     const batch = new ObjectBatch(this.gitdir);
     const blobs = new Map<string, string | null>();
     const bytes = new Map<string, Buffer | null>();
@@ -266,7 +311,15 @@ export class GitStore {
     const folders = new Set([...files.values()].map((f) => path.dirname(f)));
     // Work-tree files, blobs, trees and the commit are written at once; their flushes overlap.
     const written = journaled.then(() =>
-      writeWorkTree(checked.map(({ path: rel }) => ({ rel, file: files.get(rel)!, data: bytes.get(rel)!, oid: blobs.get(rel)! }))));
+      writeWorkTree(
+        checked.map(({ path: rel }) => ({
+          rel,
+          file: files.get(rel)!,
+          data: bytes.get(rel)!,
+          oid: blobs.get(rel)!,
+        })),
+      ),
+    );
     written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
@@ -284,13 +337,24 @@ export class GitStore {
       await Promise.all([batch.done(), attempt === 1 ? syncDirs(folders) : undefined]);
       failpoint('objects');
       try {
-        await updateBranch(this.gitdir, { branch, expected: tip.commit, next: oid, who: author, message: `commit: ${message}` });
+        await updateBranch(this.gitdir, {
+          branch,
+          expected: tip.commit,
+          next: oid,
+          who: author,
+          message: `commit: ${message}`,
+        });
       } catch (e) {
         if (!(e instanceof BranchMovedError) || attempt === 5) throw e;
         tip = await this.tip(false, branch);
         continue;
       }
-      const info = { oid, author: { name: author.name, email: author.email }, date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(), message: message.trim() };
+      const info = {
+        oid,
+        author: { name: author.name, email: author.email },
+        date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
+        message: message.trim(),
+      };
       this.history.recordCommit(tip.commit, info, [...blobs.keys()]);
       return { oid, parent: tip.commit, paths: [...blobs.keys()], blobs };
     }
@@ -303,53 +367,81 @@ export class GitStore {
    * version is kept; the branch's stays in history as the merge's first parent. Runs in the save queue
    * with the save's own journal, locks and compare-and-swap, so a crash at any point is recovered.
    */
-  integrate(remote: string, mergeMessage: (bothChanged: string[]) => string, options: { follow?: boolean } = {}): Promise<IntegrateResult> {
-    return this.exclusive(() => this.locked(async (lock) => {
-      await this.finishInterruptedSave(lock);
-      const branch = await currentBranch(this.gitdir);
-      if (!branch) throw new DetachedHeadError();
-      const tip = await this.tip(false, branch);
-      const local = tip.commit!;
-      const same = { head: local, paths: [], bothChanged: [] };
-      if (local === remote) return { kind: 'up-to-date', ...same };
-      // A replica follows: whatever the remote holds becomes the branch, as a fast-forward would.
-      const [base = null] = options.follow
-        ? [local]
-        : await git.findMergeBase({ fs, dir: this.dir, oids: [local, remote], cache: this.cache }) as string[];
-      if (base === remote) return { kind: 'ahead', ...same };
-      const fastForward = base === local;
-      const ours = new Set(fastForward ? [] : await this.changedPaths(base, local));
-      const take: { rel: string; oid: string | null; data: Buffer | null }[] = [];
-      const bothChanged: string[] = [];
-      for (const rel of await this.changedPaths(base, remote)) {
-        const [theirs, mine] = await Promise.all([this.blobAt(remote, rel), this.blobAt(local, rel)]);
-        if ((theirs?.oid ?? null) === (mine?.oid ?? null)) continue;
-        if (ours.has(rel)) bothChanged.push(rel);
-        take.push({ rel, oid: theirs?.oid ?? null, data: theirs?.bytes ?? null });
-      }
-      await this.journal.write({ branch, parent: local, paths: take.map((t) => t.rel) });
-      const files = new Map<string, string>();
-      for (const t of take) files.set(t.rel, await realPathInside(this.dir, this.realDir, t.rel, checkTrackedPath));
-      const updates = await writeWorkTree(take.map((t) => ({ ...t, file: files.get(t.rel)! })));
-      if (!(await lock.write(updates))) await this.updateIndexSlowly(updates);
-      let next = remote;
-      const batch = new ObjectBatch(this.gitdir);
-      const date = new Date(Date.now());
-      const message = mergeMessage(bothChanged);
-      if (!fastForward) {
-        const tree = await this.trees.apply(tip.tree, new Map(take.map((t) => [t.rel, t.oid])), batch);
-        next = batch.add('commit', formatCommit({ tree, parent: [local, remote], author: SYSTEM_AUTHOR, date, message }));
-      }
-      await Promise.all([batch.done(), syncDirs(new Set([...files.values()].map((f) => path.dirname(f))))]);
-      await updateBranch(this.gitdir, {
-        branch, expected: local, next, who: SYSTEM_AUTHOR, message: fastForward ? 'pull: fast-forward' : `pull: ${message}`,
-      });
-      if (!fastForward) {
-        const when = new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
-        this.history.recordCommit(local, { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() }, take.map((t) => t.rel));
-      }
-      return { kind: fastForward ? 'fast-forward' : 'merge', head: next, paths: take.map((t) => t.rel), bothChanged };
-    }));
+  integrate(
+    remote: string,
+    mergeMessage: (bothChanged: string[]) => string,
+    options: { follow?: boolean } = {},
+  ): Promise<IntegrateResult> {
+    return this.exclusive(() =>
+      this.locked(async (lock) => {
+        await this.finishInterruptedSave(lock);
+        const branch = await currentBranch(this.gitdir);
+        if (!branch) throw new DetachedHeadError();
+        const tip = await this.tip(false, branch);
+        const local = tip.commit!;
+        const same = { head: local, paths: [], bothChanged: [] };
+        if (local === remote) return { kind: 'up-to-date', ...same };
+        // A replica follows: whatever the remote holds becomes the branch, as a fast-forward would.
+        const [base = null] = options.follow
+          ? [local]
+          : ((await git.findMergeBase({
+              fs,
+              dir: this.dir,
+              oids: [local, remote],
+              cache: this.cache,
+            })) as string[]);
+        if (base === remote) return { kind: 'ahead', ...same };
+        const fastForward = base === local;
+        const ours = new Set(fastForward ? [] : await this.changedPaths(base, local));
+        const take: { rel: string; oid: string | null; data: Buffer | null }[] = [];
+        const bothChanged: string[] = [];
+        for (const rel of await this.changedPaths(base, remote)) {
+          const [theirs, mine] = await Promise.all([this.blobAt(remote, rel), this.blobAt(local, rel)]);
+          if ((theirs?.oid ?? null) === (mine?.oid ?? null)) continue;
+          if (ours.has(rel)) bothChanged.push(rel);
+          take.push({ rel, oid: theirs?.oid ?? null, data: theirs?.bytes ?? null });
+        }
+        await this.journal.write({ branch, parent: local, paths: take.map((t) => t.rel) });
+        const files = new Map<string, string>();
+        for (const t of take)
+          files.set(t.rel, await realPathInside(this.dir, this.realDir, t.rel, checkTrackedPath));
+        const updates = await writeWorkTree(take.map((t) => ({ ...t, file: files.get(t.rel)! })));
+        if (!(await lock.write(updates))) await this.updateIndexSlowly(updates);
+        let next = remote;
+        const batch = new ObjectBatch(this.gitdir);
+        const date = new Date(Date.now());
+        const message = mergeMessage(bothChanged);
+        if (!fastForward) {
+          const tree = await this.trees.apply(tip.tree, new Map(take.map((t) => [t.rel, t.oid])), batch);
+          next = batch.add(
+            'commit',
+            formatCommit({ tree, parent: [local, remote], author: SYSTEM_AUTHOR, date, message }),
+          );
+        }
+        await Promise.all([batch.done(), syncDirs(new Set([...files.values()].map((f) => path.dirname(f))))]);
+        await updateBranch(this.gitdir, {
+          branch,
+          expected: local,
+          next,
+          who: SYSTEM_AUTHOR,
+          message: fastForward ? 'pull: fast-forward' : `pull: ${message}`,
+        });
+        if (!fastForward) {
+          const when = new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
+          this.history.recordCommit(
+            local,
+            { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() },
+            take.map((t) => t.rel),
+          );
+        }
+        return {
+          kind: fastForward ? 'fast-forward' : 'merge',
+          head: next,
+          paths: take.map((t) => t.rel),
+          bothChanged,
+        };
+      }),
+    );
   }
 
   /** A save the previous server did not finish (it died): make the work tree equal HEAD on its paths. */
@@ -387,7 +479,13 @@ export class GitStore {
 
   private async blobAt(commit: string, rel: string): Promise<{ oid: string; bytes: Buffer } | null> {
     try {
-      const { oid, blob } = await git.readBlob({ fs, dir: this.dir, oid: commit, filepath: rel, cache: this.cache });
+      const { oid, blob } = await git.readBlob({
+        fs,
+        dir: this.dir,
+        oid: commit,
+        filepath: rel,
+        cache: this.cache,
+      });
       return { oid, bytes: Buffer.from(blob) };
     } catch (e) {
       if ((e as { code?: string }).code === 'NotFoundError') return null;
@@ -401,7 +499,12 @@ export class GitStore {
    */
   private async recover(): Promise<void> {
     // A first start killed inside `git init` can leave .git without HEAD (init then skips it).
-    if (!(await stat(path.join(this.gitdir, 'HEAD')).then(() => true, () => false))) {
+    if (
+      !(await stat(path.join(this.gitdir, 'HEAD')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       await writeFileDurable(path.join(this.gitdir, 'HEAD'), 'ref: refs/heads/main\n');
     }
     const locks = await removeOwnLeftoverLocks(this.gitdir);
@@ -409,30 +512,48 @@ export class GitStore {
     if (locks.length || temps.length) {
       this.say(`Removed what an interrupted save left behind: ${[...locks, ...temps].join(', ')}.`);
     }
-    if (await currentBranch(this.gitdir)) await this.tip(true).catch((e: unknown) => {
-      if (!(e instanceof RepositoryBrokenError)) throw e;
-      this.say(`The site repository needs attention: ${e.problem}. Saving is turned off until it is fixed.`);
-    });
+    if (await currentBranch(this.gitdir))
+      await this.tip(true).catch((e: unknown) => {
+        if (!(e instanceof RepositoryBrokenError)) throw e;
+        this.say(
+          `The site repository needs attention: ${e.problem}. Saving is turned off until it is fixed.`,
+        );
+      });
     if (!(await this.journal.read())) return;
     // If git holds the index right now, the next save finishes this instead.
-    await this.queue.run(() => this.locked((lock) => this.finishInterruptedSave(lock))).catch((e: Error) => {
-      this.say(`Could not finish an interrupted save yet (${e.message}); the next save will.`);
-    });
+    await this.queue
+      .run(() => this.locked((lock) => this.finishInterruptedSave(lock)))
+      .catch((e: Error) => {
+        this.say(`Could not finish an interrupted save yet (${e.message}); the next save will.`);
+      });
   }
 
   /** isomorphic-git's slower road, for index formats IndexFile does not edit (our lock stays held). */
   private async updateIndexSlowly(updates: IndexUpdate[]): Promise<void> {
     for (const u of updates) {
-      if (u.entry) await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, add: true });
-      else await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, remove: true, force: true });
+      if (u.entry)
+        await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, add: true });
+      else
+        await git.updateIndex({
+          fs,
+          dir: this.dir,
+          cache: this.cache,
+          filepath: u.path,
+          remove: true,
+          force: true,
+        });
     }
   }
 
   /** First start: commit the starter content/ and media/ as one commit. */
   private async seed(starter: { content: string; media: string }): Promise<void> {
     const changes: FileChange[] = [];
-    for (const [root, from] of [['content', starter.content], ['media', starter.media]] as const) {
-      for (const rel of await listFiles(from)) changes.push({ path: `${root}/${rel}`, data: await readFile(path.join(from, rel)) });
+    for (const [root, from] of [
+      ['content', starter.content],
+      ['media', starter.media],
+    ] as const) {
+      for (const rel of await listFiles(from))
+        changes.push({ path: `${root}/${rel}`, data: await readFile(path.join(from, rel)) });
     }
     this.seeding = true;
     try {
@@ -449,7 +570,9 @@ export class GitStore {
 
   /** Builds the history map now, in the background, so a first look-up or new id does not wait for it. */
   warmHistory(): void {
-    void this.head().then((head) => this.history.forPath('', head)).catch(() => undefined);
+    void this.head()
+      .then((head) => this.history.forPath('', head))
+      .catch(() => undefined);
   }
 
   /** Commits that touched a path, newest first. Not queued: a first look-up never holds up saves. */
@@ -468,11 +591,20 @@ export class GitStore {
   async readAt(commit: string, rel: string): Promise<Buffer | null> {
     checkRepoPath(rel);
     try {
-      const { blob } = await git.readBlob({ fs, dir: this.dir, oid: commit, filepath: rel, cache: this.cache });
+      const { blob } = await git.readBlob({
+        fs,
+        dir: this.dir,
+        oid: commit,
+        filepath: rel,
+        cache: this.cache,
+      });
       return Buffer.from(blob);
     } catch (e) {
       // Not found, or not a commit (a blob or tree id): either way there is no such version.
-      if (['NotFoundError', 'ObjectTypeError', 'InvalidOidError'].includes((e as { code?: string }).code ?? '')) return null;
+      if (
+        ['NotFoundError', 'ObjectTypeError', 'InvalidOidError'].includes((e as { code?: string }).code ?? '')
+      )
+        return null;
       throw e;
     }
   }
@@ -484,14 +616,20 @@ export class GitStore {
 }
 
 /** Writes work-tree files (temp file + rename; null deletes) and returns their new index entries. */
-function writeWorkTree(files: { rel: string; file: string; data: Buffer | null; oid: string | null }[]): Promise<IndexUpdate[]> {
-  return Promise.all(files.map(({ rel, file, data, oid }) => fileWrites(async (): Promise<IndexUpdate> => {
-    if (data === null || oid === null) {
-      await rm(file, { force: true });
-      return { path: rel, entry: null };
-    }
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeThenRename(tempNameFor(file), file, data);
-    return { path: rel, entry: { oid, stat: await lstat(file, { bigint: true }) } };
-  })));
+function writeWorkTree(
+  files: { rel: string; file: string; data: Buffer | null; oid: string | null }[],
+): Promise<IndexUpdate[]> {
+  return Promise.all(
+    files.map(({ rel, file, data, oid }) =>
+      fileWrites(async (): Promise<IndexUpdate> => {
+        if (data === null || oid === null) {
+          await rm(file, { force: true });
+          return { path: rel, entry: null };
+        }
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeThenRename(tempNameFor(file), file, data);
+        return { path: rel, entry: { oid, stat: await lstat(file, { bigint: true }) } };
+      }),
+    ),
+  );
 }

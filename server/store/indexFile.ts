@@ -142,7 +142,8 @@ export class IndexFile {
   private async prepare(updates: IndexUpdate[], handle: FileHandle): Promise<void> {
     const before = await stat(this.file, { bigint: true }).catch(() => null);
     if (!before) this.parsed = { version: 2, paths: [], entries: [], statKey: '' };
-    else if (!this.parsed || this.parsed.statKey !== statKey(before)) this.parsed = parseIndex(await readFile(this.file), statKey(before));
+    else if (!this.parsed || this.parsed.statKey !== statKey(before))
+      this.parsed = parseIndex(await readFile(this.file), statKey(before));
     const idx = this.parsed;
     for (const u of updates) {
       const key = Buffer.from(u.path);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('IndexSnapshot', () => {
-  it("an unchanged file is known by the blob id git recorded, without reading it", () => {
+  it('an unchanged file is known by the blob id git recorded, without reading it', () => {
     const snap = IndexSnapshot.readSync(path.join(dir, '.git'))!;
     expect(snap.blobIfUnchanged('a.md', path.join(dir, 'a.md'))).toBe(blob('a.md'));
   });

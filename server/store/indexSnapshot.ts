@@ -43,12 +43,17 @@ export class IndexSnapshot {
       return null;
     }
     if (!s?.isFile()) return null;
-    const same = e.readUInt32BE(0) === sec(s.ctimeNs) && e.readUInt32BE(4) === nsec(s.ctimeNs)
-      && e.readUInt32BE(8) === sec(s.mtimeNs) && e.readUInt32BE(12) === nsec(s.mtimeNs)
-      && e.readUInt32BE(20) === u32(s.ino) && e.readUInt32BE(36) === u32(s.size);
+    const same =
+      e.readUInt32BE(0) === sec(s.ctimeNs) &&
+      e.readUInt32BE(4) === nsec(s.ctimeNs) &&
+      e.readUInt32BE(8) === sec(s.mtimeNs) &&
+      e.readUInt32BE(12) === nsec(s.mtimeNs) &&
+      e.readUInt32BE(20) === u32(s.ino) &&
+      e.readUInt32BE(36) === u32(s.size);
     if (!same) return null;
     const m = { sec: e.readUInt32BE(8), nsec: e.readUInt32BE(12) };
-    const racy = m.sec > this.indexMtime.sec || (m.sec === this.indexMtime.sec && m.nsec >= this.indexMtime.nsec);
+    const racy =
+      m.sec > this.indexMtime.sec || (m.sec === this.indexMtime.sec && m.nsec >= this.indexMtime.nsec);
     return racy ? null : e.toString('hex', 40, 60);
   }
 }

@@ -45,8 +45,17 @@ export class ObjectBatch {
   private async write(oid: string, type: ObjectType, content: Uint8Array): Promise<void> {
     const dir = path.join(this.gitdir, 'objects', oid.slice(0, 2));
     const file = path.join(dir, oid.slice(2));
-    if (await stat(file).then((s) => s.size > 0, () => false)) return;
-    const deflated = await deflateAsync(Buffer.concat([Buffer.from(`${type} ${content.byteLength}\0`), content]), { level: 1 });
+    if (
+      await stat(file).then(
+        (s) => s.size > 0,
+        () => false,
+      )
+    )
+      return;
+    const deflated = await deflateAsync(
+      Buffer.concat([Buffer.from(`${type} ${content.byteLength}\0`), content]),
+      { level: 1 },
+    );
     if (await mkdir(dir, { recursive: true })) this.dirs.add(path.dirname(dir));
     // The temp file sits in objects/ itself, where git's fsck does not look for objects.
     const tmp = path.join(this.gitdir, 'objects', `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);

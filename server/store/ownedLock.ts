@@ -29,7 +29,12 @@ const sidecarFor = (gitdir: string, target: string) =>
  * Takes `<target>.lock`. While someone else holds it, retries every 50 ms for `waitMs`, then calls
  * `busy()` for the error to throw.
  */
-export async function takeLock(gitdir: string, target: string, waitMs: number, busy: () => Error): Promise<OwnedLock> {
+export async function takeLock(
+  gitdir: string,
+  target: string,
+  waitMs: number,
+  busy: () => Error,
+): Promise<OwnedLock> {
   const lockFile = `${target}.lock`;
   const sidecar = sidecarFor(gitdir, target);
   const until = Date.now() + waitMs;
@@ -93,7 +98,10 @@ export async function removeOwnLeftoverLocks(gitdir: string): Promise<string[]> 
     if (!name.startsWith(SIDECAR_PREFIX)) continue;
     const sidecar = path.join(gitdir, name);
     const lockFile = `${path.join(gitdir, decodeURIComponent(name.slice(SIDECAR_PREFIX.length)))}.lock`;
-    const [ours, theirs] = await Promise.all([stat(sidecar).catch(() => null), lstat(lockFile).catch(() => null)]);
+    const [ours, theirs] = await Promise.all([
+      stat(sidecar).catch(() => null),
+      lstat(lockFile).catch(() => null),
+    ]);
     if (ours && theirs && ours.ino === theirs.ino && ours.dev === theirs.dev) {
       await rm(lockFile, { force: true });
       removed.push(path.relative(gitdir, lockFile));

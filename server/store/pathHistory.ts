@@ -10,7 +10,11 @@ import git from 'isomorphic-git';
 
 const run = promisify(execFile);
 let gitCliAvailable: Promise<boolean> | undefined;
-const hasGitCli = () => (gitCliAvailable ??= run('git', ['--version']).then(() => true, () => false));
+const hasGitCli = () =>
+  (gitCliAvailable ??= run('git', ['--version']).then(
+    () => true,
+    () => false,
+  ));
 
 export interface CommitInfo {
   oid: string;
@@ -27,7 +31,11 @@ export class PathHistory {
   private built = false;
 
   /** `gitCli: false` forces the pure-JavaScript build (as on a machine without git). */
-  constructor(private readonly dir: string, private readonly cache: object, private readonly options: { gitCli?: boolean } = {}) {}
+  constructor(
+    private readonly dir: string,
+    private readonly cache: object,
+    private readonly options: { gitCli?: boolean } = {},
+  ) {}
 
   private useGitCli(): Promise<boolean> {
     return this.options.gitCli === false ? Promise.resolve(false) : hasGitCli();
@@ -62,7 +70,8 @@ export class PathHistory {
   async forPaths(paths: string[], head: string | null): Promise<CommitInfo[]> {
     const lists = await Promise.all(paths.map((p) => this.forPath(p, head)));
     const seen = new Set<string>();
-    return lists.flat()
+    return lists
+      .flat()
       .filter((c) => !seen.has(c.oid) && seen.add(c.oid))
       .sort((a, b) => this.order.get(b.oid)! - this.order.get(a.oid)!);
   }
@@ -77,15 +86,39 @@ export class PathHistory {
 
   /** The whole map from one `git log` over the first-parent chain (oldest commit added first). */
   private async buildWithGitCli(head: string): Promise<void> {
-    const { stdout } = await run('git', ['log', '--first-parent', '--no-renames', '--name-only', '-z',
-      '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%B', head], { cwd: this.dir, maxBuffer: 1 << 30, encoding: 'utf8' });
+    const { stdout } = await run(
+      'git',
+      [
+        'log',
+        '--first-parent',
+        '--no-renames',
+        '--name-only',
+        '-z',
+        '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%B',
+        head,
+      ],
+      { cwd: this.dir, maxBuffer: 1 << 30, encoding: 'utf8' },
+    );
     this.clear();
     const records = stdout.split('\x1e').filter(Boolean).reverse();
     for (const rec of records) {
       const end = rec.indexOf('\0');
-      const [oid, name, email, date, message] = rec.slice(0, end).split('\x1f') as [string, string, string, string, string];
-      const paths = rec.slice(end + 1).replace(/^\n/, '').split('\0').filter(Boolean);
-      this.add({ oid, author: { name, email }, date: new Date(date).toISOString(), message: message.trim() }, paths);
+      const [oid, name, email, date, message] = rec.slice(0, end).split('\x1f') as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const paths = rec
+        .slice(end + 1)
+        .replace(/^\n/, '')
+        .split('\0')
+        .filter(Boolean);
+      this.add(
+        { oid, author: { name, email }, date: new Date(date).toISOString(), message: message.trim() },
+        paths,
+      );
     }
     this.builtFor = head;
     this.built = true;
@@ -119,7 +152,9 @@ export class PathHistory {
       }
       const { commit } = await git.readCommit({ fs, dir: this.dir, oid, cache: this.cache });
       newer.push({
-        oid, tree: commit.tree, parent: commit.parent[0] ?? null,
+        oid,
+        tree: commit.tree,
+        parent: commit.parent[0] ?? null,
         info: {
           oid,
           author: { name: commit.author.name, email: commit.author.email },
@@ -134,7 +169,9 @@ export class PathHistory {
       this.clear();
     }
     for (const c of newer.reverse()) {
-      const parentTree = c.parent ? (await git.readCommit({ fs, dir: this.dir, oid: c.parent, cache: this.cache })).commit.tree : null;
+      const parentTree = c.parent
+        ? (await git.readCommit({ fs, dir: this.dir, oid: c.parent, cache: this.cache })).commit.tree
+        : null;
       const paths: string[] = [];
       await this.diffTrees(parentTree, c.tree, '', paths);
       this.add(c.info, paths);
@@ -146,7 +183,11 @@ export class PathHistory {
   private async diffTrees(a: string | null, b: string | null, prefix: string, out: string[]) {
     if (a === b) return;
     const read = async (oid: string | null) =>
-      oid ? new Map((await git.readTree({ fs, dir: this.dir, oid, cache: this.cache })).tree.map((e) => [e.path, e])) : new Map();
+      oid
+        ? new Map(
+            (await git.readTree({ fs, dir: this.dir, oid, cache: this.cache })).tree.map((e) => [e.path, e]),
+          )
+        : new Map();
     const [ea, eb] = await Promise.all([read(a), read(b)]);
     for (const name of new Set([...ea.keys(), ...eb.keys()])) {
       const x = ea.get(name);

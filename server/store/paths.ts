@@ -13,7 +13,12 @@ export class UnsafePathError extends Error {}
 export function checkRepoPath(rel: string): string {
   const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
   const parts = norm.split('/');
-  if (norm !== rel || parts.length < 2 || !ALLOWED_ROOTS.includes(parts[0]!) || !parts.every((p) => SEGMENT.test(p) && p !== '..')) {
+  if (
+    norm !== rel ||
+    parts.length < 2 ||
+    !ALLOWED_ROOTS.includes(parts[0]!) ||
+    !parts.every((p) => SEGMENT.test(p) && p !== '..')
+  ) {
     throw new UnsafePathError(`Path outside content/ and media/: ${rel}`);
   }
   return norm;
@@ -26,15 +31,24 @@ export function checkRepoPath(rel: string): string {
 export function checkTrackedPath(rel: string): string {
   const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
   const parts = norm.split('/');
-  if (norm !== rel || norm.startsWith('/') || parts.some((p) => p === '..' || p === '' || p.toLowerCase() === '.git')) {
+  if (
+    norm !== rel ||
+    norm.startsWith('/') ||
+    parts.some((p) => p === '..' || p === '' || p.toLowerCase() === '.git')
+  ) {
     throw new UnsafePathError(`Path git cannot track safely: ${rel}`);
   }
   return norm;
 }
 
-export function absolutePath(repoDir: string, rel: string, check: (rel: string) => string = checkRepoPath): string {
+export function absolutePath(
+  repoDir: string,
+  rel: string,
+  check: (rel: string) => string = checkRepoPath,
+): string {
   const abs = path.resolve(repoDir, check(rel));
-  if (!abs.startsWith(path.resolve(repoDir) + path.sep)) throw new UnsafePathError(`Path escapes repository: ${rel}`);
+  if (!abs.startsWith(path.resolve(repoDir) + path.sep))
+    throw new UnsafePathError(`Path escapes repository: ${rel}`);
   return abs;
 }
 
@@ -45,7 +59,10 @@ export function absolutePath(repoDir: string, rel: string, check: (rel: string) 
  * a save write, delete or read a file anywhere the server can reach.
  */
 export async function realPathInside(
-  repoDir: string, realRoot: string, rel: string, check: (rel: string) => string = checkRepoPath,
+  repoDir: string,
+  realRoot: string,
+  rel: string,
+  check: (rel: string) => string = checkRepoPath,
 ): Promise<string> {
   const abs = absolutePath(repoDir, rel, check);
   let dir = path.dirname(abs);
@@ -58,8 +75,12 @@ export async function realPathInside(
       dir = path.dirname(dir);
     }
   }
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new UnsafePathError(`Path leads out of the repository through a link: ${rel}`);
-  const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep))
+    throw new UnsafePathError(`Path leads out of the repository through a link: ${rel}`);
+  const link = await lstat(abs).then(
+    (s) => s.isSymbolicLink(),
+    () => false,
+  );
   if (link) throw new UnsafePathError(`Path is a link: ${rel}`);
   return abs;
 }
@@ -77,7 +98,8 @@ export function realPathInsideSync(repoDir: string, realRoot: string, rel: strin
       dir = path.dirname(dir);
     }
   }
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new UnsafePathError(`Path leads out of the repository through a link: ${rel}`);
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep))
+    throw new UnsafePathError(`Path leads out of the repository through a link: ${rel}`);
   const link = (() => {
     try {
       return lstatSync(abs).isSymbolicLink();

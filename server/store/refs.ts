@@ -30,7 +30,10 @@ export async function readBranch(gitdir: string, branch: string): Promise<RefSta
   if (loose !== null) {
     const value = loose.trim();
     if (OID.test(value)) return { kind: 'oid', oid: value };
-    return { kind: 'broken', why: value ? `the branch file ${ref} is damaged` : `the branch file ${ref} is empty` };
+    return {
+      kind: 'broken',
+      why: value ? `the branch file ${ref} is damaged` : `the branch file ${ref} is empty`,
+    };
   }
   const packed = await packedValue(gitdir, branch);
   return packed ? { kind: 'oid', oid: packed } : { kind: 'unborn' };
@@ -73,7 +76,12 @@ export async function updateBranch(gitdir: string, u: RefUpdate): Promise<void> 
   }
 }
 
-function reflogLine(old: string, next: string, who: { name: string; email: string }, message: string): string {
+function reflogLine(
+  old: string,
+  next: string,
+  who: { name: string; email: string },
+  message: string,
+): string {
   return `${old} ${next} ${gitPerson(who, new Date(Date.now()))}\t${message.split('\n')[0]!.replace(/\t/g, ' ')}\n`;
 }
 

@@ -4,27 +4,39 @@ import { AppError } from '../errors.ts';
 /** Saves need a branch to add to; a maintainer left the repository on a bare commit. */
 export class DetachedHeadError extends AppError {
   constructor() {
-    super(409, 'The site files are checked out on no branch, so nothing was saved. Ask the person who looks after the site files to check out a branch (for example: git checkout main).');
+    super(
+      409,
+      'The site files are checked out on no branch, so nothing was saved. Ask the person who looks after the site files to check out a branch (for example: git checkout main).',
+    );
   }
 }
 
 /** git (or another program) holds a lock (index.lock, a branch's .lock) longer than a save can wait. */
 export class RepositoryBusyError extends AppError {
   constructor() {
-    super(503, 'Someone is working on the site files with git right now, so nothing was saved. Please try again in a minute.');
+    super(
+      503,
+      'Someone is working on the site files with git right now, so nothing was saved. Please try again in a minute.',
+    );
   }
 }
 
 /** Someone moved the branch with git between the start of a save and the moment it would move it. */
 export class BranchMovedError extends AppError {
   constructor() {
-    super(409, 'The site files were changed with git while this was being saved, so nothing was saved. Please try again.');
+    super(
+      409,
+      'The site files were changed with git while this was being saved, so nothing was saved. Please try again.',
+    );
   }
 }
 
 /** The branch cannot be read or repaired: saving would start a new history and hide the old one. */
 export class RepositoryBrokenError extends AppError {
   constructor(readonly problem: string) {
-    super(503, `Saving is turned off to keep the site's history safe: ${problem}. Ask the person who looks after the site files to check the repository.`);
+    super(
+      503,
+      `Saving is turned off to keep the site's history safe: ${problem}. Ask the person who looks after the site files to check the repository.`,
+    );
   }
 }

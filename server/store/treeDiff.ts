@@ -11,7 +11,14 @@ async function entries(dir: string, cache: object, oid: string | null): Promise<
   return new Map(tree.map((e) => [e.path, e]));
 }
 
-async function walk(dir: string, cache: object, a: string | null, b: string | null, prefix: string, out: string[]) {
+async function walk(
+  dir: string,
+  cache: object,
+  a: string | null,
+  b: string | null,
+  prefix: string,
+  out: string[],
+) {
   const [left, right] = await Promise.all([entries(dir, cache, a), entries(dir, cache, b)]);
   for (const name of new Set([...left.keys(), ...right.keys()])) {
     const l = left.get(name);
@@ -26,7 +33,12 @@ async function walk(dir: string, cache: object, a: string | null, b: string | nu
 }
 
 /** Paths of files added, changed or removed between commits `from` and `to` (null: an empty tree). */
-export async function changedPaths(dir: string, cache: object, from: string | null, to: string | null): Promise<string[]> {
+export async function changedPaths(
+  dir: string,
+  cache: object,
+  from: string | null,
+  to: string | null,
+): Promise<string[]> {
   const treeOf = async (commit: string | null) =>
     commit ? (await git.readCommit({ fs, dir, oid: commit, cache })).commit.tree : null;
   const out: string[] = [];

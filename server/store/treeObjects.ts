@@ -5,12 +5,17 @@ import fs from 'node:fs';
 import git from 'isomorphic-git';
 import type { ObjectBatch } from './looseObjects.ts';
 
-export interface RawEntry { mode: string; name: string; oid: Buffer }
+export interface RawEntry {
+  mode: string;
+  name: string;
+  oid: Buffer;
+}
 
 const TREE_MODE = '40000';
 
 /** git orders tree entries by name bytes, a tree's name compared as if it ended in '/'. */
-const sortKey = (e: { mode: string; name: string }) => Buffer.from(e.mode === TREE_MODE ? `${e.name}/` : e.name);
+const sortKey = (e: { mode: string; name: string }) =>
+  Buffer.from(e.mode === TREE_MODE ? `${e.name}/` : e.name);
 
 export function parseTree(buf: Uint8Array): RawEntry[] {
   const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -19,7 +24,11 @@ export function parseTree(buf: Uint8Array): RawEntry[] {
   while (i < b.length) {
     const sp = b.indexOf(0x20, i);
     const nul = b.indexOf(0, sp + 1);
-    out.push({ mode: b.toString('latin1', i, sp), name: b.toString('utf8', sp + 1, nul), oid: Buffer.from(b.subarray(nul + 1, nul + 21)) });
+    out.push({
+      mode: b.toString('latin1', i, sp),
+      name: b.toString('utf8', sp + 1, nul),
+      oid: Buffer.from(b.subarray(nul + 1, nul + 21)),
+    });
     i = nul + 21;
   }
   return out;
@@ -83,13 +92,22 @@ export class TreeWriter {
   /** folder ('' is the root) → the tree last read or written for it. */
   private known = new Map<string, KnownTree>();
 
-  constructor(private readonly gitdir: string, private readonly cache: object) {}
+  constructor(
+    private readonly gitdir: string,
+    private readonly cache: object,
+  ) {}
 
   private async entries(folder: string, oid: string | null): Promise<RawEntry[]> {
     if (!oid) return [];
     const hit = this.known.get(folder);
     if (hit?.oid === oid) return hit.entries;
-    const { object } = await git.readObject({ fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+    const { object } = await git.readObject({
+      fs,
+      gitdir: this.gitdir,
+      oid,
+      format: 'content',
+      cache: this.cache,
+    });
     const entries = parseTree(object as Uint8Array);
     this.known.set(folder, { oid, entries });
     return entries;
@@ -99,7 +117,11 @@ export class TreeWriter {
    * Applies file changes (path → blob id, or null to delete) to the tree `rootOid` and returns the
    * new root tree id; the new trees are added to `batch`. Folders left empty disappear, as in git.
    */
-  async apply(rootOid: string | null, changes: Map<string, string | null>, batch: ObjectBatch): Promise<string> {
+  async apply(
+    rootOid: string | null,
+    changes: Map<string, string | null>,
+    batch: ObjectBatch,
+  ): Promise<string> {
     // folder → name → new blob id (null: delete); folders are created on the way.
     const byFolder = new Map<string, Map<string, string | null>>();
     for (const [p, oid] of changes) {
@@ -120,7 +142,8 @@ export class TreeWriter {
     for (const folder of folders) {
       const list = await this.entries(folder, current.get(folder) ?? null);
       lists.set(folder, list);
-      for (const e of list) if (e.mode === TREE_MODE) current.set(folder ? `${folder}/${e.name}` : e.name, e.oid.toString('hex'));
+      for (const e of list)
+        if (e.mode === TREE_MODE) current.set(folder ? `${folder}/${e.name}` : e.name, e.oid.toString('hex'));
     }
     // Rewrite bottom-up.
     const written = new Map<string, string | null>(); // folder → new tree id (null: now empty)

@@ -6,7 +6,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-const BACKEND = path.join(execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim(), 'git-http-backend');
+const BACKEND = path.join(
+  execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim(),
+  'git-http-backend',
+);
 
 export interface GitHttpServer {
   /** http://127.0.0.1:port/<name>.git, without credentials. */
@@ -22,7 +25,10 @@ export interface GitHttpServer {
   close(): Promise<void>;
 }
 
-export async function startGitHttpServer(root: string, auth: { username: string; password: string }): Promise<GitHttpServer> {
+export async function startGitHttpServer(
+  root: string,
+  auth: { username: string; password: string },
+): Promise<GitHttpServer> {
   const expected = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
   const counts = { uploadPack: 0, receivePack: 0, refused: 0 };
   const self: Partial<GitHttpServer> = { down: false, counts };
@@ -41,10 +47,14 @@ export async function startGitHttpServer(root: string, auth: { username: string;
     const isPush = url.pathname.endsWith('/git-receive-pack');
     if (isPush) counts.receivePack++;
     if (url.pathname.endsWith('/git-upload-pack')) counts.uploadPack++;
-    cgi(req, url, root, auth.username).then(({ status, headers, body }) => {
-      res.writeHead(status, headers).end(body);
-      if (isPush && status === 200 && self.onPush) self.onPush(url.pathname.split('/')[1]!.replace(/\.git$/, ''));
-    }, (e: Error) => res.writeHead(500).end(e.message));
+    cgi(req, url, root, auth.username).then(
+      ({ status, headers, body }) => {
+        res.writeHead(status, headers).end(body);
+        if (isPush && status === 200 && self.onPush)
+          self.onPush(url.pathname.split('/')[1]!.replace(/\.git$/, ''));
+      },
+      (e: Error) => res.writeHead(500).end(e.message),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -60,13 +70,25 @@ export async function startGitHttpServer(root: string, auth: { username: string;
   }) as GitHttpServer;
 }
 
-function cgi(req: IncomingMessage, url: URL, root: string, user: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+function cgi(
+  req: IncomingMessage,
+  url: URL,
+  root: string,
+  user: string,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH, GIT_PROJECT_ROOT: root, GIT_HTTP_EXPORT_ALL: '1', REMOTE_USER: user,
-      REQUEST_METHOD: req.method, PATH_INFO: decodeURIComponent(url.pathname), QUERY_STRING: url.search.slice(1),
-      CONTENT_TYPE: req.headers['content-type'] ?? '', REMOTE_ADDR: '127.0.0.1',
-      GIT_CONFIG_NOSYSTEM: '1', HOME: root,
+      PATH: process.env.PATH,
+      GIT_PROJECT_ROOT: root,
+      GIT_HTTP_EXPORT_ALL: '1',
+      REMOTE_USER: user,
+      REQUEST_METHOD: req.method,
+      PATH_INFO: decodeURIComponent(url.pathname),
+      QUERY_STRING: url.search.slice(1),
+      CONTENT_TYPE: req.headers['content-type'] ?? '',
+      REMOTE_ADDR: '127.0.0.1',
+      GIT_CONFIG_NOSYSTEM: '1',
+      HOME: root,
     };
     if (req.headers['content-encoding']) env.HTTP_CONTENT_ENCODING = req.headers['content-encoding'];
     if (req.headers['git-protocol']) env.GIT_PROTOCOL = req.headers['git-protocol'] as string;

@@ -9,10 +9,36 @@ import { PROJECT_ROOT } from '../config.ts';
 import { serializeItem } from '../content/fileFormat.ts';
 import { entities } from '../schema/registry.ts';
 
-export interface GeneratedNews { id: string; title: string; link: string; what: string; when_date: string }
+export interface GeneratedNews {
+  id: string;
+  title: string;
+  link: string;
+  what: string;
+  when_date: string;
+}
 
-const TOPICS = ['Robotics', 'Teacher workshop', 'Coding camp', 'Policy briefing', 'Hackathon', 'Summer symposium', 'Grant round'];
-const PLACES = ['Salem', 'Bend', 'Eugene', 'Medford', 'Astoria', 'Pendleton', 'Hood River', 'Corvallis', 'Ontario', 'Burns', 'Newport'];
+const TOPICS = [
+  'Robotics',
+  'Teacher workshop',
+  'Coding camp',
+  'Policy briefing',
+  'Hackathon',
+  'Summer symposium',
+  'Grant round',
+];
+const PLACES = [
+  'Salem',
+  'Bend',
+  'Eugene',
+  'Medford',
+  'Astoria',
+  'Pendleton',
+  'Hood River',
+  'Corvallis',
+  'Ontario',
+  'Burns',
+  'Newport',
+];
 
 /**
  * `count` news items with ids from `firstId`: titles, dates and texts follow from the id alone, so a
@@ -31,7 +57,8 @@ export function generateNews(count: number, firstId = 1001): GeneratedNews[] {
       title: `${topic} in ${place}, number ${n}`,
       link: n % 3 === 0 ? `https://example.org/news/${n}` : '',
       what: `Archive entry ${n}. ${n % 97 === 0 ? 'A rare *quasar* sighting over the school.' : 'Nothing unusual happened.'}`,
-      when_date: n % 10 === 0 ? '' : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      when_date:
+        n % 10 === 0 ? '' : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
     };
   });
 }
@@ -50,9 +77,13 @@ export async function dataDirWithNews(news: GeneratedNews[]): Promise<string> {
     await writeFile(path.join(site, 'content', 'news', `${id}.md`), serializeItem(entities.news, data));
   }
   const env = {
-    ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: dataDir,
-    GIT_AUTHOR_NAME: 'Archive Import', GIT_AUTHOR_EMAIL: 'import@example.org',
-    GIT_COMMITTER_NAME: 'Archive Import', GIT_COMMITTER_EMAIL: 'import@example.org',
+    ...process.env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    HOME: dataDir,
+    GIT_AUTHOR_NAME: 'Archive Import',
+    GIT_AUTHOR_EMAIL: 'import@example.org',
+    GIT_COMMITTER_NAME: 'Archive Import',
+    GIT_COMMITTER_EMAIL: 'import@example.org',
   };
   const git = (...args: string[]) => execFileSync('git', args, { cwd: site, env, stdio: 'pipe' });
   git('init', '-q', '-b', 'main');

@@ -4,5 +4,9 @@ import { GitStore } from '../store/gitStore.ts';
 
 const [dir, changes] = process.argv.slice(2);
 const { store } = await GitStore.open(dir!);
-await store.commit(JSON.parse(changes!) as never, { name: 'Interrupted', email: 'i@example.org' }, 'the interrupted save');
+await store.commit(
+  JSON.parse(changes!) as never,
+  { name: 'Interrupted', email: 'i@example.org' },
+  'the interrupted save',
+);
 console.log('saved');

@@ -23,9 +23,14 @@ export interface TestSite extends RunningServer {
 export async function startTestSite(options: StartOptions & { dataDir?: string } = {}): Promise<TestSite> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'cms-test-')));
   const running = await startServer({
-    port: 0, host: '127.0.0.1', quiet: true, bcryptCost: 4,
-    adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password,
-    ...options, dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    quiet: true,
+    bcryptCost: 4,
+    adminUsername: TEST_ADMIN.username,
+    adminPassword: TEST_ADMIN.password,
+    ...options,
+    dataDir,
   });
   const site: TestSite = {
     ...running,
@@ -46,7 +51,10 @@ export async function startTestSite(options: StartOptions & { dataDir?: string }
     async signIn(username = TEST_ADMIN.username, password = TEST_ADMIN.password) {
       const res = await site.api('/api/login.php', { method: 'POST', json: { username, password } });
       if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      site.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      site.cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       return site.cookie;
     },
     async signOut() {
@@ -100,7 +108,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
           const block = buffer.slice(0, i);
           buffer = buffer.slice(i + 2);
           const lines = block.split('\n');
-          const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+          const data = lines
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n');
           if (!data) continue;
           const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
           const msg = { event, data };

@@ -4,13 +4,19 @@
 const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
 export function textPdf(lines: string[]): Buffer {
-  const stream = ['BT', '/F1 12 Tf', '72 720 Td', '14 TL',
-    ...lines.map((l) => `(${escapePdf(l)}) '`), 'ET'].join('\n');
+  const stream = [
+    'BT',
+    '/F1 12 Tf',
+    '72 720 Td',
+    '14 TL',
+    ...lines.map((l) => `(${escapePdf(l)}) '`),
+    'ET',
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R '
-      + '/Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ' +
+      '/Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
   ];

@@ -10,9 +10,13 @@ import type { TestSite } from '../../server/testing/testSite.ts';
 import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
 import { openPage } from './support/browser.ts';
 import {
-  ADMIN_ROUTES, commitCount, lastCommit, openAdmin, openItem, watchNotices,
+  ADMIN_ROUTES,
+  commitCount,
+  lastCommit,
+  openAdmin,
+  openItem,
+  watchNotices,
 } from './support/adminSupport.ts';
-
 
 let site: TestSite;
 let browser: Browser;
@@ -34,7 +38,10 @@ async function settle(page: Page) {
 async function scan(page: Page, where: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const lines = violations.map((v) => {
-    const nodes = v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ');
+    const nodes = v.nodes
+      .slice(0, 5)
+      .map((n) => n.target.join(' '))
+      .join('\n    ');
     return `${where}: ${v.id} (${v.impact}, ${v.nodes.length} nodes) — ${v.help}\n    ${nodes}`;
   });
   // Printed as found, so a run that stops early still tells what it saw.
@@ -64,13 +71,13 @@ describe('axe-core on every admin page and dialog', () => {
       const found: string[] = [];
       await page.goto(`${site.url}/admin`);
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      found.push(...await scan(page, `sign-in @${width}`));
+      found.push(...(await scan(page, `sign-in @${width}`)));
       await checkSkipLink(page, 'sign-in');
       await openAdmin(page, site, '/admin');
       for (const route of ADMIN_ROUTES) {
         await page.goto(site.url + route);
         await settle(page);
-        found.push(...await scan(page, `${route} @${width}`));
+        found.push(...(await scan(page, `${route} @${width}`)));
         await checkSkipLink(page, route);
       }
 
@@ -80,36 +87,42 @@ describe('axe-core on every admin page and dialog', () => {
       const title = (await page.locator('li.admin-row .admin-row-title').first().textContent())!.trim();
       const item = await openItem(page, title);
       await item.locator('.w-md-editor-toolbar').first().waitFor();
-      found.push(...await scan(page, `news item open @${width}`));
+      found.push(...(await scan(page, `news item open @${width}`)));
       await toolbarTargets(page, width, found);
 
       // History, and a version viewed in it.
       await item.getByRole('button', { name: 'History' }).click();
       const history = dialog(page, `History of ${title}`);
-      await history.getByRole('button', { name: /^View the version/ }).first().waitFor();
-      found.push(...await scan(page, `history dialog @${width}`));
-      await history.getByRole('button', { name: /^View the version/ }).first().click();
+      await history
+        .getByRole('button', { name: /^View the version/ })
+        .first()
+        .waitFor();
+      found.push(...(await scan(page, `history dialog @${width}`)));
+      await history
+        .getByRole('button', { name: /^View the version/ })
+        .first()
+        .click();
       await history.getByRole('button', { name: 'Back to the list' }).waitFor();
-      found.push(...await scan(page, `history version @${width}`));
+      found.push(...(await scan(page, `history version @${width}`)));
       await page.keyboard.press('Escape');
       await history.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Back to the list' }).click();
       await page.getByRole('button', { name: 'Add a news item' }).click();
       await page.locator('.admin-add .w-md-editor-toolbar').first().waitFor();
-      found.push(...await scan(page, `news add form @${width}`));
+      found.push(...(await scan(page, `news add form @${width}`)));
 
       // The add and edit dialogs of profiles.
       await page.goto(`${site.url}/AboutUsAdminPage`);
       await settle(page);
       await page.getByRole('button', { name: 'Add a profile' }).click();
       await dialog(page, 'Add a profile').getByLabel('Name').waitFor();
-      found.push(...await scan(page, `add dialog @${width}`));
+      found.push(...(await scan(page, `add dialog @${width}`)));
       await page.keyboard.press('Escape');
       const profile = (await page.locator('li.admin-row .admin-row-title').first().textContent())!.trim();
       await page.locator('li.admin-row').first().getByRole('link').first().click();
       await dialog(page, `Edit ${profile}`).locator('form').waitFor();
-      found.push(...await scan(page, `edit dialog @${width}`));
+      found.push(...(await scan(page, `edit dialog @${width}`)));
       await page.keyboard.press('Escape');
 
       // Someone else's save meanwhile: the conflict dialog.
@@ -119,12 +132,13 @@ describe('axe-core on every admin page and dialog', () => {
       const box = form.getByRole('textbox', { name: 'Data dashboard address' });
       await box.waitFor();
       await site.api('/api/globals.php', {
-        method: 'PUT', json: { dashboard_url: `https://dashboard.example.org/theirs-${width}` },
+        method: 'PUT',
+        json: { dashboard_url: `https://dashboard.example.org/theirs-${width}` },
       });
       await box.fill(`https://dashboard.example.org/mine-${width}`);
       await form.getByRole('button', { name: 'Update' }).click();
       await dialog(page, 'Someone else changed this while you were editing').waitFor();
-      found.push(...await scan(page, `conflict dialog @${width}`));
+      found.push(...(await scan(page, `conflict dialog @${width}`)));
       await page.keyboard.press('Escape');
 
       // The session ends while editing: the sign-in dialog.
@@ -132,7 +146,7 @@ describe('axe-core on every admin page and dialog', () => {
       await box.fill(`https://dashboard.example.org/again-${width}`);
       await form.getByRole('button', { name: 'Update' }).click();
       await dialog(page, 'Please sign in again').waitFor();
-      found.push(...await scan(page, `sign in again dialog @${width}`));
+      found.push(...(await scan(page, `sign in again dialog @${width}`)));
 
       expect(found).toEqual([]);
       await context.close();
@@ -143,10 +157,13 @@ describe('axe-core on every admin page and dialog', () => {
 /** On a phone, every button of the editor's toolbar is at least 24 × 24 px (WCAG 2.2 target size). */
 async function toolbarTargets(page: Page, width: number, found: string[]) {
   const sizes = await page.locator('.w-md-editor-toolbar button').evaluateAll((els) =>
-    els.filter((b) => (b as HTMLElement).offsetParent).map((b) => {
-      const r = b.getBoundingClientRect();
-      return { name: b.getAttribute('aria-label') ?? b.textContent ?? '', w: r.width, h: r.height };
-    }));
+    els
+      .filter((b) => (b as HTMLElement).offsetParent)
+      .map((b) => {
+        const r = b.getBoundingClientRect();
+        return { name: b.getAttribute('aria-label') ?? b.textContent ?? '', w: r.width, h: r.height };
+      }),
+  );
   expect(sizes.length).toBeGreaterThan(5);
   for (const s of sizes.filter((x) => x.w < 24 || x.h < 24)) {
     found.push(`toolbar @${width}: “${s.name}” is ${s.w.toFixed(0)} × ${s.h.toFixed(0)} px`);
@@ -193,7 +210,8 @@ describe('the keyboard alone', () => {
     expect(lastCommit(site).subject).toMatch(/^news: create \d+ "Typed with the keyboard only"$/);
     const saved = (await (await site.api('/api/news.php')).json()) as Record<string, string>[];
     expect(saved.find((n) => n.title === 'Typed with the keyboard only')).toMatchObject({
-      what: 'Every field reached with Tab.', when_date: '2026-11-03',
+      what: 'Every field reached with Tab.',
+      when_date: '2026-11-03',
     });
     await context.close();
   }, 180_000);
@@ -208,7 +226,10 @@ describe('the keyboard alone', () => {
     await opener.focus();
     await page.keyboard.press('Enter');
     const history = dialog(page, `History of ${title}`);
-    await history.getByRole('button', { name: /^View the version/ }).first().waitFor();
+    await history
+      .getByRole('button', { name: /^View the version/ })
+      .first()
+      .waitFor();
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       const inside = await history.evaluate((d) => d.contains(document.activeElement));

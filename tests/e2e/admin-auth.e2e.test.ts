@@ -29,7 +29,8 @@ describe('signed out', () => {
       expect(await page.getByLabel('Password').isVisible(), route).toBe(true);
       expect(await page.getByRole('button', { name: 'Sign out' }).count(), route).toBe(0);
       expect(await page.locator('.admin-section').count(), route).toBe(0);
-      if (route !== '/admin') expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/admin');
+      if (route !== '/admin')
+        expect(await page.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/admin');
     }
     expect(takeErrors()).toEqual([]);
     await context.close();
@@ -64,9 +65,20 @@ describe('signed in', () => {
     expect(await entries.count()).toBe(ADMIN_ROUTES.length - 1);
     const titles = await page.locator('.admin-home-list summary').allTextContents();
     expect(titles.slice(0, 14)).toEqual([
-      'Event cards', 'PDF research papers', 'News', 'Banner', 'Event pages', 'Policy page', 'About us',
-      'Summer symposium dropdowns', 'Educator resources', 'Teacher spotlight', 'Home page', 'Footer',
-      'State policies', 'Markdown editor',
+      'Event cards',
+      'PDF research papers',
+      'News',
+      'Banner',
+      'Event pages',
+      'Policy page',
+      'About us',
+      'Summer symposium dropdowns',
+      'Educator resources',
+      'Teacher spotlight',
+      'Home page',
+      'Footer',
+      'State policies',
+      'Markdown editor',
     ]);
     expect(titles[14]).toBe('Messages');
     // Collapsed until opened; opened, the description and the link show.
@@ -74,7 +86,9 @@ describe('signed in', () => {
     expect(await news.getByRole('link').isVisible()).toBe(false);
     await news.locator('summary').click();
     expect(await news.getByText('News items, newest first.').isVisible()).toBe(true);
-    const hrefs = await page.locator('.admin-home-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const hrefs = await page
+      .locator('.admin-home-list a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(ADMIN_ROUTES.slice(1));
     // Keyboard: Enter on a summary opens it.
     const footer = page.locator('.admin-home-list summary', { hasText: 'Footer' });
@@ -99,7 +113,9 @@ describe('light public pages', () => {
   it('the public pages never fetch the admin code or the markdown editor; the admin fetches the editor only where it edits', async () => {
     const { page, context } = await openPage(browser);
     const scripts: string[] = [];
-    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     for (const path of ['/', '/news', '/events', '/about', '/research']) {
       await page.goto(site.url + path);
       await page.waitForLoadState('networkidle');

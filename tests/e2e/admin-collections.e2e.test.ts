@@ -59,7 +59,9 @@ const recordFirstRow = () => {
     w.__firstRow = { seen, frame: seen };
     performance.mark('first-admin-row');
     // The frame that paints it.
-    requestAnimationFrame(() => { w.__firstRow!.frame = performance.now(); });
+    requestAnimationFrame(() => {
+      w.__firstRow!.frame = performance.now();
+    });
     observer.disconnect();
   };
   const observer = new MutationObserver(look);
@@ -84,7 +86,8 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     expect(all.length).toBe(COUNT + 5);
     // A new browser (nothing cached) signed in, then the same browser coming back.
     const fresh: number[] = [];
-    const newBrowser = () => browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
+    const newBrowser = () =>
+      browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
     for (let i = 0; i < 2; i++) {
       const context = await newBrowser();
       const page = await context.newPage();
@@ -102,9 +105,11 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await context.close();
     const show = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-    console.log(`First list line of /NewsAdminPage at ${all.length.toLocaleString('en-US')} news items ` +
-      `(target ${TARGET_MS} ms): returning ${show(again)} ms (median ${median(again).toFixed(0)}); ` +
-      `new browser ${show(fresh)} ms (median ${median(fresh).toFixed(0)}); ${rows} lines, page ${height} px tall`);
+    console.log(
+      `First list line of /NewsAdminPage at ${all.length.toLocaleString('en-US')} news items ` +
+        `(target ${TARGET_MS} ms): returning ${show(again)} ms (median ${median(again).toFixed(0)}); ` +
+        `new browser ${show(fresh)} ms (median ${median(fresh).toFixed(0)}); ${rows} lines, page ${height} px tall`,
+    );
     expect(rows).toBe(25);
     expect(height).toBeLessThan(2400);
     expect(median(again)).toBeLessThanOrEqual(ACCEPT_RETURNING_MS);
@@ -112,19 +117,26 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
   });
 
   it('loads the list without the markdown renderer and editor, which come when an item opens', async () => {
-    const context = await browser.newContext({ storageState: signedIn, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      storageState: signedIn,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     const scripts: { path: string; bytes: number }[] = [];
     page.on('requestfinished', (r) => {
       if (r.resourceType() !== 'script') return;
-      void r.sizes().then((s) => scripts.push({ path: new URL(r.url()).pathname, bytes: s.responseBodySize }));
+      void r
+        .sizes()
+        .then((s) => scripts.push({ path: new URL(r.url()).pathname, bytes: s.responseBodySize }));
     });
     await page.goto(`${site.url}/NewsAdminPage`);
     await page.locator('li.admin-row').first().waitFor();
     await page.waitForLoadState('networkidle');
     const listed = scripts.map((s) => s.path);
     const kb = (scripts.reduce((n, s) => n + s.bytes, 0) / 1024).toFixed(1);
-    console.log(`Scripts of the news list in a new browser: ${kb} KB as sent (compressed), ${listed.join(', ')}`);
+    console.log(
+      `Scripts of the news list in a new browser: ${kb} KB as sent (compressed), ${listed.join(', ')}`,
+    );
     expect(listed.filter((p) => /MdEditor|Markdown|\/index-/.test(p))).toEqual([]);
     await openItem(page, all[0]!.title);
     await page.locator('.w-md-editor-toolbar').first().waitFor();
@@ -139,7 +151,9 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     expect(await rowTitles(page)).toEqual(all.slice(0, 25).map((n) => n.title));
     const pager = page.getByRole('navigation', { name: 'Pages of news items' });
     expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await pager.getByRole('button', { name: 'Page 1', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await pager.getByRole('button', { name: 'Page 1', exact: true }).getAttribute('aria-current'),
+    ).toBe('page');
     await pager.getByRole('button', { name: 'Next' }).click();
     await status(page).filter({ hasText: 'Showing 26–50 of 10,005' }).waitFor();
     expect(await rowTitles(page)).toEqual(all.slice(25, 50).map((n) => n.title));
@@ -158,9 +172,13 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     const search = page.getByRole('searchbox', { name: 'Search news items' });
     await search.fill('QUASAR sighting');
     const expected = all.filter((n) => /quasar/i.test(JSON.stringify(n)));
-    const { total } = (await (await site.api('/api/admin/items?entity=news&q=quasar')).json()) as { total: number };
+    const { total } = (await (await site.api('/api/admin/items?entity=news&q=quasar')).json()) as {
+      total: number;
+    };
     expect(total).toBeGreaterThan(50);
-    await status(page).filter({ hasText: `Showing 1–25 of ${total} matching “QUASAR sighting”` }).waitFor();
+    await status(page)
+      .filter({ hasText: `Showing 1–25 of ${total} matching “QUASAR sighting”` })
+      .waitFor();
     expect(await rowTitles(page)).toEqual(expected.slice(0, 25).map((n) => n.title));
     await search.fill('no such words anywhere');
     await status(page).filter({ hasText: 'No news items match “no such words anywhere”.' }).waitFor();
@@ -182,11 +200,19 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     await sort.selectOption({ label: 'Title, Z to A' });
     await expect.poll(async () => (await rowTitles(page))[0]).toBe(byTitle.at(-1));
     await sort.selectOption({ label: 'Last added first' });
-    const lastAdded = generated.slice(-2).reverse().map((n) => n.title);
+    const lastAdded = generated
+      .slice(-2)
+      .reverse()
+      .map((n) => n.title);
     await expect.poll(async () => (await rowTitles(page)).slice(0, 2)).toEqual(lastAdded);
     await sort.selectOption({ label: 'Date, oldest first' });
-    const oldest = all.map((n) => n.when_date).filter(Boolean).sort()[0];
-    await expect.poll(async () => page.locator('li.admin-row time').first().getAttribute('datetime')).toBe(oldest);
+    const oldest = all
+      .map((n) => n.when_date)
+      .filter(Boolean)
+      .sort()[0];
+    await expect
+      .poll(async () => page.locator('li.admin-row time').first().getAttribute('datetime'))
+      .toBe(oldest);
     await sort.selectOption({ label: 'Default order (as on the site)' });
     await expect.poll(() => rowTitles(page)).toEqual(all.slice(0, 25).map((n) => n.title));
     await context.close();
@@ -217,7 +243,9 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     // Back on page 2, with the new title, and focus on its line.
     await status(page).filter({ hasText: 'Showing 26–50 of 10,005' }).waitFor();
     await row(page, `${target.title} (corrected)`).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`${target.title} (corrected)`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`${target.title} (corrected)`);
     // A line opened and closed without changes: Back to the list, straight away.
     await openItem(page, all[30]!.title);
     await backToList(page);

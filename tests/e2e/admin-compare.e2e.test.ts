@@ -8,7 +8,14 @@ import type { TestSite } from '../../server/testing/testSite.ts';
 import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
 import { openPage } from './support/browser.ts';
 import {
-  PNG, PNG2, acceptConfirm, commitCount, lastCommit, openAdmin, openItem, watchNotices,
+  PNG,
+  PNG2,
+  acceptConfirm,
+  commitCount,
+  lastCommit,
+  openAdmin,
+  openItem,
+  watchNotices,
 } from './support/adminSupport.ts';
 
 const FIRST = 'The summer symposium opens registration in March for every teacher in the state.';
@@ -30,12 +37,16 @@ describe('compare with current', () => {
   for (const width of [1280, 390]) {
     it(`marks the changed words and restores from the comparison (${width} px)`, async () => {
       const title = `Symposium dates ${width}`;
-      const made = (await (await site.api('/api/news.php', {
-        method: 'POST', json: { title, what: FIRST, when_date: '2026-03-01' },
-      })).json()) as Rec;
+      const made = (await (
+        await site.api('/api/news.php', {
+          method: 'POST',
+          json: { title, what: FIRST, when_date: '2026-03-01' },
+        })
+      ).json()) as Rec;
       const id = made.id!;
       const changed = await site.api(`/api/news.php?id=${id}`, {
-        method: 'PUT', json: { title, what: SECOND, when_date: '2026-03-01', link: '' },
+        method: 'PUT',
+        json: { title, what: SECOND, when_date: '2026-03-01', link: '' },
       });
       expect(changed.status).toBe(200);
 
@@ -47,7 +58,12 @@ describe('compare with current', () => {
       const rows = dialog.locator('.admin-history-list > li');
       await rows.nth(1).waitFor();
       // The newest is the current version: nothing to compare it with.
-      expect(await rows.first().getByRole('button', { name: /^Compare/ }).count()).toBe(0);
+      expect(
+        await rows
+          .first()
+          .getByRole('button', { name: /^Compare/ })
+          .count(),
+      ).toBe(0);
       const compare = /^Compare the version saved .* with the current one$/;
       await rows.nth(1).getByRole('button', { name: compare }).click();
 
@@ -105,7 +121,11 @@ describe('compare with current', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Casey Compare' });
     await edit.getByRole('button', { name: 'History' }).click();
     const history = page.getByRole('dialog', { name: 'History of Casey Compare' });
-    await history.locator('.admin-history-list > li').nth(1).getByRole('button', { name: /^Compare/ }).click();
+    await history
+      .locator('.admin-history-list > li')
+      .nth(1)
+      .getByRole('button', { name: /^Compare/ })
+      .click();
     const old = history.getByRole('img', { name: 'Headshot in this version' });
     const now = history.getByRole('img', { name: 'Current headshot' });
     await old.waitFor();

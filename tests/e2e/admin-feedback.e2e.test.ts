@@ -10,7 +10,13 @@ import { adminDate } from '../../web/src/admin/dates.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { openPage } from './support/browser.ts';
 import {
-  acceptConfirm, backToList, commitCount, openAddForm, openAdmin, openItem, row,
+  acceptConfirm,
+  backToList,
+  commitCount,
+  openAddForm,
+  openAdmin,
+  openItem,
+  row,
 } from './support/adminSupport.ts';
 
 let site: TestSite;
@@ -23,7 +29,12 @@ useSignedInSite((s, b) => {
 
 const tb = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name });
 
-interface Seen { text: string; inView: boolean; role: string | null; live: string | null }
+interface Seen {
+  text: string;
+  inView: boolean;
+  role: string | null;
+  live: string | null;
+}
 
 /**
  * Records every notice the moment it appears (they clear themselves after 2 to 3 s): its text,
@@ -43,21 +54,31 @@ async function recordNotices(page: Page): Promise<(text: string) => Promise<Seen
         const r = el.getBoundingClientRect();
         w.__seen!.push({
           text,
-          inView: r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+          inView:
+            r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
           role: el.getAttribute('role'),
           live: el.closest('[aria-live]')?.getAttribute('aria-live') ?? null,
         });
       }
     };
-    new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(scan).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
   });
   return async (text) => {
     let found: Seen | undefined;
-    await expect.poll(async () => {
-      const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
-      found = seen.find((s) => s.text.startsWith(text));
-      return !!found;
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const seen = await page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
+          found = seen.find((s) => s.text.startsWith(text));
+          return !!found;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     return found!;
   };
 }
@@ -69,12 +90,13 @@ const expectShownAndAnnounced = (seen: Seen, role = 'status') => {
 };
 
 /** What has the focus: tag, accessible-ish name. */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement;
-  return el && el !== document.body
-    ? { tag: el.tagName.toLowerCase(), text: (el.textContent ?? '').trim(), id: el.id }
-    : null;
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el && el !== document.body
+      ? { tag: el.tagName.toLowerCase(), text: (el.textContent ?? '').trim(), id: el.id }
+      : null;
+  });
 
 describe('outcomes where the editor is looking', () => {
   it('create, update and delete on a phone: the notice is in the window and announced; focus stays useful', async () => {
@@ -133,7 +155,10 @@ describe('the banner page', () => {
     const notice = await recordNotices(page);
     // The dashboard form loads its version first; the banner switch then changes the same file.
     await tb(dashboard(page), 'Data dashboard address').waitFor();
-    const banners = (await (await site.api('/api/get_headder.php')).json()) as { id: string; banner_text: string }[];
+    const banners = (await (await site.api('/api/get_headder.php')).json()) as {
+      id: string;
+      banner_text: string;
+    }[];
     const settings = (await (await site.api('/api/globals.php')).json()) as { banner_to_show: string };
     const other = banners.find((b) => b.id !== settings.banner_to_show)!;
 
@@ -158,7 +183,9 @@ describe('the banner page', () => {
     await expect.poll(() => commitCount(site)).toBe(before + 1);
     const now = (await (await site.api('/api/globals.php')).json()) as Record<string, string>;
     expect(now).toMatchObject({
-      banner_to_show: other.id, show_banner: '1', dashboard_url: 'https://dashboard.example.org/after-banner',
+      banner_to_show: other.id,
+      show_banner: '1',
+      dashboard_url: 'https://dashboard.example.org/after-banner',
     });
 
     // The list says which banner visitors see, and marks its line only.
@@ -191,7 +218,8 @@ describe('the banner page', () => {
     await box.waitFor();
     // Another client (the API, signed in elsewhere) saves the same field meanwhile.
     const theirs = await site.api('/api/globals.php', {
-      method: 'PUT', json: { dashboard_url: 'https://dashboard.example.org/theirs' },
+      method: 'PUT',
+      json: { dashboard_url: 'https://dashboard.example.org/theirs' },
     });
     expect(theirs.status).toBe(200);
     await box.fill('https://dashboard.example.org/mine');
@@ -203,14 +231,20 @@ describe('the banner page', () => {
 
 describe('renaming an event page', () => {
   it('keeps its cards on it, in one commit, and says how many moved', async () => {
-    const made = await (await site.api('/api/majorevents.php', {
-      method: 'POST', json: { header: 'Rename Me Huddle', event_description: 'About the huddle.' },
-    })).json() as { id: string };
+    const made = (await (
+      await site.api('/api/majorevents.php', {
+        method: 'POST',
+        json: { header: 'Rename Me Huddle', event_description: 'About the huddle.' },
+      })
+    ).json()) as { id: string };
     const ids: string[] = [];
     for (const title of ['Huddle card one', 'Huddle card two']) {
-      const card = await (await site.api('/api/events.php', {
-        method: 'POST', json: { title, major_event_associated: 'Rename Me Huddle' },
-      })).json() as { id: string };
+      const card = (await (
+        await site.api('/api/events.php', {
+          method: 'POST',
+          json: { title, major_event_associated: 'Rename Me Huddle' },
+        })
+      ).json()) as { id: string };
       ids.push(card.id);
     }
     const { page, context } = await openPage(browser, { width: 1280 });
@@ -255,9 +289,14 @@ describe('dialogs with typed input', () => {
     await add.click();
     await tb(dialog, 'Name').fill('Half-typed Name');
     let message = '';
-    page.once('dialog', (d) => { message = d.message(); void d.dismiss(); });
+    page.once('dialog', (d) => {
+      message = d.message();
+      void d.dismiss();
+    });
     await page.keyboard.press('Escape');
-    await expect.poll(() => message).toBe('You have changes that are not saved yet. Close this and lose them?');
+    await expect
+      .poll(() => message)
+      .toBe('You have changes that are not saved yet. Close this and lose them?');
     expect(await tb(dialog, 'Name').inputValue()).toBe('Half-typed Name');
 
     // A click on the dark overlay outside the dialog asks too; accepted, it closes.
@@ -272,18 +311,24 @@ describe('dialogs with typed input', () => {
     const edit = await openItem(page, profiles[0]!.name);
     await tb(edit, 'Name').fill('Someone else entirely');
     const messages: string[] = [];
-    const answer = (accept: boolean) => page.once('dialog', (d) => {
-      messages.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
-    });
+    const answer = (accept: boolean) =>
+      page.once('dialog', (d) => {
+        messages.push(d.message());
+        void (accept ? d.accept() : d.dismiss());
+      });
     answer(false);
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => messages.length).toBe(1);
     expect(await tb(edit, 'Name').inputValue()).toBe('Someone else entirely');
-    page.on('dialog', (d) => { messages.push(d.message()); void d.accept(); });
+    page.on('dialog', (d) => {
+      messages.push(d.message());
+      void d.accept();
+    });
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'hidden' });
-    expect(messages).toEqual(Array(2).fill('You have changes that are not saved yet. Close this and lose them?'));
+    expect(messages).toEqual(
+      Array(2).fill('You have changes that are not saved yet. Close this and lose them?'),
+    );
     expect(new URL(page.url()).search).toBe('');
     await context.close();
   });
@@ -291,8 +336,12 @@ describe('dialogs with typed input', () => {
 
 describe('dates', () => {
   it('papers’ dates read “Mar 5, 2025” in the list and in the opened paper, not DD/MM/YYYY', async () => {
-    const papers = (await (await site.api('/api/get_pdf_metadata.php')).json()) as
-      { study_title?: string; studyTitle?: string; title?: string; publicationDate: string }[];
+    const papers = (await (await site.api('/api/get_pdf_metadata.php')).json()) as {
+      study_title?: string;
+      studyTitle?: string;
+      title?: string;
+      publicationDate: string;
+    }[];
     const paper = papers.find((p) => /^\d{2}\/\d{2}\/\d{4}$/.test(p.publicationDate))!;
     const title = (paper.study_title ?? paper.studyTitle ?? paper.title)!;
     const shown = adminDate(paper.publicationDate);

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import {
-  acceptConfirm, backToList, commitCount, lastCommit, openAddForm, openAdmin, openItem, row, watchNotices,
+  acceptConfirm,
+  backToList,
+  commitCount,
+  lastCommit,
+  openAddForm,
+  openAdmin,
+  openItem,
+  row,
+  watchNotices,
 } from './support/adminSupport.ts';
 
 let site: TestSite;
@@ -20,7 +28,8 @@ const tb = (scope: Page | ReturnType<Page['locator']>, name: string) => scope.ge
 beforeAll(async () => {
   site = await startTestSite();
   await site.signIn();
-  adminName = ((await (await site.api('/api/auth_check.php')).json()) as { user: { name: string } }).user.name;
+  adminName = ((await (await site.api('/api/auth_check.php')).json()) as { user: { name: string } }).user
+    .name;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -85,7 +94,11 @@ describe('history', () => {
     const dialog = page.getByRole('dialog', { name: 'History of Legal notice' });
     const asked = acceptConfirm(page);
     noticed = await watchNotices(page);
-    await dialog.locator('.admin-history-list > li').nth(1).getByRole('button', { name: /^Restore/ }).click();
+    await dialog
+      .locator('.admin-history-list > li')
+      .nth(1)
+      .getByRole('button', { name: /^Restore/ })
+      .click();
     await asked;
     await noticed(region, /^Restored/);
     await expect.poll(() => tb(region, 'Legal notice').inputValue()).toBe(old);
@@ -141,7 +154,9 @@ describe('two editors', () => {
     expect((await news()).find((n) => n.id === target.id)!.title).toBe('Title from editor A, knowingly');
     expect(lastCommit(site).subject).toMatch(/^news: update \d+ "Title from editor A, knowingly"$/);
     // Only A's changed field was sent over B's: B's text stays.
-    expect((await news()).find((n) => n.id === target.id) as unknown).toMatchObject({ what: 'B changed the text too.' });
+    expect((await news()).find((n) => n.id === target.id) as unknown).toMatchObject({
+      what: 'B changed the text too.',
+    });
     // B's list shows A's save without a reload.
     await row(b.page, 'Title from editor A, knowingly').waitFor();
     await a.context.close();
@@ -159,7 +174,9 @@ describe('honest feedback', () => {
     const before = commitCount(site);
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByRole('alert').waitFor();
-    expect(await form.locator('.admin-field-error').first().textContent()).toMatch(/Link must be a web address/);
+    expect(await form.locator('.admin-field-error').first().textContent()).toMatch(
+      /Link must be a web address/,
+    );
     expect(await tb(form, 'Title').inputValue()).toBe('A link that is not allowed');
     expect(await tb(form, 'Link').getAttribute('aria-invalid')).toBe('true');
     expect(commitCount(site)).toBe(before);
@@ -172,7 +189,9 @@ describe('honest feedback', () => {
     const form = await openAddForm(page, 'Add a slide');
     await tb(form, 'Title').fill('With a wrong picture');
     await tb(form, 'Text').fill('Some text.');
-    await form.getByLabel('Image', { exact: true }).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+    await form
+      .getByLabel('Image', { exact: true })
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByRole('alert').filter({ hasText: 'This file is not a supported image' }).waitFor();
     expect(await tb(form, 'Title').inputValue()).toBe('With a wrong picture');
@@ -184,7 +203,12 @@ describe('honest feedback', () => {
     await openAdmin(page, site, '/StatePolicyAdminPage');
     const form = await openAddForm(page, 'Add a policy card');
     await tb(form, 'Title').fill('Half-written policy');
-    const dismissed = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.message()); void d.dismiss(); }));
+    const dismissed = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
     await page.getByRole('link', { name: 'Go Back' }).click();
     expect(await dismissed).toBe('You have changes that are not saved yet. Leave this page and lose them?');
     expect(new URL(page.url()).pathname).toBe('/StatePolicyAdminPage');
@@ -228,10 +252,13 @@ describe('honest feedback', () => {
     const item = await openItem(page, target.title);
     expect(new URL(page.url()).search).toMatch(/^\?news=\d+$/);
     await tb(item, 'Title').fill('Half-edited title');
-    const dismissNext = () => new Promise<string>((resolve) => page.once('dialog', (d) => {
-      resolve(d.message());
-      void d.dismiss();
-    }));
+    const dismissNext = () =>
+      new Promise<string>((resolve) =>
+        page.once('dialog', (d) => {
+          resolve(d.message());
+          void d.dismiss();
+        }),
+      );
     const dismissed = dismissNext();
     await item.getByRole('button', { name: 'Back to the list' }).click();
     expect(await dismissed).toBe('You have changes that are not saved yet. Leave this page and lose them?');
@@ -312,9 +339,14 @@ describe('screens', () => {
       await page.locator('.admin-home-list summary').first().click();
       await page.screenshot({ path: `test-results/screens/admin-home-${width}.png`, fullPage: true });
       const screens = [
-        ['/EventsAdminPage', 'events'], ['/pdfPage', 'papers'], ['/BannerAdminPage', 'banners'],
-        ['/MajorEventsAdminPage', 'event-pages'], ['/AboutUsAdminPage', 'about'], ['/NewsAdminPage', 'news'],
-        [`/NewsAdminPage?news=${(await news())[0]!.id}`, 'news-item'], ['/MarkdownEditor', 'markdown-editor'],
+        ['/EventsAdminPage', 'events'],
+        ['/pdfPage', 'papers'],
+        ['/BannerAdminPage', 'banners'],
+        ['/MajorEventsAdminPage', 'event-pages'],
+        ['/AboutUsAdminPage', 'about'],
+        ['/NewsAdminPage', 'news'],
+        [`/NewsAdminPage?news=${(await news())[0]!.id}`, 'news-item'],
+        ['/MarkdownEditor', 'markdown-editor'],
       ] as const;
       for (const [route, name] of screens) {
         await page.goto(site.url + route);
@@ -322,7 +354,10 @@ describe('screens', () => {
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `test-results/screens/admin-${name}-${width}.png`, fullPage: true });
         // Nothing wider than the screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${route} at ${width}`,
+        ).toBeLessThanOrEqual(width);
       }
       expect(takeErrors()).toEqual([]);
       await context.close();

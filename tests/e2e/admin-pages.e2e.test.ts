@@ -6,7 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import {
-  PDF, PNG, PNG2, acceptConfirm, backToList, commitCount, lastCommit, openAddForm, openAdmin, openItem, openedItem, row, watchNotices,
+  PDF,
+  PNG,
+  PNG2,
+  acceptConfirm,
+  backToList,
+  commitCount,
+  lastCommit,
+  openAddForm,
+  openAdmin,
+  openItem,
+  openedItem,
+  row,
+  watchNotices,
 } from './support/adminSupport.ts';
 
 let site: TestSite;
@@ -19,7 +31,8 @@ let pageErrors: () => string[];
 beforeAll(async () => {
   site = await startTestSite();
   await site.signIn();
-  adminName = ((await (await site.api('/api/auth_check.php')).json()) as { user: { name: string } }).user.name;
+  adminName = ((await (await site.api('/api/auth_check.php')).json()) as { user: { name: string } }).user
+    .name;
   browser = await launchBrowser();
   const admin = await openPage(browser, { width: 1280 });
   page = admin.page;
@@ -32,7 +45,12 @@ afterAll(async () => {
 });
 
 /** Runs a save in the browser; expects its notice and exactly one new commit by the admin. */
-async function oneCommit(action: () => Promise<unknown>, noticeText: string | RegExp, subject: RegExp, scope: Page | Locator = page) {
+async function oneCommit(
+  action: () => Promise<unknown>,
+  noticeText: string | RegExp,
+  subject: RegExp,
+  scope: Page | Locator = page,
+) {
   const before = commitCount(site);
   const noticed = await watchNotices(page);
   await action();
@@ -92,7 +110,11 @@ describe('event cards', () => {
     await form.getByRole('radio', { name: pages[0]!.header }).waitFor();
     await form.getByRole('radio', { name: 'None', exact: true }).check();
     await form.getByLabel('Preview of What').getByText('robot').waitFor();
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted', /^event-cards: create \d+ "Robotics night"$/);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted',
+      /^event-cards: create \d+ "Robotics night"$/,
+    );
     expect(await tb(form, 'Title').inputValue()).toBe('');
     await publicShows('/events', 'Robotics night');
 
@@ -103,8 +125,12 @@ describe('event cards', () => {
     expect(await item.getByRole('radio', { name: 'Event Full' }).isChecked()).toBe(true);
     await tb(item, 'Title').fill('Robotics evening');
     await item.getByRole('radio', { name: 'Event Open' }).check();
-    await updateBackToList(item, 'Updated successfully!', /^event-cards: update \d+ "Robotics evening"$/,
-      'Robotics evening');
+    await updateBackToList(
+      item,
+      'Updated successfully!',
+      /^event-cards: update \d+ "Robotics evening"$/,
+      'Robotics evening',
+    );
     await row(page, 'Robotics evening').getByText('Event Open', { exact: true }).waitFor();
     await publicShows('/events', 'Robotics evening');
 
@@ -119,7 +145,10 @@ describe('research papers', () => {
     const form = await openAddForm(page, 'Upload a paper');
     const before = commitCount(site);
     await form.getByRole('button', { name: 'Upload' }).click();
-    await form.getByRole('alert').filter({ hasText: 'Please provide a file name, a PDF file, and a first page image.' }).waitFor();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Please provide a file name, a PDF file, and a first page image.' })
+      .waitFor();
     expect(commitCount(site)).toBe(before);
 
     await tb(form, 'Study title').fill('Something to throw away');
@@ -139,12 +168,19 @@ describe('research papers', () => {
     expect(await preview.locator('img').getAttribute('src')).toMatch(/^blob:/);
 
     // Hold the answer back a moment to see the status line and the progress bar.
-    await page.route('**/api/pdf_upload.php*', async (route) => { await new Promise((r) => setTimeout(r, 700)); await route.continue(); });
-    await oneCommit(async () => {
-      await form.getByRole('button', { name: 'Upload' }).click();
-      await form.getByRole('status').filter({ hasText: 'Sending Entry Please Wait...' }).waitFor();
-      await form.getByRole('progressbar').waitFor();
-    }, 'Submitted successfully!', /^papers: create \d+ "Who teaches CS in rural schools"$/);
+    await page.route('**/api/pdf_upload.php*', async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await oneCommit(
+      async () => {
+        await form.getByRole('button', { name: 'Upload' }).click();
+        await form.getByRole('status').filter({ hasText: 'Sending Entry Please Wait...' }).waitFor();
+        await form.getByRole('progressbar').waitFor();
+      },
+      'Submitted successfully!',
+      /^papers: create \d+ "Who teaches CS in rural schools"$/,
+    );
     await page.unroute('**/api/pdf_upload.php*');
     expect(await tb(form, 'Study title').inputValue()).toBe('');
     await publicShows('/research', 'Who teaches CS in rural schools');
@@ -153,7 +189,11 @@ describe('research papers', () => {
     const item = await openItem(page, 'Who teaches CS in rural schools');
     await item.getByRole('button', { name: 'Edit study title' }).click();
     await tb(item, 'New study title').fill('Who teaches CS in rural Oregon');
-    await oneCommit(() => item.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^papers: update \d+ "Who teaches CS in rural Oregon"$/);
+    await oneCommit(
+      () => item.getByRole('button', { name: 'Update' }).click(),
+      'Updated successfully!',
+      /^papers: update \d+ "Who teaches CS in rural Oregon"$/,
+    );
     // Papers are edited field by field: the paper stays open, under its new title.
     await item.getByRole('heading', { name: 'Who teaches CS in rural Oregon' }).waitFor();
     const edited = item;
@@ -165,13 +205,24 @@ describe('research papers', () => {
     // A new first-page image through the per-field edit.
     await edited.getByRole('button', { name: 'Edit first-page image' }).click();
     await edited.getByLabel('New first-page image').setInputFiles(PNG2);
-    await oneCommit(() => edited.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^papers: update /);
+    await oneCommit(
+      () => edited.getByRole('button', { name: 'Update' }).click(),
+      'Updated successfully!',
+      /^papers: update /,
+    );
     await publicShows('/research', 'Who teaches CS in rural Oregon');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), edited.getByRole('link', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      edited.getByRole('link', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('rural-cs-study.pdf');
 
-    await deleteItem('Who teaches CS in rural Oregon', 'Are you sure you want to delete this paper?', /^Delete Entry/);
+    await deleteItem(
+      'Who teaches CS in rural Oregon',
+      'Are you sure you want to delete this paper?',
+      /^Delete Entry/,
+    );
     await publicLacks('/research', 'Who teaches CS in rural Oregon');
   });
 });
@@ -184,16 +235,26 @@ describe('news', () => {
     await tb(form, 'Link').fill('/research');
     await tb(form, 'What').fill('Forty grants for new *CS* courses.');
     await form.getByLabel('Date').fill('2027-01-15');
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted', /^news: create \d+ "Teacher grants announced"$/);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted',
+      /^news: create \d+ "Teacher grants announced"$/,
+    );
     await publicShows('/news', 'Teacher grants announced');
     // Newest first: the new item heads the list.
-    await expect.poll(() => page.locator('li.admin-row .admin-row-title').first().textContent()).toBe('Teacher grants announced');
+    await expect
+      .poll(() => page.locator('li.admin-row .admin-row-title').first().textContent())
+      .toBe('Teacher grants announced');
     const item = await openItem(page, 'Teacher grants announced');
     expect(await item.getByLabel('Date').inputValue()).toBe('2027-01-15');
     await tb(item, 'Title').fill('Forty teacher grants announced');
     await updateBackToList(item, 'Updated successfully!', /^news: update /, 'Forty teacher grants announced');
     await publicShows('/news', 'Forty teacher grants announced');
-    await deleteItem('Forty teacher grants announced', 'Are you sure you want to delete this news item?', /^Delete Entry Above/);
+    await deleteItem(
+      'Forty teacher grants announced',
+      'Are you sure you want to delete this news item?',
+      /^Delete Entry Above/,
+    );
     await publicLacks('/news', 'Forty teacher grants announced');
   });
 });
@@ -205,7 +266,11 @@ describe('banners', () => {
     await tb(form, 'Banner text').fill('Registration for the spring institute is open');
     await tb(form, 'Banner link').fill('/events');
     await tb(form, 'Link text').fill('Register');
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^banners: create \d+ /);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^banners: create \d+ /,
+    );
     const firstTitle = (await page.locator('li.admin-row .admin-row-title').first().textContent())!;
     const item = await openItem(page, 'Registration for the spring institute is open');
     const show = item.getByRole('button', { name: 'Show this banner on the site' });
@@ -220,8 +285,10 @@ describe('banners', () => {
     await publicShows('/', 'Registration for the spring institute is open');
 
     // Pressed again, it goes off the site; pressed once more, it is back.
-    const toggle = (await openItem(page, 'Registration for the spring institute is open'))
-      .getByRole('button', { name: 'Show this banner on the site' });
+    const toggle = (await openItem(page, 'Registration for the spring institute is open')).getByRole(
+      'button',
+      { name: 'Show this banner on the site' },
+    );
     await oneCommit(() => toggle.click(), 'The banner is now off the site.', /^siteSettings: update$/);
     await publicLacks('/', 'Registration for the spring institute is open');
     await oneCommit(() => toggle.click(), 'This banner is now on the site.', /^siteSettings: update$/);
@@ -229,14 +296,21 @@ describe('banners', () => {
 
     const again = await openItem(page, 'Registration for the spring institute is open');
     await tb(again, 'Banner text').fill('Spring institute: register now');
-    await updateBackToList(again, 'Updated successfully!', /^banners: update /,
-      'Spring institute: register now');
+    await updateBackToList(
+      again,
+      'Updated successfully!',
+      /^banners: update /,
+      'Spring institute: register now',
+    );
     await publicShows('/', 'Spring institute: register now');
 
     // Select the first banner again, then delete ours.
     const first = await openItem(page, firstTitle);
-    await oneCommit(() => first.getByRole('button', { name: 'Show this banner on the site' }).click(),
-      'This banner is now on the site.', /^siteSettings: update$/);
+    await oneCommit(
+      () => first.getByRole('button', { name: 'Show this banner on the site' }).click(),
+      'This banner is now on the site.',
+      /^siteSettings: update$/,
+    );
     await backToList(page);
     await row(page, firstTitle).getByText('On the site').waitFor();
     await deleteItem('Spring institute: register now', 'Are you sure you want to delete this banner?');
@@ -251,38 +325,62 @@ describe('event pages', () => {
     await tb(form, 'Organization').fill('CS for Oregon');
     await tb(form, 'Event description').fill('A day of **workshops**.');
     // URLs already used by other pages cannot be picked.
-    const seeded = (await (await site.api('/api/majorevents.php')).json()) as { header: string; page_url: string }[];
+    const seeded = (await (await site.api('/api/majorevents.php')).json()) as {
+      header: string;
+      page_url: string;
+    }[];
     for (const used of seeded.filter((p) => p.page_url)) {
-      const radio = form.getByRole('radio', { name: `${used.page_url} (used by ${used.header})`, exact: true });
+      const radio = form.getByRole('radio', {
+        name: `${used.page_url} (used by ${used.header})`,
+        exact: true,
+      });
       expect(await radio.isDisabled(), used.page_url).toBe(true);
     }
     await form.getByRole('radio', { name: '/EventPage1', exact: true }).check();
     const preview = form.getByRole('region', { name: 'Preview', exact: true });
     await preview.getByRole('heading', { name: 'Spring Huddle 2027' }).waitFor();
     await preview.getByText('workshops').waitFor();
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^event-pages: create \d+ "Spring Huddle 2027"$/);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^event-pages: create \d+ "Spring Huddle 2027"$/,
+    );
 
     await row(page, 'Spring Huddle 2027').getByText('Hidden', { exact: true }).waitFor();
     const item = await openItem(page, 'Spring Huddle 2027');
     await item.getByText('Hidden', { exact: true }).waitFor();
     expect(await item.getByRole('button', { name: 'Hide Page' }).isDisabled()).toBe(true);
     await publicLacks('/EventPage1', 'Spring Huddle 2027');
-    await oneCommit(() => item.getByRole('button', { name: 'Show Page' }).click(), 'The page is now shown.', /^event-pages: update /);
+    await oneCommit(
+      () => item.getByRole('button', { name: 'Show Page' }).click(),
+      'The page is now shown.',
+      /^event-pages: update /,
+    );
     await expect.poll(() => item.getByRole('button', { name: 'Show Page' }).isDisabled()).toBe(true);
     expect(await item.getByRole('button', { name: 'Hide Page' }).isDisabled()).toBe(false);
     await publicShows('/EventPage1', 'Spring Huddle 2027');
     // The add form (still unfolded under the list) now treats /EventPage1 as taken.
     await backToList(page);
     await row(page, 'Spring Huddle 2027').getByText('Shown', { exact: true }).waitFor();
-    await expect.poll(() => form.getByRole('radio', { name: '/EventPage1 (used by Spring Huddle 2027)', exact: true }).isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        form
+          .getByRole('radio', { name: '/EventPage1 (used by Spring Huddle 2027)', exact: true })
+          .isDisabled(),
+      )
+      .toBe(true);
 
     await openItem(page, 'Spring Huddle 2027');
     // Its own URL stays choosable in its own form.
     expect(await item.getByRole('radio', { name: '/EventPage1', exact: true }).isChecked()).toBe(true);
     expect(await item.getByRole('radio', { name: '/EventPage1', exact: true }).isDisabled()).toBe(false);
     await tb(item, 'Header').fill('Spring Huddle 2027 in Bend');
-    await updateBackToList(item, 'Updated successfully!', /^event-pages: update /,
-      'Spring Huddle 2027 in Bend');
+    await updateBackToList(
+      item,
+      'Updated successfully!',
+      /^event-pages: update /,
+      'Spring Huddle 2027 in Bend',
+    );
     await publicShows('/EventPage1', 'Spring Huddle 2027 in Bend');
     await deleteItem('Spring Huddle 2027 in Bend', 'Are you sure you want to delete this event page?');
   });
@@ -294,7 +392,12 @@ async function updateText(section: string, label: string, value: string, subject
   await tb(region, label).fill(value);
   // The save sends only what changed: a fill that did not land would end in 'Nothing has changed…'
   expect(await tb(region, label).inputValue()).toBe(value);
-  await oneCommit(() => region.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', subject, region);
+  await oneCommit(
+    () => region.getByRole('button', { name: 'Update' }).click(),
+    'Updated successfully!',
+    subject,
+    region,
+  );
 }
 
 describe('texts', () => {
@@ -302,24 +405,51 @@ describe('texts', () => {
     await openAdmin(page, site, '/PolicyAdminPage');
     const region = page.getByRole('region', { name: 'Policy text' });
     await tb(region, 'Policy text').fill('Every high school should offer **computer science** by 2030.');
-    await region.getByRole('region', { name: 'Preview of Policy text' }).locator('strong', { hasText: 'computer science' }).waitFor();
-    await oneCommit(() => region.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^policyText: update$/, region);
+    await region
+      .getByRole('region', { name: 'Preview of Policy text' })
+      .locator('strong', { hasText: 'computer science' })
+      .waitFor();
+    await oneCommit(
+      () => region.getByRole('button', { name: 'Update' }).click(),
+      'Updated successfully!',
+      /^policyText: update$/,
+      region,
+    );
     await publicShows('/researchAndPolicy', 'by 2030.');
   });
 
   it('home page: every text field, with previews', async () => {
     await openAdmin(page, site, '/HomePageAdminPage');
     const region = page.getByRole('region', { name: 'Home page text' });
-    for (const label of ['Banner heading', 'Section 1 heading', 'Section 1 text', 'Statistics heading', 'First large number', 'Quote', 'Quote attribution', 'Section 3 text']) {
+    for (const label of [
+      'Banner heading',
+      'Section 1 heading',
+      'Section 1 text',
+      'Statistics heading',
+      'First large number',
+      'Quote',
+      'Quote attribution',
+      'Section 3 text',
+    ]) {
       expect(await region.getByRole('textbox', { name: label, exact: true }).count(), label).toBe(1);
     }
-    await updateText('Home page text', 'Section 1 heading', 'Computer science for every Oregon student', /^homePage: update$/);
+    await updateText(
+      'Home page text',
+      'Section 1 heading',
+      'Computer science for every Oregon student',
+      /^homePage: update$/,
+    );
     await publicShows('/', 'Computer science for every Oregon student');
   });
 
   it('footer legal notice', async () => {
     await openAdmin(page, site, '/FooterAdminPage');
-    await updateText('Legal notice', 'Legal notice', '© 2027 CS for Oregon. All rights reserved.', /^footer: update$/);
+    await updateText(
+      'Legal notice',
+      'Legal notice',
+      '© 2027 CS for Oregon. All rights reserved.',
+      /^footer: update$/,
+    );
     await publicShows('/news', '© 2027 CS for Oregon. All rights reserved.');
   });
 });
@@ -327,11 +457,19 @@ describe('texts', () => {
 describe('about us', () => {
   it('mission and values; profiles sorted by last name, added and edited in a dialog with a headshot, deleted', async () => {
     await openAdmin(page, site, '/AboutUsAdminPage');
-    await updateText('Mission and values', 'Our mission', 'We bring computer science to every classroom.', /^aboutText: update$/);
+    await updateText(
+      'Mission and values',
+      'Our mission',
+      'We bring computer science to every classroom.',
+      /^aboutText: update$/,
+    );
     await publicShows('/about', 'We bring computer science to every classroom.');
 
     const profiles = page.getByRole('region', { name: 'Profiles' });
-    const lastWords = async () => (await profiles.locator('li.admin-row .admin-row-title').allTextContents()).map((n) => n.trim().split(/\s+/).pop()!.toLowerCase());
+    const lastWords = async () =>
+      (await profiles.locator('li.admin-row .admin-row-title').allTextContents()).map((n) =>
+        n.trim().split(/\s+/).pop()!.toLowerCase(),
+      );
     const sorted = (xs: string[]) => [...xs].sort((a, b) => a.localeCompare(b));
     expect(await lastWords()).toEqual(sorted(await lastWords()));
 
@@ -340,7 +478,11 @@ describe('about us', () => {
     await tb(dialog, 'Name').fill('Avery Quinn Aaronson');
     await tb(dialog, 'Title').fill('**Director** of teacher programs');
     await dialog.getByLabel('Headshot', { exact: true }).setInputFiles(PNG);
-    await oneCommit(() => dialog.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^profiles: create \d+ "Avery Quinn Aaronson"$/);
+    await oneCommit(
+      () => dialog.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^profiles: create \d+ "Avery Quinn Aaronson"$/,
+    );
     await dialog.waitFor({ state: 'hidden' });
     // The list refetches after the save: the new card comes a moment after the dialog closes.
     await expect.poll(async () => (await lastWords())[0]).toBe('aaronson');
@@ -349,9 +491,15 @@ describe('about us', () => {
 
     await row(page, 'Avery Quinn Aaronson').getByRole('link').click();
     const edit = page.getByRole('dialog', { name: 'Edit Avery Quinn Aaronson' });
-    expect(await edit.getByRole('img', { name: 'Current headshot' }).getAttribute('src')).toMatch(/^\/media\/profiles\//);
+    expect(await edit.getByRole('img', { name: 'Current headshot' }).getAttribute('src')).toMatch(
+      /^\/media\/profiles\//,
+    );
     await tb(edit, 'Name').fill('Avery Quinn Zwick');
-    await oneCommit(() => edit.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^profiles: update /);
+    await oneCommit(
+      () => edit.getByRole('button', { name: 'Update' }).click(),
+      'Updated successfully!',
+      /^profiles: update /,
+    );
     // Not by its name: the refreshed dialog may be named after the new name for a moment before it closes.
     await page.locator('dialog.admin-dialog[open]').waitFor({ state: 'detached' });
     await expect.poll(async () => (await lastWords()).at(-1)).toBe('zwick');
@@ -366,27 +514,50 @@ describe('summer symposium', () => {
     await tb(form, 'Title').fill('Keynote: AI in the classroom');
     await tb(form, 'Content').fill('Our keynote speaker talks about *AI*.');
     await form.getByLabel('Icon', { exact: true }).setInputFiles(PNG);
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^event-dropdowns: create \d+ /);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^event-dropdowns: create \d+ /,
+    );
     await publicShows('/summerOfCS', 'Keynote: AI in the classroom');
     const item = await openItem(page, 'Keynote: AI in the classroom');
     expect(await item.locator('img').getAttribute('src')).toMatch(/^\/media\/event-dropdowns\//);
     await tb(item, 'Title').fill('Keynote: AI and CS in the classroom');
-    await updateBackToList(item, 'Updated successfully!', /^event-dropdowns: update /,
-      'Keynote: AI and CS in the classroom');
+    await updateBackToList(
+      item,
+      'Updated successfully!',
+      /^event-dropdowns: update /,
+      'Keynote: AI and CS in the classroom',
+    );
     await publicShows('/summerOfCS', 'Keynote: AI and CS in the classroom');
-    await deleteItem('Keynote: AI and CS in the classroom', 'Are you sure you want to delete this Dropdown Event?');
+    await deleteItem(
+      'Keynote: AI and CS in the classroom',
+      'Are you sure you want to delete this Dropdown Event?',
+    );
 
     const schedule = page.getByRole('region', { name: 'Workshop schedule image' });
     await schedule.getByLabel('Schedule image', { exact: true }).setInputFiles(PNG);
-    await oneCommit(() => schedule.getByRole('button', { name: 'Update' }).click(), 'Updated successfully!', /^workshopSchedule: update$/, schedule);
-    await expect.poll(() => schedule.locator('img').first().getAttribute('src')).toMatch(/^\/media\/site\/workshop-schedule\.png\?v=/);
+    await oneCommit(
+      () => schedule.getByRole('button', { name: 'Update' }).click(),
+      'Updated successfully!',
+      /^workshopSchedule: update$/,
+      schedule,
+    );
+    await expect
+      .poll(() => schedule.locator('img').first().getAttribute('src'))
+      .toMatch(/^\/media\/site\/workshop-schedule\.png\?v=/);
   });
 });
 
 describe('educators', () => {
   it('texts, the main button, and resources with a logo', async () => {
     await openAdmin(page, site, '/ResourcesAdminPage');
-    await updateText('Texts around the main button', 'Professional development (above the button)', 'Free workshops all year round.', /^educatorTexts: update$/);
+    await updateText(
+      'Texts around the main button',
+      'Professional development (above the button)',
+      'Free workshops all year round.',
+      /^educatorTexts: update$/,
+    );
     await updateText('Main button', 'Button text', 'See the summer institute', /^educatorButton: update$/);
     await publicShows('/educators', 'Free workshops all year round.');
     await pub.getByText('See the summer institute').first().waitFor();
@@ -396,11 +567,17 @@ describe('educators', () => {
     await tb(form, 'Resource name').fill('Code Club lessons');
     await tb(form, 'Link').fill('example.org/lessons');
     await form.getByLabel('Logo', { exact: true }).setInputFiles(PNG);
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^resources: create \d+ "Code Club lessons"$/);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^resources: create \d+ "Code Club lessons"$/,
+    );
     // A bare host gets https:// (DESIGN decision 12).
     const added = await openItem(page, 'Code Club lessons');
     expect(await tb(added, 'Link').inputValue()).toBe('https://example.org/lessons');
-    expect(await added.getByRole('img', { name: 'Current logo' }).getAttribute('src')).toMatch(/^\/media\/resources\//);
+    expect(await added.getByRole('img', { name: 'Current logo' }).getAttribute('src')).toMatch(
+      /^\/media\/resources\//,
+    );
     await publicShows('/educators', 'Code Club lessons');
     await deleteItem('Code Club lessons', 'Are you sure you want to delete this Resource?');
   });
@@ -413,14 +590,25 @@ describe('spotlight', () => {
     await tb(form, 'Title').fill('Ms. Rivera, Hood River');
     await tb(form, 'Text').fill('Started the first CS club in her county.');
     await form.getByLabel('Image', { exact: true }).setInputFiles(PNG);
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^spotlight: create \d+ /);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^spotlight: create \d+ /,
+    );
     await publicShows('/about', 'Ms. Rivera, Hood River');
     const item = await openItem(page, 'Ms. Rivera, Hood River');
     await tb(item, 'Title').fill('Ms. Rivera, Hood River High');
-    await updateBackToList(item, 'Updated successfully!', /^spotlight: update /,
-      'Ms. Rivera, Hood River High');
+    await updateBackToList(
+      item,
+      'Updated successfully!',
+      /^spotlight: update /,
+      'Ms. Rivera, Hood River High',
+    );
     await publicShows('/about', 'Ms. Rivera, Hood River High');
-    await deleteItem('Ms. Rivera, Hood River High', 'Are you sure you want to delete this Spotlight Profile?');
+    await deleteItem(
+      'Ms. Rivera, Hood River High',
+      'Are you sure you want to delete this Spotlight Profile?',
+    );
   });
 });
 
@@ -431,13 +619,21 @@ describe('state policies', () => {
     await tb(form, 'Title').fill('CS counts toward graduation');
     await tb(form, 'Text').fill('A CS course can count as a math credit.');
     await form.getByRole('radio', { name: 'Implemented', exact: true }).check();
-    await oneCommit(() => form.getByRole('button', { name: 'Submit' }).click(), 'Submitted successfully!', /^state-policies: create \d+ "CS counts toward graduation"$/);
+    await oneCommit(
+      () => form.getByRole('button', { name: 'Submit' }).click(),
+      'Submitted successfully!',
+      /^state-policies: create \d+ "CS counts toward graduation"$/,
+    );
     await publicShows('/researchAndPolicy', 'CS counts toward graduation');
     await row(page, 'CS counts toward graduation').getByText('Implemented', { exact: true }).waitFor();
     const item = await openItem(page, 'CS counts toward graduation');
     await item.getByRole('radio', { name: 'Not Implemented' }).check();
-    await updateBackToList(item, 'Updated successfully!', /^state-policies: update /,
-      'CS counts toward graduation');
+    await updateBackToList(
+      item,
+      'Updated successfully!',
+      /^state-policies: update /,
+      'CS counts toward graduation',
+    );
     await row(page, 'CS counts toward graduation').getByText('Not Implemented', { exact: true }).waitFor();
     await deleteItem('CS counts toward graduation', 'Are you sure you want to delete this Policy?');
     await publicLacks('/researchAndPolicy', 'CS counts toward graduation');
@@ -446,12 +642,23 @@ describe('state policies', () => {
 
 describe('messages', () => {
   it('lists contact messages and deletes one, without touching the site history', async () => {
-    const res = await site.api('/api/handle_form.php', { method: 'POST', json: { name: 'Jamie Doe', title: 'Teacher', employer: 'Salem High', email: 'jamie@example.org', contact: 'How do I join the institute?' } });
+    const res = await site.api('/api/handle_form.php', {
+      method: 'POST',
+      json: {
+        name: 'Jamie Doe',
+        title: 'Teacher',
+        employer: 'Salem High',
+        email: 'jamie@example.org',
+        contact: 'How do I join the institute?',
+      },
+    });
     expect(res.status).toBeLessThan(300);
     await openAdmin(page, site, '/MessagesAdminPage');
     const item = page.locator('li.admin-item', { hasText: 'Jamie Doe' });
     await item.getByText('How do I join the institute?').waitFor();
-    expect(await item.getByRole('link', { name: /jamie@example.org/ }).getAttribute('href')).toBe('mailto:jamie@example.org');
+    expect(await item.getByRole('link', { name: /jamie@example.org/ }).getAttribute('href')).toBe(
+      'mailto:jamie@example.org',
+    );
     const before = commitCount(site);
     const asked = acceptConfirm(page);
     const noticed = await watchNotices(page);
@@ -467,8 +674,25 @@ describe('markdown helper', () => {
   it('every button of the spec, the site colours, a custom colour, font size 3.1vh by default, and a live preview', async () => {
     await openAdmin(page, site, '/MarkdownEditor');
     await page.locator('.w-md-editor').waitFor();
-    for (const name of ['Bold', 'Italic', 'Quotes', 'Underline', 'Blockquote', 'Heading 1', 'Heading 2', 'Line break', 'Indent',
-      'Red text', 'Blue text', 'Green text', 'Custom colour text', 'Centre', 'Right align', 'Font size', 'Link']) {
+    for (const name of [
+      'Bold',
+      'Italic',
+      'Quotes',
+      'Underline',
+      'Blockquote',
+      'Heading 1',
+      'Heading 2',
+      'Line break',
+      'Indent',
+      'Red text',
+      'Blue text',
+      'Green text',
+      'Custom colour text',
+      'Centre',
+      'Right align',
+      'Font size',
+      'Link',
+    ]) {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByLabel('Font size (vh)').inputValue()).toBe('3.1');
@@ -486,13 +710,22 @@ describe('markdown helper', () => {
     expect(await apply('Underline')).toBe('<u>hello</u>');
     await preview.locator('u', { hasText: 'hello' }).waitFor();
     expect(await apply('Red text')).toBe('<span style="color: #A8431F">hello</span>');
-    expect(await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color)).toBe('rgb(168, 67, 31)');
+    expect(
+      await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color),
+    ).toBe('rgb(168, 67, 31)');
     expect(await apply('Font size')).toBe('<span style="font-size: 3.1vh">hello</span>');
     await page.getByLabel('Custom colour', { exact: true }).fill('#123456');
     expect(await apply('Custom colour text')).toBe('<span style="color: #123456">hello</span>');
-    expect(await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color)).toBe('rgb(18, 52, 86)');
+    expect(
+      await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color),
+    ).toBe('rgb(18, 52, 86)');
     expect(await apply('Centre')).toContain('<div style="text-align: center">');
-    expect(await preview.locator('div', { hasText: 'hello' }).last().evaluate((e) => getComputedStyle(e).textAlign)).toBe('center');
+    expect(
+      await preview
+        .locator('div', { hasText: 'hello' })
+        .last()
+        .evaluate((e) => getComputedStyle(e).textAlign),
+    ).toBe('center');
     expect(await apply('Heading 2')).toBe('## hello');
     await preview.getByRole('heading', { level: 2, name: 'hello' }).waitFor();
   });

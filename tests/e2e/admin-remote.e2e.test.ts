@@ -20,7 +20,13 @@ let replica: TestSite;
 let browser: Browser;
 
 const settings = (over: Partial<RemoteSettings> = {}): RemoteSettings => ({
-  url: forge.url('site'), credentials: AUTH, pullIntervalMs: 0, webhookSecret: 's', role: 'primary', primaryUrl: null, ...over,
+  url: forge.url('site'),
+  credentials: AUTH,
+  pullIntervalMs: 0,
+  webhookSecret: 's',
+  role: 'primary',
+  primaryUrl: null,
+  ...over,
 });
 
 beforeAll(async () => {
@@ -42,16 +48,32 @@ afterAll(async () => {
 it('the admin says when the site was last backed up, and why and since when it could not be', async () => {
   const { page, context, takeErrors } = await openPage(browser);
   await openAdmin(page, primary, '/NewsAdminPage');
-  await expect.poll(() => page.getByRole('status').filter({ hasText: /^Backed up (just now|\d+ minutes? ago)\.$/ }).count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Backed up (just now|\d+ minutes? ago)\.$/ })
+        .count(),
+    )
+    .toBe(1);
   forge.down = true;
   await primary.signIn();
-  const res = await primary.api('/api/news.php?id=1', { method: 'PUT', json: { title: 'Saved while the backup is down' } });
+  const res = await primary.api('/api/news.php?id=1', {
+    method: 'PUT',
+    json: { title: 'Saved while the backup is down' },
+  });
   expect(res.status).toBe(200);
-  await eventually(async () => !((await (await fetch(`${primary.url}/api/health`)).json()) as { remote: { ok: boolean } }).remote.ok, 10_000);
+  await eventually(
+    async () =>
+      !((await (await fetch(`${primary.url}/api/health`)).json()) as { remote: { ok: boolean } }).remote.ok,
+    10_000,
+  );
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: 'Could not reach the backup since' });
   await alert.waitFor();
-  expect(await alert.textContent()).toMatch(/since .+: the backup server is not working right now\. Saving still works; changes are sent when it is back\.$/);
+  expect(await alert.textContent()).toMatch(
+    /since .+: the backup server is not working right now\. Saving still works; changes are sent when it is back\.$/,
+  );
   forge.down = false;
   await context.close();
   expect(takeErrors().filter((e) => !/503|Failed to load resource/.test(e))).toEqual([]);

@@ -36,7 +36,9 @@ afterAll(async () => {
 it('every admin page says saving is turned off and why; the notice goes once the branch is repaired', async () => {
   const { page, context, takeErrors } = await openPage(browser);
   await openAdmin(page, site, '/NewsAdminPage');
-  const notice = page.getByRole('alert').filter({ hasText: "Saving is turned off to keep the site's history safe" });
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: "Saving is turned off to keep the site's history safe" });
   await notice.waitFor();
   expect(await notice.textContent()).toContain('the branch file refs/heads/main is empty');
   const box = await notice.boundingBox();

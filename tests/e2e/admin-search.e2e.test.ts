@@ -22,7 +22,8 @@ afterAll(async () => {
 it('finds a hidden event page and opens it; finds a word inside a PDF', async () => {
   await site.signIn();
   const made = await site.api('/api/majorevents.php', {
-    method: 'POST', json: { header: 'Capybara weekend', event_description: 'Plans.' },
+    method: 'POST',
+    json: { header: 'Capybara weekend', event_description: 'Plans.' },
   });
   expect(made.status).toBe(201);
   const { page, context, takeErrors } = await openPage(browser);

@@ -11,8 +11,21 @@ import { startTestSite, type TestSite } from './support/server.ts';
 
 const BUDGET = 100 * 1024;
 const DIST = path.resolve(import.meta.dirname, '../../dist');
-const ROUTES = ['/', '/about', '/educators', '/summerOfCS', '/winterOfCS', '/researchAndPolicy', '/news',
-  '/events', '/spotlight', '/research', '/TableauDashboardEmbed', '/contact', '/no-such-page'];
+const ROUTES = [
+  '/',
+  '/about',
+  '/educators',
+  '/summerOfCS',
+  '/winterOfCS',
+  '/researchAndPolicy',
+  '/news',
+  '/events',
+  '/spotlight',
+  '/research',
+  '/TableauDashboardEmbed',
+  '/contact',
+  '/no-such-page',
+];
 
 let site: TestSite;
 let browser: Browser;
@@ -61,7 +74,8 @@ describe('JavaScript budget', () => {
     const w = await openPage(browser);
     const fetched = new Set<string>();
     w.page.on('request', (r) => {
-      if (r.resourceType() === 'script' && r.url().startsWith(site.url)) fetched.add(new URL(r.url()).pathname);
+      if (r.resourceType() === 'script' && r.url().startsWith(site.url))
+        fetched.add(new URL(r.url()).pathname);
     });
     for (const route of ROUTES) {
       await w.page.goto(site.url + route);

@@ -12,9 +12,23 @@ type Rec = Record<string, string>;
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const STATIC_ROUTES = [
-  '/', '/about', '/educators', '/summerOfCS', '/winterOfCS', '/winterofcs', '/researchAndPolicy', '/news',
-  '/events', '/spotlight', '/research', '/TableauDashboardEmbed', '/ECS_Huddle', '/EventPage1', '/EventPage2',
-  '/EventPage3', '/no-such-page',
+  '/',
+  '/about',
+  '/educators',
+  '/summerOfCS',
+  '/winterOfCS',
+  '/winterofcs',
+  '/researchAndPolicy',
+  '/news',
+  '/events',
+  '/spotlight',
+  '/research',
+  '/TableauDashboardEmbed',
+  '/ECS_Huddle',
+  '/EventPage1',
+  '/EventPage2',
+  '/EventPage3',
+  '/no-such-page',
 ];
 
 beforeAll(async () => {
@@ -80,17 +94,17 @@ describe('axe-core on every public route', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('.nav-list-narrow:not([hidden])').waitFor();
-    found.push(...await scan(page, '/ menu open @390'));
+    found.push(...(await scan(page, '/ menu open @390')));
 
     await page.getByRole('button', { name: 'Contact Us' }).click();
     const dialog = page.getByRole('dialog', { name: 'Contact Us' });
     await dialog.waitFor();
-    found.push(...await scan(page, '/ contact popup @390'));
+    found.push(...(await scan(page, '/ contact popup @390')));
     // With the field messages showing.
     await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.locator('[aria-invalid="true"]').first().waitFor();
-    found.push(...await scan(page, '/ contact popup with errors @390'));
+    found.push(...(await scan(page, '/ contact popup with errors @390')));
     await narrow.context.close();
 
     const wide = await openPage(browser, { width: 1280 });
@@ -98,11 +112,14 @@ describe('axe-core on every public route', () => {
     await settle(wide.page);
     await wide.page.getByRole('button', { name: 'Contact Us' }).click();
     await wide.page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
-    found.push(...await scan(wide.page, '/about contact popup @1280'));
+    found.push(...(await scan(wide.page, '/about contact popup @1280')));
     await wide.page.keyboard.press('Escape');
-    await wide.page.locator('.carousel-slide.is-visible').getByRole('button', { name: /Read more/ }).click();
+    await wide.page
+      .locator('.carousel-slide.is-visible')
+      .getByRole('button', { name: /Read more/ })
+      .click();
     await wide.page.locator('dialog.spotlight-dialog[open]').waitFor();
-    found.push(...await scan(wide.page, '/about spotlight dialog @1280'));
+    found.push(...(await scan(wide.page, '/about spotlight dialog @1280')));
     await wide.context.close();
 
     if (found.length) console.log(found.join('\n'));

@@ -19,8 +19,12 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const mark = (page: Page) => page.evaluate(() => { (window as unknown as { __mark: number }).__mark = 1; });
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __mark: number }).__mark = 1;
+  });
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 const setTitle = (title: string) => (text: string) => text.replace(/^title: .*$/m, `title: ${title}`);
 /** Replaces the markdown body of a content file (everything after the front matter). */
 const setBody = (body: string) => (text: string) => {
@@ -62,7 +66,9 @@ describe('live updates', () => {
     // Changed while the server was down: the page must pick it up once the stream reconnects.
     await site.editContent('news/2.md', setTitle('Changed while the server was down'));
     await site.restart();
-    await page.getByRole('heading', { name: 'Changed while the server was down' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { name: 'Changed while the server was down' })
+      .waitFor({ timeout: 20_000 });
     // And it keeps listening on the new connection.
     await site.editContent('news/2.md', setTitle('Changed after the restart'));
     await page.getByRole('heading', { name: 'Changed after the restart' }).waitFor({ timeout: 10_000 });
@@ -77,7 +83,10 @@ describe('markdown fields with script payloads', () => {
     const parts = 5;
     const size = Math.ceil(payloads.length / parts);
     for (let i = 0; i < parts; i++) {
-      await site.editContent(`news/${i + 1}.md`, setBody(payloads.slice(i * size, (i + 1) * size).join('\n')));
+      await site.editContent(
+        `news/${i + 1}.md`,
+        setBody(payloads.slice(i * size, (i + 1) * size).join('\n')),
+      );
     }
     await site.editContent('site/home.md', setBody(payloads.slice(0, 800).join('\n')));
     await site.editContent('site/footer.md', setBody(payloads.slice(800, 1200).join('\n')));
@@ -87,10 +96,16 @@ describe('markdown fields with script payloads', () => {
       const w = await openPage(browser);
       const { page } = w;
       let dialogs = 0;
-      page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
+      page.on('dialog', (d) => {
+        dialogs++;
+        void d.dismiss();
+      });
       await page.goto(site.url + route);
       await page.locator('.site-footer .footer-legal').waitFor({ timeout: 20_000 });
-      await page.locator(route === '/news' ? '.news-item' : '.home-section-1').first().waitFor({ timeout: 20_000 });
+      await page
+        .locator(route === '/news' ? '.news-item' : '.home-section-1')
+        .first()
+        .waitFor({ timeout: 20_000 });
       // Hover and click through the rendered text, as a visitor would.
       await page.mouse.move(300, 300);
       await page.mouse.move(600, 500);
@@ -99,10 +114,28 @@ describe('markdown fields with script payloads', () => {
         const bad: string[] = [];
         for (const el of document.querySelectorAll('main *, footer *')) {
           const tag = el.tagName.toLowerCase();
-          if (['script', 'iframe', 'object', 'embed', 'form', 'frame', 'base', 'link', 'meta', 'style'].includes(tag)) bad.push(`<${tag}>`);
+          if (
+            [
+              'script',
+              'iframe',
+              'object',
+              'embed',
+              'form',
+              'frame',
+              'base',
+              'link',
+              'meta',
+              'style',
+            ].includes(tag)
+          )
+            bad.push(`<${tag}>`);
           for (const attr of el.attributes) {
             if (/^on/i.test(attr.name)) bad.push(`${tag}[${attr.name}]`);
-            if (/^\s*(javascript|vbscript|data):/i.test(attr.value) && /href|src|action|data/i.test(attr.name)) bad.push(`${tag}[${attr.name}=${attr.value.slice(0, 30)}]`);
+            if (
+              /^\s*(javascript|vbscript|data):/i.test(attr.value) &&
+              /href|src|action|data/i.test(attr.name)
+            )
+              bad.push(`${tag}[${attr.name}=${attr.value.slice(0, 30)}]`);
           }
         }
         return { bad, sentinel: (window as unknown as { xssRan?: boolean }).xssRan ?? false };

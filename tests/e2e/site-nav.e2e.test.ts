@@ -20,8 +20,12 @@ afterAll(async () => {
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 /** Marks the document so a later check can tell whether the page was reloaded. */
-const mark = (page: Page) => page.evaluate(() => { (window as unknown as { __mark: number }).__mark = 1; });
-const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __mark: number }).__mark = 1;
+  });
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 describe('navigation at 1280 px', () => {
   it('shows every item and the two dropdowns, usable by pointer', async () => {
@@ -46,7 +50,9 @@ describe('navigation at 1280 px', () => {
     await page.screenshot({ path: 'test-results/screens/events-dropdown-1280.png' });
     const items = nav(page).locator('.nav-dropdown.is-open .nav-dropdown-link');
     expect(await items.allTextContents()).toEqual(visible.map((e) => e.header));
-    expect(await items.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(visible.map((e) => e.page_url || '/'));
+    expect(await items.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
+      visible.map((e) => e.page_url || '/'),
+    );
 
     // Following a dropdown link navigates inside the app, without a reload.
     await mark(page);
@@ -119,7 +125,9 @@ describe('navigation at 1280 px', () => {
     await page.goto(site.url + '/');
     const region = page.getByRole('complementary', { name: 'Announcement' });
     await region.getByText(banner.banner_text!).waitFor();
-    expect(await region.getByRole('link', { name: banner.banner_link_text }).getAttribute('href')).toBe(banner.banner_link);
+    expect(await region.getByRole('link', { name: banner.banner_link_text }).getAttribute('href')).toBe(
+      banner.banner_link,
+    );
     await w.context.close();
   });
 });
@@ -138,7 +146,14 @@ describe('navigation at 800 px', () => {
     await page.screenshot({ path: 'test-results/screens/menu-open-800.png' });
     const labels = await nav(page).locator('.nav-list > li > .nav-link').allTextContents();
     expect(labels.map((l) => l.replace(' (opens in a new tab)', ''))).toEqual([
-      'HOME', 'ABOUT US', 'RESOURCES FOR K-12 EDUCATORS', 'DATA DASHBOARD', 'RESEARCH', 'POLICY', 'NEWS & EVENTS', 'Contact Us',
+      'HOME',
+      'ABOUT US',
+      'RESOURCES FOR K-12 EDUCATORS',
+      'DATA DASHBOARD',
+      'RESEARCH',
+      'POLICY',
+      'NEWS & EVENTS',
+      'Contact Us',
     ]);
     expect(await nav(page).locator('.nav-dropdown').count()).toBe(0);
     await nav(page).getByRole('link', { name: 'NEWS & EVENTS' }).click();
@@ -199,11 +214,19 @@ describe('contact popup', () => {
     const w = await openPage(browser, { width: 1280 });
     const { page } = w;
     let posts = 0;
-    page.on('request', (r) => { if (r.url().includes('handle_form.php')) posts++; });
+    page.on('request', (r) => {
+      if (r.url().includes('handle_form.php')) posts++;
+    });
     await page.goto(site.url + '/');
     let dialog = await open(page);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
-    for (const label of ['Name', 'Title', 'Employer/Affiliation/Organization (optional)', 'Email', 'How can we help you?']) {
+    for (const label of [
+      'Name',
+      'Title',
+      'Employer/Affiliation/Organization (optional)',
+      'Email',
+      'How can we help you?',
+    ]) {
       await dialog.getByLabel(label, { exact: true }).waitFor();
     }
     await dialog.getByLabel('Name', { exact: true }).fill('Ada');
@@ -232,7 +255,9 @@ describe('contact popup', () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;
     let posts = 0;
-    page.on('request', (r) => { if (r.url().includes('handle_form.php')) posts++; });
+    page.on('request', (r) => {
+      if (r.url().includes('handle_form.php')) posts++;
+    });
     await page.goto(site.url + '/');
     await page.getByRole('button', { name: 'Menu' }).click();
     const dialog = await open(page);
@@ -244,12 +269,16 @@ describe('contact popup', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
 
     // The form's own check: a plain message beside the field, focus on it, nothing sent.
-    const explains = async () => page.evaluate(() => {
-      const input = document.activeElement as HTMLInputElement;
-      const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-      return { name: input.name, invalid: input.getAttribute('aria-invalid'),
-        described: ids.map((id) => document.getElementById(id)?.textContent).join(' ') };
-    });
+    const explains = async () =>
+      page.evaluate(() => {
+        const input = document.activeElement as HTMLInputElement;
+        const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+        return {
+          name: input.name,
+          invalid: input.getAttribute('aria-invalid'),
+          described: ids.map((id) => document.getElementById(id)?.textContent).join(' '),
+        };
+      });
     await dialog.getByText(NOT_AN_ADDRESS).waitFor();
     expect(await explains()).toEqual({ name: 'email', invalid: 'true', described: NOT_AN_ADDRESS });
     expect(await dialog.getByText('Please fill all fields').count()).toBe(0);
@@ -259,9 +288,11 @@ describe('contact popup', () => {
     // The server's check, met by a request that got past the form: its 400 shows beside the field.
     await email.fill('ada@example.org');
     expect(await email.getAttribute('aria-invalid')).toBeNull();
-    await page.route('**/api/handle_form.php*', (route) => route.continue({
-      postData: JSON.stringify({ ...route.request().postDataJSON(), email: 'ada at example' }),
-    }));
+    await page.route('**/api/handle_form.php*', (route) =>
+      route.continue({
+        postData: JSON.stringify({ ...route.request().postDataJSON(), email: 'ada at example' }),
+      }),
+    );
     const answer = page.waitForResponse((r) => r.url().includes('handle_form.php'));
     await dialog.getByRole('button', { name: 'Send' }).click();
     const res = await answer;
@@ -299,7 +330,11 @@ describe('contact popup', () => {
     const res = await answer;
     expect(res.status()).toBe(200);
     expect(res.request().postDataJSON()).toEqual({
-      name: 'Ada Lovelace', title: 'Teacher', employer: '', email: 'ada@example.org', contact: 'Do you run workshops in Bend?',
+      name: 'Ada Lovelace',
+      title: 'Teacher',
+      employer: '',
+      email: 'ada@example.org',
+      contact: 'Do you run workshops in Bend?',
     });
     await dialog.getByText('Form submitted successfully!').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();

@@ -11,12 +11,15 @@ let browser: Browser;
 type Rec = Record<string, string>;
 
 const api = async <T>(endpoint: string): Promise<T> =>
-  (await (await fetch(`${site.url}/api/${endpoint}${endpoint.includes('?') ? '&' : '?'}media=url`))
-    .json()) as T;
+  (await (
+    await fetch(`${site.url}/api/${endpoint}${endpoint.includes('?') ? '&' : '?'}media=url`)
+  ).json()) as T;
 
 async function noScriptPage(width: number): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({
-    javaScriptEnabled: false, viewport: { width, height: 900 }, acceptDownloads: true,
+    javaScriptEnabled: false,
+    viewport: { width, height: 900 },
+    acceptDownloads: true,
   });
   const page = await context.newPage();
   return { page, close: () => context.close() };
@@ -40,10 +43,17 @@ describe('without JavaScript', () => {
     const profiles = await api<Rec[]>('about_us.php');
     const home = await api<Rec>('homepage.php');
     const checks: Record<string, string[]> = {
-      '/': [home.quoteAttribution!], '/about': ['About Us', profiles[0]!.name!], '/educators': ['Resources'],
-      '/summerOfCS': ['Workshop Schedule'], '/winterOfCS': [], '/researchAndPolicy': ['State Policies'],
-      '/news': ['News and Features', news[0]!.title!], '/events': ['Events'], '/spotlight': ['Spotlight'],
-      '/research': [papers[0]!.study_title!], '/TableauDashboardEmbed': ['Data Dashboard'],
+      '/': [home.quoteAttribution!],
+      '/about': ['About Us', profiles[0]!.name!],
+      '/educators': ['Resources'],
+      '/summerOfCS': ['Workshop Schedule'],
+      '/winterOfCS': [],
+      '/researchAndPolicy': ['State Policies'],
+      '/news': ['News and Features', news[0]!.title!],
+      '/events': ['Events'],
+      '/spotlight': ['Spotlight'],
+      '/research': [papers[0]!.study_title!],
+      '/TableauDashboardEmbed': ['Data Dashboard'],
       '/contact': ['Contact Us'],
     };
     const failures: string[] = [];
@@ -70,7 +80,8 @@ describe('without JavaScript', () => {
     const slides = await api<Rec[]>('spotlight.php');
     const { page, close } = await noScriptPage(1280);
     await page.goto(`${site.url}/summerOfCS`);
-    for (const panel of await page.locator('.dropdown-panel').all()) expect(await panel.isVisible()).toBe(true);
+    for (const panel of await page.locator('.dropdown-panel').all())
+      expect(await panel.isVisible()).toBe(true);
     expect(await page.locator('.dropdown-panel').count()).toBe(dropdowns.length);
     await page.goto(`${site.url}/about`);
     const texts = page.locator('.spotlight-texts > li');
@@ -79,7 +90,12 @@ describe('without JavaScript', () => {
       expect(await texts.nth(i).getByRole('heading', { name: slide.title }).isVisible()).toBe(true);
       expect((await texts.nth(i).locator('.markdown').textContent())?.trim().length).toBeGreaterThan(0);
     }
-    expect(await page.getByRole('button', { name: /Read more/ }).first().isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('button', { name: /Read more/ })
+        .first()
+        .isVisible(),
+    ).toBe(false);
     await close();
   });
 
@@ -128,7 +144,11 @@ describe('without JavaScript', () => {
     await page.goto(`${site.url}/research`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.locator('.paper').first().getByRole('link', { name: /Download/ }).click(),
+      page
+        .locator('.paper')
+        .first()
+        .getByRole('link', { name: /Download/ })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${papers[0]!.file_name}.pdf`);
     await close();

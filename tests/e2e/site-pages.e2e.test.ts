@@ -20,7 +20,8 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const currentSlide = (page: Page) => page.locator('.carousel-dot[aria-current="true"]').getAttribute('aria-label');
+const currentSlide = (page: Page) =>
+  page.locator('.carousel-dot[aria-current="true"]').getAttribute('aria-label');
 
 describe('About: spotlight carousel', () => {
   it('moves by arrows and dots, loops, slides for 2000 ms and opens a dialog per slide', async () => {
@@ -37,7 +38,9 @@ describe('About: spotlight carousel', () => {
     // Previous from the first slide wraps to the last (infinite).
     await page.getByRole('button', { name: 'Previous slide' }).click();
     expect(await currentSlide(page)).toContain(slides.at(-1)!.title);
-    const anims = await page.evaluate(() => document.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration));
+    const anims = await page.evaluate(() =>
+      document.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration),
+    );
     expect(anims).toContain(2000);
     await page.getByRole('button', { name: 'Next slide' }).click();
     expect(await currentSlide(page)).toContain(slides[0]!.title);
@@ -88,9 +91,17 @@ describe('About: spotlight carousel', () => {
     expect(await currentSlide(still.page)).toContain(slides[0]!.title);
     await still.page.getByRole('button', { name: 'Next slide' }).click();
     // No sliding: no script animation on the slides (CSS transitions of the reduced-motion rule aside).
-    expect(await still.page.evaluate(() => document.getAnimations()
-      .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))
-      .filter((a) => ((a.effect as KeyframeEffect).target as Element | null)?.classList.contains('carousel-slide')).length)).toBe(0);
+    expect(
+      await still.page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))
+            .filter((a) =>
+              ((a.effect as KeyframeEffect).target as Element | null)?.classList.contains('carousel-slide'),
+            ).length,
+      ),
+    ).toBe(0);
     expect(await currentSlide(still.page)).toContain(slides[1]!.title);
     await still.context.close();
   });
@@ -109,7 +120,9 @@ describe('other screens', () => {
   });
 
   it('links the educators page to the winter event page by its title', async () => {
-    const winter = (await api<Rec[]>('majorevents.php')).find((e) => e.page_url === '/winterofcs' && e.hidden === '0')!;
+    const winter = (await api<Rec[]>('majorevents.php')).find(
+      (e) => e.page_url === '/winterofcs' && e.hidden === '0',
+    )!;
     const w = await openPage(browser);
     await w.page.goto(`${site.url}/educators`);
     const link = w.page.getByRole('link', { name: winter.header, exact: true });
@@ -131,9 +144,15 @@ describe('other screens', () => {
     expect(await w.page.locator(`#dropdown-panel-${dropdowns[0]!.id}`).isVisible()).toBe(true);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    const icons = await w.page.locator('.dropdown-icon').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
-    expect(icons).toEqual(dropdowns.map((d) => d.image_icon || `/icons/dropdown-${((Number(d.id) - 1) % 5) + 1}.svg`));
-    const loaded = await w.page.locator('.dropdown-icon').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0));
+    const icons = await w.page
+      .locator('.dropdown-icon')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+    expect(icons).toEqual(
+      dropdowns.map((d) => d.image_icon || `/icons/dropdown-${((Number(d.id) - 1) % 5) + 1}.svg`),
+    );
+    const loaded = await w.page
+      .locator('.dropdown-icon')
+      .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0));
     expect(loaded).toBe(true);
     await w.context.close();
   });
@@ -186,10 +205,11 @@ describe('loading and failure', () => {
   // inside the app, one request for the page's data: /page-data/<path>.
   const PAGE_DATA = /\/page-data\//;
   /** Moves inside the app, as a link of the app would (the router follows the history). */
-  const moveTo = (page: Page, path: string) => page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  const moveTo = (page: Page, path: string) =>
+    page.evaluate((p) => {
+      history.pushState(null, '', p);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
 
   it("shows the spec's fallback texts while loading", async () => {
     const w = await openPage(browser);
@@ -197,8 +217,13 @@ describe('loading and failure', () => {
     await page.goto(`${site.url}/`);
     await page.locator('h1').first().waitFor();
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    await page.route(PAGE_DATA, async (route) => { await gate; await route.continue(); });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(PAGE_DATA, async (route) => {
+      await gate;
+      await route.continue();
+    });
     await moveTo(page, '/about');
     await page.getByText('Loading Profiles', { exact: true }).waitFor();
     await page.getByText('Loading Spotlights.', { exact: true }).waitFor();
@@ -215,8 +240,16 @@ describe('loading and failure', () => {
   it('says plainly when a list is empty, on every page with a list', async () => {
     const w = await openPage(browser, { width: 390 });
     const { page } = w;
-    const lists = ['about_us', 'spotlight', 'resources', 'state_policies', 'news', 'events', 'get_data',
-      'get_pdf_metadata'].map((r) => `${r}.php`);
+    const lists = [
+      'about_us',
+      'spotlight',
+      'resources',
+      'state_policies',
+      'news',
+      'events',
+      'get_data',
+      'get_pdf_metadata',
+    ].map((r) => `${r}.php`);
     await page.goto(`${site.url}/`);
     await page.locator('h1').first().waitFor();
     await page.route(PAGE_DATA, async (route) => {
@@ -238,7 +271,9 @@ describe('loading and failure', () => {
     for (const [route, texts] of expected) {
       await moveTo(page, route);
       for (const text of texts) await page.getByText(text, { exact: true }).waitFor();
-      await expect.poll(() => page.locator('main .loading').count(), { message: route, timeout: 5000 }).toBe(0);
+      await expect
+        .poll(() => page.locator('main .loading').count(), { message: route, timeout: 5000 })
+        .toBe(0);
       await expect.poll(() => page.getByText(/^Loading/).count(), { message: route, timeout: 5000 }).toBe(0);
       if (route !== '/about') continue;
       await page.screenshot({ path: 'test-results/screens/about-empty-390.png', fullPage: true });
@@ -253,7 +288,13 @@ describe('loading and failure', () => {
     await page.goto(`${site.url}/`);
     await page.locator('h1').first().waitFor();
     const news = /\/page-data\/news$/;
-    await page.route(news, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' }));
+    await page.route(news, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Something went wrong"}',
+      }),
+    );
     await moveTo(page, '/news');
     const notice = page.getByRole('alert').filter({ hasText: 'could not load the news' });
     await notice.waitFor();
@@ -267,7 +308,19 @@ describe('loading and failure', () => {
   it('reads well at 320 px: no page scrolls sideways', async () => {
     const w = await openPage(browser, { width: 320 });
     const wide: string[] = [];
-    for (const route of ['/', '/about', '/educators', '/summerOfCS', '/winterOfCS', '/researchAndPolicy', '/news', '/events', '/spotlight', '/research', '/TableauDashboardEmbed']) {
+    for (const route of [
+      '/',
+      '/about',
+      '/educators',
+      '/summerOfCS',
+      '/winterOfCS',
+      '/researchAndPolicy',
+      '/news',
+      '/events',
+      '/spotlight',
+      '/research',
+      '/TableauDashboardEmbed',
+    ]) {
       await w.page.goto(site.url + route);
       await w.page.locator('h1').first().waitFor();
       await w.page.waitForTimeout(200);
@@ -284,8 +337,19 @@ describe('light public pages', () => {
     const w = await openPage(browser);
     const { page } = w;
     const scripts: string[] = [];
-    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
-    for (const route of ['/', '/about', '/educators', '/summerOfCS', '/news', '/events', '/research', '/researchAndPolicy']) {
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    for (const route of [
+      '/',
+      '/about',
+      '/educators',
+      '/summerOfCS',
+      '/news',
+      '/events',
+      '/research',
+      '/researchAndPolicy',
+    ]) {
       await page.goto(site.url + route);
       await page.locator('h1').first().waitFor();
     }

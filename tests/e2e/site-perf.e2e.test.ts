@@ -14,7 +14,10 @@ const WIDTHS = [390, 1280];
 const LCP_LIMIT_MS = 1000;
 const CLS_LIMIT = 0.05;
 const SLOW_4G = {
-  offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1.6e6 / 8,
+  uploadThroughput: 750e3 / 8,
 };
 
 let site: TestSite;
@@ -29,7 +32,11 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-interface Figures { lcp: number; cls: number; element: string }
+interface Figures {
+  lcp: number;
+  cls: number;
+  element: string;
+}
 
 // Runs in the page before any of its own scripts: records the LCP candidates and layout shifts.
 function observe() {
@@ -75,8 +82,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 describe('LCP and CLS on slow 4G with a 4× slower CPU', () => {
   const rows: string[] = [];
   afterAll(() => {
-    console.log(`LCP / CLS (median of ${RUNS}), slow 4G (1.6 Mbit/s, 150 ms RTT), 4× CPU slowdown:\n`
-      + rows.join('\n'));
+    console.log(
+      `LCP / CLS (median of ${RUNS}), slow 4G (1.6 Mbit/s, 150 ms RTT), 4× CPU slowdown:\n` + rows.join('\n'),
+    );
   });
 
   it.each(ROUTES)(`%s: LCP ≤ ${LCP_LIMIT_MS} ms and CLS ≤ ${CLS_LIMIT}`, async (route) => {
@@ -89,8 +97,10 @@ describe('LCP and CLS on slow 4G with a 4× slower CPU', () => {
       const lcp = median(runs.map((r) => r.lcp));
       const cls = median(runs.map((r) => r.cls));
       const element = runs.find((r) => r.lcp === lcp)!.element;
-      rows.push(`  ${route.padEnd(10)} ${String(width).padStart(4)} px  LCP ${String(lcp).padStart(5)} ms`
-        + `  CLS ${cls.toFixed(3)}  (LCP element: ${element}; runs: ${runs.map((r) => r.lcp).join(', ')})`);
+      rows.push(
+        `  ${route.padEnd(10)} ${String(width).padStart(4)} px  LCP ${String(lcp).padStart(5)} ms` +
+          `  CLS ${cls.toFixed(3)}  (LCP element: ${element}; runs: ${runs.map((r) => r.lcp).join(', ')})`,
+      );
       expect(lcp, `LCP of ${route} at ${width} px was observed`).toBeGreaterThan(0);
       expect(lcp, `LCP of ${route} at ${width} px`).toBeLessThanOrEqual(LCP_LIMIT_MS);
       expect(cls, `CLS of ${route} at ${width} px`).toBeLessThanOrEqual(CLS_LIMIT);

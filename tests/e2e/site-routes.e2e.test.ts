@@ -14,14 +14,22 @@ const api = async <T>(endpoint: string): Promise<T> => {
   return (await res.json()) as T;
 };
 type Rec = Record<string, string>;
-const plain = (md: string) => md.replace(/<[^>]+>/g, '').replace(/[*_#`>[\]]/g, '').split('\n').find((l) => l.trim())!.trim().slice(0, 40);
+const plain = (md: string) =>
+  md
+    .replace(/<[^>]+>/g, '')
+    .replace(/[*_#`>[\]]/g, '')
+    .split('\n')
+    .find((l) => l.trim())!
+    .trim()
+    .slice(0, 40);
 
 /** What each route must show, read from the starter content through the API. */
 async function expectations(): Promise<Record<string, string[]>> {
   const home = await api<Rec>('homepage.php');
   const events = await api<Rec[]>('majorevents.php');
   const cards = await api<Rec[]>('events.php');
-  const byUrl = (u: string) => events.find((e) => (e.page_url ?? '').toLowerCase() === u.toLowerCase() && e.hidden === '0')!;
+  const byUrl = (u: string) =>
+    events.find((e) => (e.page_url ?? '').toLowerCase() === u.toLowerCase() && e.hidden === '0')!;
   const profiles = await api<Rec[]>('about_us.php');
   const about = await api<Rec>('about_us_our_mission.php');
   const resources = await api<Rec[]>('resources.php');
@@ -36,7 +44,11 @@ async function expectations(): Promise<Record<string, string[]>> {
   return {
     '/': [plain(home.banner_text!), plain(home.heading!), home.quoteAttribution!],
     '/about': ['About Us', profiles[0]!.name!, plain(about.our_mission!), 'Website Developers'],
-    '/educators': ['Resources for K-12 Educators', plain(educator.proDevAbove!), resources[0]!.resource_name!],
+    '/educators': [
+      'Resources for K-12 Educators',
+      plain(educator.proDevAbove!),
+      resources[0]!.resource_name!,
+    ],
     '/summerOfCS': [summer.header!, dropdowns[0]!.title!, 'Workshop Schedule'],
     '/winterOfCS': [winter.header!, winter.location!],
     '/winterofcs': [winter.header!],
@@ -46,7 +58,9 @@ async function expectations(): Promise<Record<string, string[]>> {
     '/spotlight': ['Spotlight', spot[0]!.title!],
     '/research': ['Research', papers[0]!.study_title!.slice(0, 30)],
     '/TableauDashboardEmbed': ['Data Dashboard'],
-    '/ECS_Huddle': events.some((e) => e.page_url === '/ECS_Huddle' && e.hidden === '0') ? [] : ['Page not found'],
+    '/ECS_Huddle': events.some((e) => e.page_url === '/ECS_Huddle' && e.hidden === '0')
+      ? []
+      : ['Page not found'],
     '/no-such-page': ['Page not found'],
   };
 }
@@ -72,7 +86,10 @@ describe('public routes', () => {
         await w.page.goto(site.url + route);
         for (const text of texts) {
           try {
-            await w.page.getByText(text, { exact: false }).first().waitFor({ state: 'attached', timeout: 10_000 });
+            await w.page
+              .getByText(text, { exact: false })
+              .first()
+              .waitFor({ state: 'attached', timeout: 10_000 });
           } catch {
             failures.push(`${route} @${width}: missing "${text}"`);
           }
@@ -84,7 +101,8 @@ describe('public routes', () => {
         // The dashboard's external embed script cannot load here (closed network): the page shows a link.
         // A page that is not found answers 404, which Chromium reports as a failed load of the page.
         const own404 = `status of 404 (Not Found) @ ${site.url}${route}`;
-        const errors = w.takeErrors()
+        const errors = w
+          .takeErrors()
           .filter((e) => !(route === '/TableauDashboardEmbed' && /public\.tableau\.com|ERR_/.test(e)))
           .filter((e) => !(texts.includes('Page not found') && e.endsWith(own404)));
         if (errors.length) failures.push(`${route} @${width}: console errors: ${errors.join(' | ')}`);
@@ -99,12 +117,13 @@ describe('public routes', () => {
     await w.page.goto(`${site.url}/summerOfCS`);
     const cards = await api<Rec[]>('events.php');
     const summer = (await api<Rec[]>('majorevents.php')).find((e) => e.page_url === '/summerOfCS')!;
-    const mine = cards.filter((c) => ['1', '2'].includes(c.display_event!) && c.major_event_associated === summer.header);
+    const mine = cards.filter(
+      (c) => ['1', '2'].includes(c.display_event!) && c.major_event_associated === summer.header,
+    );
     await w.page.getByRole('heading', { level: 1, name: summer.header }).waitFor();
     if (mine.length) await w.page.getByRole('heading', { name: mine[0]!.title }).waitFor();
     const shown = await w.page.locator('.event-card-title').allTextContents();
     expect(shown.sort()).toEqual(mine.map((c) => c.title).sort());
     await w.context.close();
   });
-
 });

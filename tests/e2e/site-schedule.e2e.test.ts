@@ -29,16 +29,26 @@ describe('scheduled publishing on an open page', () => {
     const { page } = w;
     await page.goto(`${site.url}/news`);
     await page.locator('.news-title').first().waitFor();
-    await page.evaluate(() => { (window as unknown as { __mark: number }).__mark = 1; });
+    await page.evaluate(() => {
+      (window as unknown as { __mark: number }).__mark = 1;
+    });
     const heading = page.getByRole('heading', { name: TITLE });
 
     const from = wholeSecond(Date.now() + 2000);
     const until = from + 2000;
-    await writeFile(site.contentFile('news/900.md'), [
-      '---', `title: ${TITLE}`, "when_date: '2026-11-20'",
-      `show_from: '${toZonedIso(from)}'`, `show_until: '${toZonedIso(until)}'`,
-      '---', 'Only visible inside its window.', '',
-    ].join('\n'));
+    await writeFile(
+      site.contentFile('news/900.md'),
+      [
+        '---',
+        `title: ${TITLE}`,
+        "when_date: '2026-11-20'",
+        `show_from: '${toZonedIso(from)}'`,
+        `show_until: '${toZonedIso(until)}'`,
+        '---',
+        'Only visible inside its window.',
+        '',
+      ].join('\n'),
+    );
 
     // Known to the server (the hand edit is in), but not shown before its time.
     await page.waitForTimeout(Math.max(0, from - Date.now() - 300));

@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The index is built after the server listens and the PDF's text extracted in the background.
   const end = Date.now() + 20_000;
   for (;;) {
-    const answer = await (await fetch(`${site.url}/api/search?q=${PDF_WORD}`)).json() as { total: number };
+    const answer = (await (await fetch(`${site.url}/api/search?q=${PDF_WORD}`)).json()) as { total: number };
     if (answer.total > 0) break;
     if (Date.now() > end) throw new Error('the PDF text was never found');
     await new Promise((r) => setTimeout(r, 100));
@@ -68,7 +68,9 @@ describe('site search', () => {
     try {
       await page.goto(`${site.url}/`);
       await page.waitForFunction(() => document.documentElement.classList.contains('js'));
-      await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
+      await page.evaluate(() => {
+        (window as unknown as { stayed: boolean }).stayed = true;
+      });
       const box = page.getByRole('searchbox', { name: 'Search the site' });
       await box.fill('keyboardin'); // a prefix
       await box.press('Enter');

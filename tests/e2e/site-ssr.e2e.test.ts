@@ -12,13 +12,28 @@ let browser: Browser;
 type Rec = Record<string, string>;
 
 const api = async <T>(endpoint: string): Promise<T> =>
-  (await (await fetch(`${site.url}/api/${endpoint}${endpoint.includes('?') ? '&' : '?'}media=url`))
-    .json()) as T;
+  (await (
+    await fetch(`${site.url}/api/${endpoint}${endpoint.includes('?') ? '&' : '?'}media=url`)
+  ).json()) as T;
 /** A markdown text's first words as they read on the page. */
-const words = (md: string) => md.replace(/<[^>]+>/g, '').replace(/[*_#`>[\]]/g, '').split('\n')
-  .find((l) => l.trim())!.trim().split(/\s+/).slice(0, 4).join(' ');
-const htmlText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ')
-  .replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+const words = (md: string) =>
+  md
+    .replace(/<[^>]+>/g, '')
+    .replace(/[*_#`>[\]]/g, '')
+    .split('\n')
+    .find((l) => l.trim())!
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(' ');
+const htmlText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 
 /** Each route's heading and a piece of its content, read from the starter content through the API. */
 async function expectations(): Promise<Record<string, { h1: string; texts: string[] }>> {
@@ -36,7 +51,8 @@ async function expectations(): Promise<Record<string, { h1: string; texts: strin
   const footer = await api<Rec>('footer.php');
   return {
     '/': {
-      h1: words(home.banner_text!), texts: [words(home.content!), home.quoteAttribution!, words(footer.legal_notice!)],
+      h1: words(home.banner_text!),
+      texts: [words(home.content!), home.quoteAttribution!, words(footer.legal_notice!)],
     },
     '/about': { h1: 'About Us', texts: [words(about.our_mission!), profiles[0]!.name!] },
     '/educators': { h1: 'Resources for K-12 Educators', texts: [resources[0]!.resource_name!] },
@@ -72,10 +88,12 @@ describe('server-rendered HTML', () => {
       const html = await res.text();
       if (res.status !== 200) failures.push(`${route}: status ${res.status}`);
       const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
-      if (!heading || !htmlText(heading).includes(h1)) failures.push(`${route}: h1 is ${heading}, not "${h1}"`);
+      if (!heading || !htmlText(heading).includes(h1))
+        failures.push(`${route}: h1 is ${heading}, not "${h1}"`);
       for (const t of texts) if (!htmlText(html).includes(t)) failures.push(`${route}: missing "${t}"`);
       if (html.includes('This site needs JavaScript')) failures.push(`${route}: says it needs JavaScript`);
-      if (!/<script type="application\/json" id="page-data"/.test(html)) failures.push(`${route}: no page data`);
+      if (!/<script type="application\/json" id="page-data"/.test(html))
+        failures.push(`${route}: no page data`);
       const inline = /<script(?![^>]*type="(?:module|application\/json)")[^>]*>[^<]/;
       if (inline.test(html)) failures.push(`${route}: inline script`);
     }
@@ -99,8 +117,9 @@ describe('server-rendered HTML', () => {
     for (const route of ['/no-such-page', '/news/extra', '/EventPage3']) {
       const res = await fetch(site.url + route);
       const html = await res.text();
-      const hidden = route === '/EventPage3'
-        && !(await api<Rec[]>('majorevents.php')).some((e) => e.page_url === '/EventPage3' && e.hidden === '0');
+      const hidden =
+        route === '/EventPage3' &&
+        !(await api<Rec[]>('majorevents.php')).some((e) => e.page_url === '/EventPage3' && e.hidden === '0');
       if (route === '/EventPage3' && !hidden) continue;
       expect(res.status, route).toBe(404);
       expect(html).toMatch(/<h1>Page not found<\/h1>/);
@@ -128,15 +147,19 @@ describe('server-rendered HTML', () => {
     expect(meta('og:description')).toBe(meta('description'));
 
     // The event page's canonical address is its page_url, whichever spelling was asked for.
-    const winter = (await api<Rec[]>('majorevents.php'))
-      .find((e) => (e.page_url ?? '').toLowerCase() === '/winterofcs')!;
+    const winter = (await api<Rec[]>('majorevents.php')).find(
+      (e) => (e.page_url ?? '').toLowerCase() === '/winterofcs',
+    )!;
     const event = await (await fetch(`${site.url}/WINTEROFCS`)).text();
     expect(/<link rel="canonical" href="([^"]*)"/.exec(event)?.[1]).toBe(`${site.url}${winter.page_url}`);
-    expect(/<title>([^<]*)<\/title>/.exec(event)?.[1]).toBe(`${winter.header} | Oregon CS Education Alliance`);
+    expect(/<title>([^<]*)<\/title>/.exec(event)?.[1]).toBe(
+      `${winter.header} | Oregon CS Education Alliance`,
+    );
 
     // A change of the content changes the head on the next request.
     await site.editContent('news/1.md', (t) => t.replace(/^title: .*$/m, 'title: A title for the head test'));
-    const shown = async () => (await (await fetch(`${site.url}/news`)).text()).includes('A title for the head test');
+    const shown = async () =>
+      (await (await fetch(`${site.url}/news`)).text()).includes('A title for the head test');
     await expect.poll(shown, { timeout: 10_000 }).toBe(true);
   });
 });
@@ -147,13 +170,22 @@ describe('hydration', () => {
     const reads: string[] = [];
     w.page.on('request', (r) => {
       const u = new URL(r.url());
-      if (/^\/api\/(?!stream)/.test(u.pathname) || u.pathname.startsWith('/page-data')) reads.push(u.pathname);
+      if (/^\/api\/(?!stream)/.test(u.pathname) || u.pathname.startsWith('/page-data'))
+        reads.push(u.pathname);
     });
     const responses: number[] = [];
     w.page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/page-data')) responses.push(r.status());
     });
-    for (const route of ['/', '/about', '/news', '/summerOfCS', '/research', '/researchAndPolicy', '/contact']) {
+    for (const route of [
+      '/',
+      '/about',
+      '/news',
+      '/summerOfCS',
+      '/research',
+      '/researchAndPolicy',
+      '/contact',
+    ]) {
       await w.page.goto(site.url + route);
       await w.page.waitForLoadState('load');
       await w.page.waitForTimeout(400);
@@ -172,16 +204,23 @@ describe('hydration', () => {
     await page.locator('.news-title').first().waitFor();
     await page.waitForFunction(hydrated);
     await page.waitForTimeout(500); // the live stream connects
-    await page.evaluate(() => { (window as unknown as { __same: boolean }).__same = true; });
+    await page.evaluate(() => {
+      (window as unknown as { __same: boolean }).__same = true;
+    });
 
     const login = await fetch(`${site.url}/api/login.php`, {
-      method: 'POST', headers: { origin: site.url, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { origin: site.url, 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'correct horse battery' }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const saved = await fetch(`${site.url}/api/news.php?id=1`, {
-      method: 'PUT', headers: { origin: site.url, cookie, 'content-type': 'application/json' },
+      method: 'PUT',
+      headers: { origin: site.url, cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Saved through the admin API', what: 'New **words** from the save.' }),
     });
     expect(saved.status).toBe(200);

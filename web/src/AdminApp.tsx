@@ -6,7 +6,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { adminRoutes } from './admin/AdminRoutes.tsx';
 
 function LoadFromServer() {
-  useEffect(() => { window.location.reload(); }, []);
+  useEffect(() => {
+    window.location.reload();
+  }, []);
   return null;
 }
 

@@ -8,7 +8,10 @@ import { loadPagesWith } from './lib/resourceStore.ts';
 import { SiteRoutes } from './site/SiteRoutes.tsx';
 import { onFirstConnect } from './lib/liveStream.ts';
 import {
-  applyPageData, fetchPageData, readEmbeddedPageData, revalidatePageData,
+  applyPageData,
+  fetchPageData,
+  readEmbeddedPageData,
+  revalidatePageData,
 } from './site/ssr/pageDataClient.ts';
 
 export { ADMIN_PATHS, isAdminPath, publicRoutes } from './site/routes.tsx';

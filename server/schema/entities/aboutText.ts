@@ -2,7 +2,10 @@ import { defineSingleton } from '../define.ts';
 import { markdown } from '../fields.ts';
 
 export const aboutText = defineSingleton({
-  name: 'aboutText', label: 'Mission and values', file: 'site/about', body: 'our_mission',
+  name: 'aboutText',
+  label: 'Mission and values',
+  file: 'site/about',
+  body: 'our_mission',
   fields: {
     our_mission: markdown('Our mission', { required: true }),
     our_values: markdown('Our values', { required: true }),

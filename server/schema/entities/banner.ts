@@ -3,7 +3,10 @@ import { flag, link, text } from '../fields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const banner = defineCollection({
-  name: 'banners', label: 'Banners', folder: 'banners', itemNoun: 'this banner',
+  name: 'banners',
+  label: 'Banners',
+  folder: 'banners',
+  itemNoun: 'this banner',
   fields: {
     banner_text: text('Banner text', { required: true }),
     banner_link: link('Banner link'),
@@ -15,5 +18,9 @@ export const banner = defineCollection({
   },
   order: byNumericId,
   legacy: { endpoint: 'get_headder.php' },
-  admin: { route: '/BannerAdminPage', description: 'The banner across the top of every page: its text, its link, and whether it shows.', titleField: 'banner_text' },
+  admin: {
+    route: '/BannerAdminPage',
+    description: 'The banner across the top of every page: its text, its link, and whether it shows.',
+    titleField: 'banner_text',
+  },
 });

@@ -5,7 +5,11 @@ export const CONTACT_INCOMPLETE = 'Please fill all fields';
 
 /** Kept under CMS_DATA_DIR/private, never in the site repository. */
 export const contactMessage = defineCollection({
-  name: 'messages', label: 'Messages', folder: 'messages', itemNoun: 'this message', storage: 'private',
+  name: 'messages',
+  label: 'Messages',
+  folder: 'messages',
+  itemNoun: 'this message',
+  storage: 'private',
   body: 'contact',
   fields: {
     name: text('Name', { required: CONTACT_INCOMPLETE, max: 200 }),
@@ -19,5 +23,9 @@ export const contactMessage = defineCollection({
   },
   order: newestFirst('received'),
   legacy: { endpoint: 'handle_form.php' },
-  admin: { route: '/MessagesAdminPage', description: 'Messages sent through the contact form.', titleField: 'name' },
+  admin: {
+    route: '/MessagesAdminPage',
+    description: 'Messages sent through the contact form.',
+    titleField: 'name',
+  },
 });

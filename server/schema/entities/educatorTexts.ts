@@ -2,7 +2,10 @@ import { defineSingleton } from '../define.ts';
 import { markdown } from '../fields.ts';
 
 export const educatorTexts = defineSingleton({
-  name: 'educatorTexts', label: 'Educator texts', file: 'site/educators', body: 'proDevAbove',
+  name: 'educatorTexts',
+  label: 'Educator texts',
+  file: 'site/educators',
+  body: 'proDevAbove',
   fields: {
     proDevAbove: markdown('Professional development (above the button)', { required: true }),
     proDevBelow: markdown('Professional development (below the button)', { required: true }),

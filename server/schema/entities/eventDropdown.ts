@@ -2,7 +2,10 @@ import { byNumericId, defineCollection } from '../define.ts';
 import { image, markdown, text } from '../fields.ts';
 
 export const eventDropdown = defineCollection({
-  name: 'eventDropdowns', label: 'Summer symposium dropdowns', folder: 'event-dropdowns', itemNoun: 'this Dropdown Event',
+  name: 'eventDropdowns',
+  label: 'Summer symposium dropdowns',
+  folder: 'event-dropdowns',
+  itemNoun: 'this Dropdown Event',
   body: 'content',
   fields: {
     title: text('Title', { required: true }),
@@ -11,5 +14,9 @@ export const eventDropdown = defineCollection({
   },
   order: byNumericId,
   legacy: { endpoint: 'event_dropdowns.php' },
-  admin: { route: '/DropDownEventsAdminPage', description: 'The expandable details on the summer symposium page, and its workshop schedule image.', titleField: 'title' },
+  admin: {
+    route: '/DropDownEventsAdminPage',
+    description: 'The expandable details on the summer symposium page, and its workshop schedule image.',
+    titleField: 'title',
+  },
 });

@@ -2,7 +2,10 @@ import { defineSingleton } from '../define.ts';
 import { markdown } from '../fields.ts';
 
 export const footer = defineSingleton({
-  name: 'footer', label: 'Footer', file: 'site/footer', body: 'legal_notice',
+  name: 'footer',
+  label: 'Footer',
+  file: 'site/footer',
+  body: 'legal_notice',
   fields: { legal_notice: markdown('Legal notice', { required: true }) },
   legacy: { endpoint: 'footer.php' },
   admin: { route: '/FooterAdminPage', description: 'The legal notice at the bottom of every page.' },

@@ -2,7 +2,10 @@ import { defineSingleton } from '../define.ts';
 import { markdown, text } from '../fields.ts';
 
 export const homePage = defineSingleton({
-  name: 'homePage', label: 'Home page', file: 'site/home', body: 'content',
+  name: 'homePage',
+  label: 'Home page',
+  file: 'site/home',
+  body: 'content',
   fields: {
     banner_text: markdown('Banner heading'),
     banner_image_alt: text('Banner image description', { help: 'Read aloud by screen readers.' }),

@@ -3,7 +3,10 @@ import { date, link, markdown, text } from '../fields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const news = defineCollection({
-  name: 'news', label: 'News', folder: 'news', itemNoun: 'this news item',
+  name: 'news',
+  label: 'News',
+  folder: 'news',
+  itemNoun: 'this news item',
   body: 'what',
   fields: {
     title: text('Title', { required: true }),

@@ -4,7 +4,10 @@ import { date, image, markdown, pdf, text } from '../fields.ts';
 export const PAPER_MISSING_FILES = 'Please provide a file name, a PDF file, and a first page image.';
 
 export const paper = defineCollection({
-  name: 'papers', label: 'Research papers', folder: 'papers', itemNoun: 'this paper',
+  name: 'papers',
+  label: 'Research papers',
+  folder: 'papers',
+  itemNoun: 'this paper',
   body: 'abstract',
   fields: {
     study_title: text('Study title', { required: true }),
@@ -23,9 +26,19 @@ export const paper = defineCollection({
       update: 'pdf_update.php',
       remove: 'pdf_upload.php',
       idField: 'fileId',
-      aliases: { fileName: 'file_name', studyTitle: 'study_title', publicationDate: 'publication_date', firstPage: 'first_page', pdfFile: 'pdf' },
+      aliases: {
+        fileName: 'file_name',
+        studyTitle: 'study_title',
+        publicationDate: 'publication_date',
+        firstPage: 'first_page',
+        pdfFile: 'pdf',
+      },
     },
   },
   search: { page: () => '/research' },
-  admin: { route: '/pdfPage', description: 'Research papers: PDF, first-page image, title and abstract.', titleField: 'study_title' },
+  admin: {
+    route: '/pdfPage',
+    description: 'Research papers: PDF, first-page image, title and abstract.',
+    titleField: 'study_title',
+  },
 });

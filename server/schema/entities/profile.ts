@@ -2,7 +2,10 @@ import { byLastWordOfName, defineCollection } from '../define.ts';
 import { image, markdown, text } from '../fields.ts';
 
 export const profile = defineCollection({
-  name: 'profiles', label: 'Staff profiles', folder: 'profiles', itemNoun: 'this Profile',
+  name: 'profiles',
+  label: 'Staff profiles',
+  folder: 'profiles',
+  itemNoun: 'this Profile',
   body: 'title',
   fields: {
     name: text('Name', { required: true }),
@@ -11,5 +14,9 @@ export const profile = defineCollection({
   },
   order: byLastWordOfName,
   legacy: { endpoint: 'about_us.php' },
-  admin: { route: '/AboutUsAdminPage', description: 'Mission, values and staff profiles.', titleField: 'name' },
+  admin: {
+    route: '/AboutUsAdminPage',
+    description: 'Mission, values and staff profiles.',
+    titleField: 'name',
+  },
 });

@@ -2,7 +2,10 @@ import { byNumericId, defineCollection } from '../define.ts';
 import { image, link, text } from '../fields.ts';
 
 export const resource = defineCollection({
-  name: 'resources', label: 'Educator resources', folder: 'resources', itemNoun: 'this Resource',
+  name: 'resources',
+  label: 'Educator resources',
+  folder: 'resources',
+  itemNoun: 'this Resource',
   fields: {
     resource_name: text('Resource name', { required: true }),
     url_link: link('Link', { required: true }),
@@ -10,5 +13,9 @@ export const resource = defineCollection({
   },
   order: byNumericId,
   legacy: { endpoint: 'resources.php' },
-  admin: { route: '/ResourcesAdminPage', description: 'Texts, main button and resource links on the educators page.', titleField: 'resource_name' },
+  admin: {
+    route: '/ResourcesAdminPage',
+    description: 'Texts, main button and resource links on the educators page.',
+    titleField: 'resource_name',
+  },
 });

@@ -2,7 +2,10 @@ import { byNumericId, defineCollection } from '../define.ts';
 import { image, markdown, text } from '../fields.ts';
 
 export const spotlightSlide = defineCollection({
-  name: 'spotlights', label: 'Teacher spotlight', folder: 'spotlight', itemNoun: 'this Spotlight Profile',
+  name: 'spotlights',
+  label: 'Teacher spotlight',
+  folder: 'spotlight',
+  itemNoun: 'this Spotlight Profile',
   body: 'text',
   fields: {
     title: text('Title', { required: true }),
@@ -11,5 +14,9 @@ export const spotlightSlide = defineCollection({
   },
   order: byNumericId,
   legacy: { endpoint: 'spotlight.php' },
-  admin: { route: '/SpotlightAdminPage', description: 'The teacher spotlight slides on the About page.', titleField: 'title' },
+  admin: {
+    route: '/SpotlightAdminPage',
+    description: 'The teacher spotlight slides on the About page.',
+    titleField: 'title',
+  },
 });

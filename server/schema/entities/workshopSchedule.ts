@@ -2,7 +2,9 @@ import { defineSingleton } from '../define.ts';
 import { image, text } from '../fields.ts';
 
 export const workshopSchedule = defineSingleton({
-  name: 'workshopSchedule', label: 'Workshop schedule', file: 'site/workshop-schedule',
+  name: 'workshopSchedule',
+  label: 'Workshop schedule',
+  file: 'site/workshop-schedule',
   fields: {
     image: image('Schedule image'),
     alt: text('Image description', { help: 'Describes the schedule for people who cannot see the image.' }),

@@ -7,27 +7,48 @@ import { TEST_ADMIN, type TestSite } from '../../../server/testing/testSite.ts';
 export const PDF = {
   name: 'study.pdf',
   mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n'),
+  buffer: Buffer.from(
+    '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  ),
 };
 
 /** A 1×1 PNG. */
 export const PNG = {
   name: 'picture.png',
   mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 };
 
 /** Another 1×1 PNG (orange), for replacing an image with different bytes. */
 export const PNG2 = {
   name: 'other.png',
   mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN40RAHAAQaAcf4+KF/AAAAAElFTkSuQmCC', 'base64'),
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN40RAHAAQaAcf4+KF/AAAAAElFTkSuQmCC',
+    'base64',
+  ),
 };
 
 export const ADMIN_ROUTES = [
-  '/admin', '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage',
-  '/PolicyAdminPage', '/AboutUsAdminPage', '/DropDownEventsAdminPage', '/ResourcesAdminPage', '/SpotlightAdminPage',
-  '/HomePageAdminPage', '/FooterAdminPage', '/StatePolicyAdminPage', '/MarkdownEditor', '/MessagesAdminPage',
+  '/admin',
+  '/EventsAdminPage',
+  '/pdfPage',
+  '/NewsAdminPage',
+  '/BannerAdminPage',
+  '/MajorEventsAdminPage',
+  '/PolicyAdminPage',
+  '/AboutUsAdminPage',
+  '/DropDownEventsAdminPage',
+  '/ResourcesAdminPage',
+  '/SpotlightAdminPage',
+  '/HomePageAdminPage',
+  '/FooterAdminPage',
+  '/StatePolicyAdminPage',
+  '/MarkdownEditor',
+  '/MessagesAdminPage',
   '/AuditLogAdminPage',
 ] as const;
 
@@ -59,11 +80,15 @@ export const openedItem = (page: Page): Locator =>
 /** Opens an item from its line in the list (or keeps it when it is the one open) for editing. */
 export async function openItem(page: Page, title: string): Promise<Locator> {
   const item = openedItem(page);
-  const heading = async () => (await item.getByRole('heading').first().textContent())?.trim().replace(/^Edit /, '');
-  if (await item.isVisible() && await heading() === title) return item;
+  const heading = async () =>
+    (await item.getByRole('heading').first().textContent())?.trim().replace(/^Edit /, '');
+  if ((await item.isVisible()) && (await heading()) === title) return item;
   if (await page.locator('.admin-item-panel').isVisible()) await backToList(page);
   await row(page, title).getByRole('link', { name: title, exact: true }).click();
-  await item.getByRole('heading', { name: new RegExp(`^(Edit )?${escapeRegExp(title)}$`) }).first().waitFor();
+  await item
+    .getByRole('heading', { name: new RegExp(`^(Edit )?${escapeRegExp(title)}$`) })
+    .first()
+    .waitFor();
   await item.locator('form, .admin-fields').first().waitFor();
   return item;
 }
@@ -86,7 +111,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Accepts the next confirm() and records its text. */
 export function acceptConfirm(page: Page): Promise<string> {
   return new Promise((resolve) => {
-    page.once('dialog', (d) => { resolve(d.message()); void d.accept(); });
+    page.once('dialog', (d) => {
+      resolve(d.message());
+      void d.accept();
+    });
   });
 }
 
@@ -125,32 +153,59 @@ export async function watchNotices(page: Page): Promise<NoticeCheck> {
         }
       };
       scan();
-      new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+      new MutationObserver(scan).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['class'],
+      });
     }
     return w.__adminNotices.length;
   });
   return async (scope, text, timeout = 30_000) => {
     const roots = 'goto' in scope ? scope.locator('body') : scope;
-    const wanted = typeof text === 'string' ? { s: text.toLowerCase(), re: '', flags: '' } : { s: '', re: text.source, flags: text.flags };
+    const wanted =
+      typeof text === 'string'
+        ? { s: text.toLowerCase(), re: '', flags: '' }
+        : { s: '', re: text.source, flags: text.flags };
     const deadline = Date.now() + timeout;
     for (;;) {
-      const found = await roots.evaluateAll((els, { mark, wanted }) => {
-        const norm = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-        const fits = (t: string) => (wanted.re ? new RegExp(wanted.re, wanted.flags).test(t) : t.toLowerCase().includes(wanted.s));
-        const inScope = (n: Element | null) => n !== null && els.some((root) => root.contains(n));
-        const records = (window as unknown as { __adminNotices?: { text: string; slot: Element | null }[] }).__adminNotices ?? [];
-        if (records.slice(mark).some((r) => fits(r.text) && inScope(r.slot))) return true;
-        return els.some((root) => [...root.querySelectorAll('.admin-notice-success')].some((el) => fits(norm(el)) && el.checkVisibility()));
-      }, { mark, wanted }).catch(() => false);
+      const found = await roots
+        .evaluateAll(
+          (els, { mark, wanted }) => {
+            const norm = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+            const fits = (t: string) =>
+              wanted.re ? new RegExp(wanted.re, wanted.flags).test(t) : t.toLowerCase().includes(wanted.s);
+            const inScope = (n: Element | null) => n !== null && els.some((root) => root.contains(n));
+            const records =
+              (window as unknown as { __adminNotices?: { text: string; slot: Element | null }[] })
+                .__adminNotices ?? [];
+            if (records.slice(mark).some((r) => fits(r.text) && inScope(r.slot))) return true;
+            return els.some((root) =>
+              [...root.querySelectorAll('.admin-notice-success')].some(
+                (el) => fits(norm(el)) && el.checkVisibility(),
+              ),
+            );
+          },
+          { mark, wanted },
+        )
+        .catch(() => false);
       if (found) return;
       if (Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const shows = await roots.evaluateAll((els) => {
-      const errors = els.flatMap((root) => [...root.querySelectorAll('.admin-notice-error, [role="alert"]')].map((el) => el.textContent?.trim() ?? ''));
-      const busy = els.reduce((n, root) => n + root.querySelectorAll('[aria-busy="true"]').length, 0);
-      return `${errors.length ? `error notices ${JSON.stringify(errors)}` : 'no error notice'} and ${busy} busy form(s)`;
-    }).catch(() => 'nothing (the page went away)');
+    const shows = await roots
+      .evaluateAll((els) => {
+        const errors = els.flatMap((root) =>
+          [...root.querySelectorAll('.admin-notice-error, [role="alert"]')].map(
+            (el) => el.textContent?.trim() ?? '',
+          ),
+        );
+        const busy = els.reduce((n, root) => n + root.querySelectorAll('[aria-busy="true"]').length, 0);
+        return `${errors.length ? `error notices ${JSON.stringify(errors)}` : 'no error notice'} and ${busy} busy form(s)`;
+      })
+      .catch(() => 'nothing (the page went away)');
     throw new Error(`No success notice ${String(text)} within ${timeout} ms; the page shows ${shows}.`);
   };
 }

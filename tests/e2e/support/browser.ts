@@ -4,8 +4,13 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 async function executablePath(): Promise<string> {
@@ -27,7 +32,10 @@ export interface WatchedPage {
 }
 
 /** A new page in its own context, recording console errors and uncaught exceptions. */
-export async function openPage(browser: Browser, opts: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     reducedMotion: opts.reducedMotion ?? 'no-preference',
@@ -40,13 +48,22 @@ export async function openPage(browser: Browser, opts: { width?: number; height?
   });
   page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
   return {
-    page, context,
-    takeErrors() { const out = errors; errors = []; return out; },
+    page,
+    context,
+    takeErrors() {
+      const out = errors;
+      errors = [];
+      return out;
+    },
   };
 }
 
 /** Screenshots go under test-results/ (git-ignored). */
 export function screenshotPath(name: string, width: number): string {
-  const safe = name.replace(/^\/$/, 'home').replace(/^\//, '').replace(/[^\w.-]+/g, '_') || 'home';
+  const safe =
+    name
+      .replace(/^\/$/, 'home')
+      .replace(/^\//, '')
+      .replace(/[^\w.-]+/g, '_') || 'home';
   return `test-results/screens/${safe}-${width}.png`;
 }

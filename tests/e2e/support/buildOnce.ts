@@ -14,8 +14,18 @@ function newest(dir: string): number {
 
 export default function setup() {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const built = (() => { try { return statSync(path.join(root, 'dist/index.html')).mtimeMs; } catch { return 0; } })();
-  const sources = Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'server/schema')), statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+  const built = (() => {
+    try {
+      return statSync(path.join(root, 'dist/index.html')).mtimeMs;
+    } catch {
+      return 0;
+    }
+  })();
+  const sources = Math.max(
+    newest(path.join(root, 'web')),
+    newest(path.join(root, 'server/schema')),
+    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  );
   if (built > sources) return;
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }

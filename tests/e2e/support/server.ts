@@ -23,12 +23,19 @@ const ADMIN = { adminUsername: 'admin', adminPassword: 'correct horse battery' }
 
 export async function startTestSite(): Promise<TestSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-e2e-'));
-  let running: Awaited<ReturnType<typeof startServer>> | null = await startServer({ dataDir, port: 0, quiet: true, ...ADMIN });
+  let running: Awaited<ReturnType<typeof startServer>> | null = await startServer({
+    dataDir,
+    port: 0,
+    quiet: true,
+    ...ADMIN,
+  });
   const url = running.url;
   const port = Number(new URL(url).port);
   const contentFile = (rel: string) => path.join(dataDir, 'site', 'content', rel);
   return {
-    url, dataDir, contentFile,
+    url,
+    dataDir,
+    contentFile,
     async editContent(rel, edit) {
       const file = contentFile(rel);
       await writeFile(file, edit(await readFile(file, 'utf8')));

@@ -21,7 +21,8 @@ interface AdminFrameProps {
 
 /** Closing the sign-in dialog without signing in leaves the page, so ask first. */
 const closeExpired = () => {
-  if (window.confirm('Close without signing in? Changes that are not saved yet will be lost.')) forgetSession();
+  if (window.confirm('Close without signing in? Changes that are not saved yet will be lost.'))
+    forgetSession();
 };
 
 const MAIN_ID = 'admin-main';
@@ -34,18 +35,28 @@ function SkipLink() {
     main?.focus({ preventScroll: true });
     main?.scrollIntoView({ block: 'start' });
   };
-  return <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>Skip to main content</a>;
+  return (
+    <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
+      Skip to main content
+    </a>
+  );
 }
 
 export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
   const auth = useAuth();
   usePageTitle(auth.status === 'signedIn' || auth.status === 'expired' ? `Admin: ${title}` : 'Admin sign-in');
-  useEffect(() => { window.scrollTo(0, 0); }, [title]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [title]);
 
   if (auth.status === 'checking') {
     return (
       <div className="admin">
-        <main id={MAIN_ID} tabIndex={-1}><p className="admin-loading" role="status">Checking your sign-in…</p></main>
+        <main id={MAIN_ID} tabIndex={-1}>
+          <p className="admin-loading" role="status">
+            Checking your sign-in…
+          </p>
+        </main>
       </div>
     );
   }
@@ -54,8 +65,15 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
       <div className="admin admin-signed-out">
         <SkipLink />
         <header>
-          {home ? <Link className="admin-back" to="/">Back to the website</Link>
-            : <Link className="admin-back" to="/admin">Go Back</Link>}
+          {home ? (
+            <Link className="admin-back" to="/">
+              Back to the website
+            </Link>
+          ) : (
+            <Link className="admin-back" to="/admin">
+              Go Back
+            </Link>
+          )}
         </header>
         <main id={MAIN_ID} tabIndex={-1}>
           <RepositoryNotice />
@@ -69,11 +87,17 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
     <div className="admin">
       <SkipLink />
       <header className="admin-header">
-        {!home && <Link className="admin-back" to="/admin">Go Back</Link>}
+        {!home && (
+          <Link className="admin-back" to="/admin">
+            Go Back
+          </Link>
+        )}
         <div className="admin-user">
           <Link to="/">View the website</Link>
           {user && <span>Signed in as {user.name || user.username}</span>}
-          <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>Sign out</button>
+          <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>
+            Sign out
+          </button>
         </div>
       </header>
       <main id={MAIN_ID} tabIndex={-1}>
@@ -83,7 +107,12 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
         <UnsavedGuard>{children}</UnsavedGuard>
       </main>
       {/* The session ended while editing: sign in again here; the page and its input stay. */}
-      <Modal open={auth.status === 'expired'} onClose={closeExpired} title="Please sign in again" closeLabel="Close">
+      <Modal
+        open={auth.status === 'expired'}
+        onClose={closeExpired}
+        title="Please sign in again"
+        closeLabel="Close"
+      >
         <p>Your session has ended. Sign in again to continue; nothing you typed has been lost.</p>
         <LoginForm heading="Sign in" />
       </Modal>

@@ -7,7 +7,11 @@ import { AdminSearch } from './search/AdminSearch.tsx';
 
 export default function AdminHome() {
   return (
-    <AdminFrame title="Admin" home intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}>
+    <AdminFrame
+      title="Admin"
+      home
+      intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}
+    >
       <AdminSearch />
       <ul className="admin-home-list">
         {adminPages.map((p) => (
@@ -15,7 +19,9 @@ export default function AdminHome() {
             <details>
               <summary>{p.title}</summary>
               <p>{p.description}</p>
-              <Link className="admin-button admin-button-primary" to={p.route}>Open {p.title}</Link>
+              <Link className="admin-button admin-button-primary" to={p.route}>
+                Open {p.title}
+              </Link>
             </details>
           </li>
         ))}

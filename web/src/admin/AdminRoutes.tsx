@@ -18,8 +18,14 @@ export const adminRoutes: RouteObject[] = [
   ...adminPages.map((page): RouteObject => ({
     path: page.route,
     errorElement: <AdminError />,
-    element: page.route === MARKDOWN_EDITOR_ROUTE ? <MarkdownHelperPage />
-      : page.route === AUDIT_LOG_ROUTE ? <AuditLogPage /> : <AdminEntityPage key={page.route} page={page} />,
+    element:
+      page.route === MARKDOWN_EDITOR_ROUTE ? (
+        <MarkdownHelperPage />
+      ) : page.route === AUDIT_LOG_ROUTE ? (
+        <AuditLogPage />
+      ) : (
+        <AdminEntityPage key={page.route} page={page} />
+      ),
   })),
 ];
 

@@ -7,8 +7,17 @@ const HelperEditor = lazy(() => import('./helper/HelperEditor.tsx'));
 
 export default function MarkdownHelperPage() {
   return (
-    <AdminFrame title="Markdown editor" intro={<p>Write formatted text here and copy it into any text box of the admin pages.</p>}>
-      <Suspense fallback={<p className="admin-loading" role="status">Loading the editor…</p>}>
+    <AdminFrame
+      title="Markdown editor"
+      intro={<p>Write formatted text here and copy it into any text box of the admin pages.</p>}
+    >
+      <Suspense
+        fallback={
+          <p className="admin-loading" role="status">
+            Loading the editor…
+          </p>
+        }
+      >
         <HelperEditor />
       </Suspense>
     </AdminFrame>

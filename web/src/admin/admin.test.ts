@@ -11,19 +11,37 @@ import { pageWindow } from './sections/Pager.tsx';
 import { rowSummary, sortChoices } from './sections/rows.ts';
 
 const SPEC_ROUTES = [
-  '/EventsAdminPage', '/pdfPage', '/NewsAdminPage', '/BannerAdminPage', '/MajorEventsAdminPage', '/PolicyAdminPage',
-  '/AboutUsAdminPage', '/DropDownEventsAdminPage', '/ResourcesAdminPage', '/SpotlightAdminPage', '/HomePageAdminPage',
-  '/FooterAdminPage', '/StatePolicyAdminPage', '/MarkdownEditor',
+  '/EventsAdminPage',
+  '/pdfPage',
+  '/NewsAdminPage',
+  '/BannerAdminPage',
+  '/MajorEventsAdminPage',
+  '/PolicyAdminPage',
+  '/AboutUsAdminPage',
+  '/DropDownEventsAdminPage',
+  '/ResourcesAdminPage',
+  '/SpotlightAdminPage',
+  '/HomePageAdminPage',
+  '/FooterAdminPage',
+  '/StatePolicyAdminPage',
+  '/MarkdownEditor',
 ];
 
 describe('admin pages', () => {
   it('are the spec’s fourteen, in its order, plus Messages', () => {
-    expect(adminPages.map((p) => p.route)).toEqual([...SPEC_ROUTES, '/MessagesAdminPage', '/AuditLogAdminPage']);
+    expect(adminPages.map((p) => p.route)).toEqual([
+      ...SPEC_ROUTES,
+      '/MessagesAdminPage',
+      '/AuditLogAdminPage',
+    ]);
   });
 
   it('show every entity on exactly one page, each with a description', () => {
     for (const def of allEntities) {
-      expect(adminPages.filter((p) => p.sections.some((s) => s.def === def)), def.name).toHaveLength(1);
+      expect(
+        adminPages.filter((p) => p.sections.some((s) => s.def === def)),
+        def.name,
+      ).toHaveLength(1);
     }
     for (const p of adminPages) expect(p.description, p.route).not.toBe('');
   });
@@ -39,21 +57,39 @@ describe('admin pages', () => {
 describe('form values', () => {
   it('a new item starts from the declared initial values, as the wire writes them', () => {
     expect(valuesFromWire(entities.majorEvent, undefined).hidden).toBe('1');
-    expect(valuesFromWire(entities.eventCard, undefined)).toMatchObject({ is_full: '0', display_event: '2', news_type: '1', major_event_associated: 'None' });
+    expect(valuesFromWire(entities.eventCard, undefined)).toMatchObject({
+      is_full: '0',
+      display_event: '2',
+      news_type: '1',
+      major_event_associated: 'None',
+    });
     expect(valuesFromWire(entities.statePolicy, undefined).implementation).toBe('2');
     for (const def of allEntities) {
-      for (const [key, field] of fieldsOf(def)) expect(typeof initialWire(field), `${def.name}.${key}`).toBe('string');
+      for (const [key, field] of fieldsOf(def))
+        expect(typeof initialWire(field), `${def.name}.${key}`).toBe('string');
     }
   });
 
   it("reads papers' DD/MM/YYYY date into the date input's ISO", () => {
-    const v = valuesFromWire(entities.paper, { id: '1', version: 'x', publicationDate: '05/03/2026', study_title: 'T' });
+    const v = valuesFromWire(entities.paper, {
+      id: '1',
+      version: 'x',
+      publicationDate: '05/03/2026',
+      study_title: 'T',
+    });
     expect(v.publication_date).toBe('2026-03-05');
     expect(v.study_title).toBe('T');
   });
 
   it('sends only what changed, never media paths', () => {
-    const base = valuesFromWire(entities.news, { id: '1', version: 'v', title: 'A', link: '', what: 'x', when_date: '2026-01-01' });
+    const base = valuesFromWire(entities.news, {
+      id: '1',
+      version: 'v',
+      title: 'A',
+      link: '',
+      what: 'x',
+      when_date: '2026-01-01',
+    });
     expect(changedValues(entities.news, { ...base, title: 'B' }, base)).toEqual({ title: 'B' });
     const spot = valuesFromWire(entities.spotlightSlide, undefined);
     expect(changedValues(entities.spotlightSlide, { ...spot, image: '/media/x.png' }, spot)).toEqual({});
@@ -62,28 +98,52 @@ describe('form values', () => {
 
 describe('collection lists', () => {
   it('say what a line shows from the declaration: title, date, choices', () => {
-    const card = { id: '7', version: 'v', title: 'Robotics night', start_date: '2027-05-07', is_full: '1', display_event: '2', news_type: '1' };
+    const card = {
+      id: '7',
+      version: 'v',
+      title: 'Robotics night',
+      start_date: '2027-05-07',
+      is_full: '1',
+      display_event: '2',
+      news_type: '1',
+    };
     expect(rowSummary(entities.eventCard, card)).toEqual({
-      title: 'Robotics night', date: { iso: '2027-05-07', text: 'May 7, 2027' }, marks: ['Event Full', 'Everywhere', 'Event'],
+      title: 'Robotics night',
+      date: { iso: '2027-05-07', text: 'May 7, 2027' },
+      marks: ['Event Full', 'Everywhere', 'Event'],
     });
     // Papers read their date as DD/MM/YYYY; an empty choice says nothing; no title falls back to the id.
-    expect(rowSummary(entities.paper, { id: '3', version: 'v', study_title: '', publicationDate: '05/03/2026' }))
-      .toEqual({ title: 'Item 3', date: { iso: '2026-03-05', text: 'Mar 5, 2026' }, marks: [] });
-    expect(rowSummary(entities.majorEvent, { id: '1', version: 'v', header: 'Huddle', hidden: '0', page_url: '' }).marks).toEqual(['Shown']);
+    expect(
+      rowSummary(entities.paper, { id: '3', version: 'v', study_title: '', publicationDate: '05/03/2026' }),
+    ).toEqual({ title: 'Item 3', date: { iso: '2026-03-05', text: 'Mar 5, 2026' }, marks: [] });
+    expect(
+      rowSummary(entities.majorEvent, { id: '1', version: 'v', header: 'Huddle', hidden: '0', page_url: '' })
+        .marks,
+    ).toEqual(['Shown']);
   });
 
   it('offer the declared order, then each short field both ways, then the order of adding', () => {
     expect(sortChoices(entities.news).map((c) => c.label)).toEqual([
-      'Default order (as on the site)', 'Title, A to Z', 'Title, Z to A', 'Link, A to Z', 'Link, Z to A',
-      'Date, newest first', 'Date, oldest first', 'Last added first', 'First added first',
+      'Default order (as on the site)',
+      'Title, A to Z',
+      'Title, Z to A',
+      'Link, A to Z',
+      'Link, Z to A',
+      'Date, newest first',
+      'Date, oldest first',
+      'Last added first',
+      'First added first',
     ]);
-    expect(sortChoices(entities.profile).some((c) => c.sort === 'title' || c.sort === 'headshot')).toBe(false);
+    expect(sortChoices(entities.profile).some((c) => c.sort === 'title' || c.sort === 'headshot')).toBe(
+      false,
+    );
   });
 
   it('ask the server for one page, naming only what differs from the first page', () => {
     expect(pageKey(entities.news, firstPage)).toBe('admin/items?entity=news&per=25');
-    expect(pageKey(entities.news, { q: ' robotics  night ', sort: 'title', dir: 'desc', page: 3 }))
-      .toBe('admin/items?entity=news&q=robotics++night&sort=title&dir=desc&page=3&per=25');
+    expect(pageKey(entities.news, { q: ' robotics  night ', sort: 'title', dir: 'desc', page: 3 })).toBe(
+      'admin/items?entity=news&q=robotics++night&sort=title&dir=desc&page=3&per=25',
+    );
   });
 
   it('number the pages around the current one, with the first and the last', () => {

@@ -42,13 +42,20 @@ export const saysSignedOut = (message: string | null | undefined): boolean =>
 
 let onUnauthorized: () => void = () => undefined;
 /** Lets the sign-in state hear about a 401 without this module importing it. */
-export function setUnauthorizedHandler(fn: () => void): void { onUnauthorized = fn; }
+export function setUnauthorizedHandler(fn: () => void): void {
+  onUnauthorized = fn;
+}
 
 const TIMEOUT_MS = 15_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** Sends JSON (a plain object) or multipart (FormData) to /api/<endpoint>; resolves with the JSON answer. */
-export function send<T = unknown>(method: Method, endpoint: string, body?: Record<string, unknown> | FormData, opts: SendOptions = {}): Promise<T> {
+export function send<T = unknown>(
+  method: Method,
+  endpoint: string,
+  body?: Record<string, unknown> | FormData,
+  opts: SendOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, apiUrl(endpoint));
@@ -57,16 +64,25 @@ export function send<T = unknown>(method: Method, endpoint: string, body?: Recor
     xhr.timeout = multipart ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS;
     if (multipart && opts.onProgress) {
       const report = opts.onProgress;
-      xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) report(e.loaded / e.total); };
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) report(e.loaded / e.total);
+      };
       xhr.upload.onload = () => report(1);
     }
     xhr.onload = () => {
       let json: unknown;
-      try { json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { json = undefined; }
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        json = undefined;
+      }
       if (xhr.status >= 200 && xhr.status < 300) return resolve((json ?? {}) as T);
       const err = (json ?? {}) as { error?: unknown; fields?: Record<string, string>; current?: WireItem };
       const message = typeof err.error === 'string' && err.error ? err.error : fallbackMessage(xhr.status);
-      if (xhr.status === 401) { signedOutMessages.add(message); onUnauthorized(); }
+      if (xhr.status === 401) {
+        signedOutMessages.add(message);
+        onUnauthorized();
+      }
       if (xhr.status === 409 && err.current) return reject(new ConflictError(message, err.current));
       reject(new ApiError(message, xhr.status, err.fields));
     };

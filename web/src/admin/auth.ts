@@ -4,7 +4,11 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
 
-export interface AdminUser { username: string; name: string; email: string }
+export interface AdminUser {
+  username: string;
+  name: string;
+  email: string;
+}
 
 export type AuthState =
   | { status: 'checking' }
@@ -27,13 +31,19 @@ function set(next: AuthState) {
   try {
     if (next.status === 'signedIn') localStorage.setItem(SIGNED_IN_HINT, '1');
     else if (next.status === 'signedOut') localStorage.removeItem(SIGNED_IN_HINT);
-  } catch { /* storage turned off: no head start */ }
+  } catch {
+    /* storage turned off: no head start */
+  }
   for (const l of [...listeners]) l();
 }
 
 /** Whether this browser was signed in when last seen (a hint only: the server decides). */
 export function probablySignedIn(): boolean {
-  try { return localStorage.getItem(SIGNED_IN_HINT) === '1'; } catch { return false; }
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** Asks the server whether this browser is signed in. */
@@ -42,7 +52,12 @@ export async function checkAuth(): Promise<void> {
   try {
     const answer = await getJson<AuthAnswer>('auth_check.php');
     if (answer.status === 'authenticated' && answer.user) set({ status: 'signedIn', user: answer.user });
-    else set(state.status === 'signedIn' || state.status === 'expired' ? { status: 'expired' } : { status: 'signedOut' });
+    else
+      set(
+        state.status === 'signedIn' || state.status === 'expired'
+          ? { status: 'expired' }
+          : { status: 'signedOut' },
+      );
   } catch {
     set({ status: 'signedOut', error: 'Error during authentication' });
   }
@@ -53,11 +68,15 @@ const againListeners = new Set<() => void>();
 /** Calls `fn` when the editor signs in again after the session ended ("sign in" errors are stale then). */
 export function useSignedInAgain(fn: () => void): void {
   const latest = useRef(fn);
-  useEffect(() => { latest.current = fn; });
+  useEffect(() => {
+    latest.current = fn;
+  });
   useEffect(() => {
     const l = () => latest.current();
     againListeners.add(l);
-    return () => { againListeners.delete(l); };
+    return () => {
+      againListeners.delete(l);
+    };
   }, []);
 }
 
@@ -80,7 +99,11 @@ export async function signIn(username: string, password: string): Promise<string
 }
 
 export async function signOut(): Promise<void> {
-  try { await send('POST', 'logout.php'); } finally { set({ status: 'signedOut' }); }
+  try {
+    await send('POST', 'logout.php');
+  } finally {
+    set({ status: 'signedOut' });
+  }
 }
 
 /** Gives up on an ended session without signing in again (the page is left). */
@@ -98,7 +121,9 @@ setUnauthorizedHandler(sessionEnded);
 const subscribe = (l: () => void) => {
   listeners.add(l);
   if (!checked) void checkAuth();
-  return () => { listeners.delete(l); };
+  return () => {
+    listeners.delete(l);
+  };
 };
 const snapshot = () => state;
 

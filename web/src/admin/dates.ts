@@ -17,7 +17,9 @@ export function adminDate(raw: string): string {
 }
 
 const mediumTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
 });
 
 /**

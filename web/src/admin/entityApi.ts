@@ -57,7 +57,10 @@ export type SaveAnswer = WireItem & { message?: string };
 /** Said instead of 'Updated successfully!' when a save would change nothing (no commit is made). */
 export const NOTHING_SAVED = 'Nothing has changed, so nothing was saved.';
 
-function target(def: EntityDef, id: string | undefined): { method: 'POST' | 'PUT'; endpoint: string; idField?: string } {
+function target(
+  def: EntityDef,
+  id: string | undefined,
+): { method: 'POST' | 'PUT'; endpoint: string; idField?: string } {
   if (def.type === 'singleton') return { method: 'PUT', endpoint: def.legacy.endpoint };
   const w = def.legacy.writes;
   if (id === undefined) return { method: 'POST', endpoint: w?.create ?? def.legacy.endpoint };
@@ -66,7 +69,11 @@ function target(def: EntityDef, id: string | undefined): { method: 'POST' | 'PUT
 }
 
 /** Creates or updates an item: JSON without files, multipart (with upload progress) with them. */
-export async function saveItem(def: EntityDef, input: SaveInput, opts: SendOptions = {}): Promise<SaveAnswer> {
+export async function saveItem(
+  def: EntityDef,
+  input: SaveInput,
+  opts: SendOptions = {},
+): Promise<SaveAnswer> {
   const { method, endpoint, idField } = target(def, def.type === 'collection' ? input.id : undefined);
   const fields: Record<string, string> = { ...input.values };
   if (idField && input.id !== undefined) fields[idField] = input.id;
@@ -90,7 +97,8 @@ export async function saveItem(def: EntityDef, input: SaveInput, opts: SendOptio
 }
 
 export async function deleteItem(def: EntityDef, id: string, version?: string): Promise<void> {
-  const endpoint = def.type === 'collection' ? (def.legacy.writes?.remove ?? def.legacy.endpoint) : def.legacy.endpoint;
+  const endpoint =
+    def.type === 'collection' ? (def.legacy.writes?.remove ?? def.legacy.endpoint) : def.legacy.endpoint;
   const q = `id=${encodeURIComponent(id)}${version ? `&version=${encodeURIComponent(version)}` : ''}`;
   await send('DELETE', `${endpoint}?${q}`);
   refresh(def);
@@ -104,7 +112,8 @@ export interface Commit {
   message: string;
 }
 
-const historyQuery = (def: EntityDef, id: string) => `entity=${encodeURIComponent(def.name)}&id=${encodeURIComponent(id)}`;
+const historyQuery = (def: EntityDef, id: string) =>
+  `entity=${encodeURIComponent(def.name)}&id=${encodeURIComponent(id)}`;
 
 export async function getHistory(def: EntityDef, id: string): Promise<Commit[]> {
   const answer = await getJson<{ commits: Commit[] }>(`history?${historyQuery(def, id)}`);
@@ -112,7 +121,9 @@ export async function getHistory(def: EntityDef, id: string): Promise<Commit[]> 
 }
 
 export async function getVersion(def: EntityDef, id: string, commit: string): Promise<WireItem> {
-  const answer = await getJson<{ item: WireItem }>(`history/version?${historyQuery(def, id)}&commit=${commit}`);
+  const answer = await getJson<{ item: WireItem }>(
+    `history/version?${historyQuery(def, id)}&commit=${commit}`,
+  );
   return answer.item;
 }
 

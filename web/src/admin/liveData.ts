@@ -29,7 +29,13 @@ export interface ListQuery {
 }
 export const firstPage: ListQuery = { q: '', sort: '', dir: 'asc', page: 1 };
 
-export interface ItemPage { items: WireItem[]; total: number; page: number; per: number; pages: number }
+export interface ItemPage {
+  items: WireItem[];
+  total: number;
+  page: number;
+  per: number;
+  pages: number;
+}
 
 const ITEMS = 'admin/items';
 

@@ -44,7 +44,15 @@ export const adminPages: AdminPageInfo[] = [
   page('/HomePageAdminPage', 'Home page'),
   page('/FooterAdminPage', 'Footer'),
   page('/StatePolicyAdminPage', 'State policies'),
-  page(MARKDOWN_EDITOR_ROUTE, 'Markdown editor', 'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.'),
+  page(
+    MARKDOWN_EDITOR_ROUTE,
+    'Markdown editor',
+    'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.',
+  ),
   page('/MessagesAdminPage', 'Messages', 'Messages visitors sent through the contact form.'),
-  page(AUDIT_LOG_ROUTE, 'Audit log', 'Who signed in, saved, deleted or restored what and when; filter it and export CSV.'),
+  page(
+    AUDIT_LOG_ROUTE,
+    'Audit log',
+    'Who signed in, saved, deleted or restored what and when; filter it and export CSV.',
+  ),
 ];

@@ -28,13 +28,19 @@ interface RequestOptions {
 
 async function request<T>(endpoint: string, opts: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), API_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
+    API_TIMEOUT_MS,
+  );
   const onOuterAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
     const res = await fetch(apiUrl(endpoint), {
       method: opts.method ?? 'GET',
-      headers: opts.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers:
+        opts.body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       credentials: 'same-origin',
       // Revalidate with the server's ETag every time, so a change announced by the stream shows.
@@ -43,7 +49,11 @@ async function request<T>(endpoint: string, opts: RequestOptions = {}): Promise<
     });
     const text = await res.text();
     let json: unknown = undefined;
-    try { json = text ? JSON.parse(text) : undefined; } catch { /* not JSON: handled below */ }
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: handled below */
+    }
     if (!res.ok) {
       const err = json as { error?: unknown; fields?: Record<string, string> } | undefined;
       const message = typeof err?.error === 'string' ? err.error : `Request failed (${res.status})`;
@@ -53,7 +63,8 @@ async function request<T>(endpoint: string, opts: RequestOptions = {}): Promise<
     return json as T;
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    if (controller.signal.aborted && !opts.signal?.aborted) throw new ApiError('The server took too long to answer', 0);
+    if (controller.signal.aborted && !opts.signal?.aborted)
+      throw new ApiError('The server took too long to answer', 0);
     if (opts.signal?.aborted) throw e;
     throw new ApiError('The server could not be reached', 0);
   } finally {

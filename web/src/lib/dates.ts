@@ -1,6 +1,11 @@
 // Dates shown to visitors read naturally (DESIGN decision 10): "March 5, 2025".
 
-const formatter = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const formatter = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 function natural(y: number, m: number, d: number): string | null {
   const t = new Date(Date.UTC(y, m - 1, d));

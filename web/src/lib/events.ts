@@ -5,10 +5,14 @@ import type { EventCard, MajorEvent } from './types.ts';
 export const visibleEvents = (events: readonly MajorEvent[] | undefined): MajorEvent[] =>
   (events ?? []).filter((e) => e.hidden === '0').sort((a, b) => Number(a.id) - Number(b.id));
 
-const samePath = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+const samePath = (a: string, b: string) =>
+  a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
 /** The visible event page whose page_url is this path (case-insensitive: /winterofcs = /winterOfCS). */
-export const eventForPath = (events: readonly MajorEvent[] | undefined, path: string): MajorEvent | undefined =>
+export const eventForPath = (
+  events: readonly MajorEvent[] | undefined,
+  path: string,
+): MajorEvent | undefined =>
   visibleEvents(events).find((e) => e.page_url !== '' && samePath(e.page_url, path));
 
 /** Where an event page lives: its page_url, or '/' when it has none. */
@@ -16,7 +20,9 @@ export const eventHref = (e: MajorEvent) => e.page_url || '/';
 
 /** Cards shown on an event page: display '1' (event page only) or '2' (everywhere) and of this event. */
 export const cardsForEvent = (cards: readonly EventCard[] | undefined, header: string): EventCard[] =>
-  (cards ?? []).filter((c) => (c.display_event === '1' || c.display_event === '2') && c.major_event_associated === header);
+  (cards ?? []).filter(
+    (c) => (c.display_event === '1' || c.display_event === '2') && c.major_event_associated === header,
+  );
 
 /** Cards on the events listing: display '2' (everywhere), in the server's order (soonest first). */
 export const cardsForListing = (cards: readonly EventCard[] | undefined): EventCard[] =>

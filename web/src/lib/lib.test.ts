@@ -31,7 +31,12 @@ describe('dates read naturally', () => {
 });
 
 describe('event pages and cards', () => {
-  const events = [event('3', 'Huddle', '/ECS_Huddle', '1'), event('2', 'Summer', '/summerOfCS'), event('1', 'Winter', '/winterofcs'), event('4', 'Draft', '')];
+  const events = [
+    event('3', 'Huddle', '/ECS_Huddle', '1'),
+    event('2', 'Summer', '/summerOfCS'),
+    event('1', 'Winter', '/winterofcs'),
+    event('4', 'Draft', ''),
+  ];
   it('shows only visible pages, lowest id first, found by page URL regardless of case', () => {
     expect(visibleEvents(events).map((e) => e.header)).toEqual(['Winter', 'Summer', 'Draft']);
     expect(eventForPath(events, '/winterOfCS')?.header).toBe('Winter');
@@ -39,7 +44,13 @@ describe('event pages and cards', () => {
     expect(eventHref(events[3]!)).toBe('/');
   });
   it("puts on an event page the cards displayed there ('1', '2') whose event matches", () => {
-    const cards = [card('1', 'Summer', '0'), card('2', 'Summer', '1'), card('3', 'Summer', '2'), card('4', 'Winter', '2'), card('5', 'None', '2')];
+    const cards = [
+      card('1', 'Summer', '0'),
+      card('2', 'Summer', '1'),
+      card('3', 'Summer', '2'),
+      card('4', 'Winter', '2'),
+      card('5', 'None', '2'),
+    ];
     expect(cardsForEvent(cards, 'Summer').map((c) => c.id)).toEqual(['2', '3']);
     expect(cardsForListing(cards).map((c) => c.id)).toEqual(['3', '4', '5']);
   });
@@ -65,7 +76,14 @@ describe('links', () => {
 
 describe('staff order', () => {
   it('sorts by the last word of the name, ignoring case', () => {
-    const names = ['Dana Okafor', 'priya raman', 'Miguel Herrera', 'Jordan Ellsworth'].map((name) => ({ name }));
-    expect(names.sort(byLastWordOfName).map((p) => p.name)).toEqual(['Jordan Ellsworth', 'Miguel Herrera', 'Dana Okafor', 'priya raman']);
+    const names = ['Dana Okafor', 'priya raman', 'Miguel Herrera', 'Jordan Ellsworth'].map((name) => ({
+      name,
+    }));
+    expect(names.sort(byLastWordOfName).map((p) => p.name)).toEqual([
+      'Jordan Ellsworth',
+      'Miguel Herrera',
+      'Dana Okafor',
+      'priya raman',
+    ]);
   });
 });

@@ -7,7 +7,12 @@ export const FULL_LOAD_PATHS = ['/tableaudashboardembed'];
 /** A page of this site, to be followed inside the app: '/events', not '//host' nor /api or /media. */
 export function isSitePath(href: string): boolean {
   const path = href.split(/[?#]/)[0]!.replace(/\/+$/, '').toLowerCase();
-  return href.startsWith('/') && !href.startsWith('//') && !/^\/(api|media)(\/|$)/.test(href) && !FULL_LOAD_PATHS.includes(path);
+  return (
+    href.startsWith('/') &&
+    !href.startsWith('//') &&
+    !/^\/(api|media)(\/|$)/.test(href) &&
+    !FULL_LOAD_PATHS.includes(path)
+  );
 }
 
 /** A link from content as the site may follow it (the server's own rule); anything else is no link. */

@@ -31,7 +31,9 @@ function open() {
   es.addEventListener('change', (ev) => {
     try {
       const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown };
-      const endpoints = Array.isArray(data.endpoints) ? data.endpoints.filter((e): e is string => typeof e === 'string') : null;
+      const endpoints = Array.isArray(data.endpoints)
+        ? data.endpoints.filter((e): e is string => typeof e === 'string')
+        : null;
       notify(endpoints ?? 'all');
     } catch {
       console.error('Error parsing SSE data');
@@ -45,7 +47,9 @@ function open() {
     if (es.readyState === EventSource.CLOSED && source === es) {
       source = null;
       clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => { if (listeners.size > 0 && !source) open(); }, RETRY_MS);
+      retryTimer = setTimeout(() => {
+        if (listeners.size > 0 && !source) open();
+      }, RETRY_MS);
     }
   });
 }
@@ -56,12 +60,16 @@ function open() {
  */
 export function onFirstConnect(listener: () => void): () => void {
   readyListeners.add(listener);
-  return () => { readyListeners.delete(listener); };
+  return () => {
+    readyListeners.delete(listener);
+  };
 }
 
 /** Calls `listener` with the endpoints that changed ('all' after a reconnect). Returns unsubscribe. */
 export function onContentChange(listener: ChangeListener): () => void {
   listeners.add(listener);
   if (!source) open();
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -3,14 +3,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 class FakeEventSource {
-  static CONNECTING = 0; static OPEN = 1; static CLOSED = 2;
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
   static last: FakeEventSource | undefined;
   readyState = 0;
   private handlers = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly url: string) { FakeEventSource.last = this; }
-  addEventListener(type: string, h: (e: MessageEvent) => void) { this.handlers.set(type, [...(this.handlers.get(type) ?? []), h]); }
-  emit(type: string, data = '') { for (const h of this.handlers.get(type) ?? []) h({ data } as MessageEvent); }
-  close() { this.readyState = 2; }
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, h: (e: MessageEvent) => void) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), h]);
+  }
+  emit(type: string, data = '') {
+    for (const h of this.handlers.get(type) ?? []) h({ data } as MessageEvent);
+  }
+  close() {
+    this.readyState = 2;
+  }
 }
 
 const calls: string[] = [];
@@ -23,12 +33,15 @@ beforeEach(() => {
   answers = { 'news.php': [{ id: '1' }], 'footer.php': { legal_notice: 'x' } };
   failing = false;
   vi.stubGlobal('EventSource', FakeEventSource);
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    const endpoint = url.replace('/api/', '').split('?')[0]!;
-    calls.push(endpoint);
-    if (failing) throw new TypeError('network down');
-    return new Response(JSON.stringify(answers[endpoint]), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const endpoint = url.replace('/api/', '').split('?')[0]!;
+      calls.push(endpoint);
+      if (failing) throw new TypeError('network down');
+      return new Response(JSON.stringify(answers[endpoint]), { status: 200 });
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,7 +65,8 @@ describe('resourceStore', () => {
     await settle();
     expect(calls).toEqual(['news.php']);
     expect(store.getSnapshot('news.php').data).toEqual([{ id: '2' }]);
-    un1(); un2();
+    un1();
+    un2();
   });
 
   it('refetches everything after the stream reconnects, and keeps old data when a refresh fails', async () => {

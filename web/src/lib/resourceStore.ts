@@ -60,32 +60,49 @@ let pageLoadQueued = false;
 function queuePageLoad(loader: PageLoader): void {
   if (pageLoadQueued) return;
   pageLoadQueued = true;
-  queueMicrotask(() => { pageLoadQueued = false; loadPage(loader); });
+  queueMicrotask(() => {
+    pageLoadQueued = false;
+    loadPage(loader);
+  });
 }
 
 function loadPage(loader: PageLoader): void {
-  if (pageLoad) { loadAgain = true; return; }
+  if (pageLoad) {
+    loadAgain = true;
+    return;
+  }
   const wanted = [...entries.values()].filter((e) => e.listeners.size > 0);
   for (const e of wanted) {
     e.stale = true;
     if (e.snapshot.data === undefined && !e.snapshot.loading) set(e, { loading: true, error: undefined });
   }
-  pageLoad = loader().then(
-    (answers) => { for (const [endpoint, data] of Object.entries(answers)) seed(endpoint, data); },
-    (error: unknown) => {
-      for (const e of wanted) {
-        if (e.snapshot.data !== undefined) { set(e, { loading: false }); continue; }
-        set(e, { error: error instanceof Error ? error : new Error(String(error)), loading: false });
+  pageLoad = loader()
+    .then(
+      (answers) => {
+        for (const [endpoint, data] of Object.entries(answers)) seed(endpoint, data);
+      },
+      (error: unknown) => {
+        for (const e of wanted) {
+          if (e.snapshot.data !== undefined) {
+            set(e, { loading: false });
+            continue;
+          }
+          set(e, { error: error instanceof Error ? error : new Error(String(error)), loading: false });
+        }
+      },
+    )
+    .finally(() => {
+      pageLoad = null;
+      if (loadAgain) {
+        loadAgain = false;
+        loadPage(loader);
+        return;
       }
-    },
-  ).finally(() => {
-    pageLoad = null;
-    if (loadAgain) { loadAgain = false; loadPage(loader); return; }
-    // What the page's data did not bring (nothing, when the server rendered the same components).
-    for (const [endpoint, e] of entries) {
-      if (e.stale && e.listeners.size > 0 && !e.snapshot.error) loadOne(endpoint);
-    }
-  });
+      // What the page's data did not bring (nothing, when the server rendered the same components).
+      for (const [endpoint, e] of entries) {
+        if (e.stale && e.listeners.size > 0 && !e.snapshot.error) loadOne(endpoint);
+      }
+    });
 }
 
 /** (Re)loads an endpoint (with the rest of the page when a page loader is set). */
@@ -110,7 +127,11 @@ function loadOne(endpoint: string): void {
     (error: unknown) => {
       if (controller.signal.aborted) return;
       // A failed refresh keeps showing what we had; only a first load shows the failure.
-      if (e.snapshot.data !== undefined) { e.stale = true; set(e, { loading: false }); return; }
+      if (e.snapshot.data !== undefined) {
+        e.stale = true;
+        set(e, { loading: false });
+        return;
+      }
       set(e, { error: error instanceof Error ? error : new Error(String(error)), loading: false });
     },
   );
@@ -134,7 +155,9 @@ export function subscribe(endpoint: string, listener: () => void): () => void {
   e.listeners.add(listener);
   if (!unsubscribeStream) unsubscribeStream = onContentChange(handleChange);
   if (e.stale) load(endpoint);
-  return () => { e.listeners.delete(listener); };
+  return () => {
+    e.listeners.delete(listener);
+  };
 }
 
 export function getSnapshot<T>(endpoint: string): Snapshot<T> {

@@ -6,11 +6,14 @@ export const NARROW_QUERY = '(max-width: 950px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback((cb: () => void) => {
-    const mql = window.matchMedia(query);
-    mql.addEventListener('change', cb);
-    return () => mql.removeEventListener('change', cb);
-  }, [query]);
+  const subscribe = useCallback(
+    (cb: () => void) => {
+      const mql = window.matchMedia(query);
+      mql.addEventListener('change', cb);
+      return () => mql.removeEventListener('change', cb);
+    },
+    [query],
+  );
   const get = useCallback(() => window.matchMedia(query).matches, [query]);
   return useSyncExternalStore(subscribe, get, () => false);
 }
@@ -27,6 +30,10 @@ export function useNarrowLayoutOnceHydrated(): boolean | null {
     mql.addEventListener('change', cb);
     return () => mql.removeEventListener('change', cb);
   }, []);
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => null,
+  );
 }
 export const usePrefersReducedMotion = () => useMediaQuery(REDUCED_MOTION_QUERY);

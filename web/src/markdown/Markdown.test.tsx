@@ -8,19 +8,27 @@ import { Markdown } from './Markdown.tsx';
 import { isAllowedStyle, sanitizeSchema } from './sanitizeSchema.ts';
 import { XSS_CORPUS } from '../../../tests/fixtures/xssCorpus.ts';
 
-const payloads = readFileSync(XSS_CORPUS, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const payloads = readFileSync(XSS_CORPUS, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '');
 
 // React 19's server renderer adds `<link rel="preload" as="image">` hints for every <img>; they
 // are not part of the rendered content (the browser never sees them from the client renderer).
 const REACT_IMAGE_PRELOAD = /<link rel="preload" as="image" href="[^"]*"\/>/g;
 const render = (md: string, linkTarget?: '_blank') =>
-  renderToStaticMarkup(createElement(Markdown, { linkTarget, children: md })).replace(REACT_IMAGE_PRELOAD, '');
+  renderToStaticMarkup(createElement(Markdown, { linkTarget, children: md })).replace(
+    REACT_IMAGE_PRELOAD,
+    '',
+  );
 
 const decode = (s: string) =>
   s
     .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&quot;/g, '"').replace(/&#x27;|&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
 const allowedTags = new Set([...(sanitizeSchema.tagNames ?? []), 'span']);
@@ -31,13 +39,15 @@ function problems(html: string): string[] {
   for (const [raw, name = '', attrText = ''] of html.matchAll(/<\/?([a-zA-Z0-9-]+)([^>]*)>/g)) {
     const tag = name.toLowerCase();
     if (!allowedTags.has(tag)) out.push(`tag not allowed: ${raw}`);
-    if (/^(script|iframe|object|embed|form|style|link|base|meta|svg|math|frame|frameset)$/.test(tag)) out.push(`dangerous tag: ${raw}`);
+    if (/^(script|iframe|object|embed|form|style|link|base|meta|svg|math|frame|frameset)$/.test(tag))
+      out.push(`dangerous tag: ${raw}`);
     for (const [, attr = '', value = ''] of attrText.matchAll(/\s([^\s=/>"]+)(?:="([^"]*)")?/g)) {
       const decoded = decode(value).replace(/[\u0000-\u0020]/g, '');
       if (/^on/i.test(attr)) out.push(`event handler: ${raw}`);
       if (/^(javascript|vbscript|data|livescript):/i.test(decoded)) out.push(`script URL: ${raw}`);
       if (attr === 'style' && !isAllowedStyle(decode(value))) out.push(`style: ${raw}`);
-      if (/^(formaction|action|srcdoc|xlink:href|background|dynsrc|lowsrc)$/i.test(attr)) out.push(`attribute: ${raw}`);
+      if (/^(formaction|action|srcdoc|xlink:href|background|dynsrc|lowsrc)$/i.test(attr))
+        out.push(`attribute: ${raw}`);
     }
   }
   if (/<script/i.test(html)) out.push('a <script remains');
@@ -46,8 +56,14 @@ function problems(html: string): string[] {
 
 describe('Markdown against the XSS corpus', () => {
   it('uses a checker that does flag unsafe HTML', () => {
-    for (const bad of ['<a href="javascript:alert(1)">x</a>', '<img src="x" onerror="alert(1)"/>', '<script>1</script>',
-      '<iframe src="https://e.org"></iframe>', '<span style="background:url(x)">x</span>', '<a href="&#106;avascript:1">x</a>']) {
+    for (const bad of [
+      '<a href="javascript:alert(1)">x</a>',
+      '<img src="x" onerror="alert(1)"/>',
+      '<script>1</script>',
+      '<iframe src="https://e.org"></iframe>',
+      '<span style="background:url(x)">x</span>',
+      '<a href="&#106;avascript:1">x</a>',
+    ]) {
       expect(problems(bad), bad).not.toEqual([]);
     }
   });
@@ -75,14 +91,22 @@ describe('Markdown against the XSS corpus', () => {
   }, 120_000);
 
   it('never gives a void element children (an input inside an unclosed svg)', () => {
-    const html = render('<svg id=x onfocusin=alert(1)>\n<svg id=x tabindex=1></svg><input autofocus>\n<input id=y autofocus>');
+    const html = render(
+      '<svg id=x onfocusin=alert(1)>\n<svg id=x tabindex=1></svg><input autofocus>\n<input id=y autofocus>',
+    );
     expect(html).not.toMatch(/<input[^>]*>[^<]/);
     expect(problems(html)).toEqual([]);
   });
 
   it('neutralises payloads inside markdown links and images', () => {
-    for (const md of ['[x](javascript:alert(1))', '![x](javascript:alert(1))', '[x](JaVaScRiPt:alert(1))',
-      '[x](data:text/html;base64,PHNjcmlwdD4=)', '<a href="jav&#x09;ascript:alert(1)">x</a>', '[x](vbscript:msgbox(1))']) {
+    for (const md of [
+      '[x](javascript:alert(1))',
+      '![x](javascript:alert(1))',
+      '[x](JaVaScRiPt:alert(1))',
+      '[x](data:text/html;base64,PHNjcmlwdD4=)',
+      '<a href="jav&#x09;ascript:alert(1)">x</a>',
+      '[x](vbscript:msgbox(1))',
+    ]) {
       expect(problems(render(md)), md).toEqual([]);
     }
   });
@@ -90,7 +114,9 @@ describe('Markdown against the XSS corpus', () => {
 
 describe('Markdown keeps what the admin helper produces', () => {
   it('keeps underline, alignment, colour and font size', () => {
-    const html = render('<u>under</u> <span style="color: #E8805E">c</span> <span style="color:green; font-size: 1.5em;">g</span>\n\n<div style="text-align:center">mid</div>\n\n<p style="font-size:18px">p</p>');
+    const html = render(
+      '<u>under</u> <span style="color: #E8805E">c</span> <span style="color:green; font-size: 1.5em;">g</span>\n\n<div style="text-align:center">mid</div>\n\n<p style="font-size:18px">p</p>',
+    );
     expect(html).toContain('<u>under</u>');
     // The helper's earlier orange is shown in its readable shade (textColours.ts).
     expect(html).toContain('style="color:#A8431F"');
@@ -100,35 +126,70 @@ describe('Markdown keeps what the admin helper produces', () => {
   });
 
   it('drops a style attribute when any declaration is not allowed', () => {
-    for (const style of ['color:red;background:url(x.png)', 'color: rgb(1,2,3)', 'font-size: calc(1px + 2em)',
-      'color:red;position:fixed', 'text-align:middle', 'font-size: 12pt', 'color: #12345', 'color:expression(alert(1))']) {
+    for (const style of [
+      'color:red;background:url(x.png)',
+      'color: rgb(1,2,3)',
+      'font-size: calc(1px + 2em)',
+      'color:red;position:fixed',
+      'text-align:middle',
+      'font-size: 12pt',
+      'color: #12345',
+      'color:expression(alert(1))',
+    ]) {
       expect(isAllowedStyle(style), style).toBe(false);
-      expect(render(`<span style="${style}">x</span>`)).toBe('<div class="markdown"><p><span>x</span></p></div>');
+      expect(render(`<span style="${style}">x</span>`)).toBe(
+        '<div class="markdown"><p><span>x</span></p></div>',
+      );
     }
   });
 
   it('accepts the allowlisted declarations', () => {
-    for (const style of ['color:#fff', 'color: #4D6485;', 'color: DarkGreen', 'text-align: justify', 'font-size: 2rem',
-      'font-size:50%', 'font-size: 10vh', 'color:#008000; text-align:right; font-size: .9em']) {
+    for (const style of [
+      'color:#fff',
+      'color: #4D6485;',
+      'color: DarkGreen',
+      'text-align: justify',
+      'font-size: 2rem',
+      'font-size:50%',
+      'font-size: 10vh',
+      'color:#008000; text-align:right; font-size: .9em',
+    ]) {
       expect(isAllowedStyle(style), style).toBe(true);
     }
   });
 
   it('keeps the allowed link protocols and relative links, drops the others', () => {
-    const html = render('[a](https://e.org) [b](http://e.org) [c](mailto:x@e.org) [d](irc://e.org) [e](ircs://e.org) [f](xmpp:x@e.org) [g](/events) [h](ftp://e.org)');
-    for (const href of ['https://e.org', 'http://e.org', 'mailto:x@e.org', 'irc://e.org', 'ircs://e.org', 'xmpp:x@e.org', '/events']) {
+    const html = render(
+      '[a](https://e.org) [b](http://e.org) [c](mailto:x@e.org) [d](irc://e.org) [e](ircs://e.org) [f](xmpp:x@e.org) [g](/events) [h](ftp://e.org)',
+    );
+    for (const href of [
+      'https://e.org',
+      'http://e.org',
+      'mailto:x@e.org',
+      'irc://e.org',
+      'ircs://e.org',
+      'xmpp:x@e.org',
+      '/events',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).not.toContain('ftp:');
   });
 
   it('drops links without a scheme that a browser would read as another site', () => {
-    for (const md of ['<a href="/\t/evil.example">x</a>', '<a href="\\\\evil.example">x</a>',
-      '<a href=" //evil.example">x</a>', '<a href="/\\evil.example">x</a>', '<img src="//evil.example/pixel.png">']) {
+    for (const md of [
+      '<a href="/\t/evil.example">x</a>',
+      '<a href="\\\\evil.example">x</a>',
+      '<a href=" //evil.example">x</a>',
+      '<a href="/\\evil.example">x</a>',
+      '<img src="//evil.example/pixel.png">',
+    ]) {
       expect(render(md), md).not.toMatch(/evil/);
     }
-    expect(render('[a](page) [b](/events#x) [c](?tab=2) ![d](/media/x.png)')).toBe('<div class="markdown"><p>'
-      + '<a href="page">a</a> <a href="/events#x">b</a> <a href="?tab=2">c</a> <img src="/media/x.png" alt="d"/></p></div>');
+    expect(render('[a](page) [b](/events#x) [c](?tab=2) ![d](/media/x.png)')).toBe(
+      '<div class="markdown"><p>' +
+        '<a href="page">a</a> <a href="/events#x">b</a> <a href="?tab=2">c</a> <img src="/media/x.png" alt="d"/></p></div>',
+    );
   });
 
   it('opens links in a new tab without opener or referrer when asked', () => {
@@ -137,22 +198,24 @@ describe('Markdown keeps what the admin helper produces', () => {
     expect(html).toContain('rel="noopener noreferrer"');
   });
 
-  it('shows the helper\'s earlier colours in readable shades, and leaves other colours alone', () => {
+  it("shows the helper's earlier colours in readable shades, and leaves other colours alone", () => {
     const md = '<span style="color:#e8805e">a</span> <span style="color: #008000; font-size: 2em">b</span>';
-    expect(render(md))
-      .toBe('<div class="markdown"><p><span style="color:#A8431F">a</span> '
-        + '<span style="color:#007A00;font-size:2em">b</span></p></div>');
+    expect(render(md)).toBe(
+      '<div class="markdown"><p><span style="color:#A8431F">a</span> ' +
+        '<span style="color:#007A00;font-size:2em">b</span></p></div>',
+    );
     for (const style of ['color:#E8805E80', 'color:#123456', 'color:green']) {
       expect(render(`<span style="${style}">x</span>`)).toContain(`style="${style}"`);
     }
   });
 
-  it('renumbers headings to follow the page\'s own when asked', () => {
+  it("renumbers headings to follow the page's own when asked", () => {
     const md = '### Strands\n\ntext\n\n##### Detail\n\n### More';
     const html = renderToStaticMarkup(createElement(Markdown, { headingsFrom: 2, children: md }));
     expect(html.match(/<h\d/g)).toEqual(['<h2', '<h3', '<h2']);
-    expect(renderToStaticMarkup(createElement(Markdown, { headingsFrom: 6, children: '# a\n\n## b' })))
-      .toBe('<div class="markdown"><h6>a</h6>\n<h6>b</h6></div>');
+    expect(renderToStaticMarkup(createElement(Markdown, { headingsFrom: 6, children: '# a\n\n## b' }))).toBe(
+      '<div class="markdown"><h6>a</h6>\n<h6>b</h6></div>',
+    );
     expect(render(md).match(/<h\d/g)).toEqual(['<h3', '<h5', '<h3']);
   });
 

@@ -65,16 +65,28 @@ function NewTabLink({ node: _node, children, ...rest }: AnchorProps) {
 function SiteLink({ node: _node, href, children, ...rest }: AnchorProps) {
   const inRouter = useInRouterContext();
   if (inRouter && href && isSitePath(href)) {
-    return <Link to={href} {...rest}>{children}</Link>;
+    return (
+      <Link to={href} {...rest}>
+        {children}
+      </Link>
+    );
   }
-  return <a href={href} {...rest}>{children}</a>;
+  return (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 // Void elements never get children. Raw HTML can give them some: an unclosed <svg> makes a later
 // <input> an SVG element with content, which the sanitizer keeps as 'input' and React refuses.
 const VOID_TAGS = ['br', 'hr', 'img', 'input', 'source', 'wbr'] as const;
 const voidComponents: Components = Object.fromEntries(
-  VOID_TAGS.map((tag) => [tag, ({ node: _n, children: _c, ...rest }: { node?: unknown; children?: unknown } & Record<string, unknown>) => createElement(tag, rest)]),
+  VOID_TAGS.map((tag) => [
+    tag,
+    ({ node: _n, children: _c, ...rest }: { node?: unknown; children?: unknown } & Record<string, unknown>) =>
+      createElement(tag, rest),
+  ]),
 );
 
 const newTabComponents: Components = { ...voidComponents, a: NewTabLink };
@@ -88,7 +100,9 @@ const inlineComponents: Components = Object.fromEntries(
 /** Text that cannot be rendered as markdown is shown as plain text rather than taking the page down. */
 class PlainTextOnError extends Component<{ text: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
-  static getDerivedStateFromError() { return { failed: true }; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
   override componentDidUpdate(prev: { text: string }) {
     if (prev.text !== this.props.text && this.state.failed) this.setState({ failed: false });
   }
@@ -98,9 +112,12 @@ class PlainTextOnError extends Component<{ text: string; children: ReactNode }, 
 }
 
 /** The rendered text alone, without the wrapper: what the server turns into HTML (renderHtml.ts). */
-export function MarkdownContent(
-  { children, linkTarget, inline, headingsFrom }: Omit<MarkdownProps, 'className'>,
-) {
+export function MarkdownContent({
+  children,
+  linkTarget,
+  inline,
+  headingsFrom,
+}: Omit<MarkdownProps, 'className'>) {
   if (!children) return null;
   const components: Components = {
     ...(linkTarget === '_blank' ? newTabComponents : siteComponents),

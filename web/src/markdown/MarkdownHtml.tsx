@@ -20,14 +20,17 @@ function useHtml(text: string, variant: MarkdownVariant): string | undefined {
 export function Markdown({ children, linkTarget, className, inline, headingsFrom }: MarkdownProps) {
   const navigate = useNavigate();
   const html = useHtml(children ?? '', { inline, linkTarget, headingsFrom });
-  const onClick = useCallback((e: MouseEvent) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const a = (e.target as Element).closest?.('a');
-    const href = a?.getAttribute('href');
-    if (!a || !href || a.target || a.hasAttribute('download') || !isSitePath(href)) return;
-    e.preventDefault();
-    navigate(href);
-  }, [navigate]);
+  const onClick = useCallback(
+    (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element).closest?.('a');
+      const href = a?.getAttribute('href');
+      if (!a || !href || a.target || a.hasAttribute('download') || !isSitePath(href)) return;
+      e.preventDefault();
+      navigate(href);
+    },
+    [navigate],
+  );
   if (!children) return null;
   const Wrapper = inline ? 'span' : 'div';
   return (

@@ -16,7 +16,9 @@ const rank = (node: MarkdownNode) => {
 export function rehypeHeadingLevels({ from }: { from: HeadingLevel }) {
   return (tree: MarkdownNode) => {
     const headings: MarkdownNode[] = [];
-    walk(tree, (node) => { if (rank(node)) headings.push(node); });
+    walk(tree, (node) => {
+      if (rank(node)) headings.push(node);
+    });
     const used = [...new Set(headings.map(rank))].sort((a, b) => a - b);
     for (const h of headings) h.tagName = `h${Math.min(6, from + used.indexOf(rank(h)))}`;
   };

@@ -24,5 +24,7 @@ export const renderedHtml = (key: string): string | undefined => html.get(key);
 
 export function onRendered(listener: () => void): () => void {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -15,7 +15,10 @@ const SIZE = String.raw`font-size\s*:\s*(?:\d{1,4}(?:\.\d{1,4})?|\.\d{1,4})(?:px
 const DECLARATION = `(?:${COLOR}|${ALIGN}|${SIZE})`;
 
 /** One or more allowed declarations separated by ';', optional trailing ';', nothing else. */
-export const ALLOWED_STYLE = new RegExp(String.raw`^\s*${DECLARATION}\s*(?:;\s*${DECLARATION}\s*)*;?\s*$`, 'i');
+export const ALLOWED_STYLE = new RegExp(
+  String.raw`^\s*${DECLARATION}\s*(?:;\s*${DECLARATION}\s*)*;?\s*$`,
+  'i',
+);
 
 export const isAllowedStyle = (style: string) => ALLOWED_STYLE.test(style);
 

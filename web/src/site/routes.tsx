@@ -25,8 +25,19 @@ export const EVENT_PAGE_PATHS = ['/winterOfCS', '/ECS_Huddle', '/EventPage1', '/
 
 /** Every public page's path (the not-found page answers the rest). */
 export const PUBLIC_PATHS = [
-  '/', '/about', '/educators', '/summerOfCS', ...EVENT_PAGE_PATHS, '/researchAndPolicy', '/news', '/events',
-  '/spotlight', '/research', '/TableauDashboardEmbed', '/contact', '/search',
+  '/',
+  '/about',
+  '/educators',
+  '/summerOfCS',
+  ...EVENT_PAGE_PATHS,
+  '/researchAndPolicy',
+  '/news',
+  '/events',
+  '/spotlight',
+  '/research',
+  '/TableauDashboardEmbed',
+  '/contact',
+  '/search',
 ];
 
 export const publicRoutes: RouteObject[] = [

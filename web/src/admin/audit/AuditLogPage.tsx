@@ -6,7 +6,11 @@ import { AUDIT_ACTIONS, type AuditEntry } from '../../../../server/audit/auditEv
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { AdminFrame } from '../AdminFrame.tsx';
 import {
-  ACTION_LABELS, filterFromSearch, searchFromFilter, serverQuery, type AuditFilterForm,
+  ACTION_LABELS,
+  filterFromSearch,
+  searchFromFilter,
+  serverQuery,
+  type AuditFilterForm,
 } from './auditFilter.ts';
 import { useAuditLog } from './useAuditLog.ts';
 import './audit.css';
@@ -20,12 +24,17 @@ const itemOf = (e: AuditEntry) => {
   return e.id ? `${label} ${e.id}` : label;
 };
 
-const INTRO = 'Sign-ins, saves, deletes, restores, user changes and pulls, newest first. '
-  + "It is kept on the server only, never in the site's history.";
+const INTRO =
+  'Sign-ins, saves, deletes, restores, user changes and pulls, newest first. ' +
+  "It is kept on the server only, never in the site's history.";
 
 export default function AuditLogPage() {
   // The frame shows its content only to signed-in staff: the log is read from inside it.
-  return <AdminFrame title="Audit log" intro={<p>{INTRO}</p>}><AuditLogView /></AdminFrame>;
+  return (
+    <AdminFrame title="Audit log" intro={<p>{INTRO}</p>}>
+      <AuditLogView />
+    </AdminFrame>
+  );
 }
 
 function AuditLogView() {
@@ -56,7 +65,11 @@ function AuditLogView() {
           <label htmlFor="audit-action">What</label>
           <select id="audit-action" value={form.action} onChange={set('action')}>
             <option value="">Everything</option>
-            {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{ACTION_LABELS[a]}</option>)}
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_LABELS[a]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="admin-field">
@@ -68,8 +81,12 @@ function AuditLogView() {
           <input id="audit-to" type="date" value={form.to} onChange={set('to')} />
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary">Filter</button>
-          <a className="admin-button" href={csv} download>Export CSV</a>
+          <button type="submit" className="admin-button admin-button-primary">
+            Filter
+          </button>
+          <a className="admin-button" href={csv} download>
+            Export CSV
+          </a>
         </div>
       </form>
       <section className="admin-section" aria-labelledby={headingId}>
@@ -77,11 +94,15 @@ function AuditLogView() {
         {log.error && (
           <div className="admin-notice admin-notice-error" role="alert">
             <p>Could not load the audit log: {log.error.message}</p>
-            <button type="button" className="admin-button" onClick={log.retry}>Try again</button>
+            <button type="button" className="admin-button" onClick={log.retry}>
+              Try again
+            </button>
           </div>
         )}
         {!log.entries && !log.error && (
-          <p className="admin-loading" role="status">Loading the audit log…</p>
+          <p className="admin-loading" role="status">
+            Loading the audit log…
+          </p>
         )}
         {log.entries && <AuditTable entries={log.entries} total={log.total} />}
         {log.skipped > 0 && (
@@ -114,12 +135,20 @@ function AuditTable({ entries, total }: { entries: AuditEntry[]; total: number }
       <div className="audit-scroll" tabIndex={0} role="region" aria-label="Audit log entries">
         <table className="audit-table">
           <thead>
-            <tr>{COLUMNS.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {entries.map((e, i) => (
               <tr key={`${e.time}-${i}`}>
-                <td><time dateTime={e.time}>{when(e.time)}</time></td>
+                <td>
+                  <time dateTime={e.time}>{when(e.time)}</time>
+                </td>
                 <td>{ACTION_LABELS[e.action]}</td>
                 <td>{e.who}</td>
                 <td>{e.address}</td>

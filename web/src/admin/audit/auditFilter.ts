@@ -40,7 +40,7 @@ export function filterFromSearch(params: URLSearchParams): AuditFilterForm {
   const action = params.get('action') ?? '';
   return {
     who: params.get('who') ?? '',
-    action: (AUDIT_ACTIONS as readonly string[]).includes(action) ? action as AuditAction : '',
+    action: (AUDIT_ACTIONS as readonly string[]).includes(action) ? (action as AuditAction) : '',
     from: DAY.test(params.get('from') ?? '') ? params.get('from')! : '',
     to: DAY.test(params.get('to') ?? '') ? params.get('to')! : '',
   };

@@ -6,7 +6,13 @@ import { serverQuery, type AuditFilterForm } from './auditFilter.ts';
 
 const auditPath = (query: string) => (query ? `admin/audit?${query}` : 'admin/audit');
 
-interface Page { entries: AuditEntry[]; total: number; offset: number; per: number; skipped: number }
+interface Page {
+  entries: AuditEntry[];
+  total: number;
+  offset: number;
+  per: number;
+  skipped: number;
+}
 
 export interface AuditLogState {
   entries: AuditEntry[] | undefined;
@@ -30,19 +36,27 @@ export function useAuditLog(filter: AuditFilterForm): AuditLogState {
     setPages(undefined);
     setError(undefined);
     getJson<Page>(auditPath(query)).then(
-      (p) => { if (live) setPages([p]); },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); },
+      (p) => {
+        if (live) setPages([p]);
+      },
+      (e: unknown) => {
+        if (live) setError(e instanceof Error ? e : new Error(String(e)));
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [query, tick]);
 
   const loaded = pages?.reduce((n, p) => n + p.entries.length, 0) ?? 0;
   const more = useCallback(() => {
     setLoadingMore(true);
-    getJson<Page>(auditPath(serverQuery(filter, loaded))).then(
-      (p) => setPages((old) => [...(old ?? []), p]),
-      (e: unknown) => setError(e instanceof Error ? e : new Error(String(e))),
-    ).finally(() => setLoadingMore(false));
+    getJson<Page>(auditPath(serverQuery(filter, loaded)))
+      .then(
+        (p) => setPages((old) => [...(old ?? []), p]),
+        (e: unknown) => setError(e instanceof Error ? e : new Error(String(e))),
+      )
+      .finally(() => setLoadingMore(false));
   }, [filter, loaded]);
 
   const last = pages?.at(-1);

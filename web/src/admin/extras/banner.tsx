@@ -33,9 +33,17 @@ function OnTheSite({ def }: { def: EntityDef }) {
   if (!settings || !items) text = <>Loading…</>;
   else if (shown) {
     const to = `?${def.name}=${encodeURIComponent(shown.id)}`;
-    text = <>On the site now: <Link to={to}>{shown.banner_text}</Link>.</>;
+    text = (
+      <>
+        On the site now: <Link to={to}>{shown.banner_text}</Link>.
+      </>
+    );
   } else text = <>No banner is on the site. Open a banner and press “Show this banner on the site”.</>;
-  return <p className="admin-card admin-banner-now" aria-live="polite">{text}</p>;
+  return (
+    <p className="admin-card admin-banner-now" aria-live="polite">
+      {text}
+    </p>
+  );
 }
 
 function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
@@ -60,7 +68,10 @@ function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
   return (
     <>
       <button
-        type="button" className="admin-button" aria-pressed={shown} aria-disabled={!settings || busy || undefined}
+        type="button"
+        className="admin-button"
+        aria-pressed={shown}
+        aria-disabled={!settings || busy || undefined}
         onClick={() => void toggle()}
       >
         Show this banner on the site
@@ -80,8 +91,9 @@ function OnSiteMark({ item }: { item: WireItem }) {
 export const bannerExtras: EntityExtras = {
   heading: 'Banners',
   addLabel: 'Add a banner',
-  intro: 'Visitors see at most one banner, across the top of every page. '
-    + 'Links to pages of this site start with / (for example /events); other links need their full address.',
+  intro:
+    'Visitors see at most one banner, across the top of every page. ' +
+    'Links to pages of this site start with / (for example /events); other links need their full address.',
   noticeMs: LIST_NOTICE_MS,
   ListHeader: OnTheSite,
   ItemActions: ShowOnSite,

@@ -10,7 +10,9 @@ import type { EntityExtras, SectionProps } from './types.ts';
 
 const received = (iso: string) => {
   const t = new Date(iso);
-  return Number.isNaN(t.getTime()) ? iso : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(t.getTime())
+    ? iso
+    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
 /** Messages are private: read with the session, never cached, refetched when the stream says so. */
@@ -20,12 +22,29 @@ function useMessages(): ApiState<WireItem[]> {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
-    getJson<WireItem[]>('messages').then((d) => { if (live) { setData(d); setError(undefined); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e : new Error(String(e))); });
-    return () => { live = false; };
+    getJson<WireItem[]>('messages').then(
+      (d) => {
+        if (live) {
+          setData(d);
+          setError(undefined);
+        }
+      },
+      (e: unknown) => {
+        if (live) setError(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [tick]);
-  useEffect(() => onContentChange((endpoints) => {
-    if (endpoints === 'all' || endpoints.some((e) => e.startsWith('handle_form') || e === 'messages')) setTick((t) => t + 1);
-  }), []);
+  useEffect(
+    () =>
+      onContentChange((endpoints) => {
+        if (endpoints === 'all' || endpoints.some((e) => e.startsWith('handle_form') || e === 'messages'))
+          setTick((t) => t + 1);
+      }),
+    [],
+  );
   return { data, error, loading: data === undefined && !error, retry: () => setTick((t) => t + 1) };
 }
 
@@ -35,7 +54,12 @@ function MessagesSection({ def }: SectionProps) {
   const notice = useNotice();
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const remove = async (m: WireItem) => {
-    if (!window.confirm(`Are you sure you want to delete ${def.type === 'collection' ? def.itemNoun : 'this message'}?`)) return;
+    if (
+      !window.confirm(
+        `Are you sure you want to delete ${def.type === 'collection' ? def.itemNoun : 'this message'}?`,
+      )
+    )
+      return;
     try {
       await send('DELETE', `messages?id=${encodeURIComponent(m.id)}`);
       setGone((g) => new Set([...g, m.id]));
@@ -51,16 +75,33 @@ function MessagesSection({ def }: SectionProps) {
       <h2 id={headingId}>Contact messages</h2>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
       <LoadState state={state} what="the messages">
-        {list.length === 0 ? <p className="admin-muted">No messages.</p> : (
+        {list.length === 0 ? (
+          <p className="admin-muted">No messages.</p>
+        ) : (
           <ul className="admin-list">
             {list.map((m) => (
               <li key={m.id} className="admin-card admin-item">
-                <h3>{m.name}{m.title ? `, ${m.title}` : ''}</h3>
-                <p className="admin-muted">Received {received(m.received ?? '')}{m.employer ? ` · ${m.employer}` : ''}</p>
+                <h3>
+                  {m.name}
+                  {m.title ? `, ${m.title}` : ''}
+                </h3>
+                <p className="admin-muted">
+                  Received {received(m.received ?? '')}
+                  {m.employer ? ` · ${m.employer}` : ''}
+                </p>
                 <p className="admin-pre">{m.contact}</p>
                 <div className="admin-actions">
-                  <a className="admin-button" href={`mailto:${m.email}`}>Reply to {m.email}</a>
-                  <button type="button" className="admin-button admin-button-danger" aria-label={`Delete the message from ${m.name}`} onClick={() => void remove(m)}>Delete</button>
+                  <a className="admin-button" href={`mailto:${m.email}`}>
+                    Reply to {m.email}
+                  </a>
+                  <button
+                    type="button"
+                    className="admin-button admin-button-danger"
+                    aria-label={`Delete the message from ${m.name}`}
+                    onClick={() => void remove(m)}
+                  >
+                    Delete
+                  </button>
                 </div>
               </li>
             ))}

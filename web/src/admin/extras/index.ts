@@ -7,8 +7,18 @@ import { majorEventExtras } from './majorEvent.tsx';
 import { newsExtras } from './news.tsx';
 import { paperExtras } from './paper.tsx';
 import {
-  aboutTextExtras, educatorButtonExtras, educatorTextsExtras, eventDropdownExtras, footerExtras, homePageExtras,
-  policyTextExtras, profileExtras, resourceExtras, spotlightExtras, statePolicyExtras, workshopScheduleExtras,
+  aboutTextExtras,
+  educatorButtonExtras,
+  educatorTextsExtras,
+  eventDropdownExtras,
+  footerExtras,
+  homePageExtras,
+  policyTextExtras,
+  profileExtras,
+  resourceExtras,
+  spotlightExtras,
+  statePolicyExtras,
+  workshopScheduleExtras,
 } from './simple.ts';
 import type { EntityExtras } from './types.ts';
 

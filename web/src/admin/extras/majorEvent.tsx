@@ -12,7 +12,9 @@ import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 /** Page URLs another page has are disabled, and say which page has them (there are six at most). */
 function useUsedPageUrls(item: WireItem | undefined): Record<string, FieldOptions> {
   const items = useAdminApi<WireItem[]>(listKey(entities.majorEvent)).data ?? [];
-  const owner = new Map(items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [o.page_url!, o.header ?? '']));
+  const owner = new Map(
+    items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [o.page_url!, o.header ?? '']),
+  );
   const options = (entities.majorEvent.fields.page_url.options ?? []).map((o) => {
     const by = owner.get(o.value);
     return by === undefined ? o : { value: o.value, label: `${o.label} (used by ${by || 'another page'})` };
@@ -50,15 +52,25 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
   };
   return (
     <>
-      <span className={hidden ? 'admin-badge admin-badge-off' : 'admin-badge admin-badge-on'}>{hidden ? 'Hidden' : 'Shown'}</span>
+      <span className={hidden ? 'admin-badge admin-badge-off' : 'admin-badge admin-badge-on'}>
+        {hidden ? 'Hidden' : 'Shown'}
+      </span>
       <button
-        ref={showRef} type="button" className="admin-button" disabled={!hidden} aria-disabled={busy || undefined}
+        ref={showRef}
+        type="button"
+        className="admin-button"
+        disabled={!hidden}
+        aria-disabled={busy || undefined}
         onClick={() => void setHidden('0')}
       >
         Show Page
       </button>
       <button
-        ref={hideRef} type="button" className="admin-button" disabled={hidden} aria-disabled={busy || undefined}
+        ref={hideRef}
+        type="button"
+        className="admin-button"
+        disabled={hidden}
+        aria-disabled={busy || undefined}
         onClick={() => void setHidden('1')}
       >
         Hide Page
@@ -72,8 +84,14 @@ function EventPagePreview({ values }: { values: FormValues }) {
   return (
     <div className="admin-event-preview">
       <h2>{values.header || 'Header'}</h2>
-      {[values.organization, values.location, values.date_range].filter(Boolean).map((t) => <p key={t}>{t}</p>)}
-      {values.optional_event_description_bold_text && <p><strong>{values.optional_event_description_bold_text}</strong></p>}
+      {[values.organization, values.location, values.date_range].filter(Boolean).map((t) => (
+        <p key={t}>{t}</p>
+      ))}
+      {values.optional_event_description_bold_text && (
+        <p>
+          <strong>{values.optional_event_description_bold_text}</strong>
+        </p>
+      )}
       <Markdown>{values.event_description ?? ''}</Markdown>
     </div>
   );
@@ -82,7 +100,8 @@ function EventPagePreview({ values }: { values: FormValues }) {
 export const majorEventExtras: EntityExtras = {
   heading: 'Event pages',
   addLabel: 'Add an event page',
-  intro: 'New pages start hidden: use Show Page when the page is ready. Each page address can belong to one page only.',
+  intro:
+    'New pages start hidden: use Show Page when the page is ready. Each page address can belong to one page only.',
   hiddenFields: ['hidden'],
   noticeMs: LIST_NOTICE_MS,
   useFieldOptions: useUsedPageUrls,

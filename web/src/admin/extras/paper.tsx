@@ -14,7 +14,12 @@ import type { EntityExtras, ItemActionProps } from './types.ts';
 
 function useFileUrl(file: File | null | undefined) {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -29,7 +34,9 @@ function PaperPreview({ values, item, files }: { values: FormValues; item?: Wire
         <h3>{values.study_title || 'Study title'}</h3>
         {values.publication_date && <p className="admin-muted">{formatDate(values.publication_date)}</p>}
         <Markdown>{values.abstract ?? ''}</Markdown>
-        <span className="admin-button" aria-hidden="true">Download</span>
+        <span className="admin-button" aria-hidden="true">
+          Download
+        </span>
       </div>
     </article>
   );
@@ -41,7 +48,8 @@ const validate = (values: FormValues, files: FormFiles, creating: boolean) =>
 function Download({ item }: ItemActionProps) {
   return (
     <a
-      className="admin-button" href={`/api/download_pdf.php?id=${encodeURIComponent(item.id)}`}
+      className="admin-button"
+      href={`/api/download_pdf.php?id=${encodeURIComponent(item.id)}`}
       download={`${item.file_name || 'paper'}.pdf`}
     >
       Download

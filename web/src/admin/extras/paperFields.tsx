@@ -12,20 +12,39 @@ import { FieldValue } from '../form/ItemView.tsx';
 import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';
 
-interface PaperFieldsProps { def: CollectionDef; item: WireItem; onDone: (message: string) => void }
+interface PaperFieldsProps {
+  def: CollectionDef;
+  item: WireItem;
+  onDone: (message: string) => void;
+}
 
 export function PaperFields({ def, item, onDone }: PaperFieldsProps) {
   const values = valuesFromWire(def, item);
   return (
     <dl className="admin-fields">
       {fieldsOf(def).map(([key, field]) => (
-        <OneField key={key} def={def} item={item} name={key} field={field} value={values[key] ?? ''} onDone={onDone} />
+        <OneField
+          key={key}
+          def={def}
+          item={item}
+          name={key}
+          field={field}
+          value={values[key] ?? ''}
+          onDone={onDone}
+        />
       ))}
     </dl>
   );
 }
 
-interface OneFieldProps { def: CollectionDef; item: WireItem; name: string; field: AnyField; value: string; onDone: (m: string) => void }
+interface OneFieldProps {
+  def: CollectionDef;
+  item: WireItem;
+  name: string;
+  field: AnyField;
+  value: string;
+  onDone: (m: string) => void;
+}
 
 function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   const formId = useId();
@@ -47,16 +66,37 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   useSignedInAgain(() => setError((e) => (saysSignedOut(e) ? null : e)));
   useDirty(editing && (media ? !!file : draft !== value));
 
-  const open = () => { setDraft(value); setFile(null); setError(null); setEditing(true); };
+  const open = () => {
+    setDraft(value);
+    setFile(null);
+    setError(null);
+    setEditing(true);
+  };
   const update = async (version: string) => {
     if (busy) return;
-    if (media && !file) { setError('Choose a file first.'); return; }
-    if (!media && draft === value) { setEditing(false); onDone(NOTHING_SAVED); return; }
+    if (media && !file) {
+      setError('Choose a file first.');
+      return;
+    }
+    if (!media && draft === value) {
+      setEditing(false);
+      onDone(NOTHING_SAVED);
+      return;
+    }
     setBusy(true);
     setError(null);
     setProgress(media ? 0 : null);
     try {
-      const answer = await saveItem(def, { id: item.id, version, values: media ? {} : { [name]: draft }, files: media ? { [name]: file } : {} }, { onProgress: setProgress });
+      const answer = await saveItem(
+        def,
+        {
+          id: item.id,
+          version,
+          values: media ? {} : { [name]: draft },
+          files: media ? { [name]: file } : {},
+        },
+        { onProgress: setProgress },
+      );
       setEditing(false);
       onDone(answer.message || 'Updated successfully!');
     } catch (e) {
@@ -77,27 +117,67 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
         {editing ? (
           <div className="admin-inline-edit">
             <FieldRow
-              formId={formId} name={name} field={{ ...field, label: `New ${field.label.toLowerCase()}` }} value={draft} file={file}
-              fileInputKey={0} onChange={setDraft} onFile={setFile}
+              formId={formId}
+              name={name}
+              field={{ ...field, label: `New ${field.label.toLowerCase()}` }}
+              value={draft}
+              file={file}
+              fileInputKey={0}
+              onChange={setDraft}
+              onFile={setFile}
             />
             <UploadProgress fraction={progress} />
-            {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
+            {error && (
+              <p className="admin-notice admin-notice-error" role="alert">
+                {error}
+              </p>
+            )}
             <div className="admin-actions">
-              <button type="button" className="admin-button admin-button-primary" aria-disabled={busy || undefined} onClick={() => void update(item.version)}>{busy ? 'Saving…' : 'Update'}</button>
-              <button type="button" className="admin-button" disabled={busy} onClick={() => setEditing(false)}>Cancel</button>
+              <button
+                type="button"
+                className="admin-button admin-button-primary"
+                aria-disabled={busy || undefined}
+                onClick={() => void update(item.version)}
+              >
+                {busy ? 'Saving…' : 'Update'}
+              </button>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={busy}
+                onClick={() => setEditing(false)}
+              >
+                Cancel
+              </button>
             </div>
           </div>
         ) : (
           <div className="admin-field-line">
             <FieldValue field={field} value={shown} />
-            <button ref={editButton} type="button" className="admin-button admin-button-small" aria-label={`Edit ${field.label.toLowerCase()}`} onClick={open}>Edit</button>
+            <button
+              ref={editButton}
+              type="button"
+              className="admin-button admin-button-small"
+              aria-label={`Edit ${field.label.toLowerCase()}`}
+              onClick={open}
+            >
+              Edit
+            </button>
           </div>
         )}
         {conflict && (
           <ConflictDialog
-            def={def} theirs={conflict}
-            onLoadTheirs={() => { setConflict(null); setEditing(false); }}
-            onOverwrite={() => { const v = conflict.version; setConflict(null); void update(v); }}
+            def={def}
+            theirs={conflict}
+            onLoadTheirs={() => {
+              setConflict(null);
+              setEditing(false);
+            }}
+            onOverwrite={() => {
+              const v = conflict.version;
+              setConflict(null);
+              void update(v);
+            }}
             onClose={() => setConflict(null)}
           />
         )}

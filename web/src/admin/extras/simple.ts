@@ -4,16 +4,28 @@ import type { EntityExtras } from './types.ts';
 
 export const aboutTextExtras: EntityExtras = { heading: 'Mission and values' };
 export const profileExtras: EntityExtras = {
-  heading: 'Profiles', addLabel: 'Add a profile', editInModal: true,
+  heading: 'Profiles',
+  addLabel: 'Add a profile',
+  editInModal: true,
   intro: 'Listed by the last word of the name, as on the About page.',
 };
-export const eventDropdownExtras: EntityExtras = { heading: 'Dropdown events', addLabel: 'Add a dropdown event', noticeMs: LIST_NOTICE_MS };
+export const eventDropdownExtras: EntityExtras = {
+  heading: 'Dropdown events',
+  addLabel: 'Add a dropdown event',
+  noticeMs: LIST_NOTICE_MS,
+};
 export const workshopScheduleExtras: EntityExtras = { heading: 'Workshop schedule image' };
 export const educatorTextsExtras: EntityExtras = { heading: 'Texts around the main button' };
 export const educatorButtonExtras: EntityExtras = { heading: 'Main button' };
 export const resourceExtras: EntityExtras = { heading: 'Resources', addLabel: 'Add a resource' };
 export const spotlightExtras: EntityExtras = { heading: 'Spotlight slides', addLabel: 'Add a slide' };
-export const homePageExtras: EntityExtras = { heading: 'Home page text', intro: 'Each text shows its preview under it, as on the home page.' };
+export const homePageExtras: EntityExtras = {
+  heading: 'Home page text',
+  intro: 'Each text shows its preview under it, as on the home page.',
+};
 export const footerExtras: EntityExtras = { heading: 'Legal notice' };
 export const policyTextExtras: EntityExtras = { heading: 'Policy text' };
-export const statePolicyExtras: EntityExtras = { heading: 'State policy cards', addLabel: 'Add a policy card' };
+export const statePolicyExtras: EntityExtras = {
+  heading: 'State policy cards',
+  addLabel: 'Add a policy card',
+};

@@ -13,7 +13,10 @@ export interface FieldOptions {
   input?: { Input: ComponentType<InputProps>; group: boolean };
 }
 
-export interface SectionProps { def: EntityDef; extras: EntityExtras }
+export interface SectionProps {
+  def: EntityDef;
+  extras: EntityExtras;
+}
 
 export interface ItemActionProps {
   def: EntityDef;

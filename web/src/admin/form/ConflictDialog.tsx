@@ -16,12 +16,24 @@ interface ConflictDialogProps {
   overwriteLabel?: string;
 }
 
-export function ConflictDialog({ def, theirs, onLoadTheirs, onOverwrite, onClose, overwriteLabel = 'Save mine anyway' }: ConflictDialogProps) {
+export function ConflictDialog({
+  def,
+  theirs,
+  onLoadTheirs,
+  onOverwrite,
+  onClose,
+  overwriteLabel = 'Save mine anyway',
+}: ConflictDialogProps) {
   return (
-    <Modal open onClose={onClose} title="Someone else changed this while you were editing" className="admin-dialog admin-conflict">
+    <Modal
+      open
+      onClose={onClose}
+      title="Someone else changed this while you were editing"
+      className="admin-dialog admin-conflict"
+    >
       <p>
-        This was saved by someone else after you opened it. Nothing has been overwritten yet.
-        Here is the newer version:
+        This was saved by someone else after you opened it. Nothing has been overwritten yet. Here is the
+        newer version:
       </p>
       <div className="admin-conflict-theirs">
         <ItemView def={def} item={theirs} />
@@ -31,9 +43,15 @@ export function ConflictDialog({ def, theirs, onLoadTheirs, onOverwrite, onClose
         <strong> {overwriteLabel.toLowerCase()}</strong> to replace it with yours.
       </p>
       <div className="admin-actions">
-        <button type="button" className="admin-button admin-button-primary" onClick={onLoadTheirs}>Load the newer version</button>
-        <button type="button" className="admin-button admin-button-danger" onClick={onOverwrite}>{overwriteLabel}</button>
-        <button type="button" className="admin-button admin-button-quiet" onClick={onClose}>Keep editing</button>
+        <button type="button" className="admin-button admin-button-primary" onClick={onLoadTheirs}>
+          Load the newer version
+        </button>
+        <button type="button" className="admin-button admin-button-danger" onClick={onOverwrite}>
+          {overwriteLabel}
+        </button>
+        <button type="button" className="admin-button admin-button-quiet" onClick={onClose}>
+          Keep editing
+        </button>
       </div>
     </Modal>
   );

@@ -7,8 +7,14 @@ import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts
 import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
 import { useSignedInAgain } from '../auth.ts';
 import {
-  changedValues, fieldsOf, NOTHING_SAVED, saveItem, valuesFromWire,
-  type FormFiles, type FormValues, type SaveAnswer,
+  changedValues,
+  fieldsOf,
+  NOTHING_SAVED,
+  saveItem,
+  valuesFromWire,
+  type FormFiles,
+  type FormValues,
+  type SaveAnswer,
 } from '../entityApi.ts';
 import type { EntityExtras, FieldOptions } from '../extras/types.ts';
 import { UploadProgress } from '../ui/Progress.tsx';
@@ -29,7 +35,15 @@ interface EntityFormProps {
 
 const noOptions = (): Record<string, FieldOptions> => ({});
 
-export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, cancelLabel = 'Cancel' }: EntityFormProps) {
+export function EntityForm({
+  def,
+  item,
+  extras,
+  submitLabel,
+  onSaved,
+  onCancel,
+  cancelLabel = 'Cancel',
+}: EntityFormProps) {
   const formId = useId();
   const creating = def.type === 'collection' && !item;
   const [baseline, setBaseline] = useState<FormValues>(() => valuesFromWire(def, item));
@@ -78,17 +92,27 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
     setError(null);
     setFieldErrors({});
     const problem = extras?.validate?.(values, files, creating);
-    if (problem) { setError(problem); return; }
-    if (!creating && !dirty) { setError(NOTHING_SAVED); return; }
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (!creating && !dirty) {
+      setError(NOTHING_SAVED);
+      return;
+    }
     setBusy(true);
     setProgress(hasFiles ? 0 : null);
     try {
-      const answer = await saveItem(def, {
-        id: item?.id,
-        version: versionToSend,
-        values: creating ? onlyText(def, values) : changed,
-        files,
-      }, { onProgress: setProgress });
+      const answer = await saveItem(
+        def,
+        {
+          id: item?.id,
+          version: versionToSend,
+          values: creating ? onlyText(def, values) : changed,
+          files,
+        },
+        { onProgress: setProgress },
+      );
       if (creating) reset(valuesFromWire(def, undefined), undefined);
       else reset(valuesFromWire(def, answer), answer.version);
       // A cleared add form is ready for the next item: the first box takes the focus (a form that
@@ -118,41 +142,93 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
     <form ref={formRef} className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
       {shown.map(([key, field]) => (
         <FieldRow
-          key={key} formId={formId} name={key} field={field} value={values[key] ?? ''} file={files[key] ?? null}
-          fileInputKey={fileInputKey} error={fieldErrors[key]} opts={fieldOptions[key]}
-          onChange={(v) => set(key, v)} onFile={(f) => setFile(key, f)}
+          key={key}
+          formId={formId}
+          name={key}
+          field={field}
+          value={values[key] ?? ''}
+          file={files[key] ?? null}
+          fileInputKey={fileInputKey}
+          error={fieldErrors[key]}
+          opts={fieldOptions[key]}
+          onChange={(v) => set(key, v)}
+          onFile={(f) => setFile(key, f)}
         />
       ))}
-      {Object.entries(fieldErrors).filter(([k]) => !shown.some(([key]) => key === k)).map(([k, m]) => (
-        <p key={k} className="admin-field-error">{m}</p>
-      ))}
+      {Object.entries(fieldErrors)
+        .filter(([k]) => !shown.some(([key]) => key === k))
+        .map(([k, m]) => (
+          <p key={k} className="admin-field-error">
+            {m}
+          </p>
+        ))}
       {Preview && (
         <section className="admin-item-preview" aria-label="Preview">
           <h3>Preview</h3>
           <Preview values={values} item={item} files={files} />
         </section>
       )}
-      {busy && extras?.busyText && <p className="admin-status" role="status">{extras.busyText}</p>}
+      {busy && extras?.busyText && (
+        <p className="admin-status" role="status">
+          {extras.busyText}
+        </p>
+      )}
       <UploadProgress fraction={progress} />
-      {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
+      {error && (
+        <p className="admin-notice admin-notice-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="admin-actions">
         {/* Not disabled while saving: a disabled button loses the focus, and it would fall to the page. */}
         <button type="submit" className="admin-button admin-button-primary" aria-disabled={busy || undefined}>
           {busy ? (hasFiles ? 'Uploading…' : 'Saving…') : submitLabel}
         </button>
         {creating && extras?.resetLabel && (
-          <button type="button" className="admin-button" disabled={busy} onClick={() => { reset(valuesFromWire(def, undefined), undefined); setError(null); setFieldErrors({}); }}>{extras.resetLabel}</button>
+          <button
+            type="button"
+            className="admin-button"
+            disabled={busy}
+            onClick={() => {
+              reset(valuesFromWire(def, undefined), undefined);
+              setError(null);
+              setFieldErrors({});
+            }}
+          >
+            {extras.resetLabel}
+          </button>
         )}
-        {onCancel && <button type="button" className="admin-button" onClick={onCancel} disabled={busy}>{cancelLabel}</button>}
+        {onCancel && (
+          <button type="button" className="admin-button" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+        )}
         {!creating && dirty && !onCancel && (
-          <button type="button" className="admin-button admin-button-quiet" onClick={() => reset(baseline, version)} disabled={busy}>Undo my changes</button>
+          <button
+            type="button"
+            className="admin-button admin-button-quiet"
+            onClick={() => reset(baseline, version)}
+            disabled={busy}
+          >
+            Undo my changes
+          </button>
         )}
       </div>
       {conflict && (
         <ConflictDialog
-          def={def} mine={values} theirs={conflict}
-          onLoadTheirs={() => { reset(valuesFromWire(def, conflict), conflict.version); setConflict(null); }}
-          onOverwrite={() => { const v = conflict.version; setVersion(v); setConflict(null); void submit(v); }}
+          def={def}
+          mine={values}
+          theirs={conflict}
+          onLoadTheirs={() => {
+            reset(valuesFromWire(def, conflict), conflict.version);
+            setConflict(null);
+          }}
+          onOverwrite={() => {
+            const v = conflict.version;
+            setVersion(v);
+            setConflict(null);
+            void submit(v);
+          }}
           onClose={() => setConflict(null)}
         />
       )}
@@ -162,7 +238,11 @@ export function EntityForm({ def, item, extras, submitLabel, onSaved, onCancel, 
 
 /** A new item sends every text value (so declared defaults apply); files go separately. */
 function onlyText(def: EntityDef, values: FormValues): FormValues {
-  return Object.fromEntries(fieldsOf(def).filter(([, f]) => !isMediaField(f)).map(([k]) => [k, values[k] ?? '']));
+  return Object.fromEntries(
+    fieldsOf(def)
+      .filter(([, f]) => !isMediaField(f))
+      .map(([k]) => [k, values[k] ?? '']),
+  );
 }
 
 interface FieldRowProps {
@@ -178,7 +258,18 @@ interface FieldRowProps {
   onFile: (f: File | null) => void;
 }
 
-export function FieldRow({ formId, name, field, value, file, fileInputKey, error, opts, onChange, onFile }: FieldRowProps) {
+export function FieldRow({
+  formId,
+  name,
+  field,
+  value,
+  file,
+  fileInputKey,
+  error,
+  opts,
+  onChange,
+  onFile,
+}: FieldRowProps) {
   const id = `${formId}-${name}`;
   const { Input, group } = opts?.input ?? inputs[field.kind];
   // A date input shows its own format, so a format hint such as 'YYYY-MM-DD' would only confuse.
@@ -186,33 +277,60 @@ export function FieldRow({ formId, name, field, value, file, fileInputKey, error
   const helpId = help || field.max ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
-  const label = <>{field.label}{field.required && <span className="admin-required"> (required)</span>}</>;
+  const label = (
+    <>
+      {field.label}
+      {field.required && <span className="admin-required"> (required)</span>}
+    </>
+  );
   const input = (
     <Input
       key={isMediaField(field) ? fileInputKey : undefined}
-      id={id} name={name} field={field} value={value} onChange={onChange} file={file} onFile={onFile}
-      describedBy={describedBy} invalid={!!error} options={opts?.options} disabledOptions={opts?.disabled}
+      id={id}
+      name={name}
+      field={field}
+      value={value}
+      onChange={onChange}
+      file={file}
+      onFile={onFile}
+      describedBy={describedBy}
+      invalid={!!error}
+      options={opts?.options}
+      disabledOptions={opts?.disabled}
     />
   );
   const helpLine = helpId && (
     <p id={helpId} className="admin-help">
       {help}
-      {field.max !== undefined && <span className={value.length > field.max ? 'admin-over' : undefined}>{help ? ' ' : ''}{field.max - value.length} characters remaining</span>}
+      {field.max !== undefined && (
+        <span className={value.length > field.max ? 'admin-over' : undefined}>
+          {help ? ' ' : ''}
+          {field.max - value.length} characters remaining
+        </span>
+      )}
     </p>
   );
-  const err = error && <p id={errorId} className="admin-field-error">{error}</p>;
+  const err = error && (
+    <p id={errorId} className="admin-field-error">
+      {error}
+    </p>
+  );
   if (group) {
     return (
       <fieldset className="admin-field">
         <legend>{label}</legend>
-        {helpLine}{input}{err}
+        {helpLine}
+        {input}
+        {err}
       </fieldset>
     );
   }
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>
-      {helpLine}{input}{err}
+      {helpLine}
+      {input}
+      {err}
     </div>
   );
 }

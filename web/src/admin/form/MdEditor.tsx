@@ -25,10 +25,21 @@ export interface MdEditorProps {
 }
 
 export default function MdEditor({
-  id, name, value, onChange, describedBy, required, height = 220, maxLength, commands, extraCommands,
+  id,
+  name,
+  value,
+  onChange,
+  describedBy,
+  required,
+  height = 220,
+  maxLength,
+  commands,
+  extraCommands,
 }: MdEditorProps) {
   // In the commit that replaced the stand-in box, so no keystroke falls between the two (focusHandOver.ts).
-  useLayoutEffect(() => { takeFocus(id); }, [id]);
+  useLayoutEffect(() => {
+    takeFocus(id);
+  }, [id]);
   // The editor's own buttons unless the caller brings its own; icons hidden, names kept.
   const toolbar = useMemo(() => withNamedButtons(commands ?? mdEditor.commands.getCommands()), [commands]);
   const extra = useMemo(() => withNamedButtons(extraCommands ?? []), [extraCommands]);
@@ -45,7 +56,11 @@ export default function MdEditor({
         commands={toolbar}
         extraCommands={extra}
         textareaProps={{
-          id, name, maxLength, 'aria-describedby': describedBy, 'aria-required': required || undefined,
+          id,
+          name,
+          maxLength,
+          'aria-describedby': describedBy,
+          'aria-required': required || undefined,
         }}
       />
     </div>

@@ -31,7 +31,9 @@ export function leaveStandIn(box: HTMLTextAreaElement | null): void {
   pending = handOver;
   // Only the editor mounted in this same commit may take it; a box that left for another reason
   // (the form closed) must not pull the focus later.
-  queueMicrotask(() => { if (pending === handOver) pending = null; });
+  queueMicrotask(() => {
+    if (pending === handOver) pending = null;
+  });
 }
 
 /** Called by the editor once its text box (with this id) is in the page. */

@@ -38,14 +38,27 @@ const common = (p: InputProps) => ({
 });
 
 function TextInput(p: InputProps) {
-  return <input type="text" {...common(p)} value={p.value} placeholder={p.field.placeholder} onChange={(e) => p.onChange(e.target.value)} />;
+  return (
+    <input
+      type="text"
+      {...common(p)}
+      value={p.value}
+      placeholder={p.field.placeholder}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  );
 }
 
 function LinkInput(p: InputProps) {
   return (
     <input
-      type="text" inputMode="url" autoComplete="off" spellCheck={false} {...common(p)}
-      value={p.value} placeholder={p.field.placeholder ?? 'https://example.org or /page'}
+      type="text"
+      inputMode="url"
+      autoComplete="off"
+      spellCheck={false}
+      {...common(p)}
+      value={p.value}
+      placeholder={p.field.placeholder ?? 'https://example.org or /page'}
       onChange={(e) => p.onChange(e.target.value)}
     />
   );
@@ -57,7 +70,14 @@ function DateInput(p: InputProps) {
 
 /** A moment in the site's time (the form holds 'YYYY-MM-DDTHH:mm'; the server reads it in the site's zone). */
 function DateTimeInput(p: InputProps) {
-  return <input type="datetime-local" {...common(p)} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
+  return (
+    <input
+      type="datetime-local"
+      {...common(p)}
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  );
 }
 
 export function RadioInput(p: InputProps) {
@@ -71,8 +91,13 @@ export function RadioInput(p: InputProps) {
         return (
           <label key={o.value} className={disabled ? 'admin-radio is-disabled' : 'admin-radio'}>
             <input
-              type="radio" name={`${p.id}-${p.name}`} value={o.value} checked={p.value === o.value} disabled={disabled}
-              aria-describedby={p.describedBy} onChange={() => p.onChange(o.value)}
+              type="radio"
+              name={`${p.id}-${p.name}`}
+              value={o.value}
+              checked={p.value === o.value}
+              disabled={disabled}
+              aria-describedby={p.describedBy}
+              onChange={() => p.onChange(o.value)}
             />
             {o.label || 'None'}
           </label>
@@ -92,7 +117,15 @@ function StandInBox(p: InputProps) {
     const box = ref.current;
     return () => leaveStandIn(box);
   }, []);
-  return <textarea ref={ref} {...common(p)} rows={6} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
+  return (
+    <textarea
+      ref={ref}
+      {...common(p)}
+      rows={6}
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  );
 }
 
 function MarkdownInput(p: InputProps) {
@@ -100,13 +133,24 @@ function MarkdownInput(p: InputProps) {
     <div className="admin-markdown">
       <Suspense fallback={<StandInBox {...p} />}>
         <MdEditor
-          id={p.id} name={p.name} value={p.value} onChange={p.onChange} describedBy={p.describedBy}
-          required={p.field.required} maxLength={p.field.max}
+          id={p.id}
+          name={p.name}
+          value={p.value}
+          onChange={p.onChange}
+          describedBy={p.describedBy}
+          required={p.field.required}
+          maxLength={p.field.max}
         />
       </Suspense>
       <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
-        <span className="admin-preview-label" aria-hidden="true">Preview</span>
-        {p.value.trim() ? <Markdown>{p.value}</Markdown> : <p className="admin-muted">Nothing to preview yet.</p>}
+        <span className="admin-preview-label" aria-hidden="true">
+          Preview
+        </span>
+        {p.value.trim() ? (
+          <Markdown>{p.value}</Markdown>
+        ) : (
+          <p className="admin-muted">Nothing to preview yet.</p>
+        )}
       </div>
     </div>
   );
@@ -115,7 +159,12 @@ function MarkdownInput(p: InputProps) {
 /** A local address for a chosen file, released when the file changes or the input goes away. */
 function useObjectUrl(file: File | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -125,19 +174,31 @@ function MediaInput(p: InputProps) {
   const current = p.value;
   return (
     <div className="admin-media">
-      {(chosen || current) && (
-        isImage
-          ? <img className="admin-thumb" src={chosen ?? current} alt={chosen ? 'The chosen image' : `Current ${p.field.label.toLowerCase()}`} />
-          : <a href={chosen ?? current} target="_blank" rel="noreferrer">{chosen ? 'Open the chosen PDF' : 'Open the current PDF'}</a>
-      )}
+      {(chosen || current) &&
+        (isImage ? (
+          <img
+            className="admin-thumb"
+            src={chosen ?? current}
+            alt={chosen ? 'The chosen image' : `Current ${p.field.label.toLowerCase()}`}
+          />
+        ) : (
+          <a href={chosen ?? current} target="_blank" rel="noreferrer">
+            {chosen ? 'Open the chosen PDF' : 'Open the current PDF'}
+          </a>
+        ))}
       <input
-        type="file" {...common(p)}
+        type="file"
+        {...common(p)}
         accept={isImage ? 'image/jpeg,image/png,image/gif,image/webp' : 'application/pdf,.pdf'}
         onChange={(e) => p.onFile(e.target.files?.[0] ?? null)}
       />
       <span className="admin-muted">
-        {p.file ? `Chosen: ${p.file.name}` : current ? 'Choose a file only to replace the current one.' : 'No file yet.'}
-        {' '}{isImage ? 'JPEG, PNG, GIF or WebP, up to 5 MB.' : 'PDF, up to 25 MB.'}
+        {p.file
+          ? `Chosen: ${p.file.name}`
+          : current
+            ? 'Choose a file only to replace the current one.'
+            : 'No file yet.'}{' '}
+        {isImage ? 'JPEG, PNG, GIF or WebP, up to 5 MB.' : 'PDF, up to 25 MB.'}
       </span>
     </div>
   );

@@ -7,7 +7,14 @@ import type { ICommand } from '@uiw/react-md-editor';
 export function withNamedButtons(list: readonly ICommand[]): ICommand[] {
   return list.map((command) => {
     const named: ICommand = command.icon
-      ? { ...command, icon: <span className="admin-toolbar-icon" aria-hidden="true">{command.icon}</span> }
+      ? {
+          ...command,
+          icon: (
+            <span className="admin-toolbar-icon" aria-hidden="true">
+              {command.icon}
+            </span>
+          ),
+        }
       : { ...command };
     if (Array.isArray(command.children)) {
       (named as { children?: ICommand[] }).children = withNamedButtons(command.children);

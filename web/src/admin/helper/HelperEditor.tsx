@@ -16,13 +16,17 @@ export default function HelperEditor() {
   // The commands read the latest choices without being rebuilt (the editor keeps its toolbar).
   const current = useRef({ colour, size });
   current.current = { colour, size };
-  const cmds = useMemo(() => helperCommands({
-    colour: () => current.current.colour,
-    fontSize: () => {
-      const n = Number(current.current.size);
-      return Number.isFinite(n) && n > 0 && n < 100 ? Math.round(n * 100) / 100 : DEFAULT_FONT_SIZE_VH;
-    },
-  }), []);
+  const cmds = useMemo(
+    () =>
+      helperCommands({
+        colour: () => current.current.colour,
+        fontSize: () => {
+          const n = Number(current.current.size);
+          return Number.isFinite(n) && n > 0 && n < 100 ? Math.round(n * 100) / 100 : DEFAULT_FONT_SIZE_VH;
+        },
+      }),
+    [],
+  );
 
   const copy = async () => {
     try {
@@ -40,17 +44,42 @@ export default function HelperEditor() {
         <label htmlFor={`${id}-colour`}>Custom colour</label>
         <input id={`${id}-colour`} type="color" value={colour} onChange={(e) => setColour(e.target.value)} />
         <label htmlFor={`${id}-size`}>Font size (vh)</label>
-        <input id={`${id}-size`} type="number" step="0.1" min="0.5" max="20" inputMode="decimal" value={size} onChange={(e) => setSize(e.target.value)} />
+        <input
+          id={`${id}-size`}
+          type="number"
+          step="0.1"
+          min="0.5"
+          max="20"
+          inputMode="decimal"
+          value={size}
+          onChange={(e) => setSize(e.target.value)}
+        />
       </div>
-      <label htmlFor={`${id}-text`} className="admin-helper-label">Your text</label>
-      <p className="admin-help" id={`${id}-help`}>Select some text, then press a button. Copy the result into any text box of the admin pages.</p>
-      <MdEditor id={`${id}-text`} name="markdown" value={text} onChange={setText} describedBy={`${id}-help`} height={320} commands={cmds} />
+      <label htmlFor={`${id}-text`} className="admin-helper-label">
+        Your text
+      </label>
+      <p className="admin-help" id={`${id}-help`}>
+        Select some text, then press a button. Copy the result into any text box of the admin pages.
+      </p>
+      <MdEditor
+        id={`${id}-text`}
+        name="markdown"
+        value={text}
+        onChange={setText}
+        describedBy={`${id}-help`}
+        height={320}
+        commands={cmds}
+      />
       <div className="admin-actions">
-        <button type="button" className="admin-button admin-button-primary" onClick={() => void copy()}>Copy the text</button>
+        <button type="button" className="admin-button admin-button-primary" onClick={() => void copy()}>
+          Copy the text
+        </button>
         <span role="status">{copied}</span>
       </div>
       <section className="admin-preview admin-helper-preview" aria-label="Live preview">
-        <span className="admin-preview-label" aria-hidden="true">Live preview</span>
+        <span className="admin-preview-label" aria-hidden="true">
+          Live preview
+        </span>
         <Markdown>{text}</Markdown>
       </section>
     </div>

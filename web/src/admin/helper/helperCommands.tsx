@@ -41,13 +41,22 @@ function link(state: TextState, api: TextAreaTextApi) {
   api.setSelectionRange({ start, end: start + 3 });
 }
 
-const wrapping = (name: string, text: string, before: string | (() => string), after: string, title?: string): ICommand => ({
-  name, keyCommand: name, ...label(text, title),
+const wrapping = (
+  name: string,
+  text: string,
+  before: string | (() => string),
+  after: string,
+  title?: string,
+): ICommand => ({
+  name,
+  keyCommand: name,
+  ...label(text, title),
   execute: (state, api) => wrap(state, api, typeof before === 'function' ? before() : before, after),
 });
 
 /** An HTML block with markdown inside: blank lines let the markdown in it still be read. */
-const block = (name: string, text: string, style: string): ICommand => wrapping(name, text, `<div style="${style}">\n\n`, '\n\n</div>\n');
+const block = (name: string, text: string, style: string): ICommand =>
+  wrapping(name, text, `<div style="${style}">\n\n`, '\n\n</div>\n');
 
 export interface HelperSettings {
   /** The custom colour, '#rrggbb'. */
@@ -66,14 +75,35 @@ export function helperCommands(settings: HelperSettings): ICommand[] {
     { ...commands.title1, ...label('Heading 1') },
     { ...commands.title2, ...label('Heading 2') },
     { name: 'linebreak', keyCommand: 'linebreak', ...label('Line break'), execute: lineBreak },
-    { name: 'indent', keyCommand: 'indent', ...label('Indent'), execute: (state, api) => { api.replaceSelection(`&emsp;&emsp;${state.selectedText}`); } },
+    {
+      name: 'indent',
+      keyCommand: 'indent',
+      ...label('Indent'),
+      execute: (state, api) => {
+        api.replaceSelection(`&emsp;&emsp;${state.selectedText}`);
+      },
+    },
     commands.divider,
-    ...SITE_COLOURS.map((c) => wrapping(`colour-${c.hex}`, c.name, `<span style="color: ${c.hex}">`, '</span>', c.title)),
-    wrapping('colour-custom', 'Custom colour text', () => `<span style="color: ${settings.colour()}">`, '</span>', 'Text in the custom colour chosen above'),
+    ...SITE_COLOURS.map((c) =>
+      wrapping(`colour-${c.hex}`, c.name, `<span style="color: ${c.hex}">`, '</span>', c.title),
+    ),
+    wrapping(
+      'colour-custom',
+      'Custom colour text',
+      () => `<span style="color: ${settings.colour()}">`,
+      '</span>',
+      'Text in the custom colour chosen above',
+    ),
     commands.divider,
     block('centre', 'Centre', 'text-align: center'),
     block('right', 'Right align', 'text-align: right'),
-    wrapping('fontsize', 'Font size', () => `<span style="font-size: ${settings.fontSize()}vh">`, '</span>', 'Text in the font size chosen above'),
+    wrapping(
+      'fontsize',
+      'Font size',
+      () => `<span style="font-size: ${settings.fontSize()}vh">`,
+      '</span>',
+      'Text in the font size chosen above',
+    ),
     { ...commands.link, ...label('Link'), execute: link },
   ];
 }

@@ -30,7 +30,9 @@ function Words({ before, after }: { before: string; after: string }) {
         const said = p.kind === 'removed' ? 'only in this version: ' : 'only in the current version: ';
         return (
           <Tag key={i}>
-            <span className="visually-hidden">[{said}</span>{p.text}<span className="visually-hidden">]</span>
+            <span className="visually-hidden">[{said}</span>
+            {p.text}
+            <span className="visually-hidden">]</span>
           </Tag>
         );
       })}
@@ -45,15 +47,19 @@ function SideBySide({ change }: { change: FieldChange }) {
     <div className="admin-compare-sides">
       <figure>
         <figcaption>This version</figcaption>
-        {media && field.kind === 'image' && before
-          ? <img className="admin-thumb" src={before} alt={`${field.label} in this version`} />
-          : <FieldValue field={field} value={before} />}
+        {media && field.kind === 'image' && before ? (
+          <img className="admin-thumb" src={before} alt={`${field.label} in this version`} />
+        ) : (
+          <FieldValue field={field} value={before} />
+        )}
       </figure>
       <figure>
         <figcaption>Current</figcaption>
-        {media && field.kind === 'image' && after
-          ? <img className="admin-thumb" src={after} alt={`Current ${field.label.toLowerCase()}`} />
-          : <FieldValue field={field} value={after} />}
+        {media && field.kind === 'image' && after ? (
+          <img className="admin-thumb" src={after} alt={`Current ${field.label.toLowerCase()}`} />
+        ) : (
+          <FieldValue field={field} value={after} />
+        )}
       </figure>
     </div>
   );
@@ -72,12 +78,13 @@ export default function CompareView(props: CompareViewProps) {
       <p>
         Comparing {olderName} with the current version.{' '}
         <span className="admin-muted">
-          In texts, <del>struck-through</del> words are only in this version
-          and <ins>underlined</ins> words only in the current one.
+          In texts, <del>struck-through</del> words are only in this version and <ins>underlined</ins> words
+          only in the current one.
         </span>
       </p>
       <p role="status" className="admin-changed">
-        {changed.length === 0 ? 'Nothing differs from the current version.'
+        {changed.length === 0
+          ? 'Nothing differs from the current version.'
           : `${changed.length} of ${changes.length} fields differ.`}
       </p>
       <div className="admin-check">
@@ -91,17 +98,26 @@ export default function CompareView(props: CompareViewProps) {
               {c.field.label}
               {!c.changed && <span className="admin-muted"> (unchanged)</span>}
             </h3>
-            {c.changed && comparesWords(c.field)
-              ? <Words before={c.before} after={c.after} />
-              : <SideBySide change={c} />}
+            {c.changed && comparesWords(c.field) ? (
+              <Words before={c.before} after={c.after} />
+            ) : (
+              <SideBySide change={c} />
+            )}
           </section>
         ))}
       </div>
       <div className="admin-actions">
-        <button type="button" className="admin-button admin-button-primary" disabled={busy} onClick={onRestore}>
+        <button
+          type="button"
+          className="admin-button admin-button-primary"
+          disabled={busy}
+          onClick={onRestore}
+        >
           Restore this version
         </button>
-        <button type="button" className="admin-button" onClick={onBack}>Back to the list</button>
+        <button type="button" className="admin-button" onClick={onBack}>
+          Back to the list
+        </button>
       </div>
     </div>
   );

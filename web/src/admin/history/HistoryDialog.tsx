@@ -24,7 +24,9 @@ interface HistoryDialogProps {
 
 const when = (d: string | number) => {
   const t = new Date(d);
-  return Number.isNaN(t.getTime()) ? String(d) : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(t.getTime())
+    ? String(d)
+    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
 /** Commit messages name the collection and id ("news: update 12 …"); staff only need the action. */
@@ -40,22 +42,38 @@ const plainAction = (message: string) => {
 export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDialogProps) {
   const [commits, setCommits] = useState<Commit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem; changed: string[] | null } | null>(null);
+  const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem; changed: string[] | null } | null>(
+    null,
+  );
   const [busy, setBusy] = useState<string | null>(null);
   type Comparing = { commit: Commit; older: WireItem; current: WireItem };
   const [comparing, setComparing] = useState<Comparing | null>(null);
 
   useEffect(() => {
     let live = true;
-    getHistory(def, id).then((c) => { if (live) setCommits(c); }, (e: unknown) => { if (live) setError(messageOf(e)); });
-    return () => { live = false; };
+    getHistory(def, id).then(
+      (c) => {
+        if (live) setCommits(c);
+      },
+      (e: unknown) => {
+        if (live) setError(messageOf(e));
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [def, id]);
 
   /** What a save changed: the labels of the fields that differ from the version before it. */
   const changedBy = (item: WireItem, before: WireItem | null) =>
-    before === null ? null : fieldsOf(def)
-      .filter(([key, f]) => !isMediaField(f) && (item[wireName(def, key)] ?? '') !== (before[wireName(def, key)] ?? ''))
-      .map(([, f]) => f.label);
+    before === null
+      ? null
+      : fieldsOf(def)
+          .filter(
+            ([key, f]) =>
+              !isMediaField(f) && (item[wireName(def, key)] ?? '') !== (before[wireName(def, key)] ?? ''),
+          )
+          .map(([, f]) => f.label);
 
   const view = async (commit: Commit, index: number) => {
     setError(null);
@@ -82,7 +100,8 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     setBusy(commit.oid);
     try {
       const [older, current] = await Promise.all([
-        getVersion(def, id, commit.oid), getVersion(def, id, newest.oid),
+        getVersion(def, id, commit.oid),
+        getVersion(def, id, newest.oid),
       ]);
       setComparing({ commit, older, current });
     } catch (e) {
@@ -93,7 +112,12 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
   };
 
   const restore = async (commit: Commit) => {
-    if (!window.confirm(`Restore the version saved ${when(commit.date)}? It becomes the current version; the current one stays in the history.`)) return;
+    if (
+      !window.confirm(
+        `Restore the version saved ${when(commit.date)}? It becomes the current version; the current one stays in the history.`,
+      )
+    )
+      return;
     setError(null);
     setBusy(commit.oid);
     try {
@@ -110,59 +134,102 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
 
   return (
     <Modal open onClose={onClose} title={`History of ${name}`} className="admin-dialog admin-history">
-      {error && <p className="admin-notice admin-notice-error" role="alert">{error}</p>}
+      {error && (
+        <p className="admin-notice admin-notice-error" role="alert">
+          {error}
+        </p>
+      )}
       {!commits && !error && <p role="status">Loading the history…</p>}
       {comparing ? (
         <Suspense fallback={<p role="status">Loading the comparison…</p>}>
           <CompareView
-            def={def} older={comparing.older} current={comparing.current} busy={busy !== null}
+            def={def}
+            older={comparing.older}
+            current={comparing.current}
+            busy={busy !== null}
             olderName={`the version saved ${when(comparing.commit.date)} by ${comparing.commit.author.name}`}
-            onRestore={() => void restore(comparing.commit)} onBack={() => setComparing(null)}
+            onRestore={() => void restore(comparing.commit)}
+            onBack={() => setComparing(null)}
           />
         </Suspense>
       ) : viewing ? (
         <div className="admin-history-version">
           <p>
-            As saved {when(viewing.commit.date)} by {viewing.commit.author.name}.
-            {' '}Restoring it brings its pictures and files back too.
+            As saved {when(viewing.commit.date)} by {viewing.commit.author.name}. Restoring it brings its
+            pictures and files back too.
           </p>
           <p className="admin-changed">
-            {viewing.changed === null ? 'This is the first saved version.'
-              : viewing.changed.length ? `This save changed: ${viewing.changed.join(', ')}.` : 'This save changed only a picture or file.'}
+            {viewing.changed === null
+              ? 'This is the first saved version.'
+              : viewing.changed.length
+                ? `This save changed: ${viewing.changed.join(', ')}.`
+                : 'This save changed only a picture or file.'}
           </p>
           <ItemView def={def} item={viewing.item} />
           <div className="admin-actions">
-            <button type="button" className="admin-button admin-button-primary" disabled={busy !== null} onClick={() => void restore(viewing.commit)}>Restore this version</button>
-            <button type="button" className="admin-button" onClick={() => setViewing(null)}>Back to the list</button>
+            <button
+              type="button"
+              className="admin-button admin-button-primary"
+              disabled={busy !== null}
+              onClick={() => void restore(viewing.commit)}
+            >
+              Restore this version
+            </button>
+            <button type="button" className="admin-button" onClick={() => setViewing(null)}>
+              Back to the list
+            </button>
           </div>
         </div>
-      ) : commits && (
-        <ol className="admin-history-list">
-          {commits.map((c, i) => (
-            <li key={c.oid}>
-              <div>
-                <strong>{when(c.date)}</strong> · {c.author.name}
-                <div className="admin-muted">{plainAction(c.message)}{i === 0 ? ' (current version)' : ''}</div>
-              </div>
-              <div className="admin-actions">
-                <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void view(c, i)} aria-label={`View the version saved ${when(c.date)}`}>View</button>
-                {i > 0 && (
+      ) : (
+        commits && (
+          <ol className="admin-history-list">
+            {commits.map((c, i) => (
+              <li key={c.oid}>
+                <div>
+                  <strong>{when(c.date)}</strong> · {c.author.name}
+                  <div className="admin-muted">
+                    {plainAction(c.message)}
+                    {i === 0 ? ' (current version)' : ''}
+                  </div>
+                </div>
+                <div className="admin-actions">
                   <button
-                    type="button" className="admin-button" disabled={busy !== null}
-                    onClick={() => void compare(c)}
-                    aria-label={`Compare the version saved ${when(c.date)} with the current one`}
+                    type="button"
+                    className="admin-button"
+                    disabled={busy !== null}
+                    onClick={() => void view(c, i)}
+                    aria-label={`View the version saved ${when(c.date)}`}
                   >
-                    Compare with current
+                    View
                   </button>
-                )}
-                {i > 0 && (
-                  <button type="button" className="admin-button" disabled={busy !== null} onClick={() => void restore(c)} aria-label={`Restore the version saved ${when(c.date)}`}>Restore</button>
-                )}
-              </div>
-            </li>
-          ))}
-          {commits.length === 0 && <li>No saved versions yet.</li>}
-        </ol>
+                  {i > 0 && (
+                    <button
+                      type="button"
+                      className="admin-button"
+                      disabled={busy !== null}
+                      onClick={() => void compare(c)}
+                      aria-label={`Compare the version saved ${when(c.date)} with the current one`}
+                    >
+                      Compare with current
+                    </button>
+                  )}
+                  {i > 0 && (
+                    <button
+                      type="button"
+                      className="admin-button"
+                      disabled={busy !== null}
+                      onClick={() => void restore(c)}
+                      aria-label={`Restore the version saved ${when(c.date)}`}
+                    >
+                      Restore
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+            {commits.length === 0 && <li>No saved versions yet.</li>}
+          </ol>
+        )
       )}
     </Modal>
   );

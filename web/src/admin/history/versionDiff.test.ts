@@ -17,7 +17,11 @@ describe('comparing versions', () => {
     const changes = fieldChanges(entities.news, before, after);
     expect(changes.filter((c) => c.changed).map((c) => c.key)).toEqual(['title']);
     expect(changes.find((c) => c.key === 'title')).toMatchObject({ before: 'Old title', after: 'New title' });
-    const profile = fieldChanges(entities.profile, { name: 'A', headshot: '' }, { name: 'A', headshot: '/a' });
+    const profile = fieldChanges(
+      entities.profile,
+      { name: 'A', headshot: '' },
+      { name: 'A', headshot: '/a' },
+    );
     expect(profile.filter((c) => c.changed).map((c) => c.key)).toEqual(['headshot']);
   });
 });

@@ -18,7 +18,10 @@ export interface FieldChange {
 }
 
 /** One piece of a word diff: in both, only in the earlier version, or only in the current one. */
-export interface WordPart { text: string; kind: 'same' | 'removed' | 'added' }
+export interface WordPart {
+  text: string;
+  kind: 'same' | 'removed' | 'added';
+}
 
 /** Texts are compared word by word; short values (dates, choices, links) are shown side by side. */
 export const comparesWords = (field: AnyField): boolean => field.kind === 'text' || field.kind === 'markdown';
@@ -29,7 +32,9 @@ export const comparesWords = (field: AnyField): boolean => field.kind === 'text'
  * side among the changes, for the eye to compare.
  */
 export function fieldChanges(
-  def: EntityDef, before: Partial<WireItem>, after: Partial<WireItem>,
+  def: EntityDef,
+  before: Partial<WireItem>,
+  after: Partial<WireItem>,
 ): FieldChange[] {
   return fieldsOf(def).map(([key, field]) => {
     const name = wireName(def, key);

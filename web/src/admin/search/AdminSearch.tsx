@@ -10,27 +10,40 @@ import './adminSearch.css';
 /** Typing pauses this long before the search runs (Enter runs it at once). */
 const TYPING_MS = 250;
 
-
 function useStaffSearch(q: string, now: number) {
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const query = q.trim();
-    if (!query) { setAnswer(null); setError(null); return; }
+    if (!query) {
+      setAnswer(null);
+      setError(null);
+      return;
+    }
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      getJson<SearchAnswer>(`admin/search?q=${encodeURIComponent(query)}`, controller.signal).then(
-        (a) => { setAnswer(a); setError(null); },
-        (e: Error) => { if (!controller.signal.aborted) setError(e.message); },
-      );
-    }, now ? 0 : TYPING_MS);
-    return () => { clearTimeout(timer); controller.abort(); };
+    const timer = setTimeout(
+      () => {
+        getJson<SearchAnswer>(`admin/search?q=${encodeURIComponent(query)}`, controller.signal).then(
+          (a) => {
+            setAnswer(a);
+            setError(null);
+          },
+          (e: Error) => {
+            if (!controller.signal.aborted) setError(e.message);
+          },
+        );
+      },
+      now ? 0 : TYPING_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [q, now]);
   return { answer, error };
 }
 
-const more = (a: SearchAnswer) =>
-  (a.total > a.results.length ? `, the first ${a.results.length} shown` : '');
+const more = (a: SearchAnswer) => (a.total > a.results.length ? `, the first ${a.results.length} shown` : '');
 
 export function AdminSearch() {
   const id = useId();
@@ -47,12 +60,25 @@ export function AdminSearch() {
       <form role="search" className="admin-search-form" onSubmit={onSubmit}>
         <label htmlFor={id}>Search every collection, hidden items and PDFs too</label>
         <input
-          id={id} type="search" value={q} maxLength={200} autoComplete="off"
-          onChange={(e) => { setQ(e.target.value); setNow(0); }}
+          id={id}
+          type="search"
+          value={q}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(e) => {
+            setQ(e.target.value);
+            setNow(0);
+          }}
         />
-        <button type="submit" className="admin-button admin-button-primary">Search</button>
+        <button type="submit" className="admin-button admin-button-primary">
+          Search
+        </button>
       </form>
-      {error && <p className="admin-search-error" role="alert">{error}</p>}
+      {error && (
+        <p className="admin-search-error" role="alert">
+          {error}
+        </p>
+      )}
       {answer && answer.q === q.trim() && (
         <>
           <p role="status">
@@ -64,11 +90,19 @@ export function AdminSearch() {
           <ul className="admin-search-results">
             {answer.results.map((r) => (
               <li key={`${r.entity}:${r.id}`}>
-                <Link to={r.href}><MarkedText pieces={r.title} /></Link>
+                <Link to={r.href}>
+                  <MarkedText pieces={r.title} />
+                </Link>
                 <span className="admin-search-kind">
-                  {' '}{r.label}{r.foundIn === 'pdf' ? ', in the PDF' : ''}
+                  {' '}
+                  {r.label}
+                  {r.foundIn === 'pdf' ? ', in the PDF' : ''}
                 </span>
-                {r.snippet.length > 0 && <p><MarkedText pieces={r.snippet} /></p>}
+                {r.snippet.length > 0 && (
+                  <p>
+                    <MarkedText pieces={r.snippet} />
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -45,7 +45,10 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   const deleted = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (openId) { wasOpen.current = openId; return; }
+    if (openId) {
+      wasOpen.current = openId;
+      return;
+    }
     const id = wasOpen.current;
     wasOpen.current = null;
     if (!id) return;
@@ -61,17 +64,32 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   };
   const panel = openId && (
     <ItemPanel
-      key={openId} def={def} extras={extras} id={openId} onClose={close}
-      onSaved={(answer) => { notice.success(answer.message ?? 'Updated successfully!', ms); close(true); }}
-      onDeleted={() => { deleted.current = true; notice.success('Deleted.', ms); close(true); }}
+      key={openId}
+      def={def}
+      extras={extras}
+      id={openId}
+      onClose={close}
+      onSaved={(answer) => {
+        notice.success(answer.message ?? 'Updated successfully!', ms);
+        close(true);
+      }}
+      onDeleted={() => {
+        deleted.current = true;
+        notice.success('Deleted.', ms);
+        close(true);
+      }}
       notify={{ success: (m) => notice.success(m, ms), error: notice.error }}
     />
   );
 
   const addForm = (onCancel: () => void) => (
     <EntityForm
-      def={def} extras={extras} submitLabel={extras.submitLabel ?? 'Submit'} onSaved={onAdded}
-      onCancel={onCancel} cancelLabel={extras.editInModal ? 'Cancel' : 'Close'}
+      def={def}
+      extras={extras}
+      submitLabel={extras.submitLabel ?? 'Submit'}
+      onSaved={onAdded}
+      onCancel={onCancel}
+      cancelLabel={extras.editInModal ? 'Cancel' : 'Close'}
     />
   );
   const addButton = (
@@ -84,12 +102,18 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
 
   return (
     <section ref={sectionRef} className="admin-section" aria-labelledby={headingId}>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1}>{heading}</h2>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h2>
       {extras.intro && <p className="admin-help">{extras.intro}</p>}
       <Notice notice={notice.notice} onDismiss={notice.clear} />
-      {inline ? panel : (
+      {inline ? (
+        panel
+      ) : (
         <>
-          {extras.editInModal || !adding ? addButton : (
+          {extras.editInModal || !adding ? (
+            addButton
+          ) : (
             <div className="admin-card admin-add">
               <h3>{addLabel}</h3>
               {addForm(() => setAdding(false))}
@@ -102,7 +126,11 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
           )}
           {ListHeader && <ListHeader def={def} />}
           <ItemList
-            def={def} extras={extras} query={query} onQuery={setQuery} plural={heading.toLowerCase()}
+            def={def}
+            extras={extras}
+            query={query}
+            onQuery={setQuery}
+            plural={heading.toLowerCase()}
           />
           {panel}
         </>

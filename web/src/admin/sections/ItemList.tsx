@@ -56,20 +56,28 @@ export function ItemList({ def, extras, query, onQuery, plural }: ItemListProps)
         <form role="search" className="admin-search" onSubmit={searchNow}>
           <label htmlFor={`${ids}-q`}>Search {plural}</label>
           <input
-            id={`${ids}-q`} type="search" value={text} maxLength={200}
+            id={`${ids}-q`}
+            type="search"
+            value={text}
+            maxLength={200}
             onChange={(e) => setText(e.target.value)}
           />
         </form>
         <div className="admin-sort">
           <label htmlFor={`${ids}-sort`}>Sort by</label>
           <select
-            id={`${ids}-sort`} value={sortValue}
+            id={`${ids}-sort`}
+            value={sortValue}
             onChange={(e) => {
               const c = choices.find((x) => x.value === e.target.value) ?? choices[0]!;
               onQuery({ ...query, sort: c.sort, dir: c.dir, page: 1 });
             }}
           >
-            {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -78,24 +86,38 @@ export function ItemList({ def, extras, query, onQuery, plural }: ItemListProps)
       </p>
       {state.error && !data && (
         <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load the {plural}: {state.error.message}</p>
-          <button type="button" className="admin-button" onClick={state.retry}>Try again</button>
+          <p>
+            Could not load the {plural}: {state.error.message}
+          </p>
+          <button type="button" className="admin-button" onClick={state.retry}>
+            Try again
+          </button>
         </div>
       )}
       {data && data.items.length > 0 && (
-        <ul className="admin-rows" aria-busy={busy} aria-label={`${heading}, page ${data.page} of ${data.pages}`}>
+        <ul
+          className="admin-rows"
+          aria-busy={busy}
+          aria-label={`${heading}, page ${data.page} of ${data.pages}`}
+        >
           {data.items.map((item) => {
             const row = rowSummary(def, item);
             return (
               <li key={item.id} className="admin-row">
                 <Link
-                  className="admin-row-title" to={`?${def.name}=${encodeURIComponent(item.id)}`} data-item={item.id}
+                  className="admin-row-title"
+                  to={`?${def.name}=${encodeURIComponent(item.id)}`}
+                  data-item={item.id}
                 >
                   {row.title}
                 </Link>
                 <span className="admin-row-meta">
                   {row.date && <time dateTime={row.date.iso}>{row.date.text}</time>}
-                  {row.marks.map((m, i) => <span key={i} className="admin-row-mark">{m}</span>)}
+                  {row.marks.map((m, i) => (
+                    <span key={i} className="admin-row-mark">
+                      {m}
+                    </span>
+                  ))}
                   {RowMark && <RowMark item={item} />}
                 </span>
               </li>

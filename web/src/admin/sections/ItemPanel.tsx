@@ -36,7 +36,9 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   const [history, setHistory] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { heading.current?.focus(); }, [id]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [id]);
 
   const noun = def.itemNoun.replace(/^this /, '');
   const title = item ? titleOf(def, item) : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${id}`;
@@ -64,61 +66,99 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
 
   const { ItemActions, ItemEditor } = extras;
   // In a dialog, Cancel closes it the dialog's way (asking first if there are changes).
-  const body = (cancel: () => void) => item && (
-    <>
-      {ItemActions && (
-        <div className="admin-actions admin-item-actions">
-          <ItemActions def={def} item={item} onDone={notify.success} onError={notify.error} />
+  const body = (cancel: () => void) =>
+    item && (
+      <>
+        {ItemActions && (
+          <div className="admin-actions admin-item-actions">
+            <ItemActions def={def} item={item} onDone={notify.success} onError={notify.error} />
+          </div>
+        )}
+        {ItemEditor ? (
+          <ItemEditor def={def} item={item} onDone={notify.success} onError={notify.error} />
+        ) : (
+          <EntityForm
+            key={restored?.version ?? id}
+            def={def}
+            item={item}
+            extras={extras}
+            submitLabel="Update"
+            onSaved={onSaved}
+            onCancel={cancel}
+          />
+        )}
+        <div className="admin-actions admin-item-more">
+          <button type="button" className="admin-button" onClick={() => setHistory(true)}>
+            History
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button-danger"
+            disabled={busy}
+            onClick={() => void remove(item)}
+          >
+            {extras.deleteLabel ?? 'Delete'}
+          </button>
         </div>
-      )}
-      {ItemEditor ? <ItemEditor def={def} item={item} onDone={notify.success} onError={notify.error} /> : (
-        <EntityForm
-          key={restored?.version ?? id} def={def} item={item} extras={extras} submitLabel="Update"
-          onSaved={onSaved} onCancel={cancel}
-        />
-      )}
-      <div className="admin-actions admin-item-more">
-        <button type="button" className="admin-button" onClick={() => setHistory(true)}>History</button>
-        <button
-          type="button" className="admin-button admin-button-danger" disabled={busy}
-          onClick={() => void remove(item)}
-        >
-          {extras.deleteLabel ?? 'Delete'}
-        </button>
-      </div>
-      {history && (
-        <HistoryDialog
-          def={def} id={id} name={title} onClose={() => setHistory(false)}
-          onRestored={(m, back) => { setRestored(back); notify.success(m); }}
-        />
-      )}
-    </>
-  );
+        {history && (
+          <HistoryDialog
+            def={def}
+            id={id}
+            name={title}
+            onClose={() => setHistory(false)}
+            onRestored={(m, back) => {
+              setRestored(back);
+              notify.success(m);
+            }}
+          />
+        )}
+      </>
+    );
   const failed = state.error && (
     <div className="admin-notice admin-notice-error" role="alert">
-      <p>Could not open this {noun}: {state.error.message}</p>
-      <button type="button" className="admin-button" onClick={state.retry}>Try again</button>
+      <p>
+        Could not open this {noun}: {state.error.message}
+      </p>
+      <button type="button" className="admin-button" onClick={state.retry}>
+        Try again
+      </button>
     </div>
   );
-  const waiting = !item && !state.error && <p className="admin-loading" role="status">Loading…</p>;
+  const waiting = !item && !state.error && (
+    <p className="admin-loading" role="status">
+      Loading…
+    </p>
+  );
 
   if (extras.editInModal) {
     return (
       // The dialog asked already if its form had changes: leaving it is settled.
       <Modal open onClose={() => onClose(true)} title={`Edit ${title}`} className="admin-dialog">
-        {(closeAsking) => <>{failed}{waiting}{body(closeAsking)}</>}
+        {(closeAsking) => (
+          <>
+            {failed}
+            {waiting}
+            {body(closeAsking)}
+          </>
+        )}
       </Modal>
     );
   }
   return (
     <section className="admin-card admin-item-panel" aria-labelledby={headingId}>
       <button
-        type="button" className="admin-button admin-button-quiet admin-back-to-list" onClick={() => onClose(false)}
+        type="button"
+        className="admin-button admin-button-quiet admin-back-to-list"
+        onClick={() => onClose(false)}
       >
         Back to the list
       </button>
-      <h3 id={headingId} ref={heading} tabIndex={-1}>{title}</h3>
-      {failed}{waiting}{body(() => onClose(false))}
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        {title}
+      </h3>
+      {failed}
+      {waiting}
+      {body(() => onClose(false))}
     </section>
   );
 }

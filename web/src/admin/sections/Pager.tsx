@@ -13,7 +13,12 @@ export function pageWindow(page: number, pages: number, around = 1): (number | n
   return out;
 }
 
-interface PagerProps { page: number; pages: number; onPage: (page: number) => void; label: string }
+interface PagerProps {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label: string;
+}
 
 export function Pager({ page, pages, onPage, label }: PagerProps) {
   if (pages <= 1) return null;
@@ -23,20 +28,32 @@ export function Pager({ page, pages, onPage, label }: PagerProps) {
         Previous
       </button>
       <ul>
-        {pageWindow(page, pages).map((n, i) => (n === null ? (
-          <li key={`gap${i}`} aria-hidden="true">…</li>
-        ) : (
-          <li key={n}>
-            <button
-              type="button" className="admin-button admin-page" aria-label={`Page ${n}`}
-              aria-current={n === page ? 'page' : undefined} onClick={() => onPage(n)}
-            >
-              {n.toLocaleString('en-US')}
-            </button>
-          </li>
-        )))}
+        {pageWindow(page, pages).map((n, i) =>
+          n === null ? (
+            <li key={`gap${i}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <button
+                type="button"
+                className="admin-button admin-page"
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+                onClick={() => onPage(n)}
+              >
+                {n.toLocaleString('en-US')}
+              </button>
+            </li>
+          ),
+        )}
       </ul>
-      <button type="button" className="admin-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="admin-button"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </button>
     </nav>

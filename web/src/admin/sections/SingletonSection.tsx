@@ -23,14 +23,25 @@ export function SingletonSection({ def, extras }: SectionProps) {
     <section className="admin-section" aria-labelledby={headingId}>
       <div className="admin-section-head">
         <h2 id={headingId}>{heading}</h2>
-        <button type="button" className="admin-button admin-button-quiet" aria-label={`History: ${heading}`} onClick={() => setHistory(true)}>History</button>
+        <button
+          type="button"
+          className="admin-button admin-button-quiet"
+          aria-label={`History: ${heading}`}
+          onClick={() => setHistory(true)}
+        >
+          History
+        </button>
       </div>
       {extras.intro && <p className="admin-help">{extras.intro}</p>}
       <LoadState state={state} what={heading.toLowerCase()}>
         {state.data && (
           <div className="admin-card">
             <EntityForm
-              key={restored?.version ?? 'loaded'} def={def} item={restored ?? state.data} extras={extras} submitLabel="Update"
+              key={restored?.version ?? 'loaded'}
+              def={def}
+              item={restored ?? state.data}
+              extras={extras}
+              submitLabel="Update"
               onSaved={(answer) => notice.success(answer.message ?? 'Updated successfully!', ms)}
             />
           </div>
@@ -38,7 +49,16 @@ export function SingletonSection({ def, extras }: SectionProps) {
       </LoadState>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
       {history && (
-        <HistoryDialog def={def} id="1" name={heading} onClose={() => setHistory(false)} onRestored={(m, item) => { setRestored(item); notice.success(m, ms); }} />
+        <HistoryDialog
+          def={def}
+          id="1"
+          name={heading}
+          onClose={() => setHistory(false)}
+          onRestored={(m, item) => {
+            setRestored(item);
+            notice.success(m, ms);
+          }}
+        />
       )}
     </section>
   );

@@ -41,15 +41,24 @@ export function rowSummary(def: EntityDef, item: WireItem, now = Date.now()): Ro
   return out;
 }
 
-export interface SortChoice { value: string; label: string; sort: string; dir: 'asc' | 'desc' }
+export interface SortChoice {
+  value: string;
+  label: string;
+  sort: string;
+  dir: 'asc' | 'desc';
+}
 
 /** Kinds worth ordering a list by: not long texts, not files. */
 const SORTABLE = new Set<AnyField['kind']>(['text', 'link', 'date', 'flag', 'codes', 'choice']);
 
 /** The list's orders: the declared one first, then each field both ways, then the order of adding. */
 export function sortChoices(def: EntityDef): SortChoice[] {
-  const choice = (sort: string, dir: 'asc' | 'desc', label: string): SortChoice =>
-    ({ value: sort ? `${sort}:${dir}` : '', label, sort, dir });
+  const choice = (sort: string, dir: 'asc' | 'desc', label: string): SortChoice => ({
+    value: sort ? `${sort}:${dir}` : '',
+    label,
+    sort,
+    dir,
+  });
   const out = [choice('', 'asc', 'Default order (as on the site)')];
   for (const [key, field] of fieldsOf(def)) {
     if (!SORTABLE.has(field.kind) || field.formHidden) continue;

@@ -8,7 +8,9 @@ const load = () => import('../../markdown/Markdown.tsx');
 const Renderer = lazy(load);
 
 /** Starts fetching the renderer ahead of the first preview (e.g. when an item is being opened). */
-export const preloadMarkdown = (): void => { void load(); };
+export const preloadMarkdown = (): void => {
+  void load();
+};
 
 export function Markdown(props: MarkdownProps) {
   return (

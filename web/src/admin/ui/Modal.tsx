@@ -27,11 +27,14 @@ export function Modal({ onClose, children, ...rest }: ModalProps) {
   useLayoutEffect(() => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   }, []);
-  useEffect(() => () => {
-    const back = opener.current;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (lost && back?.isConnected) back.focus();
-  }, []);
+  useEffect(
+    () => () => {
+      const back = opener.current;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && back?.isConnected) back.focus();
+    },
+    [],
+  );
 
   return (
     <SiteModal {...rest} onClose={close}>

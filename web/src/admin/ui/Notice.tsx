@@ -50,7 +50,9 @@ export function Notice({ notice, onDismiss }: { notice: NoticeState; onDismiss?:
         >
           <p>{notice.text}</p>
           {notice.kind !== 'success' && onDismiss && (
-            <button type="button" className="admin-button admin-button-quiet" onClick={onDismiss}>Dismiss</button>
+            <button type="button" className="admin-button admin-button-quiet" onClick={onDismiss}>
+              Dismiss
+            </button>
           )}
         </div>
       )}

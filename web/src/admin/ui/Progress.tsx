@@ -1,5 +1,11 @@
 // Upload progress: a real <progress> with its percentage in words.
-export function UploadProgress({ fraction, label = 'Uploading' }: { fraction: number | null; label?: string }) {
+export function UploadProgress({
+  fraction,
+  label = 'Uploading',
+}: {
+  fraction: number | null;
+  label?: string;
+}) {
   if (fraction === null) return null;
   const percent = Math.round(fraction * 100);
   return (

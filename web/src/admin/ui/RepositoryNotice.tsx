@@ -10,7 +10,10 @@ import { getJson } from '../api.ts';
 interface Health {
   repository?: { ok: boolean; message?: string };
   remote?: {
-    role: 'primary' | 'replica'; ok: boolean; message: string; primaryUrl: string | null;
+    role: 'primary' | 'replica';
+    ok: boolean;
+    message: string;
+    primaryUrl: string | null;
     lastMerge: { at: string; bothChanged: string[] } | null;
   } | null;
 }
@@ -42,28 +45,42 @@ export function RepositoryNotice() {
   const health = useHealth();
   if (!health) return null;
   const { repository, remote } = health;
-  const merge = remote?.lastMerge && Date.now() - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS ? remote.lastMerge : null;
+  const merge =
+    remote?.lastMerge && Date.now() - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS
+      ? remote.lastMerge
+      : null;
   return (
     <>
       {repository && !repository.ok && repository.message && (
-        <p className="admin-repository-problem" role="alert">{repository.message}</p>
+        <p className="admin-repository-problem" role="alert">
+          {repository.message}
+        </p>
       )}
       {remote?.role === 'replica' && (
         <p className="admin-repository-problem" role="alert">
           This is a read-only copy of the site: changes made here cannot be saved.
-          {remote.primaryUrl && <> Edit the site at <a href={`${remote.primaryUrl}/admin`}>{remote.primaryUrl}/admin</a>.</>}
+          {remote.primaryUrl && (
+            <>
+              {' '}
+              Edit the site at <a href={`${remote.primaryUrl}/admin`}>{remote.primaryUrl}/admin</a>.
+            </>
+          )}
         </p>
       )}
       {remote?.role === 'primary' && (
-        <p className={remote.ok ? 'admin-backup-status' : 'admin-repository-problem'} role={remote.ok ? 'status' : 'alert'}>
+        <p
+          className={remote.ok ? 'admin-backup-status' : 'admin-repository-problem'}
+          role={remote.ok ? 'status' : 'alert'}
+        >
           {remote.message}
         </p>
       )}
       {merge && (
         <p className="admin-backup-merge" role="status">
-          Changes from the backup were merged on {new Date(merge.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-          {' '}These were changed both here and on the backup; the backup&apos;s version was kept, and the version
-          from this site is in each item&apos;s history: {merge.bothChanged.map(itemName).join(', ')}.
+          Changes from the backup were merged on{' '}
+          {new Date(merge.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}. These
+          were changed both here and on the backup; the backup&apos;s version was kept, and the version from
+          this site is in each item&apos;s history: {merge.bothChanged.map(itemName).join(', ')}.
         </p>
       )}
     </>

@@ -32,12 +32,15 @@ export function useDirty(dirty: boolean): void {
 export function DirtyScope({ children, dirty }: { children: ReactNode; dirty: { current: boolean } }) {
   const outer = useContext(DirtyContext);
   const [forms] = useState(() => new Set<string>());
-  const report = useCallback((id: string, isDirty: boolean) => {
-    outer(id, isDirty);
-    if (isDirty) forms.add(id);
-    else forms.delete(id);
-    dirty.current = forms.size > 0;
-  }, [outer, forms, dirty]);
+  const report = useCallback(
+    (id: string, isDirty: boolean) => {
+      outer(id, isDirty);
+      if (isDirty) forms.add(id);
+      else forms.delete(id);
+      dirty.current = forms.size > 0;
+    },
+    [outer, forms, dirty],
+  );
   return <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>;
 }
 
@@ -56,7 +59,9 @@ export function UnsavedGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!any) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => { e.preventDefault(); };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [any]);
@@ -72,8 +77,12 @@ export function UnsavedGuard({ children }: { children: ReactNode }) {
 }
 
 function LeaveBlocker({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && !settled(nextLocation.state) &&
-    (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      !settled(nextLocation.state) &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(LEAVE_MESSAGE)) blocker.proceed();

@@ -13,7 +13,10 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
   const c = useCarousel(slides.length);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = slides.find((s) => s.id === openId);
-  useMarkdownAhead(slides.map((s) => s.text), { headingsFrom: 3 });
+  useMarkdownAhead(
+    slides.map((s) => s.text),
+    { headingsFrom: 3 },
+  );
   if (!slides.length) return null;
 
   return (
@@ -25,7 +28,9 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
       onMouseEnter={() => c.setHovered(true)}
       onMouseLeave={() => c.setHovered(false)}
       onFocus={() => c.setFocused(true)}
-      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) c.setFocused(false); }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) c.setFocused(false);
+      }}
     >
       <div className="carousel-viewport" aria-live={c.paused ? 'polite' : 'off'}>
         {slides.map((slide, i) => {
@@ -42,8 +47,14 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
               inert={i !== c.current}
             >
               {slide.image && (
-                <ResponsiveImage src={slide.image} alt={slide.title} className="carousel-image" sizes={HALF}
-                  priority={i === 0} loading="lazy" />
+                <ResponsiveImage
+                  src={slide.image}
+                  alt={slide.title}
+                  className="carousel-image"
+                  sizes={HALF}
+                  priority={i === 0}
+                  loading="lazy"
+                />
               )}
               <div className="carousel-caption">
                 <h3>{slide.title}</h3>
@@ -76,7 +87,11 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
             <span aria-hidden="true">›</span>
           </button>
           {!c.reducedMotion && (
-            <button type="button" className="carousel-pause button-link" onClick={() => c.setStopped(!c.stopped)}>
+            <button
+              type="button"
+              className="carousel-pause button-link"
+              onClick={() => c.setStopped(!c.stopped)}
+            >
               {c.stopped ? 'Play slideshow' : 'Pause slideshow'}
             </button>
           )}
@@ -93,15 +108,26 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
           ))}
         </ul>
       </noscript>
-      <Modal open={!!opened} onClose={() => setOpenId(null)} title={opened?.title ?? ''} className="spotlight-dialog">
+      <Modal
+        open={!!opened}
+        onClose={() => setOpenId(null)}
+        title={opened?.title ?? ''}
+        className="spotlight-dialog"
+      >
         {opened && (
           <div className="spotlight-dialog-content">
             {opened.image && (
-              <ResponsiveImage src={opened.image} alt={opened.title} className="spotlight-dialog-image"
-                sizes="(max-width: 700px) 100vw, 640px" />
+              <ResponsiveImage
+                src={opened.image}
+                alt={opened.title}
+                className="spotlight-dialog-image"
+                sizes="(max-width: 700px) 100vw, 640px"
+              />
             )}
             <Markdown headingsFrom={3}>{opened.text}</Markdown>
-            <button type="button" className="button" onClick={() => setOpenId(null)}>Close</button>
+            <button type="button" className="button" onClick={() => setOpenId(null)}>
+              Close
+            </button>
           </div>
         )}
       </Modal>

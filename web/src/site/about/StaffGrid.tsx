@@ -5,7 +5,12 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 
 function initials(name: string) {
-  return name.split(/\s+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).slice(0, 2).join('');
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .slice(0, 2)
+    .join('');
 }
 
 export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
@@ -14,12 +19,23 @@ export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
     <ul className="staff-grid">
       {sorted.map((p) => (
         <li key={p.id} className="staff-card">
-          {p.headshot
-            ? <ResponsiveImage src={p.headshot} alt={`Headshot of ${p.name}`} className="staff-photo"
-              loading="lazy" sizes="140px" />
-            : <span className="staff-photo staff-initials" aria-hidden="true">{initials(p.name)}</span>}
+          {p.headshot ? (
+            <ResponsiveImage
+              src={p.headshot}
+              alt={`Headshot of ${p.name}`}
+              className="staff-photo"
+              loading="lazy"
+              sizes="140px"
+            />
+          ) : (
+            <span className="staff-photo staff-initials" aria-hidden="true">
+              {initials(p.name)}
+            </span>
+          )}
           <h3 className="staff-name">{p.name}</h3>
-          <Markdown className="staff-title" headingsFrom={4}>{p.title}</Markdown>
+          <Markdown className="staff-title" headingsFrom={4}>
+            {p.title}
+          </Markdown>
         </li>
       ))}
     </ul>

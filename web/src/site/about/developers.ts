@@ -1,5 +1,8 @@
 // The three website developers credited on the About page (static, spec §2).
-export interface Developer { name: string; role: string }
+export interface Developer {
+  name: string;
+  role: string;
+}
 
 export const WEBSITE_DEVELOPERS: readonly Developer[] = [
   { name: 'Ava Thompson', role: 'Lead Developer' },

@@ -7,7 +7,11 @@ import { usePrefersReducedMotion } from '../../lib/useMediaQuery.ts';
 export const TRANSITION_MS = 2000;
 export const AUTOPLAY_MS = 10_000;
 
-interface Move { from: number; to: number; direction: 1 | -1 }
+interface Move {
+  from: number;
+  to: number;
+  direction: 1 | -1;
+}
 
 export function useCarousel(count: number) {
   const reducedMotion = usePrefersReducedMotion();
@@ -20,13 +24,16 @@ export function useCarousel(count: number) {
 
   const current = count ? ((index % count) + count) % count : 0;
 
-  const goTo = useCallback((to: number, direction: 1 | -1) => {
-    if (!count) return;
-    const target = ((to % count) + count) % count;
-    if (target === current) return;
-    setMove({ from: current, to: target, direction });
-    setIndex(target);
-  }, [count, current]);
+  const goTo = useCallback(
+    (to: number, direction: 1 | -1) => {
+      if (!count) return;
+      const target = ((to % count) + count) % count;
+      if (target === current) return;
+      setMove({ from: current, to: target, direction });
+      setIndex(target);
+    },
+    [count, current],
+  );
 
   const next = useCallback(() => goTo(current + 1, 1), [goTo, current]);
   const previous = useCallback(() => goTo(current - 1, -1), [goTo, current]);
@@ -38,13 +45,24 @@ export function useCarousel(count: number) {
     if (!move) return;
     const incoming = slideEls.current.get(move.to);
     const outgoing = slideEls.current.get(move.from);
-    if (reducedMotion || !incoming || !outgoing || typeof incoming.animate !== 'function') { setMove(null); return; }
-    const timing: KeyframeAnimationOptions = { duration: TRANSITION_MS, easing: 'ease-in-out', fill: 'forwards' };
+    if (reducedMotion || !incoming || !outgoing || typeof incoming.animate !== 'function') {
+      setMove(null);
+      return;
+    }
+    const timing: KeyframeAnimationOptions = {
+      duration: TRANSITION_MS,
+      easing: 'ease-in-out',
+      fill: 'forwards',
+    };
     const d = move.direction * 100;
     const a = incoming.animate([{ transform: `translateX(${d}%)` }, { transform: 'translateX(0)' }], timing);
     const b = outgoing.animate([{ transform: 'translateX(0)' }, { transform: `translateX(${-d}%)` }], timing);
     a.onfinish = () => setMove((m) => (m === move ? null : m));
-    return () => { a.onfinish = null; a.cancel(); b.cancel(); };
+    return () => {
+      a.onfinish = null;
+      a.cancel();
+      b.cancel();
+    };
   }, [move, reducedMotion]);
 
   const paused = hovered || focused || stopped || reducedMotion;
@@ -54,12 +72,26 @@ export function useCarousel(count: number) {
     return () => clearTimeout(t);
   }, [paused, count, current, goTo]);
 
-  const slideRef = useCallback((i: number) => (el: HTMLElement | null) => {
-    if (el) slideEls.current.set(i, el); else slideEls.current.delete(i);
-  }, []);
+  const slideRef = useCallback(
+    (i: number) => (el: HTMLElement | null) => {
+      if (el) slideEls.current.set(i, el);
+      else slideEls.current.delete(i);
+    },
+    [],
+  );
 
   return {
-    current, leaving: move?.from ?? null, next, previous, show, slideRef,
-    paused, stopped, setStopped, setHovered, setFocused, reducedMotion,
+    current,
+    leaving: move?.from ?? null,
+    next,
+    previous,
+    show,
+    slideRef,
+    paused,
+    stopped,
+    setStopped,
+    setHovered,
+    setFocused,
+    reducedMotion,
   };
 }

@@ -7,7 +7,9 @@ export function AddToCalendar({ card }: { card: EventCard }) {
   if (!card.start_date) return null;
   return (
     <a
-      href={eventCalendarPath(card.id)} className="button button-secondary" download={`event-${card.id}.ics`}
+      href={eventCalendarPath(card.id)}
+      className="button button-secondary"
+      download={`event-${card.id}.ics`}
     >
       Add to calendar<span className="visually-hidden">: {card.title}</span>
     </a>

@@ -6,7 +6,8 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { NewTabNote } from './SmartLink.tsx';
 import { AddToCalendar } from './AddToCalendar.tsx';
 
-export const FULL_NOTICE = "We're sorry, but this event is currently at full capacity. Stay tuned for future opportunities.";
+export const FULL_NOTICE =
+  "We're sorry, but this event is currently at full capacity. Stay tuned for future opportunities.";
 
 export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -16,27 +17,49 @@ export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; hea
   return (
     <article className={`event-card${full ? ' is-full' : ''}`}>
       <Heading className="event-card-title">{card.title}</Heading>
-      {card.bold && <p className="event-card-bold"><strong>{card.bold}</strong></p>}
+      {card.bold && (
+        <p className="event-card-bold">
+          <strong>{card.bold}</strong>
+        </p>
+      )}
       {card.what && (
         <div className="event-card-what">
           <strong>What:</strong> <Markdown inline>{card.what}</Markdown>
         </div>
       )}
-      {card.who && <p><strong>Who is it for:</strong> {card.who}</p>}
-      {card.when_date && <p className="event-card-date"><strong>When:</strong> {card.when_date}</p>}
-      {full && <p className="event-card-full-notice" role="note">{FULL_NOTICE}</p>}
+      {card.who && (
+        <p>
+          <strong>Who is it for:</strong> {card.who}
+        </p>
+      )}
+      {card.when_date && (
+        <p className="event-card-date">
+          <strong>When:</strong> {card.when_date}
+        </p>
+      )}
+      {full && (
+        <p className="event-card-full-notice" role="note">
+          {FULL_NOTICE}
+        </p>
+      )}
       <div className="event-card-actions">
         {flyer && (
           <a href={flyer} className="button button-secondary" target="_blank" rel="noopener noreferrer">
-            Event Flyer<span className="visually-hidden">: {card.title}</span><NewTabNote />
+            Event Flyer<span className="visually-hidden">: {card.title}</span>
+            <NewTabNote />
           </a>
         )}
         {full ? (
-          <span className="button button-disabled" aria-disabled="true">Event Full</span>
-        ) : apply && (
-          <a href={apply} className="button" target="_blank" rel="noopener noreferrer">
-            Apply Here<span className="visually-hidden">: {card.title}</span><NewTabNote />
-          </a>
+          <span className="button button-disabled" aria-disabled="true">
+            Event Full
+          </span>
+        ) : (
+          apply && (
+            <a href={apply} className="button" target="_blank" rel="noopener noreferrer">
+              Apply Here<span className="visually-hidden">: {card.title}</span>
+              <NewTabNote />
+            </a>
+          )
         )}
         <AddToCalendar card={card} />
       </div>
@@ -44,11 +67,23 @@ export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; hea
   );
 }
 
-export function EventCardList({ cards, headingLevel, empty }: { cards: readonly EventCard[]; headingLevel?: 2 | 3; empty?: string }) {
+export function EventCardList({
+  cards,
+  headingLevel,
+  empty,
+}: {
+  cards: readonly EventCard[];
+  headingLevel?: 2 | 3;
+  empty?: string;
+}) {
   if (!cards.length) return empty ? <p>{empty}</p> : null;
   return (
     <ul className="event-card-list">
-      {cards.map((c) => <li key={c.id}><EventCardView card={c} headingLevel={headingLevel} /></li>)}
+      {cards.map((c) => (
+        <li key={c.id}>
+          <EventCardView card={c} headingLevel={headingLevel} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -10,12 +10,31 @@ export function EventDetails({ event, children }: { event: MajorEvent | undefine
       {event && (
         <>
           <dl className="event-facts">
-            {event.organization && <><dt>Organization</dt><dd>{event.organization}</dd></>}
-            {event.location && <><dt>Location</dt><dd>{event.location}</dd></>}
-            {event.date_range && <><dt>Dates</dt><dd>{event.date_range}</dd></>}
+            {event.organization && (
+              <>
+                <dt>Organization</dt>
+                <dd>{event.organization}</dd>
+              </>
+            )}
+            {event.location && (
+              <>
+                <dt>Location</dt>
+                <dd>{event.location}</dd>
+              </>
+            )}
+            {event.date_range && (
+              <>
+                <dt>Dates</dt>
+                <dd>{event.date_range}</dd>
+              </>
+            )}
           </dl>
           <div className="event-description">
-            {event.optional_event_description_bold_text && <p><strong>{event.optional_event_description_bold_text}</strong></p>}
+            {event.optional_event_description_bold_text && (
+              <p>
+                <strong>{event.optional_event_description_bold_text}</strong>
+              </p>
+            )}
             <Markdown headingsFrom={2}>{event.event_description}</Markdown>
           </div>
         </>

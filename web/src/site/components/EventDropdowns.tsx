@@ -29,7 +29,13 @@ export function EventDropdowns({ items }: { items: readonly EventDropdown[] }) {
                 aria-controls={panelId}
                 onClick={() => setOpen((o) => ({ ...o, [d.id]: !o[d.id] }))}
               >
-                <img src={d.image_icon || builtInIcon(d.id)} alt="" className="dropdown-icon" width="40" height="40" />
+                <img
+                  src={d.image_icon || builtInIcon(d.id)}
+                  alt=""
+                  className="dropdown-icon"
+                  width="40"
+                  height="40"
+                />
                 <span className="dropdown-title">{d.title}</span>
                 <span className="dropdown-chevron" aria-hidden="true" />
               </button>

@@ -7,13 +7,19 @@ export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => voi
   return (
     <div className="notice notice-error" role="alert">
       <p>Sorry, we could not load {what} just now.</p>
-      <button type="button" className="button button-secondary" onClick={onRetry}>Try again</button>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }
 
 export function Loading({ children }: { children: ReactNode }) {
-  return <p className="loading" role="status">{children}</p>;
+  return (
+    <p className="loading" role="status">
+      {children}
+    </p>
+  );
 }
 
 interface LoadableProps<T> {

@@ -46,12 +46,19 @@ export function Modal({ open, onClose, title, children, className, closeLabel = 
       ref={ref}
       className={['modal', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
-      onCancel={(e) => { e.preventDefault(); onClose(); }}
-      onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
     >
       <div className="modal-body">
         <div className="modal-header">
-          <h2 id={titleId} className="modal-title" tabIndex={-1}>{title}</h2>
+          <h2 id={titleId} className="modal-title" tabIndex={-1}>
+            {title}
+          </h2>
           <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
             <span aria-hidden="true">×</span>
           </button>

@@ -19,7 +19,8 @@ export function ResponsiveImage({ src, sizes, priority, loading, ...rest }: Prop
   const ssr = useRenderCollector();
   const size = src.startsWith('/media/') ? (ssr ? ssr.image(src) : knownImageSize(src)) : undefined;
   const responsive = size
-    ? { srcSet: srcsetFor(src, size), sizes, width: size.width, height: size.height } : {};
+    ? { srcSet: srcsetFor(src, size), sizes, width: size.width, height: size.height }
+    : {};
   return (
     <img
       src={src}

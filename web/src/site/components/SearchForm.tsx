@@ -36,12 +36,23 @@ export function SearchForm({ label, className, hideLabel = false }: SearchFormPr
   };
   return (
     <form role="search" action={SEARCH_PATH} method="get" className={className} onSubmit={onSubmit}>
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'search-label'}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'search-label'}>
+        {label}
+      </label>
       <input
-        id={id} type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)}
-        maxLength={200} autoComplete="off" enterKeyHint="search" className="search-input"
+        id={id}
+        type="search"
+        name="q"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        maxLength={200}
+        autoComplete="off"
+        enterKeyHint="search"
+        className="search-input"
       />
-      <button type="submit" className="button search-button">Search</button>
+      <button type="submit" className="button search-button">
+        Search
+      </button>
     </form>
   );
 }

@@ -18,13 +18,23 @@ export function NewTabNote() {
 export function SmartLink({ href, children, className, newTab }: SmartLinkProps) {
   const safe = safeHref(href);
   if (!safe) return <span className={className}>{children}</span>;
-  if (isSitePath(safe) && !newTab) return <Link to={safe} className={className}>{children}</Link>;
+  if (isSitePath(safe) && !newTab)
+    return (
+      <Link to={safe} className={className}>
+        {children}
+      </Link>
+    );
   if (newTab) {
     return (
       <a href={safe} className={className} target="_blank" rel="noopener noreferrer">
-        {children}<NewTabNote />
+        {children}
+        <NewTabNote />
       </a>
     );
   }
-  return <a href={safe} className={className}>{children}</a>;
+  return (
+    <a href={safe} className={className}>
+      {children}
+    </a>
+  );
 }

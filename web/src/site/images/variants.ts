@@ -4,7 +4,10 @@
 /** The widths a variant can be asked for; anything else is refused, so the cache stays bounded. */
 export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
 
-export interface ImageSize { width: number; height: number }
+export interface ImageSize {
+  width: number;
+  height: number;
+}
 
 /**
  * The variant widths worth offering for an image this wide, as [asked width, real width]: every
@@ -27,7 +30,9 @@ export function variantUrl(src: string, width: number): string {
 
 /** The srcset of an image: its WebP variants by real width. */
 export function srcsetFor(src: string, size: ImageSize): string {
-  return variantsFor(size.width).map(([asked, real]) => `${variantUrl(src, asked)} ${real}w`).join(', ');
+  return variantsFor(size.width)
+    .map(([asked, real]) => `${variantUrl(src, asked)} ${real}w`)
+    .join(', ');
 }
 
 /** The media file (`media/…`) a same-site /media/ URL names, or null for any other address. */

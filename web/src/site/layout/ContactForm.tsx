@@ -52,7 +52,8 @@ function failureMessage(e: unknown): string {
     if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : CHECK_FORM;
     if (e.status === 429) return 'You have sent several messages in a short time. Please try again later.';
     if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
-    if (e.status === 0) return 'Your message could not be sent: the server could not be reached. Please try again.';
+    if (e.status === 0)
+      return 'Your message could not be sent: the server could not be reached. Please try again.';
   }
   return 'Sorry, your message could not be sent. Please try again.';
 }
@@ -60,7 +61,13 @@ function failureMessage(e: unknown): string {
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string } | { kind: 'sent' };
 
 const statusOf = (o: ContactOutcome | undefined): Status =>
-  !o ? { kind: 'idle' } : o.sent ? { kind: 'sent' } : o.message ? { kind: 'error', message: o.message } : { kind: 'idle' };
+  !o
+    ? { kind: 'idle' }
+    : o.sent
+      ? { kind: 'sent' }
+      : o.message
+        ? { kind: 'error', message: o.message }
+        : { kind: 'idle' };
 
 interface ContactFormProps {
   /** The popup's close; the page has none (it links home instead). */
@@ -116,7 +123,11 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     const error = errors[key];
     const own = error && error !== INCOMPLETE ? error : undefined;
     const common = {
-      id, name: key, value: form[key], 'aria-invalid': error ? true : undefined, required: !opts.optional,
+      id,
+      name: key,
+      value: form[key],
+      'aria-invalid': error ? true : undefined,
+      required: !opts.optional,
       'aria-describedby': own ? `${id}-error` : error ? `${ids}-status` : undefined,
       onChange: (ev: { target: { value: string } }) => {
         setForm((f) => ({ ...f, [key]: ev.target.value }));
@@ -125,11 +136,25 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     };
     return (
       <div className="form-field">
-        <label htmlFor={id}>{label}{opts.optional && <span className="optional"> (optional)</span>}</label>
-        {own && <p id={`${id}-error`} className="field-error">{own}</p>}
-        {key === 'contact'
-          ? <textarea {...common} rows={5} maxLength={10_000} />
-          : <input {...common} type={opts.type ?? 'text'} autoComplete={opts.autoComplete} maxLength={key === 'email' ? 320 : 200} />}
+        <label htmlFor={id}>
+          {label}
+          {opts.optional && <span className="optional"> (optional)</span>}
+        </label>
+        {own && (
+          <p id={`${id}-error`} className="field-error">
+            {own}
+          </p>
+        )}
+        {key === 'contact' ? (
+          <textarea {...common} rows={5} maxLength={10_000} />
+        ) : (
+          <input
+            {...common}
+            type={opts.type ?? 'text'}
+            autoComplete={opts.autoComplete}
+            maxLength={key === 'email' ? 320 : 200}
+          />
+        )}
       </div>
     );
   };
@@ -137,11 +162,21 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
   if (status.kind === 'sent') {
     return (
       <div className="contact-sent">
-        <p role="status" className="notice notice-success">{SENT}</p>
+        <p role="status" className="notice notice-success">
+          {SENT}
+        </p>
         <p>Thank you for getting in touch. We will answer by email.</p>
-        {onClose
-          ? <button type="button" className="button" onClick={onClose} autoFocus>Close</button>
-          : <p><a href="/" className="button">Go to the home page</a></p>}
+        {onClose ? (
+          <button type="button" className="button" onClick={onClose} autoFocus>
+            Close
+          </button>
+        ) : (
+          <p>
+            <a href="/" className="button">
+              Go to the home page
+            </a>
+          </p>
+        )}
       </div>
     );
   }
@@ -149,7 +184,10 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={submit} noValidate>
       {field('name', 'Name', { autoComplete: 'name' })}
       {field('title', 'Title', { autoComplete: 'organization-title' })}
-      {field('employer', 'Employer/Affiliation/Organization', { optional: true, autoComplete: 'organization' })}
+      {field('employer', 'Employer/Affiliation/Organization', {
+        optional: true,
+        autoComplete: 'organization',
+      })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
       {field('contact', 'How can we help you?')}
       <p id={`${ids}-status`} className="form-status" role="alert">

@@ -12,11 +12,20 @@ export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => 
   const sent = useRef(false);
   const close = () => {
     onClose();
-    if (sent.current) { sent.current = false; setRound((r) => r + 1); }
+    if (sent.current) {
+      sent.current = false;
+      setRound((r) => r + 1);
+    }
   };
   return (
     <Modal open={open} onClose={close} title="Contact Us" className="contact-popup">
-      <ContactFormView key={round} onClose={close} onSent={() => { sent.current = true; }} />
+      <ContactFormView
+        key={round}
+        onClose={close}
+        onSent={() => {
+          sent.current = true;
+        }}
+      />
     </Modal>
   );
 }

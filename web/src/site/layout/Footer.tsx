@@ -17,16 +17,34 @@ export function Footer() {
         </Link>
         <nav aria-label="Footer">
           <ul className="footer-links">
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/about">About</Link></li>
-            <li><Link to="/educators">Resources for K-12 Educators</Link></li>
-            <li><DashboardLink className="">Data Dashboard</DashboardLink></li>
-            <li><Link to="/summerOfCS">Summer Equity Symposium</Link></li>
-            <li><Link to="/news">News</Link></li>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/about">About</Link>
+            </li>
+            <li>
+              <Link to="/educators">Resources for K-12 Educators</Link>
+            </li>
+            <li>
+              <DashboardLink className="">Data Dashboard</DashboardLink>
+            </li>
+            <li>
+              <Link to="/summerOfCS">Summer Equity Symposium</Link>
+            </li>
+            <li>
+              <Link to="/news">News</Link>
+            </li>
           </ul>
         </nav>
-        {legal && <Markdown className="footer-legal" headingsFrom={2}>{legal}</Markdown>}
-        <p className="footer-copyright">© {new Date().getFullYear()} {SITE_NAME}. All rights reserved.</p>
+        {legal && (
+          <Markdown className="footer-legal" headingsFrom={2}>
+            {legal}
+          </Markdown>
+        )}
+        <p className="footer-copyright">
+          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

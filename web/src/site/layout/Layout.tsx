@@ -22,8 +22,10 @@ function useFocusMainOnNavigation() {
     if (how !== 'POP') window.scrollTo(0, 0);
     const main = document.getElementById('main');
     const heading = main?.querySelector<HTMLElement>('h1');
-    if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: true }); }
-    else main?.focus({ preventScroll: true });
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    } else main?.focus({ preventScroll: true });
   }, [pathname, how]);
 }
 
@@ -35,7 +37,9 @@ export function Layout() {
   useFocusMainOnNavigation();
   return (
     <ContactContext.Provider value={contact}>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <SiteBanner />
       <NavBar />
       <main id="main" tabIndex={-1}>

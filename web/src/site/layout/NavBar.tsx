@@ -26,7 +26,13 @@ const RESEARCH_AND_POLICY: NavItem[] = [
 export const CONTACT_PATH = '/contact';
 
 function Item({ to, children, className }: { to: string; children: string; className?: string }) {
-  return <li className={className}><NavLink to={to} className="nav-link" end>{children}</NavLink></li>;
+  return (
+    <li className={className}>
+      <NavLink to={to} className="nav-link" end>
+        {children}
+      </NavLink>
+    </li>
+  );
 }
 
 /** DATA DASHBOARD: the external dashboard in a new tab, or our embed page when none is set. */
@@ -34,13 +40,20 @@ export function DashboardLink({ className, children }: { className: string; chil
   const url = useApi<SiteSettings>('globals.php').data?.dashboard_url || DASHBOARD_PATH;
   return (
     <a href={url} className={className} target="_blank" rel="noopener noreferrer">
-      {children}<NewTabNote />
+      {children}
+      <NewTabNote />
     </a>
   );
 }
 
 function HamburgerIcon() {
-  return <span className="hamburger-icon" aria-hidden="true"><span /><span /><span /></span>;
+  return (
+    <span className="hamburger-icon" aria-hidden="true">
+      <span />
+      <span />
+      <span />
+    </span>
+  );
 }
 
 export function NavBar() {
@@ -106,25 +119,41 @@ export function NavBar() {
           <Item to="/">HOME</Item>
           <Item to="/about">ABOUT US</Item>
           <Item to="/educators">RESOURCES FOR K-12 EDUCATORS</Item>
-          <li><DashboardLink className="nav-link">DATA DASHBOARD</DashboardLink></li>
+          <li>
+            <DashboardLink className="nav-link">DATA DASHBOARD</DashboardLink>
+          </li>
           {narrow !== false && (
             <>
-              <Item to="/research" className="nav-narrow-only">RESEARCH</Item>
-              <Item to="/researchAndPolicy" className="nav-narrow-only">POLICY</Item>
-              <Item to="/events" className="nav-narrow-only">NEWS &amp; EVENTS</Item>
+              <Item to="/research" className="nav-narrow-only">
+                RESEARCH
+              </Item>
+              <Item to="/researchAndPolicy" className="nav-narrow-only">
+                POLICY
+              </Item>
+              <Item to="/events" className="nav-narrow-only">
+                NEWS &amp; EVENTS
+              </Item>
             </>
           )}
           {narrow !== true && (
             <>
               <NavDropdown label="RESEARCH & POLICY" items={RESEARCH_AND_POLICY} className="nav-wide-only" />
               <NavDropdown label="EVENTS" items={eventItems} className="nav-wide-only" />
-              <Item to="/news" className="nav-wide-only">NEWS</Item>
+              <Item to="/news" className="nav-wide-only">
+                NEWS
+              </Item>
             </>
           )}
           <li>
-            {hydrated
-              ? <button type="button" className="nav-link nav-contact" onClick={openContact}>Contact Us</button>
-              : <a href={CONTACT_PATH} className="nav-link nav-contact">Contact Us</a>}
+            {hydrated ? (
+              <button type="button" className="nav-link nav-contact" onClick={openContact}>
+                Contact Us
+              </button>
+            ) : (
+              <a href={CONTACT_PATH} className="nav-link nav-contact">
+                Contact Us
+              </a>
+            )}
           </li>
         </ul>
       </nav>

@@ -10,7 +10,15 @@ export interface NavItem {
   to: string;
 }
 
-export function NavDropdown({ label, items, className }: { label: string; items: readonly NavItem[]; className?: string }) {
+export function NavDropdown({
+  label,
+  items,
+  className,
+}: {
+  label: string;
+  items: readonly NavItem[];
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -43,7 +51,10 @@ export function NavDropdown({ label, items, className }: { label: string; items:
       button.current?.focus();
     } else if (e.key === 'ArrowDown') {
       e.preventDefault();
-      if (!open) { setOpen(true); requestAnimationFrame(() => focusLink(0)); } else focusLink(at + 1);
+      if (!open) {
+        setOpen(true);
+        requestAnimationFrame(() => focusLink(0));
+      } else focusLink(at + 1);
     } else if (e.key === 'ArrowUp' && open) {
       e.preventDefault();
       focusLink(at < 0 ? -1 : at - 1);
@@ -63,7 +74,9 @@ export function NavDropdown({ label, items, className }: { label: string; items:
       ref={root}
       className={['nav-dropdown', open && 'is-open', className].filter(Boolean).join(' ')}
       onKeyDown={onKeyDown}
-      onBlur={(e) => { if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
+      onBlur={(e) => {
+        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
     >
       <button
         ref={button}
@@ -73,13 +86,16 @@ export function NavDropdown({ label, items, className }: { label: string; items:
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        {label}<span className="nav-caret" aria-hidden="true" />
+        {label}
+        <span className="nav-caret" aria-hidden="true" />
       </button>
       <ul id={menuId} className="nav-dropdown-menu" hidden={!open}>
         {items.length === 0 && <li className="nav-dropdown-empty">No upcoming event pages</li>}
         {items.map((item, i) => (
           <li key={`${item.to}-${i}`}>
-            <NavLink to={item.to} className="nav-dropdown-link" end>{item.label}</NavLink>
+            <NavLink to={item.to} className="nav-dropdown-link" end>
+              {item.label}
+            </NavLink>
           </li>
         ))}
       </ul>

@@ -21,14 +21,24 @@ export function AboutPage() {
 
       <section aria-labelledby="spotlight-heading" className="about-section">
         <h2 id="spotlight-heading">Teacher Spotlight</h2>
-        <Loadable state={spotlights} what="the teacher spotlights" logMessage="Error fetching spotlight data" fallback="Loading Spotlights.">
-          {(slides) => (slides.length
-            ? <SpotlightCarousel slides={slides} />
-            : <p>No teacher spotlights yet.</p>)}
+        <Loadable
+          state={spotlights}
+          what="the teacher spotlights"
+          logMessage="Error fetching spotlight data"
+          fallback="Loading Spotlights."
+        >
+          {(slides) =>
+            slides.length ? <SpotlightCarousel slides={slides} /> : <p>No teacher spotlights yet.</p>
+          }
         </Loadable>
       </section>
 
-      <Loadable state={about} what="our mission and values" logMessage="Error fetching mission data" fallback="Loading…">
+      <Loadable
+        state={about}
+        what="our mission and values"
+        logMessage="Error fetching mission data"
+        fallback="Loading…"
+      >
         {(text) => (
           <div className="mission-values">
             <section aria-labelledby="mission-heading" className="about-section mission">
@@ -45,7 +55,12 @@ export function AboutPage() {
 
       <section aria-labelledby="staff-heading" className="about-section">
         <h2 id="staff-heading">Our Team</h2>
-        <Loadable state={profiles} what="the staff profiles" logMessage="Error fetching profiles" fallback="Loading Profiles">
+        <Loadable
+          state={profiles}
+          what="the staff profiles"
+          logMessage="Error fetching profiles"
+          fallback="Loading Profiles"
+        >
           {(list) => (list.length ? <StaffGrid profiles={list} /> : <p>No profiles yet.</p>)}
         </Loadable>
       </section>
@@ -54,7 +69,10 @@ export function AboutPage() {
         <h2 id="developers-heading">Website Developers</h2>
         <ul className="developers">
           {WEBSITE_DEVELOPERS.map((d) => (
-            <li key={d.name}><span className="developer-name">{d.name}</span> <span className="developer-role">{d.role}</span></li>
+            <li key={d.name}>
+              <span className="developer-name">{d.name}</span>{' '}
+              <span className="developer-role">{d.role}</span>
+            </li>
           ))}
         </ul>
       </section>

@@ -16,10 +16,16 @@ type ScriptState = 'idle' | 'loading' | 'ready' | 'failed';
 function useExternalScript(src: string | undefined): ScriptState {
   const [state, setState] = useState<ScriptState>('idle');
   useEffect(() => {
-    if (!src) { setState('failed'); return; }
+    if (!src) {
+      setState('failed');
+      return;
+    }
     setState('loading');
     let existing = document.querySelector<HTMLScriptElement>(`script[data-dashboard="${CSS.escape(src)}"]`);
-    if (existing?.dataset.loaded === '1') { setState('ready'); return; }
+    if (existing?.dataset.loaded === '1') {
+      setState('ready');
+      return;
+    }
     if (!existing) {
       existing = document.createElement('script');
       existing.type = 'module';
@@ -29,11 +35,21 @@ function useExternalScript(src: string | undefined): ScriptState {
     }
     const script = existing;
     const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), SCRIPT_TIMEOUT_MS);
-    const onLoad = () => { script.dataset.loaded = '1'; setState('ready'); };
-    const onError = () => { script.remove(); setState('failed'); };
+    const onLoad = () => {
+      script.dataset.loaded = '1';
+      setState('ready');
+    };
+    const onError = () => {
+      script.remove();
+      setState('failed');
+    };
     script.addEventListener('load', onLoad);
     script.addEventListener('error', onError);
-    return () => { clearTimeout(timer); script.removeEventListener('load', onLoad); script.removeEventListener('error', onError); };
+    return () => {
+      clearTimeout(timer);
+      script.removeEventListener('load', onLoad);
+      script.removeEventListener('error', onError);
+    };
   }, [src]);
   return state;
 }
@@ -43,16 +59,35 @@ function Dashboard({ settings }: { settings: SiteSettings }) {
   const script = useExternalScript(url ? safeHref(settings.dashboard_script_url) : undefined);
   const link = url && (
     <p>
-      <a href={url} target="_blank" rel="noopener noreferrer" className="button">Open the data dashboard<NewTabNote /></a>
+      <a href={url} target="_blank" rel="noopener noreferrer" className="button">
+        Open the data dashboard
+        <NewTabNote />
+      </a>
     </p>
   );
   if (!url) return <p>The data dashboard is not available right now.</p>;
-  if (script === 'failed') return <>{<p>The interactive dashboard could not be shown here.</p>}{link}</>;
+  if (script === 'failed')
+    return (
+      <>
+        {<p>The interactive dashboard could not be shown here.</p>}
+        {link}
+      </>
+    );
   return (
     <>
-      {script === 'loading' && <p role="status" className="loading">Loading the dashboard…</p>}
+      {script === 'loading' && (
+        <p role="status" className="loading">
+          Loading the dashboard…
+        </p>
+      )}
       <div className="dashboard-frame">
-        {createElement('tableau-viz', { src: url, toolbar: 'bottom', 'hide-tabs': '', width: '100%', height: '800' })}
+        {createElement('tableau-viz', {
+          src: url,
+          toolbar: 'bottom',
+          'hide-tabs': '',
+          width: '100%',
+          height: '800',
+        })}
       </div>
       {link}
     </>
@@ -65,7 +100,12 @@ export function DashboardPage() {
   return (
     <div className="container page dashboard-page">
       <h1>Data Dashboard</h1>
-      <Loadable state={settings} what="the dashboard" logMessage="Error fetching dashboard settings" fallback="Loading…">
+      <Loadable
+        state={settings}
+        what="the dashboard"
+        logMessage="Error fetching dashboard settings"
+        fallback="Loading…"
+      >
         {(s) => <Dashboard settings={s} />}
       </Loadable>
     </div>

@@ -21,7 +21,9 @@ function WinterLink() {
   const title = winter.header || visibleEvents(events)[0]?.header || 'Winter event';
   return (
     <p className="winter-link">
-      <Link to={WINTER_PATH} className="button button-secondary">{title}</Link>
+      <Link to={WINTER_PATH} className="button button-secondary">
+        {title}
+      </Link>
     </p>
   );
 }
@@ -36,9 +38,11 @@ function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
       {resources.map((r) => (
         <li key={r.id} className="resource-card">
           <a href={safeHref(r.url_link)} target="_blank" rel="noopener noreferrer">
-            {r.logo
-              ? <ResponsiveImage src={r.logo} alt="" className="resource-logo" loading="lazy" sizes="140px" />
-              : <span className="resource-logo resource-logo-empty" aria-hidden="true" />}
+            {r.logo ? (
+              <ResponsiveImage src={r.logo} alt="" className="resource-logo" loading="lazy" sizes="140px" />
+            ) : (
+              <span className="resource-logo resource-logo-empty" aria-hidden="true" />
+            )}
             <span className="resource-name">{r.resource_name}</span>
             <NewTabNote />
           </a>
@@ -56,14 +60,23 @@ export function EducatorsPage() {
   return (
     <div className="container page educators-page">
       <h1>Resources for K-12 Educators</h1>
-      <Loadable state={texts} what="the educator resources" logMessage="Error fetching resources text" fallback="Loading…">
+      <Loadable
+        state={texts}
+        what="the educator resources"
+        logMessage="Error fetching resources text"
+        fallback="Loading…"
+      >
         {(t) => (
           <>
             {/* The texts carry their own headings ('## Professional development', '## Credentialing'). */}
             <section className="educators-section">
               <Markdown headingsFrom={2}>{t.proDevAbove}</Markdown>
               {button?.text && (
-                <p><SmartLink href={button.link} className="button">{button.text}</SmartLink></p>
+                <p>
+                  <SmartLink href={button.link} className="button">
+                    {button.text}
+                  </SmartLink>
+                </p>
               )}
               <Markdown headingsFrom={continuesSection(t.proDevAbove) ? 3 : 2}>{t.proDevBelow}</Markdown>
               <WinterLink />
@@ -77,7 +90,9 @@ export function EducatorsPage() {
       <section aria-labelledby="resources-heading" className="educators-section">
         <h2 id="resources-heading">Resources</h2>
         <Loadable
-          state={resources} what="the resource links" logMessage="Error fetching resources"
+          state={resources}
+          what="the resource links"
+          logMessage="Error fetching resources"
           fallback="Loading resources…"
         >
           {(list) => <ResourceGrid resources={list} />}

@@ -14,7 +14,12 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 export function EventCardsFor({ header }: { header: string }) {
   const cards = useApi<EventCard[]>('events.php');
   return (
-    <Loadable state={cards} what="the events" logMessage="Error fetching event cards" fallback="Loading events…">
+    <Loadable
+      state={cards}
+      what="the events"
+      logMessage="Error fetching event cards"
+      fallback="Loading events…"
+    >
       {(list) => {
         const mine = cardsForEvent(list, header);
         return mine.length ? (
@@ -33,19 +38,28 @@ export function EventPage() {
   const events = useApi<MajorEvent[]>('majorevents.php');
   const event = eventForPath(events.data, pathname);
   usePageTitle(event?.header ?? (events.data ? 'Page not found' : undefined), {
-    description: event && [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
+    description:
+      event &&
+      [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
     canonicalPath: event?.page_url,
   });
   if (events.data && !event) return <NotFoundPage />;
   return (
     <div className="container page event-page">
-      <Loadable state={events} what="this event page" logMessage="Error fetching major events" fallback="Loading or not found">
-        {() => event && (
-          <>
-            <EventDetails event={event} />
-            <EventCardsFor header={event.header} />
-          </>
-        )}
+      <Loadable
+        state={events}
+        what="this event page"
+        logMessage="Error fetching major events"
+        fallback="Loading or not found"
+      >
+        {() =>
+          event && (
+            <>
+              <EventDetails event={event} />
+              <EventCardsFor header={event.header} />
+            </>
+          )
+        }
       </Loadable>
     </div>
   );

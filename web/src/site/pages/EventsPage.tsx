@@ -17,7 +17,11 @@ function EventPagesList() {
     <nav aria-label="Event pages" className="event-pages-nav">
       <h2 className="event-pages-heading">Event pages</h2>
       <ul>
-        {pages.map((e) => <li key={e.id}><Link to={eventHref(e)}>{e.header}</Link></li>)}
+        {pages.map((e) => (
+          <li key={e.id}>
+            <Link to={eventHref(e)}>{e.header}</Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );
@@ -32,7 +36,12 @@ export function EventsPage() {
       <h1>Events</h1>
       <EventPagesList />
       <Loadable state={cards} what="the events" logMessage="Error fetching events" fallback="Loading events…">
-        {(list) => <EventCardList cards={cardsForListing(list)} empty="There are no upcoming events right now. Please check back soon." />}
+        {(list) => (
+          <EventCardList
+            cards={cardsForListing(list)}
+            empty="There are no upcoming events right now. Please check back soon."
+          />
+        )}
       </Loadable>
     </div>
   );

@@ -11,17 +11,33 @@ function Statistics({ home }: { home: Home }) {
   const contextLevel = home.heading2 ? 5 : 4;
   return (
     <aside className="stats" aria-labelledby="stats-heading">
-      <h3 id="stats-heading" className="stats-heading"><Markdown inline>{home.heading1}</Markdown></h3>
-      <Markdown className="stats-subheading" headingsFrom={4}>{home.content1}</Markdown>
-      {home.heading2 && <h4 className="stats-heading2"><Markdown inline>{home.heading2}</Markdown></h4>}
+      <h3 id="stats-heading" className="stats-heading">
+        <Markdown inline>{home.heading1}</Markdown>
+      </h3>
+      <Markdown className="stats-subheading" headingsFrom={4}>
+        {home.content1}
+      </Markdown>
+      {home.heading2 && (
+        <h4 className="stats-heading2">
+          <Markdown inline>{home.heading2}</Markdown>
+        </h4>
+      )}
       <div className="stats-numbers">
         <div className="stat">
-          <p className="stat-number"><Markdown inline>{home.largeNumber1}</Markdown></p>
-          <Markdown className="stat-context" headingsFrom={contextLevel}>{home.largeNumber1context}</Markdown>
+          <p className="stat-number">
+            <Markdown inline>{home.largeNumber1}</Markdown>
+          </p>
+          <Markdown className="stat-context" headingsFrom={contextLevel}>
+            {home.largeNumber1context}
+          </Markdown>
         </div>
         <div className="stat">
-          <p className="stat-number"><Markdown inline>{home.largeNumber2}</Markdown></p>
-          <Markdown className="stat-context" headingsFrom={contextLevel}>{home.largeNumber2context}</Markdown>
+          <p className="stat-number">
+            <Markdown inline>{home.largeNumber2}</Markdown>
+          </p>
+          <Markdown className="stat-context" headingsFrom={contextLevel}>
+            {home.largeNumber2context}
+          </Markdown>
         </div>
       </div>
       {home.asteriskText && (
@@ -39,13 +55,17 @@ function HomeContent({ home }: { home: Home }) {
     <>
       <section className="hero" aria-labelledby="hero-heading">
         <div className="hero-inner">
-          <h1 id="hero-heading" className="hero-heading"><Markdown inline>{home.banner_text}</Markdown></h1>
+          <h1 id="hero-heading" className="hero-heading">
+            <Markdown inline>{home.banner_text}</Markdown>
+          </h1>
           {home.banner_image_alt && <span className="visually-hidden">{home.banner_image_alt}</span>}
         </div>
       </section>
       <section className="home-section home-section-1 container" aria-labelledby="home-heading">
         <div className="home-intro">
-          <h2 id="home-heading"><Markdown inline>{home.heading}</Markdown></h2>
+          <h2 id="home-heading">
+            <Markdown inline>{home.heading}</Markdown>
+          </h2>
           <Markdown headingsFrom={3}>{home.content}</Markdown>
         </div>
         <Statistics home={home} />
@@ -53,14 +73,18 @@ function HomeContent({ home }: { home: Home }) {
       {home.quote && (
         <section className="home-section home-quote" aria-label="Quote">
           <figure className="container">
-            <blockquote><Markdown headingsFrom={2}>{home.quote}</Markdown></blockquote>
+            <blockquote>
+              <Markdown headingsFrom={2}>{home.quote}</Markdown>
+            </blockquote>
             {home.quoteAttribution && <figcaption>— {home.quoteAttribution}</figcaption>}
           </figure>
         </section>
       )}
       {home.doe && (
         <section className="home-section home-section-3 container" aria-label="More information">
-          <Markdown linkTarget="_blank" className="home-doe" headingsFrom={2}>{home.doe}</Markdown>
+          <Markdown linkTarget="_blank" className="home-doe" headingsFrom={2}>
+            {home.doe}
+          </Markdown>
         </section>
       )}
     </>
@@ -71,7 +95,18 @@ export function HomePage() {
   const state = useApi<Home>('homepage.php');
   usePageTitle(undefined, { description: plainText(state.data?.content) });
   return (
-    <Loadable state={state} what="the home page" logMessage="Error fetching Home Page data" fallback={<div className="container"><p className="loading" role="status">Loading…</p></div>}>
+    <Loadable
+      state={state}
+      what="the home page"
+      logMessage="Error fetching Home Page data"
+      fallback={
+        <div className="container">
+          <p className="loading" role="status">
+            Loading…
+          </p>
+        </div>
+      }
+    >
       {(home) => <HomeContent home={home} />}
     </Loadable>
   );

@@ -20,19 +20,35 @@ export function NewsPage() {
       <NewsNav />
       <h1>News and Features</h1>
       <Loadable state={news} what="the news" logMessage="Error fetching news" fallback="Loading news…">
-        {(items) => items.length ? (
-          <ul className="news-list">
-            {[...items].sort(newestFirst).map((n) => (
-              <li key={n.id}>
-                <article className="news-item">
-                  <h2 className="news-title">{n.link ? <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>{n.title}</SmartLink> : n.title}</h2>
-                  {n.when_date && <p className="news-date"><time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time></p>}
-                  <Markdown headingsFrom={3}>{n.what}</Markdown>
-                </article>
-              </li>
-            ))}
-          </ul>
-        ) : <p>There is no news yet.</p>}
+        {(items) =>
+          items.length ? (
+            <ul className="news-list">
+              {[...items].sort(newestFirst).map((n) => (
+                <li key={n.id}>
+                  <article className="news-item">
+                    <h2 className="news-title">
+                      {n.link ? (
+                        <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>
+                          {n.title}
+                        </SmartLink>
+                      ) : (
+                        n.title
+                      )}
+                    </h2>
+                    {n.when_date && (
+                      <p className="news-date">
+                        <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>
+                      </p>
+                    )}
+                    <Markdown headingsFrom={3}>{n.what}</Markdown>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>There is no news yet.</p>
+          )
+        }
       </Loadable>
     </div>
   );

@@ -11,7 +11,11 @@ export function NotFoundPage() {
     <div className="container page not-found">
       <h1>Page not found</h1>
       <p>Sorry, there is no page at this address. It may have moved, or the event may be over.</p>
-      <p><Link to="/" className="button">Go to the home page</Link></p>
+      <p>
+        <Link to="/" className="button">
+          Go to the home page
+        </Link>
+      </p>
     </div>
   );
 }

@@ -17,7 +17,9 @@ export function ImplementationMark({ code }: { code: string }) {
   const mark = IMPLEMENTATION[code] ?? IMPLEMENTATION['2']!;
   return (
     <span className={`mark ${mark.className}`}>
-      <span className="mark-symbol" aria-hidden="true">{mark.symbol}</span>
+      <span className="mark-symbol" aria-hidden="true">
+        {mark.symbol}
+      </span>
       <span className="mark-label">{mark.label}</span>
     </span>
   );
@@ -30,26 +32,48 @@ export function PolicyPage() {
   return (
     <div className="container page policy-page">
       <h1>Computer Science Education Policy</h1>
-      <Loadable state={text} what="the policy text" logMessage="Error fetching policy text" fallback="Loading…">
-        {(t) => <Markdown className="policy-text" headingsFrom={2}>{t.policyText}</Markdown>}
+      <Loadable
+        state={text}
+        what="the policy text"
+        logMessage="Error fetching policy text"
+        fallback="Loading…"
+      >
+        {(t) => (
+          <Markdown className="policy-text" headingsFrom={2}>
+            {t.policyText}
+          </Markdown>
+        )}
       </Loadable>
       <section aria-labelledby="state-policies-heading">
         <h2 id="state-policies-heading">State Policies</h2>
         <ul className="mark-legend" aria-label="What the marks mean">
-          {Object.entries(IMPLEMENTATION).map(([code]) => <li key={code}><ImplementationMark code={code} /></li>)}
+          {Object.entries(IMPLEMENTATION).map(([code]) => (
+            <li key={code}>
+              <ImplementationMark code={code} />
+            </li>
+          ))}
         </ul>
-        <Loadable state={policies} what="the state policies" logMessage="Error retrieving state policies" fallback="Loading…">
-          {(list) => (list.length ? (
-            <ul className="policy-grid">
-              {list.map((p) => (
-                <li key={p.id} className="policy-card">
-                  <h3>{p.title}</h3>
-                  <ImplementationMark code={p.implementation} />
-                  <Markdown headingsFrom={4}>{p.text}</Markdown>
-                </li>
-              ))}
-            </ul>
-          ) : <p>No state policies yet.</p>)}
+        <Loadable
+          state={policies}
+          what="the state policies"
+          logMessage="Error retrieving state policies"
+          fallback="Loading…"
+        >
+          {(list) =>
+            list.length ? (
+              <ul className="policy-grid">
+                {list.map((p) => (
+                  <li key={p.id} className="policy-card">
+                    <h3>{p.title}</h3>
+                    <ImplementationMark code={p.implementation} />
+                    <Markdown headingsFrom={4}>{p.text}</Markdown>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>No state policies yet.</p>
+            )
+          }
         </Loadable>
       </section>
     </div>

@@ -15,16 +15,29 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
   return (
     <article className={`paper ${index % 2 === 0 ? 'paper-even' : 'paper-odd'}`} aria-labelledby={headingId}>
       {paper.first_page && (
-        <ResponsiveImage src={paper.first_page} alt={`First page of “${paper.study_title}”`} className="paper-image"
-          sizes="(max-width: 640px) 260px, 400px" priority={index === 0} loading="lazy" />
+        <ResponsiveImage
+          src={paper.first_page}
+          alt={`First page of “${paper.study_title}”`}
+          className="paper-image"
+          sizes="(max-width: 640px) 260px, 400px"
+          priority={index === 0}
+          loading="lazy"
+        />
       )}
       <div className="paper-text">
         <h2 id={headingId}>{paper.study_title}</h2>
         {paper.publicationDate && (
-          <p className="paper-date">Published <time dateTime={isoDate(paper.publicationDate)}>{formatDate(paper.publicationDate)}</time></p>
+          <p className="paper-date">
+            Published{' '}
+            <time dateTime={isoDate(paper.publicationDate)}>{formatDate(paper.publicationDate)}</time>
+          </p>
         )}
         <Markdown headingsFrom={3}>{paper.abstract}</Markdown>
-        <a className="button" href={apiUrl(`download_pdf.php?id=${encodeURIComponent(paper.id)}`)} download={`${paper.file_name}.pdf`}>
+        <a
+          className="button"
+          href={apiUrl(`download_pdf.php?id=${encodeURIComponent(paper.id)}`)}
+          download={`${paper.file_name}.pdf`}
+        >
           Download<span className="visually-hidden"> “{paper.study_title}” (PDF)</span>
         </a>
       </div>
@@ -39,10 +52,23 @@ export function ResearchPage() {
   return (
     <div className="container page research-page">
       <h1>Research</h1>
-      <Loadable state={papers} what="the research papers" logMessage="Error fetching PDF metadata" fallback="Loading…">
-        {(list) => list.length
-          ? <div className="papers">{list.map((p, i) => <PaperView key={p.id} paper={p} index={i} />)}</div>
-          : <p>There are no papers yet.</p>}
+      <Loadable
+        state={papers}
+        what="the research papers"
+        logMessage="Error fetching PDF metadata"
+        fallback="Loading…"
+      >
+        {(list) =>
+          list.length ? (
+            <div className="papers">
+              {list.map((p, i) => (
+                <PaperView key={p.id} paper={p} index={i} />
+              ))}
+            </div>
+          ) : (
+            <p>There are no papers yet.</p>
+          )
+        }
       </Loadable>
     </div>
   );

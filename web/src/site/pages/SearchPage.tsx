@@ -8,7 +8,6 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { LoadFailed, Loading } from '../components/Loadable.tsx';
 import { SearchForm, useSearchQuery } from '../components/SearchForm.tsx';
 
-
 const PAGE_LABEL = 'Search news, events, policies and research';
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'result' : 'results'}`;
 
@@ -27,12 +26,19 @@ function Results({ answer }: { answer: SearchAnswer }) {
         <ol className="search-results">
           {answer.results.map((r) => (
             <li key={`${r.entity}:${r.id}`} className="search-result">
-              <h2 className="search-result-title"><a href={r.href}><MarkedText pieces={r.title} /></a></h2>
+              <h2 className="search-result-title">
+                <a href={r.href}>
+                  <MarkedText pieces={r.title} />
+                </a>
+              </h2>
               <p className="search-result-kind">
-                {r.label}{r.foundIn === 'pdf' ? ': found in the PDF' : ''}
+                {r.label}
+                {r.foundIn === 'pdf' ? ': found in the PDF' : ''}
               </p>
               {r.snippet.length > 0 && (
-                <p className="search-result-text"><MarkedText pieces={r.snippet} /></p>
+                <p className="search-result-text">
+                  <MarkedText pieces={r.snippet} />
+                </p>
               )}
             </li>
           ))}
@@ -58,9 +64,7 @@ export function SearchPage() {
     <div className="container page search-page">
       <h1>Search</h1>
       <SearchForm label={PAGE_LABEL} className="search-form search-form-page" />
-      {q
-        ? <Found q={q} />
-        : <p>Type a word or two. Research papers are searched inside their PDFs too.</p>}
+      {q ? <Found q={q} /> : <p>Type a word or two. Research papers are searched inside their PDFs too.</p>}
     </div>
   );
 }

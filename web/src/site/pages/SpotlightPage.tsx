@@ -13,7 +13,12 @@ export function SpotlightPage() {
     <div className="container page listing-page">
       <NewsNav />
       <h1>Spotlight</h1>
-      <Loadable state={items} what="the spotlight" logMessage="Error fetching spotlight data" fallback="Loading…">
+      <Loadable
+        state={items}
+        what="the spotlight"
+        logMessage="Error fetching spotlight data"
+        fallback="Loading…"
+      >
         {(list) => {
           const spotlights = list.filter((c) => c.news_type === '2');
           return spotlights.length ? (
@@ -24,13 +29,23 @@ export function SpotlightPage() {
                     <p className="item-type">Spotlight</p>
                     <h2 className="news-title">{s.title}</h2>
                     <Markdown headingsFrom={3}>{s.what}</Markdown>
-                    {s.who && <p><strong>Who:</strong> {s.who}</p>}
-                    {s.when_date && <p><strong>When:</strong> {s.when_date}</p>}
+                    {s.who && (
+                      <p>
+                        <strong>Who:</strong> {s.who}
+                      </p>
+                    )}
+                    {s.when_date && (
+                      <p>
+                        <strong>When:</strong> {s.when_date}
+                      </p>
+                    )}
                   </article>
                 </li>
               ))}
             </ul>
-          ) : <p>There are no spotlights yet.</p>;
+          ) : (
+            <p>There are no spotlights yet.</p>
+          );
         }}
       </Loadable>
     </div>

@@ -23,10 +23,16 @@ function Schedule() {
     <section aria-labelledby="schedule-heading" className="schedule">
       <h2 id="schedule-heading">Workshop Schedule</h2>
       <div className="schedule-figure">
-        <ResponsiveImage src={schedule.image} alt={schedule.alt || 'Workshop schedule'} className="schedule-image"
-          sizes="(max-width: 1180px) 100vw, 1180px" />
+        <ResponsiveImage
+          src={schedule.image}
+          alt={schedule.alt || 'Workshop schedule'}
+          className="schedule-image"
+          sizes="(max-width: 1180px) 100vw, 1180px"
+        />
         <p className="schedule-open">
-          <a href={schedule.image} className="schedule-link">Open the schedule full size</a>
+          <a href={schedule.image} className="schedule-link">
+            Open the schedule full size
+          </a>
         </p>
       </div>
     </section>
@@ -38,21 +44,35 @@ export function SummerOfCsPage() {
   const dropdowns = useApi<EventDropdown[]>('event_dropdowns.php');
   const event = eventForPath(events.data, SUMMER_PATH);
   usePageTitle(event?.header ?? 'Summer of CS', {
-    description: event && [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
+    description:
+      event &&
+      [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
   });
   return (
     <div className="container page event-page summer-page">
-      <Loadable state={events} what="this event page" logMessage="Error fetching major events" fallback="Loading or not found">
+      <Loadable
+        state={events}
+        what="this event page"
+        logMessage="Error fetching major events"
+        fallback="Loading or not found"
+      >
         {() => (
           <>
             <EventDetails event={event} />
-            <Loadable state={dropdowns} what="the event details" logMessage="Error fetching spotlight dropdowns" fallback="Loading or not found">
-              {(items) => items.length ? (
-                <section aria-labelledby="details-heading" className="event-details">
-                  <h2 id="details-heading">Event Details</h2>
-                  <EventDropdowns items={items} />
-                </section>
-              ) : null}
+            <Loadable
+              state={dropdowns}
+              what="the event details"
+              logMessage="Error fetching spotlight dropdowns"
+              fallback="Loading or not found"
+            >
+              {(items) =>
+                items.length ? (
+                  <section aria-labelledby="details-heading" className="event-details">
+                    <h2 id="details-heading">Event Details</h2>
+                    <EventDropdowns items={items} />
+                  </section>
+                ) : null
+              }
             </Loadable>
             <Schedule />
             {event && <EventCardsFor header={event.header} />}

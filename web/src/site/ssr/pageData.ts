@@ -19,7 +19,9 @@ export const PAGE_DATA_ID = 'page-data';
 /** JSON safe inside <script>: no '<' (so no '</script>' or '<!--'), and no line separators. */
 export function pageDataScript(data: PageData, etag?: string): string {
   const json = JSON.stringify(data)
-    .replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   // The ETag of /page-data/<path> with the same data: the browser asks whether it is still current.
   const version = etag ? ` data-etag="${etag.replace(/[^\w"-]/g, '').replace(/"/g, '&quot;')}"` : '';
   return `<script type="application/json" id="${PAGE_DATA_ID}"${version}>${json}</script>`;

@@ -54,7 +54,8 @@ export async function fetchPageData(ifNoneMatch: string): Promise<Record<string,
 export async function fetchPageData(ifNoneMatch?: string): Promise<Record<string, unknown> | null> {
   const res = await fetch(`/page-data${location.pathname}`, {
     headers: { Accept: 'application/json', ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}) },
-    cache: 'no-cache', signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    cache: 'no-cache',
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
   if (res.status === 304 && ifNoneMatch) return null;
   if (!res.ok) throw new Error(`The page's data could not be loaded (${res.status})`);

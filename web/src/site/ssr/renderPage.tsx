@@ -61,10 +61,14 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
       else unsized = true;
       return size;
     },
-    status(code) { status = code; },
+    status(code) {
+      status = code;
+    },
     contact,
     // The page's own call comes after the layout's (none today), so the last one wins.
-    head(h) { head = { ...head, ...Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) }; },
+    head(h) {
+      head = { ...head, ...Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) };
+    },
   };
   const html = renderToString(
     <RenderContext.Provider value={collector}>
@@ -75,6 +79,7 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
   );
   const seen = Object.keys(images).length ? { images } : {};
   const data: PageData = contact
-    ? { api, markdown, ...seen, path: pathname, contact } : { api, markdown, ...seen };
+    ? { api, markdown, ...seen, path: pathname, contact }
+    : { api, markdown, ...seen };
   return { html, status, head, data, endpoints: Object.keys(api), missing, unsized };
 }
