@@ -4,7 +4,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { configFromEnv, type Config } from './config.ts';
+import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
@@ -83,7 +83,7 @@ async function openLocked(
   // Before anything is parsed: stored times are read and written in the site's zone.
   setSiteTimeZone(config.timeZone);
   const index = new ContentIndex(store, log);
-  const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'));
+  const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'), PROJECT_ROOT);
   const started = performance.now();
   const loaded = await index.load(parseCache);
   log(
@@ -170,7 +170,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
   });
-  // Public reads with a prepared answer skip Express entirely (server/routes/fastPath.ts), so the
+  // Public reads with a prepared answer skip Express entirely (server/http/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   let app: RequestListener | null = null;

@@ -108,7 +108,7 @@ export class SitePages {
   }
 
   /**
-   * A page made for one request only (the search results page, server/routes/searchPageRoutes.ts):
+   * A page made for one request only (the search results page, server/http/routes/searchPageRoutes.ts):
    * `read` answers the calls the read model has not (GET /api/search?q=…); its data goes in the page.
    */
   pageWith(req: IncomingMessage, location: string, read: (endpoint: string) => unknown): Answer {

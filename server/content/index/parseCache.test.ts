@@ -8,6 +8,7 @@ import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { entities } from '../../schema/registry.ts';
 import { ContentIndex } from './contentIndex.ts';
 import { ParseCache } from './parseCache.ts';
+import { PROJECT_ROOT } from '../../config.ts';
 import * as fileFormat from './fileFormat.ts';
 
 let site: TestSite;
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 const loadWith = async (file: string) => {
   const index = new ContentIndex(site.deps.store, () => undefined);
-  const cache = new ParseCache(file);
+  const cache = new ParseCache(file, PROJECT_ROOT);
   await index.load(cache);
   await cache.save();
   return index;

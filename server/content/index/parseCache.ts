@@ -5,15 +5,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../config.ts';
 import { writeFileDurable } from '../../store/durable.ts';
 
 type Entries = Record<string, Record<string, unknown>>; // `${entity}:${blob}` → stored data
 
 /** What parsing depends on: the entity declarations and the file format (or the whole built server). */
-function codeFingerprint(): string {
+function codeFingerprint(projectRoot: string): string {
   const hash = createHash('sha1');
-  const sources = [path.join(PROJECT_ROOT, 'server/schema'), path.join(PROJECT_ROOT, 'server/content/fileFormat.ts')];
+  const sources = [path.join(projectRoot, 'server/schema'), path.join(projectRoot, 'server/content/index/fileFormat.ts')];
   const add = (file: string) => hash.update(file).update(readFileSync(file));
   const walk = (p: string) => {
     if (!existsSync(p)) return false;
@@ -29,9 +28,15 @@ export class ParseCache {
   private old: Entries = {};
   private readonly next: Entries = {};
   private changed = false;
-  private readonly fingerprint = codeFingerprint();
+  private readonly fingerprint: string;
 
-  constructor(private readonly file: string) {}
+  /** `projectRoot` holds server/schema (or, in the built server, the bundle whose own file is hashed). */
+  constructor(
+    private readonly file: string,
+    projectRoot: string,
+  ) {
+    this.fingerprint = codeFingerprint(projectRoot);
+  }
 
   async load(): Promise<void> {
     try {

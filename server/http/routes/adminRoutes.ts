@@ -1,7 +1,7 @@
 // Signed-in only: a collection's list page by page, item history (list, view a version, restore),
 // contact messages, content status.
 import { Router, type Request } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
 import { entityByName, itemPath } from '../../schema/registry.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';

@@ -1,7 +1,7 @@
 // The audit log for signed-in staff: GET /api/admin/audit (filtered, newest first, a page at a time)
 // and GET /api/admin/audit.csv (everything the filter matches, as a file). Checked on the server.
 import { Router, type Request } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
 import { auditCsv, filterAudit, parseAuditFilter } from '../../audit/auditQuery.ts';
 import { route } from '../http.ts';

@@ -1,6 +1,6 @@
 // /media/…: the site repository's media blobs. Versioned URLs (?v=<blob id prefix>) are immutable.
 // The fast path (fastPath.ts) sends the files kept in memory; this route reads the others, and
-// answers ?w= (an image's WebP variant of that width, server/media/mediaVariants.ts).
+// answers ?w= (an image's WebP variant of that width, server/http/mediaVariants.ts).
 import { Router } from 'express';
 import type { MediaVariants } from '../mediaVariants.ts';
 import type { MediaFiles } from '../mediaFiles.ts';

@@ -1,5 +1,5 @@
 // Serves the web app from memory: built files with their compressed variants (webApp.ts), hashed
-// assets cached forever, each public page server-rendered (server/site/sitePages.ts) and its data
+// assets cached forever, each public page server-rendered (server/http/sitePages.ts) and its data
 // under /page-data/<path>, and the admin's page (index.html) at admin addresses. The fast path
 // (fastPath.ts) sends the same answers without Express.
 import { Router } from 'express';

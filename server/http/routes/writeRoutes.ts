@@ -1,6 +1,6 @@
 // Every documented write call, generated from the registry (method, path, query and field names).
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../appDeps.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import { siteEntities } from '../../schema/registry.ts';
