@@ -25,7 +25,8 @@ function walk(dir: string, out: string[] = []): string[] {
 const files = [...roots.flatMap((r) => walk(r)), 'vite.config.ts', 'vitest.config.ts'];
 
 // Specifiers in from '…', import('…'), import '…', vi.mock('…'), vi.importActual('…').
-const spec = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|importActual)\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
+const spec =
+  /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|importActual)\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
 let changedFiles = 0;
 for (const file of files) {
   const src = readFileSync(file, 'utf8');

@@ -12,7 +12,10 @@ export class PrivateCollection {
   private readonly dir: string;
   private readonly queue = new SerialQueue();
 
-  constructor(privateDir: string, private readonly def: CollectionDef<any>) {
+  constructor(
+    privateDir: string,
+    private readonly def: CollectionDef<any>,
+  ) {
     this.dir = path.join(privateDir, def.folder);
   }
 
@@ -27,7 +30,9 @@ export class PrivateCollection {
       if (parsed.ok) items.push({ id: m[1]!, version: blobId(bytes), data: parsed.data });
     }
     const order = this.def.order;
-    return order ? items.sort((a, b) => order({ ...a.data, id: a.id } as never, { ...b.data, id: b.id } as never)) : items;
+    return order
+      ? items.sort((a, b) => order({ ...a.data, id: a.id } as never, { ...b.data, id: b.id } as never))
+      : items;
   }
 
   add(data: Record<string, unknown>): Promise<string> {
@@ -44,7 +49,10 @@ export class PrivateCollection {
     return this.queue.run(async () => {
       if (!/^\d+$/.test(id)) return false;
       const file = path.join(this.dir, `${id}.md`);
-      const existed = await readFile(file).then(() => true, () => false);
+      const existed = await readFile(file).then(
+        () => true,
+        () => false,
+      );
       await rm(file, { force: true });
       return existed;
     });

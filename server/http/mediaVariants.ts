@@ -28,7 +28,9 @@ export class MediaVariants {
   private readonly inflight = new Map<string, Promise<Buffer | null>>();
 
   constructor(
-    private readonly index: ContentIndex, private readonly read: ReadFile, readonly cacheDir: string,
+    private readonly index: ContentIndex,
+    private readonly read: ReadFile,
+    readonly cacheDir: string,
   ) {}
 
   /** The answer for `media/…?w=` (with this `?v=`), or null when there is no such variant. */
@@ -91,9 +93,11 @@ export class MediaVariants {
       // Loaded on first use: the server starts without it.
       const { default: sharp } = await import('sharp');
       // animated: a GIF keeps its frames (WebP animates too); autoOrient applies EXIF rotation.
-      bytes = await sharp(original, { animated: true }).autoOrient()
+      bytes = await sharp(original, { animated: true })
+        .autoOrient()
         .resize({ width, withoutEnlargement: true })
-        .webp(LOSSLESS.test(rel) ? { lossless: true } : { quality: QUALITY }).toBuffer();
+        .webp(LOSSLESS.test(rel) ? { lossless: true } : { quality: QUALITY })
+        .toBuffer();
     } catch {
       return null; // not an image sharp can read
     }

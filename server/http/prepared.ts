@@ -19,16 +19,18 @@ const MIN_COMPRESS = 1024;
 /** Brotli's best quality costs ~1 s per 600 KB; above this size quality 6 gives most of its gain in ms. */
 const BEST_BROTLI_UP_TO = 16 * 1024;
 
-export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+export const etagOf = (body: Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
 
 const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 6 }),
-  br: (body) => brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: body.length <= BEST_BROTLI_UP_TO ? 11 : 6,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  }),
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: body.length <= BEST_BROTLI_UP_TO ? 11 : 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
 };
 
 /** Ready compressed bodies, or 'compress' to make them on first use when the body is large enough. */
@@ -39,10 +41,19 @@ class PreparedBody implements Prepared {
   readonly encodings: readonly Encoding[];
   private readonly variants: Partial<Record<Encoding, Buffer | null>>;
 
-  constructor(readonly body: Buffer, readonly type: string, variants: Variants, etag?: string) {
+  constructor(
+    readonly body: Buffer,
+    readonly type: string,
+    variants: Variants,
+    etag?: string,
+  ) {
     this.etag = etag ?? etagOf(body);
-    this.variants = variants !== 'compress' ? { br: variants.br ?? null, gzip: variants.gzip ?? null }
-      : body.length > MIN_COMPRESS ? {} : { br: null, gzip: null };
+    this.variants =
+      variants !== 'compress'
+        ? { br: variants.br ?? null, gzip: variants.gzip ?? null }
+        : body.length > MIN_COMPRESS
+          ? {}
+          : { br: null, gzip: null };
     this.encodings = (['br', 'gzip'] as const).filter((enc) => this.variants[enc] !== null);
   }
 
@@ -55,7 +66,12 @@ class PreparedBody implements Prepared {
 }
 
 /** `etag`: when the bytes have a version of their own (a media file's blob id). */
-export function prepareBody(body: Buffer, type: string, variants: Variants = 'compress', etag?: string): Prepared {
+export function prepareBody(
+  body: Buffer,
+  type: string,
+  variants: Variants = 'compress',
+  etag?: string,
+): Prepared {
   return new PreparedBody(body, type, variants, etag);
 }
 
@@ -85,6 +101,7 @@ export class PreparedCache {
   }
 
   invalidate(changed: Set<string>): void {
-    for (const [key, entry] of this.entries) if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
   }
 }

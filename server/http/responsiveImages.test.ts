@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const paperImage = async () => {
   const res = await site.api('/api/get_pdf_metadata.php?media=url');
-  const papers = await res.json() as { first_page: string }[];
+  const papers = (await res.json()) as { first_page: string }[];
   return papers[0]!.first_page; // /media/papers/….jpg?v=…
 };
 const blobOf = (rel: string) => site.git('rev-parse', `HEAD:${rel}`).trim();
@@ -92,12 +92,17 @@ describe('server-rendered <img>', () => {
   it('carries the real width and height and a srcset of the WebP variants', async () => {
     const src = await paperImage();
     const { width, height } = await sharp(Buffer.from(await (await site.api(src)).arrayBuffer())).metadata();
-    const html = await eventually(async () => {
-      const page = await (await site.api('/research')).text();
-      return /srcset=/i.test(page) ? page : '';
-    }, 5000, 'a srcset on /research');
+    const html = await eventually(
+      async () => {
+        const page = await (await site.api('/research')).text();
+        return /srcset=/i.test(page) ? page : '';
+      },
+      5000,
+      'a srcset on /research',
+    );
     // React writes srcSet and fetchPriority; HTML attribute names are case-insensitive.
-    const tag = /<img [^>]*class="paper-image"[^>]*>/.exec(html)![0]
+    const tag = /<img [^>]*class="paper-image"[^>]*>/
+      .exec(html)![0]
       .replace(/ (\w+)=/g, (a) => a.toLowerCase());
     const amp = src.replace(/&/g, '&amp;');
     expect(tag).toContain(`width="${width}"`);
@@ -112,7 +117,8 @@ describe('server-rendered <img>', () => {
     await site.signIn();
     const before = await (await site.api('/api/about_us.php?id=1&media=url')).json();
     const picture = await sharp({ create: { width: 1300, height: 700, channels: 3, background: '#3a6' } })
-      .jpeg().toBuffer();
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('id', '1');
     form.set('version', before.version);
@@ -123,10 +129,14 @@ describe('server-rendered <img>', () => {
     expect(src).not.toBe(before.headshot);
     await site.signOut();
 
-    const html = await eventually(async () => {
-      const page = await (await site.api('/about')).text();
-      return page.includes('width="1300"') ? page : '';
-    }, 5000, 'the new headshot\'s size on /about');
+    const html = await eventually(
+      async () => {
+        const page = await (await site.api('/about')).text();
+        return page.includes('width="1300"') ? page : '';
+      },
+      5000,
+      "the new headshot's size on /about",
+    );
     expect(html).toContain(`${src.replace(/&/g, '&amp;')}&amp;w=1024 1024w`);
     const blob = blobOf(mediaRel(src));
     const res = await site.api(`${src}&w=1024`);

@@ -86,7 +86,8 @@ describe('scheduled publishing', () => {
     const from = Date.now() + 60_000;
     for (const until of [from, from - 60_000]) {
       const res = await site.api('/api/news.php', {
-        method: 'POST', json: { title: 'Backwards', show_from: at(from), show_until: at(until) },
+        method: 'POST',
+        json: { title: 'Backwards', show_from: at(from), show_until: at(until) },
       });
       expect(res.status).toBe(400);
       const body = (await res.json()) as { error: string; fields: Record<string, string> };
@@ -100,7 +101,7 @@ describe('scheduled publishing', () => {
     expect(site.git('status', '--porcelain')).toBe('');
   });
 
-  it('reads a time without an offset (what the admin form sends) in the site\'s time zone', async () => {
+  it("reads a time without an offset (what the admin form sends) in the site's time zone", async () => {
     const created = await createNews(site, { title: 'Wall time', show_from: '2031-01-15T09:30' });
     expect(created.item.show_from).toBe('2031-01-15T09:30:00-08:00');
     const summer = await createNews(site, { title: 'Summer wall time', show_from: '2031-07-15T09:30' });

@@ -26,7 +26,10 @@ export class ScheduleClock {
     });
   };
 
-  constructor(private readonly index: ContentIndex, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly now: () => number = Date.now,
+  ) {
     this.since = now();
     index.on('change', this.onChange);
     this.arm();
