@@ -1,8 +1,9 @@
 // Moves files (git mv) and rewrites every relative import that points at or from a moved file.
 // Usage: tsx scripts/layers/moveFiles.ts moves.txt   (one "old new" pair of repo paths a line)
-// Kept for branches that merge onto the layer move: run it there with the same list.
+// Kept for branches that merge onto the layer move: run again with the same list after the merge, it
+// rewrites the imports of new files that still name old paths (files already moved are skipped).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 const pairs = readFileSync(process.argv[2]!, 'utf8')
@@ -44,6 +45,7 @@ for (const file of files) {
   }
 }
 for (const [from, to] of pairs) {
+  if (!existsSync(from)) continue;
   mkdirSync(path.dirname(to), { recursive: true });
   execFileSync('git', ['mv', from, to]);
 }
