@@ -44,9 +44,11 @@ for (const file of files) {
     changedFiles++;
   }
 }
+let movedFiles = 0;
 for (const [from, to] of pairs) {
   if (!existsSync(from)) continue;
+  movedFiles++;
   mkdirSync(path.dirname(to), { recursive: true });
   execFileSync('git', ['mv', from, to]);
 }
-console.log(`${pairs.length} files moved, imports rewritten in ${changedFiles} files`);
+console.log(`${movedFiles} files moved, imports rewritten in ${changedFiles} files`);
