@@ -7,7 +7,7 @@ import path from 'node:path';
 import { configFromEnv } from '../server/config.ts';
 import { packPrivate, unpackPrivate } from '../server/privateBackup.ts';
 import { lockDataDir } from '../server/dataDirLock.ts';
-import { AppError } from '../server/errors.ts';
+import { AppError } from '../server/schema/errors.ts';
 import { readPassword } from './readSecret.ts';
 
 async function passphrase(confirm: boolean): Promise<string> {

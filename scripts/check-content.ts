@@ -1,6 +1,6 @@
 // npm run check-content [-- <dir>]: validates content/ and media/ (default: the starter site).
 import path from 'node:path';
-import { checkContent } from '../server/content/checkContent.ts';
+import { checkContent } from '../server/content/check/checkContent.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const { files, problems } = await checkContent(root);

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { configFromEnv } from '../server/config.ts';
-import { UserError, UserStore } from '../server/auth/users.ts';
+import { UserError, UserStore } from '../server/accounts/users.ts';
 import { AuditLog } from '../server/audit/auditLog.ts';
 import { readPassword } from './readSecret.ts';
 

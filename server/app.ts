@@ -1,71 +1,30 @@
 // createApp builds the Express app from its parts; only server/main.ts listens.
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import type { Config } from './config.ts';
-import type { DataDirLock } from './dataDirLock.ts';
-import type { GitStore } from './store/gitStore.ts';
-import type { ContentIndex } from './content/contentIndex.ts';
-import type { SiteWatcher } from './content/siteWatcher.ts';
-import type { ReadModel } from './content/readModel.ts';
-import type { PreparedCache } from './content/prepared.ts';
-import type { UserStore } from './auth/users.ts';
-import type { PrivateCollection } from './content/privateCollection.ts';
-import type { ContentWriter } from './content/writer.ts';
-import { currentUser, sessionMiddleware } from './auth/session.ts';
-import { sameOriginOnly } from './auth/originCheck.ts';
-import type { SseHub } from './routes/sseHub.ts';
-import { readRoutes } from './routes/readRoutes.ts';
-import { streamHandlers } from './routes/streamRoutes.ts';
-import { mediaRoutes } from './routes/mediaRoutes.ts';
-import { contactRoutes } from './routes/contactRoutes.ts';
-import { authRoutes } from './routes/authRoutes.ts';
-import { writeRoutes } from './routes/writeRoutes.ts';
-import { adminRoutes } from './routes/adminRoutes.ts';
-import { webAppRoutes } from './routes/webAppRoutes.ts';
-import { feedRoutes } from './routes/feedRoutes.ts';
-import type { FeedAnswers } from './routes/feedAnswers.ts';
-import { auditRoutes } from './routes/auditRoutes.ts';
-import type { AuditLog } from './audit/auditLog.ts';
-import type { RemoteSync } from './remote/remoteSync.ts';
-import type { RemoteSettings } from './remote/remoteSettings.ts';
-import { gitRoutes } from './routes/gitRoutes.ts';
-import { searchRoutes } from './routes/searchRoutes.ts';
-import { searchPageRoutes } from './routes/searchPageRoutes.ts';
-import type { SiteSearch } from './search/siteSearch.ts';
-import type { ScheduleClock } from './content/scheduleClock.ts';
-import { replicaRefusesWrites } from './routes/replicaGuard.ts';
-import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
-import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
-import { AppError } from './errors.ts';
+import { currentUser, sessionMiddleware } from './http/auth/session.ts';
+import { sameOriginOnly } from './http/auth/originCheck.ts';
+import { readRoutes } from './http/routes/readRoutes.ts';
+import { streamHandlers } from './http/routes/streamRoutes.ts';
+import { mediaRoutes } from './http/routes/mediaRoutes.ts';
+import { contactRoutes } from './http/routes/contactRoutes.ts';
+import { authRoutes } from './http/routes/authRoutes.ts';
+import { writeRoutes } from './http/routes/writeRoutes.ts';
+import { adminRoutes } from './http/routes/adminRoutes.ts';
+import { webAppRoutes } from './http/routes/webAppRoutes.ts';
+import { feedRoutes } from './http/routes/feedRoutes.ts';
+import { auditRoutes } from './http/routes/auditRoutes.ts';
+import { gitRoutes } from './http/routes/gitRoutes.ts';
+import { searchRoutes } from './http/routes/searchRoutes.ts';
+import { searchPageRoutes } from './http/routes/searchPageRoutes.ts';
+import { replicaRefusesWrites } from './http/replicaGuard.ts';
+import { servedFiles, type ServedFiles } from './http/servedFiles.ts';
+import { API_HEADERS, securityMiddleware } from './http/securityHeaders.ts';
+import { AppError } from './schema/errors.ts';
 import { RepositoryBrokenError } from './store/storeErrors.ts';
-import { sendError } from './routes/http.ts';
+import { sendError } from './http/http.ts';
 import { entities } from './schema/registry.ts';
 
-export interface AppDeps {
-  config: Config;
-  store: GitStore;
-  index: ContentIndex;
-  /** Null when started without watching (benchmarks of the store alone). */
-  watcher: SiteWatcher | null;
-  model: ReadModel;
-  cache: PreparedCache;
-  users: UserStore;
-  messages: PrivateCollection;
-  hub: SseHub;
-  writer: ContentWriter;
-  /** sitemap.xml, robots.txt, the news feed and the events calendar, prepared per content change. */
-  feeds: FeedAnswers;
-  /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */
-  audit: AuditLog;
-  sessionSecret: string;
-  /** The git remote and its background sync (server/remote/); null without CMS_GIT_REMOTE. */
-  remote: { settings: RemoteSettings; sync: RemoteSync } | null;
-  /** Site search (server/search/), built in the background once the server listens. */
-  search: SiteSearch;
-  /** The timer that opens and closes "Show from" / "Show until" windows on time. */
-  schedule: ScheduleClock;
-  /** Held while the app runs: one server per data folder. */
-  dataDirLock: DataDirLock;
-}
+import type { AppDeps } from './http/appDeps.ts';
+export type { AppDeps } from './http/appDeps.ts';
 
 /** `files`: the built web app and media in memory, shared with the fast path (server/main.ts). */
 export function createApp(

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from './errors.ts';
+import { AppError } from './schema/errors.ts';
 
 export class DataDirInUseError extends AppError {
   constructor(dataDir: string) {

@@ -1,7 +1,7 @@
 // Entry point: read the environment, start, and say where the site and admin are.
 import { startServer } from './main.ts';
 
-import { UserError } from './auth/users.ts';
+import { UserError } from './accounts/users.ts';
 import { DataDirInUseError } from './dataDirLock.ts';
 import { RemoteSettingsError } from './remote/remoteSettings.ts';
 import { GitCommandError } from './remote/gitCli.ts';

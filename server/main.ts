@@ -4,30 +4,30 @@ import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { configFromEnv, type Config } from './config.ts';
+import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
-import { ContentIndex } from './content/contentIndex.ts';
-import { SiteWatcher } from './content/siteWatcher.ts';
-import { ParseCache } from './content/parseCache.ts';
-import { ReadModel } from './content/readModel.ts';
-import { PreparedCache } from './content/prepared.ts';
-import { PrivateCollection } from './content/privateCollection.ts';
-import { ContentWriter } from './content/writer.ts';
-import { UserStore } from './auth/users.ts';
-import { loadSessionSecret } from './auth/session.ts';
-import { SseHub } from './routes/sseHub.ts';
+import { ContentIndex } from './content/index/contentIndex.ts';
+import { SiteWatcher } from './content/watcher/siteWatcher.ts';
+import { ParseCache } from './content/index/parseCache.ts';
+import { ReadModel } from './content/readModel/readModel.ts';
+import { PreparedCache } from './http/prepared.ts';
+import { PrivateCollection } from './contact/privateCollection.ts';
+import { ContentWriter } from './content/writer/writer.ts';
+import { UserStore } from './accounts/users.ts';
+import { loadSessionSecret } from './http/auth/session.ts';
+import { SseHub } from './http/sseHub.ts';
 import { entities } from './schema/registry.ts';
 import type { AppDeps } from './app.ts';
-import { fastPath } from './routes/fastPath.ts';
-import { servedFiles } from './routes/servedFiles.ts';
-import { FeedAnswers } from './routes/feedAnswers.ts';
+import { fastPath } from './http/fastPath.ts';
+import { servedFiles } from './http/servedFiles.ts';
+import { FeedAnswers } from './http/feedAnswers.ts';
 import { AuditLog } from './audit/auditLog.ts';
 import { RemoteSync } from './remote/remoteSync.ts';
 import { cloneIfMissing } from './remote/cloneSite.ts';
 import { SiteSearch } from './search/siteSearch.ts';
-import { ScheduleClock } from './content/scheduleClock.ts';
+import { ScheduleClock } from './schedule/scheduleClock.ts';
 import { setSiteTimeZone } from './schema/siteTime.ts';
 import { PdfTexts } from './search/pdfTexts.ts';
 
@@ -83,7 +83,7 @@ async function openLocked(
   // Before anything is parsed: stored times are read and written in the site's zone.
   setSiteTimeZone(config.timeZone);
   const index = new ContentIndex(store, log);
-  const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'));
+  const parseCache = new ParseCache(path.join(privateDir, 'parse-cache.json'), PROJECT_ROOT);
   const started = performance.now();
   const loaded = await index.load(parseCache);
   log(
@@ -170,7 +170,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
   });
-  // Public reads with a prepared answer skip Express entirely (server/routes/fastPath.ts), so the
+  // Public reads with a prepared answer skip Express entirely (server/http/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).
   const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
   let app: RequestListener | null = null;

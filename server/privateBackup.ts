@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { AppError } from './errors.ts';
+import { AppError } from './schema/errors.ts';
 import { writeFileDurable } from './store/durable.ts';
 
 const MAGIC = Buffer.from('CMSPRIV1');

@@ -1,7 +1,7 @@
 // Shared by the benchmarks: deterministic, realistic news items and a description of the machine.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { serializeItem } from '../../server/content/fileFormat.ts';
+import { serializeItem } from '../../server/content/index/fileFormat.ts';
 import { entities } from '../../server/schema/registry.ts';
 import { seededRng } from '../drill/rng.ts';
 

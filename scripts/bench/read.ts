@@ -198,7 +198,7 @@ async function main() {
   const scenarios: Scenario[] = [
     { name: 'small JSON', path: '/api/footer.php', headers: BROWSER },
     { name: 'home HTML', path: '/', headers: BROWSER },
-    // A content page, server-rendered once per change (server/site/sitePages.ts): its ITEMS news.
+    // A content page, server-rendered once per change (server/http/sitePages.ts): its ITEMS news.
     { name: 'news HTML', path: '/news', headers: BROWSER },
     { name: 'main JS', path: mainScript(), headers: BROWSER },
     { name: `${ITEMS} news`, path: '/api/news.php?media=url', headers: BROWSER },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from './auditLog.ts';
 import { auditCsv, filterAudit, parseAuditFilter } from './auditQuery.ts';
-import type { AuditEntry } from './auditEvent.ts';
+import type { AuditEntry } from '../schema/auditEvent.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { syncData, syncDir } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
-import { type AuditEntry, type AuditEvent, isAuditAction } from './auditEvent.ts';
+import { type AuditEntry, type AuditEvent, isAuditAction } from '../schema/auditEvent.ts';
 import { withFileLock } from './fileLock.ts';
 
 export const AUDIT_FILE = 'audit.log';

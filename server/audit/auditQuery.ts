@@ -1,6 +1,6 @@
 // Filtering the audit log (who, what, when) and writing it as CSV, for the admin's audit page.
-import { AppError } from '../errors.ts';
-import { type AuditAction, type AuditEntry, isAuditAction } from './auditEvent.ts';
+import { AppError } from '../schema/errors.ts';
+import { type AuditAction, type AuditEntry, isAuditAction } from '../schema/auditEvent.ts';
 
 export interface AuditFilter {
   /** Part of the username (or address), any case. */

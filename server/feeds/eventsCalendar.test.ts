@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
-import { raw } from '../routes/fastPathTestKit.ts';
+import { raw } from '../http/fastPathTestKit.ts';
 import { contentLine, escapeText, foldLine } from './icalendar.ts';
 
 let site: TestSite;

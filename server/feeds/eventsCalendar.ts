@@ -1,7 +1,7 @@
 // The event cards as an iCalendar (RFC 5545): one VEVENT per card visitors can see that has a start
 // date; the whole list at /events.ics, one card at /events/<id>.ics ("Add to calendar").
-import type { ContentIndex, IndexedItem } from '../content/contentIndex.ts';
-import { visibleToPublic } from '../content/visibility.ts';
+import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
+import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
-import { NOT_FAST, pathServers, raw } from '../routes/fastPathTestKit.ts';
+import { NOT_FAST, pathServers, raw } from '../http/fastPathTestKit.ts';
 import { ADMIN_ROUTES } from '../../tests/e2e/support/adminSupport.ts';
 import { FIXED_PAGES } from './publicPages.ts';
 

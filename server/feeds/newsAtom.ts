@@ -1,6 +1,6 @@
 // The news as an Atom 1.0 feed (RFC 4287): the newest items first, as the news page lists them.
-import type { ContentIndex } from '../content/contentIndex.ts';
-import { visibleToPublic } from '../content/visibility.ts';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { escapeXml } from './xml.ts';

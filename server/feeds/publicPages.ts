@@ -4,9 +4,9 @@
 // checks); it is not imported here because it brings the whole site's components, which the server
 // loads only after it has started answering.
 import { entities } from '../schema/registry.ts';
-import type { ContentIndex } from '../content/contentIndex.ts';
-import { visibleToPublic } from '../content/visibility.ts';
-import { AUDIT_LOG_ROUTE } from '../audit/auditEvent.ts';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import { visibleToPublic } from '../content/readModel/visibility.ts';
+import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
 
 export const FIXED_PAGES = [
   '/',

@@ -1,5 +1,5 @@
 // sitemap.xml (sitemaps.org protocol 0.9) and robots.txt, from the content and the site's origin.
-import type { ContentIndex } from '../content/contentIndex.ts';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { escapeXml } from './xml.ts';
 import { publicPagePaths } from './publicPages.ts';
 

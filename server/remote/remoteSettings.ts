@@ -1,7 +1,7 @@
 // The site repository's git remote, from the environment: where it is, how to sign in to it, how
 // often to look for changes, the webhook's secret, and whether this server is the primary (it saves
 // and pushes) or a read replica (it only follows).
-import { AppError } from '../errors.ts';
+import { AppError } from '../schema/errors.ts';
 
 export type Role = 'primary' | 'replica';
 

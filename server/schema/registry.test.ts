@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allEntities, entities, entityForPath, itemPath } from './registry.ts';
 import { initialValues, type Fields } from './define.ts';
 import { toWire } from './codec.ts';
-import { parseItemFile, serializeItem, validateItem } from '../content/fileFormat.ts';
+import { parseItemFile, serializeItem, validateItem } from '../content/index/fileFormat.ts';
 import { normalizeLink, parseDate } from './fields.ts';
 
 /** A valid sample value for each field kind (the first option for closed sets). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from './registry.ts';
 import { boundariesAfter, isScheduled, scheduleState } from './schedule.ts';
-import { validateItem } from '../content/fileFormat.ts';
+import { validateItem } from '../content/index/fileFormat.ts';
 
 const T = Date.UTC(2026, 0, 15, 17, 0);
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,7 +1,7 @@
 // "Show from" and "Show until": an entity that spreads these fields into its declaration is shown to
 // visitors only inside that window. Whether an item is inside it at a moment, and when it next enters
 // or leaves it, are read here from content and clock (pure: the admin list uses them too);
-// server/content/scheduleClock.ts keeps the running site on time with them.
+// server/schedule/scheduleClock.ts keeps the running site on time with them.
 import type { EntityDef, Fields } from './define.ts';
 import { datetime } from './fields.ts';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../testing/testSite.ts';
 import { textPdf } from '../testing/textPdf.ts';
-import { file, form, jpg } from '../routes/writesTestKit.ts';
+import { file, form, jpg } from '../http/routes/writesTestKit.ts';
 import { NOT_READY, SiteSearch, type SearchAnswer } from './siteSearch.ts';
 import { PdfTexts } from './pdfTexts.ts';
 

@@ -2,16 +2,16 @@
 // background after the server listens, a slice at a time so reads keep flowing; afterwards each
 // 'change' of the index updates only the items whose version changed (a save re-indexes one item).
 import MiniSearch, { type SearchResult as EngineResult } from 'minisearch';
-import type { ContentIndex, IndexedItem } from '../content/contentIndex.ts';
-import { visibleToPublic } from '../content/visibility.ts';
+import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
+import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entityForPath } from '../schema/registry.ts';
 import type { CollectionDef } from '../schema/define.ts';
 import { docKey, searchDoc, searchedCollections, type SearchDoc } from './searchDocs.ts';
 import type { PdfTexts } from './pdfTexts.ts';
 import { markTerms, snippet } from './snippet.ts';
-import type { SearchAnswer, SearchResult } from './searchAnswer.ts';
+import type { SearchAnswer, SearchResult } from '../schema/searchAnswer.ts';
 
-export type { SearchAnswer, SearchResult } from './searchAnswer.ts';
+export type { SearchAnswer, SearchResult } from '../schema/searchAnswer.ts';
 
 /** Visitors search what the public site shows; staff search every item of every collection. */
 export type Audience = 'public' | 'staff';

@@ -1,7 +1,7 @@
 // A short passage of a found item's text around the first word that matched, cut at word edges, as
 // pieces marked hit or not, so that pages draw the highlight themselves (never HTML from content).
 
-import type { Piece } from './searchAnswer.ts';
+import type { Piece } from '../schema/searchAnswer.ts';
 
 const WIDTH = 180;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,10 @@
 // A commit object's bytes, as git writes them.
-import type { Author } from './gitStore.ts';
+
+/** Who a commit is by (gitStore re-exports it; it lives here so the commit helpers need not import the store). */
+export interface Author {
+  name: string;
+  email: string;
+}
 
 /** The author of the server's own commits (the first one) and reflog lines (repairs). */
 export const SYSTEM_AUTHOR: Author = { name: 'Site CMS', email: 'cms@localhost' };

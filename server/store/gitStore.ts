@@ -20,7 +20,7 @@ import { IndexSnapshot } from './indexSnapshot.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
-import { formatCommit, SYSTEM_AUTHOR } from './commitObject.ts';
+import { type Author, formatCommit, SYSTEM_AUTHOR } from './commitObject.ts';
 import { currentBranch, readBranch, updateBranch } from './refs.ts';
 import { removeOwnLeftoverLocks } from './ownedLock.ts';
 import { SaveJournal } from './saveJournal.ts';
@@ -30,10 +30,7 @@ import { changedPaths } from './treeDiff.ts';
 import { fileWrites } from './limit.ts';
 import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './storeErrors.ts';
 
-export interface Author {
-  name: string;
-  email: string;
-}
+export type { Author } from './commitObject.ts';
 export interface FileChange {
   path: string;
   data: Uint8Array | string | null;

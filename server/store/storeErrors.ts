@@ -1,5 +1,5 @@
 // The store's refusals, in plain words for the people using the site.
-import { AppError } from '../errors.ts';
+import { AppError } from '../schema/errors.ts';
 
 /** Saves need a branch to add to; a maintainer left the repository on a bare commit. */
 export class DetachedHeadError extends AppError {

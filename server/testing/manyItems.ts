@@ -6,7 +6,7 @@ import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
-import { serializeItem } from '../content/fileFormat.ts';
+import { serializeItem } from '../content/index/fileFormat.ts';
 import { entities } from '../schema/registry.ts';
 
 export interface GeneratedNews {

@@ -1,5 +1,5 @@
 import type { EntityDef } from '../../schema/define.ts';
-import type { ContentIndex, IndexedItem } from '../contentIndex.ts';
+import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
 
 /** Other items a save changes in its own commit (an event page's cards follow its new header). */
 export interface Carried {

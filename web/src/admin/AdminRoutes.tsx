@@ -6,7 +6,7 @@ import { AdminError } from './AdminError.tsx';
 import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import AuditLogPage from './audit/AuditLogPage.tsx';
-import { AUDIT_LOG_ROUTE } from '../../../server/audit/auditEvent.ts';
+import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
 import { adminPages, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
 import { firstPage, loadEarly, pageKey } from './liveData.ts';

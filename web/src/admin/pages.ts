@@ -4,7 +4,7 @@ import type { EntityDef } from '../../../server/schema/define.ts';
 import { entities } from '../../../server/schema/registry.ts';
 import { extrasByEntity } from './extras/index.ts';
 import type { EntityExtras } from './extras/types.ts';
-import { AUDIT_LOG_ROUTE } from '../../../server/audit/auditEvent.ts';
+import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
 
 export interface AdminPageInfo {
   route: string;

@@ -2,7 +2,7 @@
 // the filtered list exported as CSV.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_ACTIONS, type AuditEntry } from '../../../../server/audit/auditEvent.ts';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../../../server/schema/auditEvent.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { AdminFrame } from '../AdminFrame.tsx';
 import {

@@ -1,6 +1,6 @@
 // The audit page's filter: what the form holds (days in the browser's time zone) and the query the
 // server filters with (instants), kept in the page's address so Back and a reload keep it.
-import { AUDIT_ACTIONS, type AuditAction } from '../../../../server/audit/auditEvent.ts';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../../server/schema/auditEvent.ts';
 
 export interface AuditFilterForm {
   who: string;

@@ -1,6 +1,6 @@
 // The audit log's entries for a filter, a page at a time, read with the session and never cached.
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditEntry } from '../../../../server/audit/auditEvent.ts';
+import type { AuditEntry } from '../../../../server/schema/auditEvent.ts';
 import { getJson } from '../api.ts';
 import { serverQuery, type AuditFilterForm } from './auditFilter.ts';
 

@@ -2,7 +2,7 @@
 // too): matching items with the words found marked, each a link that opens it in its admin page.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { SearchAnswer } from '../../../../server/search/searchAnswer.ts';
+import type { SearchAnswer } from '../../../../server/schema/searchAnswer.ts';
 import { MarkedText } from '../../lib/MarkedText.tsx';
 import { getJson } from '../api.ts';
 import './adminSearch.css';

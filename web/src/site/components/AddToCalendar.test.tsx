@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import type { EventCard } from '../../lib/types.ts';
-import { EVENT_CALENDAR_PATH } from '../../../../server/feeds/calendarPaths.ts';
+import { EVENT_CALENDAR_PATH } from '../../../../server/schema/calendarPaths.ts';
 import { AddToCalendar } from './AddToCalendar.tsx';
 
 const card = (start_date: string) =>

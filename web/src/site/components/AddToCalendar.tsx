@@ -1,7 +1,7 @@
 // "Add to calendar" on an event card with a start date: the card's own iCalendar file, which
 // calendar apps open or import (server/feeds/eventsCalendar.ts makes it).
 import type { EventCard } from '../../lib/types.ts';
-import { eventCalendarPath } from '../../../../server/feeds/calendarPaths.ts';
+import { eventCalendarPath } from '../../../../server/schema/calendarPaths.ts';
 
 export function AddToCalendar({ card }: { card: EventCard }) {
   if (!card.start_date) return null;

@@ -3,7 +3,7 @@
 // the results page, each with its own label.
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SEARCH_PATH } from '../../../../server/search/searchAnswer.ts';
+import { SEARCH_PATH } from '../../../../server/schema/searchAnswer.ts';
 
 /** The query of the current address when it is the results page, else ''. */
 export function useSearchQuery(): string {

@@ -1,7 +1,7 @@
 // The results of the site search (/search?q=…): server-rendered for the GET form, so it reads without
 // JavaScript; after hydration a new search reads GET /api/search. Titles and passages come as pieces
 // with the found words marked, drawn here as text and <mark>, never as HTML from content.
-import { searchEndpoint, type SearchAnswer } from '../../../../server/search/searchAnswer.ts';
+import { searchEndpoint, type SearchAnswer } from '../../../../server/schema/searchAnswer.ts';
 import { MarkedText } from '../../lib/MarkedText.tsx';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';

@@ -1,4 +1,4 @@
-// What a page reads while the server renders it to HTML (server/site/sitePages.ts): the answers of
+// What a page reads while the server renders it to HTML (server/http/sitePages.ts): the answers of
 // the documented read calls, markdown already turned into sanitized HTML, and what the page says
 // about itself (its HTTP status, title and description). In the browser there is no such context:
 // the same components read the resource store, seeded from the data the page carries.

@@ -1,0 +1,132 @@
+// The layer rule (docs/architecture.md): imports point down, never up, and never in a circle.
+//   schema  <-  store  <-  content  <-  services  <-  http  <-  composition root (app.ts, main.ts, index.ts)
+// Tests, test kits and server/testing/ may import any layer (they start whole servers); nothing else
+// may import them. web/ may import server/schema/ only. `npm run check:layers` runs it.
+
+const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
+const ROOT = '^server/(app|main|index)\\.ts$';
+const SERVICE_FOLDER = '^server/(accounts|audit|contact|feeds|media|remote|schedule|search|site)/';
+const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
+const BELOW_SERVICES = '^server/(content|store|schema)/';
+
+/** Services may use each other only along these arrows (from → to); the cycle rule keeps them a tree. */
+const SERVICE_ARROWS = {
+  '^server/config\\.ts$': '^server/remote/', // CMS_GIT_REMOTE read with the rest of the settings
+  '^server/remote/': '^server/audit/', // pulls are written to the audit log
+  '^server/search/': '^server/feeds/', // search indexes the same plain text the feeds show
+  '^server/site/': '^server/(feeds|media)/', // pages carry feed links and measured images
+};
+
+const layer = (name, comment, from, allowed) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from, pathNot: TESTS },
+  to: { path: '^(server|web)/', pathNot: allowed },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    layer(
+      'schema-is-the-bottom',
+      'server/schema/ imports nothing of server/ or web/ (the web app imports it).',
+      '^server/schema/',
+      '^server/schema/',
+    ),
+    {
+      name: 'schema-is-pure',
+      comment: 'server/schema/ is plain TypeScript and zod: no Node or React APIs.',
+      severity: 'error',
+      from: { path: '^server/schema/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'schema-is-pure-packages',
+      comment: 'server/schema/ uses zod and no other package.',
+      severity: 'error',
+      from: { path: '^server/schema/', pathNot: TESTS },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer'], pathNot: '^node_modules/zod/' },
+    },
+    layer(
+      'store-over-schema',
+      'server/store/ imports only server/schema/.',
+      '^server/store/',
+      '^server/(store|schema)/',
+    ),
+    layer(
+      'content-over-store',
+      'server/content/ imports only server/store/ and server/schema/.',
+      '^server/content/',
+      BELOW_SERVICES,
+    ),
+    layer(
+      'services-over-content',
+      'Services import content, store, schema and web/ (server rendering), and each other only along SERVICE_ARROWS.',
+      SERVICES,
+      `${SERVICES}|${BELOW_SERVICES}|^web/`,
+    ),
+    ...Object.entries(SERVICE_ARROWS).map(([from, to]) => ({
+      name: 'declared-service-arrows',
+      comment: `Arrows allowed from ${from}: ${to} (and within the same service).`,
+      severity: 'error',
+      from: { path: from, pathNot: TESTS },
+      to: { path: SERVICES, pathNot: `${to}|${from}` },
+    })),
+    {
+      name: 'services-import-no-other-service',
+      comment: 'A service folder not in SERVICE_ARROWS imports no other service.',
+      severity: 'error',
+      from: { path: SERVICE_FOLDER, pathNot: `${TESTS}|${Object.keys(SERVICE_ARROWS).join('|')}` },
+      to: { path: SERVICES, pathNot: '^server/$1/' },
+    },
+    {
+      name: 'service-files-import-no-service',
+      comment: 'dataDirLock.ts and privateBackup.ts import no service.',
+      severity: 'error',
+      from: { path: '^server/(dataDirLock|privateBackup)\\.ts$' },
+      to: { path: SERVICES },
+    },
+    layer(
+      'http-under-root',
+      'server/http/ imports every layer below it but not the composition root.',
+      '^server/http/',
+      `^server/http/|${SERVICES}|${BELOW_SERVICES}|^web/`,
+    ),
+    {
+      name: 'only-root-imports-http',
+      comment: 'Nothing under server/ outside http/ imports http/, except the composition root.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: `^server/http/|${ROOT}|${TESTS}` },
+      to: { path: '^server/http/' },
+    },
+    {
+      name: 'web-imports-schema-only',
+      comment: 'The web app imports server/schema/ and nothing else of server/.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^server/', pathNot: '^server/schema/' },
+    },
+    {
+      name: 'tests-stay-tests',
+      comment: 'Running code does not import tests, test kits or server/testing/.',
+      severity: 'error',
+      from: { path: '^(server|web)/', pathNot: TESTS },
+      to: { path: TESTS },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|dist-server|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};

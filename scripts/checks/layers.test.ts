@@ -1,0 +1,78 @@
+// The layer rule (.dependency-cruiser.cjs) holds on the real tree, and fails on a tree that breaks it:
+// a back-pointing import, a type-only cycle, the web app reaching past server/schema/.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../server/config.ts';
+
+const run = promisify(execFile);
+const depcruise = path.join(PROJECT_ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+/** Runs the layer check in `cwd` on `folders`; the exit code and the rules it reports. */
+async function checkLayers(cwd: string, folders: string[]): Promise<{ code: number; rules: string[] }> {
+  const args = [depcruise, ...folders, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
+  try {
+    await run(process.execPath, args, { cwd });
+    return { code: 0, rules: [] };
+  } catch (e) {
+    const { code, stdout } = e as { code: number; stdout: string };
+    return { code, rules: [...stdout.matchAll(/error (\S+):/g)].map((m) => m[1]!) };
+  }
+}
+
+it('passes on the project as it is', async () => {
+  expect(await checkLayers(PROJECT_ROOT, ['server', 'web', 'scripts', 'tests'])).toEqual({
+    code: 0,
+    rules: [],
+  });
+}, 120_000);
+
+describe('a tree that breaks the rule', () => {
+  let dir: string;
+  const plant = async (file: string, text: string) => {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  };
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'layers-'));
+    for (const f of ['.dependency-cruiser.cjs', 'tsconfig.json'])
+      await copyFile(path.join(PROJECT_ROOT, f), path.join(dir, f));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('fails on a store file that imports the HTTP layer', async () => {
+    await plant('server/http/answer.ts', 'export const answer = 1;\n');
+    await plant(
+      'server/store/planted.ts',
+      "import { answer } from '../http/answer.ts';\nexport const x = answer;\n",
+    );
+    const { code, rules } = await checkLayers(dir, ['server']);
+    expect(code).not.toBe(0);
+    expect(rules).toEqual(expect.arrayContaining(['store-over-schema', 'only-root-imports-http']));
+  }, 60_000);
+
+  it('fails on a cycle made of type-only imports', async () => {
+    await rm(path.join(dir, 'server'), { recursive: true, force: true });
+    await plant('server/store/a.ts', "import type { B } from './b.ts';\nexport interface A { b?: B }\n");
+    await plant('server/store/b.ts', "import type { A } from './a.ts';\nexport interface B { a?: A }\n");
+    const { code, rules } = await checkLayers(dir, ['server']);
+    expect(code).not.toBe(0);
+    expect(rules).toContain('no-circular');
+  }, 60_000);
+
+  it('fails on the web app importing past server/schema/', async () => {
+    await rm(path.join(dir, 'server'), { recursive: true, force: true });
+    await plant('server/content/index.ts', 'export const items = [];\n');
+    await plant('server/schema/entity.ts', 'export const entity = 1;\n');
+    await plant(
+      'web/page.ts',
+      "import { entity } from '../server/schema/entity.ts';\nimport { items } from '../server/content/index.ts';\nexport const page = [entity, items];\n",
+    );
+    const { code, rules } = await checkLayers(dir, ['server', 'web']);
+    expect(code).not.toBe(0);
+    expect(rules).toEqual(['web-imports-schema-only']);
+  }, 60_000);
+});

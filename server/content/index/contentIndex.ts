@@ -1,0 +1,272 @@
+// All site content in memory, validated with the registry. A save hands over its files as committed
+// (nothing is read back); hand edits, git pull and checkout arrive through SiteWatcher.
+import { EventEmitter } from 'node:events';
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { CommitResult, GitStore } from '../../store/gitStore.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { entityForPath, siteEntities } from '../../schema/registry.ts';
+import { isMediaField } from '../../schema/fields.ts';
+import type { StoredItem } from '../../schema/codec.ts';
+import { parseItemFile } from './fileFormat.ts';
+import { blobId } from './blobId.ts';
+import { listFiles } from '../../store/listFiles.ts';
+import type { ParseCache } from './parseCache.ts';
+import { UnsafePathError } from '../../store/paths.ts';
+
+export interface IndexedItem extends StoredItem {
+  path: string;
+  /** Blob id of the item's own file (its `version` also covers its media). */
+  fileVersion: string;
+}
+export interface ContentError { path: string; error: string; fields?: Record<string, string> }
+
+const SYMBOLIC_LINK =
+  'This file is a symbolic link, which the site does not follow. Replace it with the file itself.';
+const MISSING = 'This file is missing. Restore it (for example with git checkout).';
+
+export declare interface ContentIndex {
+  on(event: 'change', listener: (entityNames: Set<string>) => void): this;
+  /** A save of this server's reached the branch (its files are already applied). */
+  on(event: 'committed', listener: (commit: CommitResult) => void): this;
+}
+
+export class ContentIndex extends EventEmitter {
+  private items = new Map<string, Map<string, IndexedItem>>();
+  private media = new Map<string, string>(); // media path → blob id
+  private errors = new Map<string, ContentError>();
+
+  constructor(private readonly store: GitStore, private readonly log: (msg: string) => void = console.warn) {
+    super();
+    for (const def of siteEntities) this.items.set(def.name, new Map());
+  }
+
+  /**
+   * Reads every content and media file once, many at a time; files seen on an earlier start (same
+   * blob id) come from the parse cache instead of being parsed again.
+   */
+  async load(cache?: ParseCache): Promise<{ files: number; parsed: number }> {
+    this.cache = cache;
+    this.parsedCount = 0;
+    await cache?.load();
+    // Nothing else runs yet: synchronous reads skip the thread pool's cost per call (about 10×).
+    const checked = new Set<string>();
+    const now: Reader = (rel) => Promise.resolve().then(() => this.store.readNow(rel, checked));
+    // Files git's index shows unchanged are known by their blob id without being read.
+    const unchanged = this.store.unchangedBlobsNow(checked);
+    // Media first: an item's version covers the media it refers to.
+    for (const rel of await listFiles(this.store.dir, 'media')) {
+      if (!this.loadUnchanged(rel, unchanged(rel))) await this.refreshPath(rel, now);
+    }
+    // Files and links (health reports those), and singletons' files even when missing.
+    const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
+    const all = [...new Set([...(await this.filesAndLinksUnder('content')), ...singletons])];
+    for (const rel of all) {
+      if (!this.loadUnchanged(rel, unchanged(rel))) await this.refreshPath(rel, now);
+    }
+    return { files: all.length, parsed: this.parsedCount };
+  }
+
+  /** A file of known blob id whose parse is in the cache (or a media file): taken without a read. */
+  private loadUnchanged(rel: string, blob: string | null): boolean {
+    if (blob === null) return false;
+    if (rel.startsWith('media/')) {
+      this.setMedia(rel, blob);
+      return true;
+    }
+    const owner = entityForPath(rel);
+    const data = owner ? this.cache?.get(owner.def.name, blob) : undefined;
+    if (!owner || !data) return false;
+    const { def, id } = owner;
+    this.items.get(def.name)!.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    return true;
+  }
+
+  private parsedCount = 0;
+
+  private cache?: ParseCache;
+
+  list(def: EntityDef): IndexedItem[] {
+    const items = [...this.items.get(def.name)!.values()];
+    if (def.type !== 'collection' || !def.order) return items;
+    // What the order compares (the data with its id) is built once per item, not twice per comparison.
+    const keyed = items.map((item) => ({ item, key: { ...item.data, id: item.id } as never }));
+    return keyed.sort((a, b) => def.order!(a.key, b.key)).map((k) => k.item);
+  }
+
+  /** An entity's items in no particular order: cheaper than list() where order does not matter. */
+  all(def: EntityDef): Iterable<IndexedItem> {
+    return this.items.get(def.name)!.values();
+  }
+
+  get(def: EntityDef, id = '1'): IndexedItem | undefined {
+    return this.items.get(def.name)!.get(id);
+  }
+
+  mediaVersion(rel: string): string | undefined {
+    return this.media.get(rel);
+  }
+
+  nextId(def: EntityDef): string {
+    let max = 0;
+    for (const id of this.items.get(def.name)!.keys()) max = Math.max(max, Number(id));
+    return String(max + 1);
+  }
+
+  contentErrors(): ContentError[] {
+    return [...this.errors.values()].sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  /** Every file the index knows of (items, media, and files with problems): what the watcher watches. */
+  knownPaths(): string[] {
+    const paths = new Set([...this.media.keys(), ...this.errors.keys()]);
+    for (const items of this.items.values()) for (const item of items.values()) paths.add(item.path);
+    return [...paths];
+  }
+
+  /** The blob id the index holds for a file (an item's own file or a media file), if any. */
+  blobOf(rel: string): string | undefined {
+    if (rel.startsWith('media/')) return this.media.get(rel);
+    const owner = entityForPath(rel);
+    const item = owner ? this.items.get(owner.def.name)!.get(owner.id) : undefined;
+    return item?.path === rel ? item.fileVersion : undefined;
+  }
+
+  knows(rel: string): boolean {
+    return this.errors.has(rel) || this.blobOf(rel) !== undefined;
+  }
+
+  /** Re-reads the given paths from the work tree and announces what changed (hand edits, git). */
+  async refreshPaths(paths: Iterable<string>): Promise<Set<string>> {
+    const changed = new Set<string>();
+    const list = [...paths];
+    // Media first: an item's version covers the media it refers to.
+    for (const p of list.filter((x) => x.startsWith('media/'))) for (const n of await this.refreshPath(p)) changed.add(n);
+    for (const p of list.filter((x) => !x.startsWith('media/'))) for (const n of await this.refreshPath(p)) changed.add(n);
+    if (changed.size) this.emit('change', changed);
+    return changed;
+  }
+
+  /**
+   * A save's files as committed, taken as they are: the writer validated each item (`parsed` holds
+   * its data by path) and the commit gives every file's blob id, so nothing is read back.
+   */
+  applyCommitted(commit: CommitResult, parsed: Map<string, Record<string, unknown>>): void {
+    const changed = new Set<string>();
+    for (const [rel, blob] of commit.blobs) {
+      if (rel.startsWith('media/')) for (const n of this.setMedia(rel, blob)) changed.add(n);
+    }
+    for (const [rel, blob] of commit.blobs) {
+      const owner = rel.startsWith('content/') ? entityForPath(rel) : null;
+      if (!owner) continue;
+      const { def, id } = owner;
+      const items = this.items.get(def.name)!;
+      this.errors.delete(rel);
+      changed.add(def.name);
+      if (blob === null) {
+        items.delete(id);
+        continue;
+      }
+      const data = parsed.get(rel);
+      if (!data) throw new Error(`The save of ${rel} came without its data`);
+      items.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    }
+    this.emit('committed', commit);
+    if (changed.size) this.emit('change', changed);
+  }
+
+  /** Re-reads one path; returns the names of the entities whose served content changed. */
+  private async refreshPath(rel: string, read: Reader = (r) => this.store.read(r)): Promise<string[]> {
+    if (rel.startsWith('media/')) return this.refreshMedia(rel, read);
+    const owner = entityForPath(rel);
+    if (!owner) return [];
+    const { def, id } = owner;
+    const items = this.items.get(def.name)!;
+    let bytes: Buffer | null;
+    try {
+      bytes = await read(rel);
+    } catch (e) {
+      const why = e instanceof UnsafePathError
+        ? SYMBOLIC_LINK
+        : `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
+      return this.report(rel, why);
+    }
+    if (bytes === null) {
+      // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
+      if (def.type === 'singleton') return this.report(rel, MISSING);
+      this.errors.delete(rel);
+      return items.delete(id) ? [def.name] : [];
+    }
+    const fileVersion = blobId(bytes);
+    if (items.get(id)?.fileVersion === fileVersion && !this.errors.has(rel)) return [];
+    const cached = this.cache?.get(def.name, fileVersion);
+    const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(def, bytes.toString('utf8'));
+    if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
+    if (!cached) {
+      this.parsedCount++;
+      this.cache?.set(def.name, fileVersion, parsed.data);
+    }
+    this.errors.delete(rel);
+    items.set(id, { id, fileVersion, version: this.itemVersion(def, fileVersion, parsed.data), data: parsed.data, path: rel });
+    return [def.name];
+  }
+
+  /** Lists a content file's problem on health (logged once per change); its last good version stays. */
+  private report(rel: string, error: string, fields?: Record<string, string>): string[] {
+    const had = this.errors.get(rel)?.error;
+    this.errors.set(rel, { path: rel, error, ...(fields ? { fields } : {}) });
+    if (had !== error) this.log(`Content file ${rel} is invalid (${error}); the last good version stays online.`);
+    return [];
+  }
+
+  /** Files and symbolic links under a folder of the repository, in one listing; dot names skipped. */
+  private async filesAndLinksUnder(root: string): Promise<string[]> {
+    const abs = path.join(this.store.dir, root);
+    const entries = await readdir(abs, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((e) => e.isFile() || e.isSymbolicLink())
+      .map((e) => path.relative(this.store.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
+  }
+
+  /**
+   * An item's version: its file's blob id, combined with the blob ids of the media it refers to, so
+   * that replacing only a picture or a PDF is a new version too (and a stale edit still gets 409).
+   */
+  private itemVersion(def: EntityDef, fileVersion: string, data: Record<string, unknown>): string {
+    const media = mediaKeys(def).map((k) => data[k]).filter((p): p is string => typeof p === 'string' && p !== '');
+    if (!media.length) return fileVersion;
+    const hash = createHash('sha1').update(fileVersion);
+    for (const p of media) hash.update(`\n${p}:${this.media.get(p) ?? 'missing'}`);
+    return hash.digest('hex');
+  }
+
+  private async refreshMedia(rel: string, read: Reader): Promise<string[]> {
+    const bytes = await read(rel).catch(() => null);
+    return this.setMedia(rel, bytes === null ? null : blobId(bytes));
+  }
+
+  /** Records a media file's blob id (null: gone); returns the entities whose items' versions changed. */
+  private setMedia(rel: string, blob: string | null): string[] {
+    const before = this.media.get(rel);
+    if (blob === null) this.media.delete(rel);
+    else this.media.set(rel, blob);
+    if (before === this.media.get(rel)) return [];
+    const names = new Set<string>();
+    for (const def of siteEntities) {
+      const keys = mediaKeys(def);
+      if (!keys.length) continue;
+      for (const item of this.items.get(def.name)!.values()) {
+        if (!keys.some((k) => item.data[k] === rel)) continue;
+        item.version = this.itemVersion(def, item.fileVersion, item.data);
+        names.add(def.name);
+      }
+    }
+    return [...names];
+  }
+}
+
+type Reader = (rel: string) => Promise<Buffer | null>;
+
+const mediaKeys = (def: EntityDef) => Object.entries(def.fields as Fields).filter(([, f]) => isMediaField(f)).map(([k]) => k);

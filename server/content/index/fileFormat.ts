@@ -1,0 +1,72 @@
+// The storage format: YAML front matter (keys in declared order) plus the body field as markdown.
+// Front matter is data only: gray-matter's JavaScript engines are replaced by ones that refuse.
+import matter from 'gray-matter';
+import * as yaml from 'js-yaml';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { objectSchema } from '../../schema/define.ts';
+
+const refuse = () => {
+  throw new Error('JavaScript front matter is not allowed; use YAML');
+};
+
+const matterOptions = {
+  language: 'yaml',
+  engines: {
+    yaml: { parse: (s: string) => (yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {}) as object, stringify: () => '' },
+    js: { parse: refuse, stringify: refuse },
+    javascript: { parse: refuse, stringify: refuse },
+    json: { parse: (s: string) => JSON.parse(s) as object, stringify: () => '' },
+  },
+} as unknown as matter.GrayMatterOption<string, never>;
+
+export type ParseResult =
+  | { ok: true; data: Record<string, unknown> }
+  | { ok: false; error: string; fields?: Record<string, string> };
+
+/** Parses and validates one content file with the entity's schema. */
+export function parseItemFile(def: EntityDef, text: string): ParseResult {
+  let parsed: { data: Record<string, unknown>; content: string };
+  try {
+    // gray-matter caches by input string; a cached result could skip our engines, so bypass it.
+    const m = matter(text, { ...matterOptions, excerpt: false } as never) as unknown as { data: unknown; content: string };
+    if (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data)) {
+      return { ok: false, error: 'Front matter must be a YAML mapping' };
+    }
+    parsed = { data: m.data as Record<string, unknown>, content: m.content };
+  } catch (e) {
+    return { ok: false, error: `Cannot read front matter: ${(e as Error).message.split('\n')[0]}` };
+  }
+  const raw: Record<string, unknown> = { ...parsed.data };
+  if (def.body) raw[def.body] = parsed.content.replace(/^\n/, '');
+  const known = Object.keys(def.fields as Fields);
+  const unknown = Object.keys(raw).filter((k) => !known.includes(k));
+  if (unknown.length) return { ok: false, error: `Unknown field(s): ${unknown.join(', ')}` };
+  return validateItem(def, raw);
+}
+
+export function validateItem(def: EntityDef, raw: Record<string, unknown>): ParseResult {
+  const result = objectSchema(def).safeParse(raw);
+  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    fields[key] ??= issue.message;
+  }
+  const first = Object.values(fields)[0] ?? 'Invalid content';
+  return { ok: false, error: first, fields };
+}
+
+/** Serialises a stored item deterministically: declared key order, body last, trailing newline. */
+export function serializeItem(def: EntityDef, data: Record<string, unknown>): string {
+  const front: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    if (key === def.body) continue;
+    // No time set ("Show from" empty) is no line: files written before the field existed stay as they are.
+    if (field.kind === 'datetime' && !data[key]) continue;
+    front[key] = data[key];
+  }
+  // Dumped with the default schema so strings other YAML readers would take for dates or numbers are quoted.
+  const yamlText = yaml.dump(front, { lineWidth: -1, noRefs: true, sortKeys: false, schema: yaml.DEFAULT_SCHEMA });
+  const body = def.body ? String(data[def.body] ?? '').replace(/\s+$/, '') : '';
+  return `---\n${yamlText}---\n${body ? `${body}\n` : ''}`;
+}

@@ -1,0 +1,69 @@
+// Parsed items by blob id, kept in private/ between starts: a start reads each content file (to know
+// its blob id) but parses and validates only files it has not seen before. The cache is only good
+// for the code that filled it: it is keyed by a fingerprint of the schemas and the file format.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileDurable } from '../../store/durable.ts';
+
+type Entries = Record<string, Record<string, unknown>>; // `${entity}:${blob}` → stored data
+
+/** What parsing depends on: the entity declarations and the file format (or the whole built server). */
+function codeFingerprint(projectRoot: string): string {
+  const hash = createHash('sha1');
+  const sources = [path.join(projectRoot, 'server/schema'), path.join(projectRoot, 'server/content/index/fileFormat.ts')];
+  const add = (file: string) => hash.update(file).update(readFileSync(file));
+  const walk = (p: string) => {
+    if (!existsSync(p)) return false;
+    if (!p.endsWith('.ts')) for (const e of readdirSync(p).sort()) walk(path.join(p, e));
+    else if (!p.endsWith('.test.ts')) add(p);
+    return true;
+  };
+  if (!sources.map(walk).every(Boolean) && process.argv[1]) add(process.argv[1]);
+  return hash.digest('hex');
+}
+
+export class ParseCache {
+  private old: Entries = {};
+  private readonly next: Entries = {};
+  private changed = false;
+  private readonly fingerprint: string;
+
+  /** `projectRoot` holds server/schema (or, in the built server, the bundle whose own file is hashed). */
+  constructor(
+    private readonly file: string,
+    projectRoot: string,
+  ) {
+    this.fingerprint = codeFingerprint(projectRoot);
+  }
+
+  async load(): Promise<void> {
+    try {
+      const saved = JSON.parse(await readFile(this.file, 'utf8')) as { fingerprint: string; entries: Entries };
+      if (saved.fingerprint === this.fingerprint) this.old = saved.entries;
+    } catch {
+      this.old = {}; // none yet, or unreadable: every file is parsed
+    }
+  }
+
+  get(entity: string, blob: string): Record<string, unknown> | undefined {
+    const key = `${entity}:${blob}`;
+    const hit = this.old[key];
+    if (hit) this.next[key] = hit;
+    return hit;
+  }
+
+  set(entity: string, blob: string, data: Record<string, unknown>): void {
+    this.next[`${entity}:${blob}`] = data;
+    this.changed = true;
+  }
+
+  /** Writes what this start used and parsed (entries of files gone since are dropped). */
+  async save(): Promise<void> {
+    if (!this.changed && Object.keys(this.next).length === Object.keys(this.old).length) return;
+    await writeFileDurable(this.file, JSON.stringify({ fingerprint: this.fingerprint, entries: this.next }), { mode: 0o600 });
+    this.old = { ...this.next };
+    this.changed = false;
+  }
+}

@@ -1,0 +1,101 @@
+// The documented read endpoints: each answer built from the index through the entity's wire codec.
+import type { CollectionDef, EntityDef } from '../../schema/define.ts';
+import { toWire, type MediaEncoder } from '../../schema/codec.ts';
+import { entities, siteEntities } from '../../schema/registry.ts';
+import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
+import type { GitStore } from '../../store/gitStore.ts';
+import { visibleToPublic } from './visibility.ts';
+
+export type MediaMode = 'base64' | 'url';
+export interface ReadContext { signedIn: boolean; media: MediaMode }
+
+export interface ReadEndpoint {
+  /** Path under /api/. */
+  path: string;
+  /** Entities whose change changes this answer. */
+  deps: string[];
+  /** The entity a `?id=` look-up returns one item of, if any. */
+  entity?: CollectionDef;
+  build(ctx: ReadContext): unknown;
+}
+
+export class ReadModel {
+  readonly endpoints: ReadEndpoint[];
+  private readonly byPath: Map<string, ReadEndpoint>;
+
+  constructor(private readonly index: ContentIndex, private readonly store: GitStore) {
+    const generated: ReadEndpoint[] = siteEntities.map((def) => ({
+      path: def.legacy.endpoint,
+      deps: [def.name],
+      entity: def.type === 'collection' ? def : undefined,
+      build: (ctx) => (def.type === 'collection' ? this.list(def, ctx) : this.singleton(def, ctx)),
+    }));
+    const derived: ReadEndpoint[] = [
+      {
+        path: 'get_data.php',
+        deps: [entities.eventCard.name],
+        build: (ctx) => this.list(entities.eventCard, ctx).filter((c) => c.news_type === entities.eventCard.fields.news_type.toWire('spotlight')),
+      },
+      {
+        path: 'pdf_images.php',
+        deps: [entities.paper.name],
+        build: (ctx) => this.visible(entities.paper, ctx).map((p) => this.encoder(ctx.media)(String(p.data.first_page), 'image') ?? ''),
+      },
+    ];
+    this.endpoints = [...generated, ...derived];
+    this.byPath = new Map(this.endpoints.map((e) => [e.path, e]));
+  }
+
+  endpoint(path: string): ReadEndpoint | undefined {
+    return this.byPath.get(path);
+  }
+
+  /** The endpoints whose answers depend on any of the changed entities. */
+  endpointsFor(changed: Set<string>): string[] {
+    return this.endpoints.filter((e) => e.deps.some((d) => changed.has(d))).map((e) => e.path);
+  }
+
+  /** One stored item, if it exists and this reader may see it. */
+  storedItem(def: EntityDef, id: string, signedIn: boolean): IndexedItem | undefined {
+    const item = this.index.get(def, id);
+    return item && (signedIn || visibleToPublic(def, item.data)) ? item : undefined;
+  }
+
+  one(def: EntityDef, id: string, ctx: ReadContext): Record<string, unknown> | undefined {
+    const item = this.storedItem(def, id, ctx.signedIn);
+    return item && toWire(def, item, this.encoder(ctx.media));
+  }
+
+  wire(def: EntityDef, item: IndexedItem, media: MediaMode = 'url'): Record<string, unknown> {
+    return toWire(def, item, this.encoder(media));
+  }
+
+  private visible(def: EntityDef, ctx: ReadContext): IndexedItem[] {
+    const items = this.index.list(def);
+    return ctx.signedIn ? items : items.filter((i) => visibleToPublic(def, i.data));
+  }
+
+  private list(def: EntityDef, ctx: ReadContext): Record<string, unknown>[] {
+    const enc = this.encoder(ctx.media);
+    return this.visible(def, ctx).map((item) => toWire(def, item, enc));
+  }
+
+  private singleton(def: EntityDef, ctx: ReadContext): Record<string, unknown> {
+    const item = this.index.get(def) ?? { id: '1', version: '', data: {}, path: '' };
+    return toWire(def, item, this.encoder(ctx.media));
+  }
+
+  encoder(mode: MediaMode): MediaEncoder {
+    if (mode === 'url') {
+      return (path) => {
+        const v = this.index.mediaVersion(path);
+        return v ? `/${path}?v=${v.slice(0, 12)}` : '';
+      };
+    }
+    // The documented default: images inline as base64; PDFs are only downloaded (download_pdf.php).
+    return (path, kind) => {
+      if (kind === 'pdf') return undefined;
+      return this.store.readSync(path)?.toString('base64') ?? '';
+    };
+  }
+}

@@ -1,0 +1,46 @@
+// What createApp (server/app.ts) is built from. A module of its own so route files can name it
+// without importing app.ts, which imports them.
+import type { Config } from '../config.ts';
+import type { DataDirLock } from '../dataDirLock.ts';
+import type { GitStore } from '../store/gitStore.ts';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import type { SiteWatcher } from '../content/watcher/siteWatcher.ts';
+import type { ReadModel } from '../content/readModel/readModel.ts';
+import type { PreparedCache } from './prepared.ts';
+import type { UserStore } from '../accounts/users.ts';
+import type { PrivateCollection } from '../contact/privateCollection.ts';
+import type { ContentWriter } from '../content/writer/writer.ts';
+import type { SseHub } from './sseHub.ts';
+import type { FeedAnswers } from './feedAnswers.ts';
+import type { AuditLog } from '../audit/auditLog.ts';
+import type { RemoteSync } from '../remote/remoteSync.ts';
+import type { RemoteSettings } from '../remote/remoteSettings.ts';
+import type { SiteSearch } from '../search/siteSearch.ts';
+import type { ScheduleClock } from '../schedule/scheduleClock.ts';
+
+export interface AppDeps {
+  config: Config;
+  store: GitStore;
+  index: ContentIndex;
+  /** Null when started without watching (benchmarks of the store alone). */
+  watcher: SiteWatcher | null;
+  model: ReadModel;
+  cache: PreparedCache;
+  users: UserStore;
+  messages: PrivateCollection;
+  hub: SseHub;
+  writer: ContentWriter;
+  /** sitemap.xml, robots.txt, the news feed and the events calendar, prepared per content change. */
+  feeds: FeedAnswers;
+  /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */
+  audit: AuditLog;
+  sessionSecret: string;
+  /** The git remote and its background sync (server/remote/); null without CMS_GIT_REMOTE. */
+  remote: { settings: RemoteSettings; sync: RemoteSync } | null;
+  /** Site search (server/search/), built in the background once the server listens. */
+  search: SiteSearch;
+  /** The timer that opens and closes "Show from" / "Show until" windows on time. */
+  schedule: ScheduleClock;
+  /** Held while the app runs: one server per data folder. */
+  dataDirLock: DataDirLock;
+}

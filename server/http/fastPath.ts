@@ -1,0 +1,107 @@
+// Public reads answered before Express: the documented list answers, the web app's page and built
+// files, and media kept in memory, each written as a prepared answer with one writeHead. They need no
+// body, no session (an answer that differs for staff goes to Express when a session cookie is sent)
+// and no routing beyond a map look-up. Anything else returns false and goes to the Express app.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PreparedCache } from './prepared.ts';
+import type { MediaMode, ReadModel } from '../content/readModel/readModel.ts';
+import { SESSION_COOKIE } from './auth/session.ts';
+import { Answer, requestHeader } from './answer.ts';
+import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
+import type { ServedFiles } from './servedFiles.ts';
+import { FeedAnswers } from './feedAnswers.ts';
+import { isAssetPath } from './webApp.ts';
+import { pageAnswer } from './pageAnswer.ts';
+
+/** Answers the request and returns true, or returns false without touching it. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function fastPath(deps: {
+  model: ReadModel;
+  cache: PreparedCache;
+  files: ServedFiles;
+  feeds: FeedAnswers;
+}): FastPath {
+  const { model, cache, files, feeds } = deps;
+  const cookie = `${SESSION_COOKIE}=`;
+
+  const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
+    const endpoint = model.endpoint(name);
+    const media = endpoint && listMediaMode(query);
+    if (!endpoint || !media) return false;
+    // Whether the session is valid is for Express to find out; visitors send no cookie.
+    if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
+    listAnswer(cache, endpoint, { signedIn: false, media }).send(req, res, true);
+    return true;
+  };
+
+  const mediaFile = (req: IncomingMessage, res: ServerResponse, pathname: string, query: string) => {
+    let rel: string;
+    try {
+      rel = `media/${decodeURIComponent(pathname.slice('/media/'.length))}`;
+    } catch {
+      return false;
+    }
+    const params = new URLSearchParams(query);
+    if (params.has('w')) return false; // an image's variant: read from its cache by mediaRoutes
+    const v = params.getAll('v');
+    const answer = files.media.cached(rel, v.length === 1 ? v[0] : undefined);
+    if (!answer) return false;
+    answer.send(req, res, true);
+    return true;
+  };
+
+  // sitemap.xml, robots.txt, the Atom feed and calendars; Express says why when there is no answer.
+  const feed = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    const answer = feeds.answer(req, pathname);
+    if (!(answer instanceof Answer)) return false;
+    answer.send(req, res, true);
+    return true;
+  };
+
+  const web = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    // Express mounts /api and /media without regard to case, and decodes what it looks up.
+    if (!files.web || /^\/(api|media)(\/|$)/i.test(pathname) || pathname.includes('%')) return false;
+    if (/^\/search\/*$/i.test(pathname)) return false; // results made per query (searchPageRoutes.ts)
+    const file = files.web.file(pathname);
+    if (file) file.send(req, res, true);
+    else if (isAssetPath(pathname)) return false;
+    else {
+      const page = pageAnswer(files, req, pathname);
+      if (!page) return false; // Express waits for the page renderer
+      page.send(req, res, true);
+    }
+    return true;
+  };
+
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    if (!url.startsWith('/')) return false;
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? '' : url.slice(q + 1);
+    try {
+      if (pathname.startsWith('/api/')) return api(req, res, pathname.slice('/api/'.length), query);
+      if (pathname.startsWith('/media/')) return mediaFile(req, res, pathname, query);
+      if (FeedAnswers.handles(pathname)) return feed(req, res, pathname);
+      return web(req, res, pathname);
+    } catch (e) {
+      if (!res.headersSent) return false; // Express answers it again, and reports the error its way.
+      res.destroy(e as Error);
+      return true;
+    }
+  };
+}
+
+/**
+ * The media mode of a list answer, or null when the query asks for something else: `?id=`, `?sse=`
+ * or any parameter besides `media` and the ignored `timestamp` goes to Express.
+ */
+function listMediaMode(query: string): MediaMode | null {
+  if (!query) return 'base64';
+  const params = new URLSearchParams(query);
+  for (const key of params.keys()) if (key !== 'media' && key !== 'timestamp') return null;
+  const media = params.getAll('media');
+  return media.length === 1 && media[0] === 'url' ? 'url' : 'base64';
+}

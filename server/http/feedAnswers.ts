@@ -1,0 +1,143 @@
+// sitemap.xml, robots.txt, the news Atom feed and the events calendar as prepared answers: each made
+// once per change of the content it shows (and per site origin), then sent from memory like the
+// API's answers, by the fast path and by Express alike.
+import type { IncomingMessage } from 'node:http';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import { prepareBody } from './prepared.ts';
+import { entities } from '../schema/registry.ts';
+import { publicOrigin, requestOrigin } from './siteOrigin.ts';
+import { robotsTxt, sitemapXml } from '../feeds/sitemap.ts';
+import { ADMIN_PAGE_PATHS } from '../feeds/publicPages.ts';
+import { NEWS_ATOM_PATH, newsAtom } from '../feeds/newsAtom.ts';
+import { eventsCalendar } from '../feeds/eventsCalendar.ts';
+import { isTimeZone } from '../feeds/eventTimes.ts';
+import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../schema/calendarPaths.ts';
+import { Answer, type Header } from './answer.ts';
+import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
+
+interface Feed {
+  type: string;
+  /** Entities whose change changes it. */
+  deps: string[];
+  /** Its text, or undefined when there is nothing at this path (a card not in the calendar). */
+  build(origin: string, now: Date): string | undefined;
+  headers?: Header[];
+}
+
+/** Different origins (no CMS_PUBLIC_URL, many Host names) each get answers; this many at most. */
+const MAX_ENTRIES = 500;
+
+export interface FeedOptions {
+  /** CMS_PUBLIC_URL; without it, each request's own origin. */
+  publicUrl?: string;
+  trustProxy: boolean;
+  /** The site's time zone: event times in display dates are read in it. */
+  timeZone: string;
+  now?: () => Date;
+}
+
+export type FeedResult = Answer | 'not-found' | 'no-host' | undefined;
+
+export class FeedAnswers {
+  private readonly origin: string | undefined;
+  private readonly entries = new Map<string, { deps: string[]; answer: Answer | null }>();
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly options: FeedOptions,
+  ) {
+    this.origin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
+    if (!isTimeZone(options.timeZone)) {
+      throw new Error(
+        `CMS_TIME_ZONE must be a time zone name such as America/Los_Angeles (it is "${options.timeZone}").`,
+      );
+    }
+    this.now = options.now ?? (() => new Date());
+    index.on('change', (changed: Set<string>) => {
+      for (const [key, entry] of this.entries) {
+        if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+      }
+    });
+  }
+
+  /** Whether a path is one of the feeds (its answer may still be 'not-found'). */
+  static handles(pathname: string): boolean {
+    return FIXED.has(pathname) || EVENT_CALENDAR_PATH.test(pathname);
+  }
+
+  /**
+   * The answer for a path: undefined when the path is no feed, 'not-found' for a card that is not in
+   * the calendar, 'no-host' when the request names no host to write addresses with.
+   */
+  answer(req: IncomingMessage, pathname: string): FeedResult {
+    if (!FeedAnswers.handles(pathname)) return undefined;
+    const origin = this.origin ?? requestOrigin(req, this.options.trustProxy);
+    if (!origin) return 'no-host';
+    const key = `${origin}${pathname}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const feed = this.feedFor(pathname)!;
+      const text = feed.build(origin, this.now());
+      const answer =
+        text === undefined
+          ? null
+          : new Answer(prepareBody(Buffer.from(text), feed.type), {
+              headers: [...API_HEADERS, ...(feed.headers ?? [])],
+              around: securityHeaders(),
+            });
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      entry = { deps: feed.deps, answer };
+      this.entries.set(key, entry);
+    }
+    return entry.answer ?? 'not-found';
+  }
+
+  private feedFor(pathname: string): Feed | undefined {
+    const fixed = FIXED.get(pathname);
+    if (fixed) return fixed(this.index, this.options.timeZone);
+    const id = EVENT_CALENDAR_PATH.exec(pathname)?.[1];
+    if (id === undefined) return undefined;
+    return {
+      ...calendar(this.index, this.options.timeZone, id),
+      headers: [['Content-Disposition', `attachment; filename="event-${id}.ics"`]],
+    };
+  }
+}
+
+const XML = 'application/xml; charset=utf-8';
+const CALENDAR = 'text/calendar; charset=utf-8';
+
+const calendar = (index: ContentIndex, timeZone: string, only?: string): Feed => ({
+  type: CALENDAR,
+  deps: [entities.eventCard.name, entities.majorEvent.name],
+  build: (origin, now) => eventsCalendar(index, { origin, now, timeZone }, only),
+});
+
+const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
+  [
+    '/sitemap.xml',
+    (index) => ({
+      type: XML,
+      deps: [entities.majorEvent.name],
+      build: (origin) => sitemapXml(index, origin),
+    }),
+  ],
+  [
+    '/robots.txt',
+    () => ({
+      type: 'text/plain; charset=utf-8',
+      deps: [],
+      build: (origin) => robotsTxt(origin, ADMIN_PAGE_PATHS),
+    }),
+  ],
+  [
+    NEWS_ATOM_PATH,
+    (index) => ({
+      type: 'application/atom+xml; charset=utf-8',
+      deps: [entities.news.name],
+      build: (origin, now) => newsAtom(index, origin, now),
+    }),
+  ],
+  [EVENTS_CALENDAR_PATH, (index, timeZone) => calendar(index, timeZone)],
+]);

@@ -1,0 +1,115 @@
+// WebP variants of the site's images at a few widths (variants.ts), for srcset. Each is encoded once
+// per blob and width, on first request, and kept outside git in <cacheDir>/<blob id>-<width>.webp
+// (written to a temporary file, then renamed): a changed image has a new blob id, so new variants.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { blobId } from '../content/index/blobId.ts';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import { prepareBody } from './prepared.ts';
+import type { Answer } from './answer.ts';
+import { makeEntry, pick } from './mediaFiles.ts';
+import { VARIANT_WIDTHS } from '../../web/src/site/images/variants.ts';
+import { isImagePath } from '../media/imageSizes.ts';
+
+type ReadFile = (rel: string) => Promise<Buffer | null>;
+
+/** Photos (JPEG, WebP): lossy at quality 75, a fifth to a half fewer bytes than the JPEG at a width. */
+const QUALITY = 75;
+/**
+ * Graphics (PNG, GIF: a schedule, logos, icons) are encoded losslessly: text stays sharp, and lossy
+ * WebP of the workshop schedule was larger than its PNG (57 KB to 53 KB) where lossless is 45 KB.
+ */
+const LOSSLESS = /\.(png|gif)$/i;
+
+export class MediaVariants {
+  /** How many variants were encoded (not read from the cache): tests hold the cache to it. */
+  encodes = 0;
+  private readonly inflight = new Map<string, Promise<Buffer | null>>();
+
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly read: ReadFile,
+    readonly cacheDir: string,
+  ) {}
+
+  /** The answer for `media/…?w=` (with this `?v=`), or null when there is no such variant. */
+  async answer(rel: string, v: string | undefined, width: number): Promise<Answer | null> {
+    if (!(VARIANT_WIDTHS as readonly number[]).includes(width) || !isImagePath(rel)) return null;
+    const blob = this.index.mediaVersion(rel);
+    if (!blob) return null;
+    const bytes = await this.variant(rel, blob, width);
+    if (!bytes) return null;
+    return pick(makeEntry(prepareBody(bytes, 'image/webp', {}, `"${blob}-${width}"`), blob), v);
+  }
+
+  /**
+   * Removes the variants of images that are no longer the site's (replaced or deleted: a variant is
+   * only ever read for its image's current blob) and temporary files a stopped server left behind.
+   */
+  async sweep(): Promise<number> {
+    const current = new Set<string>();
+    for (const rel of this.index.knownPaths()) {
+      const blob = rel.startsWith('media/') ? this.index.mediaVersion(rel) : undefined;
+      if (blob) current.add(blob);
+    }
+    const names = await readdir(this.cacheDir).catch(() => [] as string[]);
+    const stale = names.filter((name) => {
+      const kept = /^([0-9a-f]{40})-\d+\.webp$/.exec(name);
+      return kept ? !current.has(kept[1]!) : name.endsWith('.tmp') && !this.inflightTemp(name);
+    });
+    await Promise.all(stale.map((name) => rm(path.join(this.cacheDir, name), { force: true })));
+    return stale.length;
+  }
+
+  /** Whether a temporary file belongs to an encoding still under way (not to be swept). */
+  private inflightTemp(name: string): boolean {
+    return [...this.inflight.keys()].some((file) => name.startsWith(path.basename(file)));
+  }
+
+  /** Where a variant is kept. */
+  fileOf(blob: string, width: number): string {
+    return path.join(this.cacheDir, `${blob}-${width}.webp`);
+  }
+
+  private async variant(rel: string, blob: string, width: number): Promise<Buffer | null> {
+    const file = this.fileOf(blob, width);
+    const kept = await readFile(file).catch(() => null);
+    if (kept) return kept;
+    let job = this.inflight.get(file);
+    if (!job) {
+      job = this.encode(rel, blob, width, file).finally(() => this.inflight.delete(file));
+      this.inflight.set(file, job);
+    }
+    return job;
+  }
+
+  private async encode(rel: string, blob: string, width: number, file: string): Promise<Buffer | null> {
+    const original = await this.read(rel);
+    // The file changed since the index saw it: the page will ask for the new version's variants.
+    if (!original || blobId(original) !== blob) return null;
+    let bytes: Buffer;
+    try {
+      // Loaded on first use: the server starts without it.
+      const { default: sharp } = await import('sharp');
+      // animated: a GIF keeps its frames (WebP animates too); autoOrient applies EXIF rotation.
+      bytes = await sharp(original, { animated: true })
+        .autoOrient()
+        .resize({ width, withoutEnlargement: true })
+        .webp(LOSSLESS.test(rel) ? { lossless: true } : { quality: QUALITY })
+        .toBuffer();
+    } catch {
+      return null; // not an image sharp can read
+    }
+    this.encodes++;
+    await mkdir(this.cacheDir, { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temp, bytes);
+      await rename(temp, file);
+    } catch {
+      await rm(temp, { force: true }); // served all the same; encoded again next time
+    }
+    return bytes;
+  }
+}

@@ -1,0 +1,107 @@
+// Read answers are prepared once per content change: body, ETag and compressed variants, then reused.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+export interface Prepared {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly type: string;
+  /** The content codings it can be sent in besides identity. */
+  readonly encodings: readonly Encoding[];
+  /** The body in this content coding, or null when it has none (small or already compressed bodies). */
+  encoded(enc: Encoding): Buffer | null;
+}
+
+/** Below this a compressed copy saves less than its own headers cost. */
+const MIN_COMPRESS = 1024;
+/** Brotli's best quality costs ~1 s per 600 KB; above this size quality 6 gives most of its gain in ms. */
+const BEST_BROTLI_UP_TO = 16 * 1024;
+
+export const etagOf = (body: Buffer) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
+  gzip: (body) => gzipSync(body, { level: 6 }),
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: body.length <= BEST_BROTLI_UP_TO ? 11 : 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+};
+
+/** Ready compressed bodies, or 'compress' to make them on first use when the body is large enough. */
+type Variants = Partial<Record<Encoding, Buffer>> | 'compress';
+
+class PreparedBody implements Prepared {
+  readonly etag: string;
+  readonly encodings: readonly Encoding[];
+  private readonly variants: Partial<Record<Encoding, Buffer | null>>;
+
+  constructor(
+    readonly body: Buffer,
+    readonly type: string,
+    variants: Variants,
+    etag?: string,
+  ) {
+    this.etag = etag ?? etagOf(body);
+    this.variants =
+      variants !== 'compress'
+        ? { br: variants.br ?? null, gzip: variants.gzip ?? null }
+        : body.length > MIN_COMPRESS
+          ? {}
+          : { br: null, gzip: null };
+    this.encodings = (['br', 'gzip'] as const).filter((enc) => this.variants[enc] !== null);
+  }
+
+  encoded(enc: Encoding): Buffer | null {
+    let v = this.variants[enc];
+    // Made when a client first asks for it, so an encoding nobody uses costs nothing.
+    if (v === undefined) v = this.variants[enc] = compressors[enc](this.body);
+    return v;
+  }
+}
+
+/** `etag`: when the bytes have a version of their own (a media file's blob id). */
+export function prepareBody(
+  body: Buffer,
+  type: string,
+  variants: Variants = 'compress',
+  etag?: string,
+): Prepared {
+  return new PreparedBody(body, type, variants, etag);
+}
+
+export function prepareJson(value: unknown): Prepared {
+  return prepareBody(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
+}
+
+/** Cache of prepared answers, keyed by endpoint + variant, dropped when their entities change. */
+export class PreparedCache {
+  private entries = new Map<string, { deps: string[]; value: Prepared }>();
+
+  get(key: string, deps: string[], build: () => unknown): Prepared {
+    const hit = this.entries.get(key);
+    if (hit) return hit.value;
+    const value = prepareJson(build());
+    this.entries.set(key, { deps, value });
+    return value;
+  }
+
+  /** A prepared answer of any kind (a page's HTML), for answers whose deps are known only once built. */
+  peek(key: string): Prepared | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  put(key: string, deps: string[], value: Prepared): void {
+    this.entries.set(key, { deps, value });
+  }
+
+  invalidate(changed: Set<string>): void {
+    for (const [key, entry] of this.entries)
+      if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+  }
+}

@@ -1,0 +1,184 @@
+// Signed-in only: a collection's list page by page, item history (list, view a version, restore),
+// contact messages, content status.
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../appDeps.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { entityByName, itemPath } from '../../schema/registry.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { isMediaField } from '../../schema/fields.ts';
+import { entities } from '../../schema/registry.ts';
+import { parseItemFile } from '../../content/index/fileFormat.ts';
+import { blobId } from '../../content/index/blobId.ts';
+import { toWire } from '../../schema/codec.ts';
+import { sniff, type SniffedType } from '../../content/writer/mediaUpload.ts';
+import { AppError } from '../../schema/errors.ts';
+import { queryString, route } from '../http.ts';
+import { readBodies, WRITE_LIMIT } from '../bodies.ts';
+import { requestedId } from '../ids.ts';
+import { ItemLists, parseItemQuery } from '../../content/index/itemQuery.ts';
+import { actor } from './auditRoutes.ts';
+
+const MEDIA_TYPES: Record<SniffedType, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+export function adminRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const auth = requireUser(deps.users);
+  const { writer } = deps;
+  const lists = new ItemLists(deps.index);
+
+  const target = (req: Request): { def: EntityDef; id: string } => {
+    const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
+    const def = entityByName.get(String(src.entity ?? ''));
+    if (!def || def.storage === 'private')
+      throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
+    const id = def.type === 'singleton' ? '1' : requestedId(src.id);
+    if (!id) throw new AppError(400, 'Say which item (id).', { id: 'Missing' });
+    return { def, id };
+  };
+
+  // Staff see every item, hidden ones too, with media as URLs: the shape the admin's forms read.
+  router.get('/admin/items', auth, (req, res) => {
+    const query = parseItemQuery(req.query as Record<string, unknown>);
+    const { items, ...rest } = lists.page(query);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ items: items.map((item) => deps.model.wire(query.def, item, 'url')), ...rest });
+  });
+
+  router.get(
+    '/history',
+    auth,
+    route(async (req, res) => {
+      const { def, id } = target(req);
+      // The item's file and the media it refers to now: replacing only a picture is a change too.
+      const current = deps.index.get(def, id);
+      const media = Object.entries(def.fields as Fields)
+        .filter(([k, f]) => isMediaField(f) && typeof current?.data[k] === 'string' && current.data[k])
+        .map(([k]) => String(current!.data[k]));
+      res.json({
+        entity: def.name,
+        id,
+        path: itemPath(def, id),
+        commits: await deps.store.log([itemPath(def, id), ...media]),
+      });
+    }),
+  );
+
+  /** The item's file as it was in a commit, parsed. */
+  const readVersion = async (def: EntityDef, id: string, req: Request) => {
+    const commit = queryString(req, 'commit') ?? '';
+    if (!/^[0-9a-f]{40}$/.test(commit))
+      throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
+    const bytes = await deps.store.readAt(commit, itemPath(def, id));
+    if (!bytes) throw new AppError(404, 'This item did not exist in that version.');
+    const parsed = parseItemFile(def, bytes.toString('utf8'));
+    if (!parsed.ok) throw new AppError(422, `That version cannot be read: ${parsed.error}`);
+    return { commit, bytes, data: parsed.data };
+  };
+
+  router.get(
+    '/history/version',
+    auth,
+    route(async (req, res) => {
+      const { def, id } = target(req);
+      const { commit, bytes, data } = await readVersion(def, id, req);
+      // Pictures and files as that version had them: a replaced one keeps its path, so only git has it.
+      const query = (key: string) =>
+        new URLSearchParams({ entity: def.name, id, commit, field: key }).toString();
+      const keyOf = new Map<unknown, string>();
+      for (const [key, f] of Object.entries(def.fields as Fields))
+        if (isMediaField(f)) keyOf.set(data[key], key);
+      const media = (value: string) =>
+        keyOf.has(value) ? `/api/history/media?${query(keyOf.get(value)!)}` : '';
+      const item = toWire(def, { id, version: blobId(bytes), data }, media);
+      res.json({ commit, item, text: bytes.toString('utf8') });
+    }),
+  );
+
+  router.get(
+    '/history/media',
+    auth,
+    route(async (req, res) => {
+      const { def, id } = target(req);
+      const key = queryString(req, 'field') ?? '';
+      const field = Object.hasOwn(def.fields, key) ? (def.fields as Fields)[key] : undefined;
+      if (!field || !isMediaField(field))
+        throw new AppError(400, 'Say which picture or file (field).', { field: 'Unknown' });
+      const { commit, data } = await readVersion(def, id, req);
+      const at = typeof data[key] === 'string' ? data[key] : '';
+      const bytes = at ? await deps.store.readAt(commit, at) : null;
+      const type = bytes && sniff(bytes);
+      if (!bytes || !type) throw new AppError(404, 'That version had no picture or file here.');
+      res.setHeader('Content-Type', MEDIA_TYPES[type]);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // A commit never changes: the browser may keep it, but only for this signed-in user.
+      res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+      res.send(bytes);
+    }),
+  );
+
+  router.post(
+    '/history/restore',
+    auth,
+    readBodies(WRITE_LIMIT, { signedIn: true }),
+    route(async (req, res) => {
+      const { def, id } = target(req);
+      const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
+      if (!/^[0-9a-f]{40}$/.test(commit))
+        throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
+      const restored = await writer.restore(def, id, commit, {
+        name: req.user!.name,
+        email: req.user!.email,
+      });
+      void deps.audit.record({
+        action: 'restore',
+        ...actor(req),
+        entity: def.name,
+        id,
+        commit: restored.commit,
+        detail: `from ${commit.slice(0, 7)}${restored.commit ? '' : ', nothing changed'}`,
+      });
+      const note = restored.carried ? ` ${restored.carried.note}` : '';
+      res.json({ ...deps.model.wire(def, restored.item, 'url'), message: `Restored.${note}` });
+    }),
+  );
+
+  router.get(
+    '/messages',
+    auth,
+    route(async (_req, res) => {
+      const list = await deps.messages.list();
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(list.map((m) => toWire(entities.contactMessage, m, () => '')));
+    }),
+  );
+
+  router.delete(
+    '/messages',
+    auth,
+    route(async (req, res) => {
+      const id = requestedId(queryString(req, 'id'));
+      if (!id) throw new AppError(400, 'Say which message to delete (id).', { id: 'Missing' });
+      if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
+      // Kept in private/, not git: the audit log is the only record that it was deleted, and by whom.
+      await deps.audit.record({ action: 'delete', ...actor(req), entity: entities.contactMessage.name, id });
+      deps.hub.notify(new Set([entities.contactMessage.name]));
+      res.json({ success: true, id });
+    }),
+  );
+
+  router.get(
+    '/admin/status',
+    auth,
+    route(async (_req, res) => {
+      res.json({ head: await deps.store.head(), errors: deps.index.contentErrors() });
+    }),
+  );
+
+  return router;
+}

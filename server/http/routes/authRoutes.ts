@@ -1,0 +1,104 @@
+// login.php, auth_check.php and logout.php (documented names; sign-out is new).
+import { Router, type Request, type Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { currentUser, endSession, startSession } from '../auth/session.ts';
+import { SignInThrottle, type SignInRefusal } from '../auth/throttle.ts';
+import type { UserStore } from '../../accounts/users.ts';
+import { AppError } from '../../schema/errors.ts';
+import type { AuditLog } from '../../audit/auditLog.ts';
+import { route } from '../http.ts';
+import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
+
+const publicUser = (u: { username: string; name: string; email: string }) => ({
+  username: u.username,
+  name: u.name,
+  email: u.email,
+});
+
+/** The caller's address as the throttle counts it (IPv6 by its /56, like express-rate-limit). */
+const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
+
+const refuse = (res: Response, r: SignInRefusal) => {
+  res.setHeader('Retry-After', String(r.retryAfterSeconds));
+  return new AppError(429, r.message);
+};
+
+export function authRoutes(users: UserStore, audit: AuditLog, throttle = new SignInThrottle()): Router {
+  const router = Router();
+  const from = (req: Request) => req.ip ?? '';
+  // A refused address may keep trying: one line per address a minute, so it cannot flood the log.
+  const refusalsLogged = new Map<string, number>();
+  const firstRefusalThisMinute = (address: string) => {
+    const now = Date.now();
+    if (now - (refusalsLogged.get(address) ?? -Infinity) < 60_000) return false;
+    if (refusalsLogged.size >= 10_000) refusalsLogged.clear();
+    refusalsLogged.set(address, now);
+    return true;
+  };
+
+  // An address that has used up its failures is refused before its body is read.
+  const addressNotThrottled = route(async (req, res, next) => {
+    const refused = await throttle.beforeReading(addressOf(req));
+    if (refused) {
+      if (firstRefusalThisMinute(from(req))) {
+        await audit.record({ action: 'sign-in-throttled', address: from(req), detail: refused.message });
+      }
+      throw refuse(res, refused);
+    }
+    next();
+  });
+
+  router.post(
+    '/login.php',
+    addressNotThrottled,
+    readBodies(SIGN_IN_LIMIT),
+    route(async (req, res) => {
+      const { username, password } = (req.body ?? {}) as Record<string, unknown>;
+      const name = typeof username === 'string' ? username : '';
+      const refused = await throttle.attempt(addressOf(req), name);
+      if (refused) {
+        if (firstRefusalThisMinute(from(req))) {
+          await audit.record({
+            action: 'sign-in-throttled',
+            who: name,
+            address: from(req),
+            detail: refused.message,
+          });
+        }
+        throw refuse(res, refused);
+      }
+      const user = name && typeof password === 'string' ? await users.verify(name, password) : null;
+      if (!user) {
+        await audit.record({ action: 'sign-in-failed', who: name, address: from(req) });
+        return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
+      }
+      await throttle.succeeded(addressOf(req), name);
+      startSession(req, user);
+      await audit.record({ action: 'sign-in', who: user.username, address: from(req) });
+      res.json({ status: 'authenticated', user: publicUser(user) });
+    }),
+  );
+
+  router.get(
+    '/auth_check.php',
+    route(async (req, res) => {
+      await users.sync();
+      const user = currentUser(req, users);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(user ? { status: 'authenticated', user: publicUser(user) } : { status: 'unauthenticated' });
+    }),
+  );
+
+  router.post(
+    '/logout.php',
+    route(async (req, res) => {
+      const user = currentUser(req, users);
+      if (user) await users.bumpEpoch(user.username);
+      endSession(req);
+      if (user) await audit.record({ action: 'sign-out', who: user.username, address: from(req) });
+      res.json({ status: 'unauthenticated' });
+    }),
+  );
+
+  return router;
+}

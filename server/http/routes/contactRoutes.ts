@@ -1,0 +1,78 @@
+// handle_form.php: the public contact form. Messages are kept privately, never in the site repo.
+import { Router } from 'express';
+import { entities } from '../../schema/registry.ts';
+import { validateItem } from '../../content/index/fileFormat.ts';
+import type { PrivateCollection } from '../../contact/privateCollection.ts';
+import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
+import { emailProblem } from '../../schema/email.ts';
+import { contactLimiter } from '../auth/throttle.ts';
+import { route, sendError } from '../http.ts';
+import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
+import type { SitePages } from '../sitePages.ts';
+import type { ContactForm } from '../../../web/src/lib/types.ts';
+import { CHECK_FORM_MESSAGE, SENT, type ContactOutcome } from '../../../web/src/site/layout/ContactForm.tsx';
+
+const FORM_KEYS = ['name', 'title', 'employer', 'email', 'contact'] as const;
+
+/** What the visitor typed, as the form shows it again. */
+const formOf = (input: Record<string, string | undefined>): ContactForm =>
+  Object.fromEntries(FORM_KEYS.map((k) => [k, input[k] ?? ''])) as unknown as ContactForm;
+
+/** The form's own words for a refusal (ContactForm.tsx): each field's problem beside it. */
+function refusedOutcome(
+  input: Record<string, string | undefined>,
+  fields: Record<string, string>,
+  incomplete: boolean,
+): ContactOutcome {
+  const shown = (k: string) => (FORM_KEYS as readonly string[]).includes(k);
+  const errors = Object.fromEntries(Object.entries(fields).filter(([k]) => shown(k)));
+  const message = incomplete ? CONTACT_INCOMPLETE : Object.keys(errors).length ? '' : CHECK_FORM_MESSAGE;
+  return { form: formOf(input), errors, message, sent: false };
+}
+
+/** `pages`: the server-rendered site (once loaded), for answers to posts of the form without JavaScript. */
+export function contactRoutes(
+  messages: PrivateCollection,
+  onMessage: () => void,
+  pages?: () => SitePages | null,
+): Router {
+  const router = Router();
+  router.post(
+    '/handle_form.php',
+    contactLimiter(),
+    readBodies(CONTACT_LIMIT),
+    route(async (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const input = Object.fromEntries(
+        // What a visitor fills in: every declared field except the time, which the server sets.
+        Object.keys(entities.contactMessage.fields)
+          .filter((k) => k !== 'received')
+          .map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
+      );
+      const result = validateItem(entities.contactMessage, { ...input, received: new Date().toISOString() });
+      const fields = { ...(result.ok ? {} : result.fields) };
+      const badEmail = emailProblem(input.email ?? '');
+      if (badEmail && !fields.email) fields.email = badEmail;
+      // A browser posting the form without JavaScript gets the contact page with the outcome.
+      const site = pages?.();
+      const formPost =
+        req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
+      const page =
+        site && formPost
+          ? (outcome: ContactOutcome, status: number) =>
+              site.contactPage(req, outcome, status).send(req, res, false)
+          : null;
+      if (!result.ok || badEmail) {
+        const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);
+        const error = incomplete ? CONTACT_INCOMPLETE : result.ok ? badEmail! : result.error;
+        if (page) return page(refusedOutcome(input, fields, incomplete), 400);
+        return sendError(res, 400, error, fields);
+      }
+      await messages.add(result.data);
+      onMessage();
+      if (page) return page({ form: formOf(input), errors: {}, message: SENT, sent: true }, 200);
+      res.json({ success: true, message: 'Thank you! Your message has been sent.' });
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,21 @@
+// The feeds through Express: what the fast path passed on (a card not in the calendar, a request
+// without a usable Host) or did not see (the fast path failed and Express answers again).
+import { Router } from 'express';
+import { Answer } from '../answer.ts';
+import type { FeedAnswers } from '../feedAnswers.ts';
+import { sendError } from '../http.ts';
+
+export function feedRoutes(feeds: FeedAnswers): Router {
+  const router = Router();
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const answer = feeds.answer(req, req.path);
+    if (answer === undefined) return next();
+    if (answer instanceof Answer) return answer.send(req, res, false);
+    if (answer === 'no-host') {
+      return sendError(res, 400, 'The request names no valid host for the addresses in this file.');
+    }
+    sendError(res, 404, 'This event is not in the calendar: it has no start date or is not public.');
+  });
+  return router;
+}

@@ -1,0 +1,77 @@
+// GET routes for every documented read call, answered from prepared buffers. The public list answers
+// are also sent by the fast path (fastPath.ts) with the same prepared answers.
+import { Router, type Request } from 'express';
+import type { ReadContext, ReadEndpoint, ReadModel } from '../../content/readModel/readModel.ts';
+import { PreparedCache, prepareJson } from '../prepared.ts';
+import { entities } from '../../schema/registry.ts';
+import { queryString, route, sendError } from '../http.ts';
+import type { GitStore } from '../../store/gitStore.ts';
+import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
+
+export function readContext(req: Request, signedIn: boolean): ReadContext {
+  return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64' };
+}
+
+export function readRoutes(deps: {
+  model: ReadModel;
+  cache: PreparedCache;
+  store: GitStore;
+  isSignedIn: (req: Request) => boolean;
+  streams: Record<string, import('express').RequestHandler>;
+}): Router {
+  const router = Router();
+  const { model, cache } = deps;
+
+  router.get(
+    '/download_pdf.php',
+    route(async (req, res) => {
+      const id = queryString(req, 'id') ?? '';
+      const stored = model.storedItem(entities.paper, id, deps.isSignedIn(req));
+      if (!stored) return sendError(res, 404, 'There is no paper with that id.');
+      const bytes = await deps.store.read(String(stored.data.pdf));
+      if (!bytes) return sendError(res, 404, 'The PDF file of this paper is missing');
+      const name = `${
+        String(stored.data.file_name)
+          .replace(/[^\w .()-]+/g, '_')
+          .trim() || 'paper'
+      }.pdf`;
+      res.setHeader('Content-Type', 'application/pdf');
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', `"${stored.data.pdf}-${stored.version.slice(0, 12)}"`);
+      res.end(bytes);
+    }),
+  );
+
+  // Streams documented under their own names (and /api/stream); majorevents.php streams with ?sse=true.
+  for (const [name, handler] of Object.entries(deps.streams)) {
+    if (!model.endpoint(name)) router.get(`/${name}`, handler);
+  }
+
+  for (const endpoint of model.endpoints) {
+    const stream = deps.streams[endpoint.path];
+    // Only answers that differ for staff read the session.
+    const staff = endpointDiffersForStaff(endpoint);
+    router.get(`/${endpoint.path}`, (req, res) => {
+      if (stream && req.query.sse === 'true') return stream(req, res, () => undefined);
+      const ctx = readContext(req, staff && deps.isSignedIn(req));
+      const id = queryString(req, 'id');
+      if (id !== undefined && endpoint.entity) {
+        const one = model.one(endpoint.entity, id, ctx);
+        if (!one)
+          return sendError(
+            res,
+            404,
+            `There is no ${endpoint.entity.itemNoun.replace(/^this /, '')} with id ${JSON.stringify(id)}.`,
+          );
+        return jsonAnswer(prepareJson(one), staff).send(req, res, false);
+      }
+      listAnswer(cache, endpoint, ctx).send(req, res, false);
+    });
+  }
+  return router;
+}

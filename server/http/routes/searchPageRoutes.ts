@@ -1,0 +1,24 @@
+// The search results page (GET /search?q=…): the site's own page, server-rendered for this query with
+// its results in the page's data, so it reads without JavaScript and hydrates without a request.
+// Made per request, never cached (the fast path leaves /search to Express).
+import { Router } from 'express';
+import type { SiteSearch } from '../../search/siteSearch.ts';
+import { isSearchEndpoint, SEARCH_PATH } from '../../schema/searchAnswer.ts';
+import { PUBLIC_LIMIT } from './searchRoutes.ts';
+import type { ServedFiles } from '../servedFiles.ts';
+
+export function searchPageRoutes(files: ServedFiles, search: SiteSearch): Router {
+  const router = Router();
+  const read = (endpoint: string) => {
+    if (!isSearchEndpoint(endpoint)) return undefined;
+    const q = new URLSearchParams(endpoint.slice(endpoint.indexOf('?') + 1)).get('q') ?? '';
+    return search.search(q, 'public', PUBLIC_LIMIT);
+  };
+  router.get(SEARCH_PATH, async (req, res, next) => {
+    if (!files.web) return next();
+    await files.pagesReady;
+    if (!files.pages) return next();
+    files.pages.pageWith(req, req.originalUrl, read).send(req, res, false);
+  });
+  return router;
+}

@@ -1,0 +1,60 @@
+// The documented SSE streams and /api/stream, all fed by the content index's change events.
+import type { Request, RequestHandler } from 'express';
+import type { ReadModel } from '../../content/readModel/readModel.ts';
+import { entityByName, siteEntities } from '../../schema/registry.ts';
+import type { EntityDef } from '../../schema/define.ts';
+import type { PreparedCache } from '../prepared.ts';
+import { sseData, type SseHub } from '../sseHub.ts';
+import { readContext } from './readRoutes.ts';
+
+export function streamHandlers(
+  hub: SseHub,
+  model: ReadModel,
+  cache: PreparedCache,
+  isSignedIn: (req: Request) => boolean,
+): Record<string, RequestHandler> {
+  /**
+   * A documented stream (the entity's `legacy.stream`): its endpoint's answer as JSON, on connect and
+   * on every change — a singleton's fields without id and version, e.g. `{policyText}`. Built once
+   * per change and shared by every subscriber.
+   */
+  const fullState =
+    (def: EntityDef): RequestHandler =>
+    (req, res) => {
+      const endpoint = model.endpoint(def.legacy.endpoint)!;
+      const ctx = readContext(req, isSignedIn(req));
+      const key = `${def.legacy.stream}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
+      const render = () => {
+        const body = cache.get(key, endpoint.deps, () => {
+          const answer = endpoint.build(ctx) as Record<string, unknown>;
+          if (def.type === 'collection') return answer;
+          const { id: _id, version: _version, ...fields } = answer;
+          return fields;
+        }).body;
+        return `data: ${body.toString('utf8')}\n\n`;
+      };
+      hub.open(req, res, { deps: endpoint.deps, initial: render(), render, key });
+    };
+  return {
+    ...Object.fromEntries(
+      siteEntities.filter((d) => d.legacy.stream).map((d) => [d.legacy.stream!.split('?')[0]!, fullState(d)]),
+    ),
+    stream: (req, res) => {
+      // Staff also hear about private collections (contact messages), named by entity.
+      const staff = isSignedIn(req);
+      hub.open(req, res, {
+        key: staff ? 'stream|staff' : 'stream|public',
+        deps: 'all',
+        initial: sseData({ endpoints: [] }, 'ready'),
+        render: (changed) => {
+          const endpoints = model.endpointsFor(changed);
+          const privateChanged = staff
+            ? [...changed].filter((name) => entityByName.get(name)?.storage === 'private')
+            : [];
+          if (!endpoints.length && !privateChanged.length) return null;
+          return sseData({ endpoints: [...endpoints, ...privateChanged], entities: [...changed] }, 'change');
+        },
+      });
+    },
+  };
+}

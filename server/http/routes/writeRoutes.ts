@@ -1,0 +1,179 @@
+// Every documented write call, generated from the registry (method, path, query and field names).
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../appDeps.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { storedKeyFor } from '../../schema/codec.ts';
+import { siteEntities } from '../../schema/registry.ts';
+import { isMediaField } from '../../schema/fields.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { checkUploads, multipart } from '../../content/writer/mediaUpload.ts';
+import { StaleVersionError } from '../../content/writer/writer.ts';
+import { AppError } from '../../schema/errors.ts';
+import { queryString, route, sendError } from '../http.ts';
+import { readBodies, WRITE_LIMIT } from '../bodies.ts';
+import { requestedId } from '../ids.ts';
+import { actor } from './auditRoutes.ts';
+
+export function writeRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { writer } = deps;
+  // The session first, then the body: a signed-out caller's body is never read.
+  const auth = [requireUser(deps.users), ...readBodies(WRITE_LIMIT, { signedIn: true })];
+  const mediaMode = (req: Request) =>
+    (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
+  const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
+
+  const body = (req: Request, def: EntityDef): Record<string, unknown> => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    // The documented `{ id, field, value }` form (mission and values, educator texts) updates one field.
+    // The field must be one the form may set (else the save would silently change nothing), and the
+    // version still travels with it so a stale edit is refused like any other.
+    if (typeof b.field === 'string' && 'value' in b) {
+      const key = storedKeyFor(def, b.field);
+      const f = key ? (def.fields as Fields)[key] : undefined;
+      if (!f || isMediaField(f))
+        throw new AppError(400, `There is no field "${b.field}" to update.`, {
+          field: `Unknown field "${b.field}"`,
+        });
+      return { [b.field]: b.value, ...(b.version !== undefined ? { version: b.version } : {}) };
+    }
+    return b;
+  };
+
+  const save = (def: EntityDef, idFrom: (req: Request) => string | undefined) =>
+    route(async (req, res) => {
+      const input = body(req, def);
+      const fields = def.fields as Fields;
+      const uploads = checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
+        const key = storedKeyFor(def, field);
+        const f = key ? fields[key] : undefined;
+        return f && isMediaField(f) ? f.kind : undefined;
+      });
+      const id = idFrom(req);
+      const version = versionOf(req, input.version);
+      try {
+        const { item, created, carried, commit } = await writer.save({
+          def,
+          id,
+          input,
+          uploads,
+          version,
+          author: author(req),
+        });
+        // Written beside the answer, not before it (it never fails the save; a read waits for it).
+        void deps.audit.record({
+          action: 'save',
+          ...actor(req),
+          entity: def.name,
+          id: item.id,
+          commit,
+          detail: created ? 'created' : commit ? 'updated' : 'nothing changed',
+        });
+        const said = created ? 'Submitted successfully!' : 'Updated successfully!';
+        res.status(created ? 201 : 200).json({
+          ...deps.model.wire(def, item, mediaMode(req)),
+          message: carried ? `${said} ${carried.note}` : said,
+          // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
+          ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
+        });
+      } catch (e) {
+        conflictOrThrow(e, def, req, res);
+      }
+    });
+
+  const conflictOrThrow = (e: unknown, def: EntityDef, req: Request, res: Response) => {
+    if (e instanceof StaleVersionError) {
+      return sendError(res, 409, e.message, undefined, {
+        current: deps.model.wire(def, e.current, mediaMode(req)),
+      });
+    }
+    // Field messages also under the documented form names (papers: fileName, pdfFile, firstPage…).
+    const aliases = def.legacy.writes?.aliases;
+    if (e instanceof AppError && e.fields && aliases) {
+      const fields = { ...e.fields };
+      for (const [form, stored] of Object.entries(aliases))
+        if (e.fields[stored] && !fields[form]) fields[form] = e.fields[stored];
+      return sendError(res, e.status, e.message, fields);
+    }
+    throw e;
+  };
+
+  const remove = (def: EntityDef) =>
+    route(async (req, res) => {
+      const id = requestedId(queryString(req, 'id') ?? (req.body as Record<string, unknown> | undefined)?.id);
+      if (!id) throw new AppError(400, 'Say which item to delete (id).', { id: 'Missing' });
+      const version = versionOf(req, queryString(req, 'version'));
+      try {
+        const commit = await writer.remove(def, id, author(req), version);
+        void deps.audit.record({ action: 'delete', ...actor(req), entity: def.name, id, commit });
+        res.json({ success: true, id, message: 'Deleted.' });
+      } catch (e) {
+        conflictOrThrow(e, def, req, res);
+      }
+    });
+
+  const idOf =
+    (name: string) =>
+    (req: Request): string | undefined => {
+      const sent = req.body as Record<string, unknown> | undefined;
+      return requestedId(queryString(req, 'id') ?? sent?.[name], name);
+    };
+
+  for (const def of siteEntities) {
+    const E = `/${def.legacy.endpoint}`;
+    if (def.type === 'singleton') {
+      router.put(
+        E,
+        auth,
+        multipart,
+        save(def, () => undefined),
+      );
+      router.post(
+        E,
+        auth,
+        multipart,
+        save(def, () => undefined),
+      );
+      continue;
+    }
+    const w = def.legacy.writes;
+    if (w) {
+      // Papers: documented as pdf_upload.php (create, delete) and pdf_update.php (fileId + changed fields).
+      router.post(
+        `/${w.create}`,
+        auth,
+        multipart,
+        save(def, () => undefined),
+      );
+      router.post(
+        `/${w.update}`,
+        auth,
+        multipart,
+        route(async (req, res, next) => {
+          if (!idOf(w.idField)(req))
+            throw new AppError(400, 'Say which paper to update (fileId).', { [w.idField]: 'Missing' });
+          return save(def, idOf(w.idField))(req, res, next);
+        }),
+      );
+      router.delete(`/${w.remove}`, auth, remove(def));
+    }
+    router.post(E, auth, multipart, save(def, idOf('id')));
+    router.put(
+      E,
+      auth,
+      multipart,
+      route(async (req, res, next) => {
+        if (!idOf('id')(req)) throw new AppError(400, 'Say which item to update (id).', { id: 'Missing' });
+        return save(def, idOf('id'))(req, res, next);
+      }),
+    );
+    router.delete(E, auth, remove(def));
+  }
+  return router;
+}
+
+/** The version the editor started from: sent in the body or query, or as an If-Match header. */
+function versionOf(req: Request, sent: unknown): string | undefined {
+  if (typeof sent === 'string' && sent) return sent;
+  return req.get('if-match')?.replace(/^W\//, '').replace(/"/g, '') || undefined;
+}

@@ -1,0 +1,76 @@
+// The built web app, its server-rendered pages and the media kept in memory: one set per site,
+// shared by the Express routes and the fast path, so both send the same answers and each is held once.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import { PreparedCache } from './prepared.ts';
+import { ReadModel } from '../content/readModel/readModel.ts';
+import type { GitStore } from '../store/gitStore.ts';
+import type { SitePages, SitePagesOptions } from './sitePages.ts';
+import { ImageSizes, IMAGE_SIZES_DEP } from '../media/imageSizes.ts';
+import { MediaVariants } from './mediaVariants.ts';
+import { MediaFiles } from './mediaFiles.ts';
+import { WebApp } from './webApp.ts';
+
+/**
+ * `web` is null when the web app is not built yet; `pages` until the page renderer (React, the
+ * site, the markdown pipeline: about 0.3 s of imports) has loaded in the background, `pagesReady`.
+ */
+export interface ServedFiles {
+  web: WebApp | null;
+  pages: SitePages | null;
+  pagesReady: Promise<void>;
+  media: MediaFiles;
+  /** Images' sizes for the pages' <img>, and their WebP variants (server/media/). */
+  images: ImageSizes;
+  variants: MediaVariants;
+}
+
+export interface PageSources extends Partial<SitePagesOptions> {
+  /** The site's read model and prepared answers (server/main.ts); made here when not given. */
+  model?: ReadModel;
+  cache?: PreparedCache;
+  /** Where WebP variants of images are kept; by default <data dir>/cache/media-variants. */
+  variantsDir?: string;
+}
+
+export function servedFiles(
+  distDir: string,
+  store: GitStore,
+  index: ContentIndex,
+  sources: PageSources = {},
+): ServedFiles {
+  const web = existsSync(path.join(distDir, 'index.html')) ? new WebApp(distDir, index) : null;
+  let cache = sources.cache;
+  if (!cache) {
+    const own = (cache = new PreparedCache());
+    index.on('change', (changed: Set<string>) => own.invalidate(changed));
+  }
+  const model = sources.model ?? new ReadModel(index, store);
+  const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };
+  const media = new MediaFiles(store, index);
+  const read = (rel: string) => store.read(rel);
+  const images = new ImageSizes(index, read);
+  // A page drawn while an image's size was being read is drawn again with it.
+  images.onMeasured(() => cache.invalidate(new Set([IMAGE_SIZES_DEP])));
+  const variantsDir = sources.variantsDir ?? path.join(path.dirname(store.dir), 'cache', 'media-variants');
+  const variants = new MediaVariants(index, read, variantsDir);
+  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media, images, variants };
+  // Not before the server listens: the API's answers and built files go out meanwhile.
+  if (web) {
+    // setImmediate: the server's listen completes first (its event comes on the next tick).
+    files.pagesReady = new Promise((go) => setImmediate(go))
+      .then(() => import('./sitePages.ts'))
+      .then(({ SitePages }) => {
+        files.pages = new SitePages(model, cache, web, { ...options, images });
+      });
+    // Sizes read before the first visitors, so their pages come with them.
+    // Then the variants of images the site no longer has go from the cache.
+    void files.pagesReady
+      .then(() => images.warm())
+      .then(() => variants.sweep())
+      .catch(() => undefined);
+    files.pagesReady.catch(() => undefined); // told to each request that waits for it
+  }
+  return files;
+}
