@@ -36,7 +36,8 @@ import { replicaRefusesWrites } from './routes/replicaGuard.ts';
 import { servedFiles, type ServedFiles } from './routes/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './routes/securityHeaders.ts';
 import { AppError } from './errors.ts';
-import { RepositoryBrokenError } from './store/storeErrors.ts';
+import { DiskFullError, isDiskFull, RepositoryBrokenError } from './store/storeErrors.ts';
+import { diskSpace } from './store/diskSpace.ts';
 import { sendError } from './routes/http.ts';
 import { entities } from './schema/registry.ts';
 
@@ -109,7 +110,15 @@ export function createApp(
     const remote = deps.remote
       ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl }
       : null;
-    res.json({ ok: errors.length === 0 && !problem, repository, remote, errors, subscribers: deps.hub.size });
+    const disk = await diskSpace(deps.store.dir, config.diskWarnMb);
+    res.json({
+      ok: errors.length === 0 && !problem,
+      repository,
+      remote,
+      disk,
+      errors,
+      subscribers: deps.hub.size,
+    });
   });
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
@@ -145,6 +154,8 @@ function errorHandler(quiet: boolean): ErrorRequestHandler {
     if (res.headersSent) return res.end();
     // Our own errors carry plain words and their status, 5xx included (503 busy, 409 detached HEAD).
     if (err instanceof AppError) return sendError(res, err.status, err.message, err.fields, err.extra);
+    // A full disk anywhere (private data, uploads' temporary files) is said plainly: nothing was kept.
+    if (isDiskFull(err)) return sendError(res, 507, new DiskFullError().message);
     // Errors from the body parsers and multer: a status, and a message not meant for the site's users.
     const e = err as { status?: number; statusCode?: number; type?: string };
     const status = e.status ?? e.statusCode ?? 500;
