@@ -133,6 +133,14 @@ export interface IndexLock {
   release(): Promise<void>;
 }
 
+/** Why an index that failed to read can be rebuilt; other failures (unsupported formats) are thrown on. */
+function unreadable(e: unknown): string {
+  if (e instanceof DamagedIndexError) return e.message;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR') return `it could not be read (${code})`;
+  throw e;
+}
+
 /** What HEAD holds (every file), for rebuilding a missing or damaged index; null for a branch with no commit. */
 export type HeadEntries = () => Promise<IndexEntryInput[] | null>;
 
@@ -223,8 +231,7 @@ export class IndexFile {
         this.parsed = parseIndex(await readFile(this.file), statKey(before));
         return this.parsed;
       } catch (e) {
-        if (!(e instanceof DamagedIndexError)) throw e;
-        problem = e.message;
+        problem = unreadable(e);
       }
     }
     const head = await this.headEntries();
@@ -248,8 +255,8 @@ export class IndexFile {
       return null;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'it was missing';
-      if (e instanceof DamagedIndexError) return e.message;
-      return null; // unsupported formats are git's to edit; unreadable files surface on the next save
+      if (e instanceof UnsupportedIndexError) return null; // git's to edit (see updateIndexSlowly)
+      return unreadable(e);
     }
   }
 }
