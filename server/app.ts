@@ -12,6 +12,8 @@ import type { PrivateCollection } from './content/privateCollection.ts';
 import type { ContentWriter } from './content/writer.ts';
 import { currentUser, sessionMiddleware } from './auth/session.ts';
 import { sameOriginOnly } from './auth/originCheck.ts';
+import { DeviceCookies } from './auth/deviceCookie.ts';
+import type { SignInThrottle } from './auth/throttle.ts';
 import type { SseHub } from './routes/sseHub.ts';
 import { readRoutes } from './routes/readRoutes.ts';
 import { streamHandlers } from './routes/streamRoutes.ts';
@@ -58,6 +60,8 @@ export interface AppDeps {
   /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */
   audit: AuditLog;
   sessionSecret: string;
+  /** Failed sign-ins, counted per address, account and known browser; kept in private/. */
+  signInThrottle: SignInThrottle;
   /** The git remote and its background sync (server/remote/); null without CMS_GIT_REMOTE. */
   remote: { settings: RemoteSettings; sync: RemoteSync } | null;
   /** Site search (server/search/), built in the background once the server listens. */
@@ -88,7 +92,7 @@ export function createApp(
   });
   // Before the same-origin check: forges post webhooks from elsewhere, signed with the shared secret.
   api.use(gitRoutes(deps.remote));
-  api.use(sameOriginOnly);
+  api.use(sameOriginOnly(config.publicUrl));
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Public reads first: they are the hot path and need no body parsing.
   api.use(
@@ -131,7 +135,13 @@ export function createApp(
       () => files.pages,
     ),
   );
-  api.use(authRoutes(users, deps.audit));
+  api.use(
+    authRoutes(users, deps.audit, {
+      throttle: deps.signInThrottle,
+      devices: new DeviceCookies(deps.sessionSecret),
+      secure: config.trustProxy,
+    }),
+  );
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));
   api.use(auditRoutes(deps));

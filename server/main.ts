@@ -17,6 +17,7 @@ import { PrivateCollection } from './content/privateCollection.ts';
 import { ContentWriter } from './content/writer.ts';
 import { UserStore } from './auth/users.ts';
 import { loadSessionSecret } from './auth/session.ts';
+import { SIGN_IN_LIMITS, SignInThrottle } from './auth/throttle.ts';
 import { SseHub } from './routes/sseHub.ts';
 import { entities } from './schema/registry.ts';
 import type { AppDeps } from './app.ts';
@@ -138,6 +139,7 @@ async function openLocked(
       new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),
     ),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
+    signInThrottle: new SignInThrottle(SIGN_IN_LIMITS, path.join(privateDir, 'sign-in-throttle.json')),
   };
 }
 
