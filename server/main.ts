@@ -22,6 +22,7 @@ import { SseHub } from './routes/sseHub.ts';
 import { entities } from './schema/registry.ts';
 import type { AppDeps } from './app.ts';
 import { fastPath } from './routes/fastPath.ts';
+import { CONNECTION_TIMEOUTS, refusedBySize } from './routes/connectionLimits.ts';
 import { servedFiles } from './routes/servedFiles.ts';
 import { FeedAnswers } from './routes/feedAnswers.ts';
 import { AuditLog } from './audit/auditLog.ts';
@@ -184,7 +185,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return app;
     });
   appReady.catch(() => undefined); // a failure is answered to each request below
-  const server = createServer((req, res) => {
+  const server = createServer(CONNECTION_TIMEOUTS, (req, res) => {
+    if (refusedBySize(req, res)) return;
     if (fast(req, res)) return;
     if (app) return app(req, res);
     appReady.then(
