@@ -2,6 +2,7 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { currentUser, sessionMiddleware } from './http/auth/session.ts';
 import { sameOriginOnly } from './http/auth/originCheck.ts';
+import { DeviceCookies } from './http/auth/deviceCookie.ts';
 import { readRoutes } from './http/routes/readRoutes.ts';
 import { streamHandlers } from './http/routes/streamRoutes.ts';
 import { mediaRoutes } from './http/routes/mediaRoutes.ts';
@@ -19,7 +20,8 @@ import { replicaRefusesWrites } from './http/replicaGuard.ts';
 import { servedFiles, type ServedFiles } from './http/servedFiles.ts';
 import { API_HEADERS, securityMiddleware } from './http/securityHeaders.ts';
 import { AppError } from './schema/errors.ts';
-import { RepositoryBrokenError } from './store/storeErrors.ts';
+import { DiskFullError, isDiskFull, RepositoryBrokenError } from './store/storeErrors.ts';
+import { diskSpace } from './store/diskSpace.ts';
 import { sendError } from './http/http.ts';
 import { entities } from './schema/registry.ts';
 
@@ -46,7 +48,7 @@ export function createApp(
   });
   // Before the same-origin check: forges post webhooks from elsewhere, signed with the shared secret.
   api.use(gitRoutes(deps.remote));
-  api.use(sameOriginOnly);
+  api.use(sameOriginOnly(config.publicUrl));
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Public reads first: they are the hot path and need no body parsing.
   api.use(
@@ -68,7 +70,15 @@ export function createApp(
     const remote = deps.remote
       ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl }
       : null;
-    res.json({ ok: errors.length === 0 && !problem, repository, remote, errors, subscribers: deps.hub.size });
+    const disk = await diskSpace(deps.store.dir, config.diskWarnMb);
+    res.json({
+      ok: errors.length === 0 && !problem,
+      repository,
+      remote,
+      disk,
+      errors,
+      subscribers: deps.hub.size,
+    });
   });
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
@@ -81,7 +91,13 @@ export function createApp(
       () => files.pages,
     ),
   );
-  api.use(authRoutes(users, deps.audit));
+  api.use(
+    authRoutes(users, deps.audit, {
+      throttle: deps.signInThrottle,
+      devices: new DeviceCookies(deps.sessionSecret),
+      secure: config.trustProxy,
+    }),
+  );
   api.use(writeRoutes(deps));
   api.use(adminRoutes(deps));
   api.use(auditRoutes(deps));
@@ -104,6 +120,8 @@ function errorHandler(quiet: boolean): ErrorRequestHandler {
     if (res.headersSent) return res.end();
     // Our own errors carry plain words and their status, 5xx included (503 busy, 409 detached HEAD).
     if (err instanceof AppError) return sendError(res, err.status, err.message, err.fields, err.extra);
+    // A full disk anywhere (private data, uploads' temporary files) is said plainly: nothing was kept.
+    if (isDiskFull(err)) return sendError(res, 507, new DiskFullError().message);
     // Errors from the body parsers and multer: a status, and a message not meant for the site's users.
     const e = err as { status?: number; statusCode?: number; type?: string };
     const status = e.status ?? e.statusCode ?? 500;

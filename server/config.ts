@@ -26,6 +26,8 @@ export interface Config {
   heartbeatMs: number;
   /** The git remote (CMS_GIT_REMOTE …) and this server's role; null: no remote. */
   remote: RemoteSettings | null;
+  /** Free disk space below which health and the admin home warn (CMS_DISK_WARN_MB, default 200). */
+  diskWarnMb: number;
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -47,5 +49,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost: 12,
     heartbeatMs: 20_000,
     remote: remoteFromEnv(env),
+    diskWarnMb: Number(env.CMS_DISK_WARN_MB ?? 200) || 200,
   };
 }

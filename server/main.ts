@@ -23,6 +23,8 @@ import type { AppDeps } from './app.ts';
 import { fastPath } from './http/fastPath.ts';
 import { servedFiles } from './http/servedFiles.ts';
 import { FeedAnswers } from './http/feedAnswers.ts';
+import { SIGN_IN_LIMITS, SignInThrottle } from './http/auth/throttle.ts';
+import { CONNECTION_TIMEOUTS, refusedBySize } from './http/connectionLimits.ts';
 import { AuditLog } from './audit/auditLog.ts';
 import { RemoteSync } from './remote/remoteSync.ts';
 import { cloneIfMissing } from './remote/cloneSite.ts';
@@ -138,6 +140,7 @@ async function openLocked(
       new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),
     ),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
+    signInThrottle: new SignInThrottle(SIGN_IN_LIMITS, path.join(privateDir, 'sign-in-throttle.json')),
   };
 }
 
@@ -182,7 +185,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return app;
     });
   appReady.catch(() => undefined); // a failure is answered to each request below
-  const server = createServer((req, res) => {
+  const server = createServer(CONNECTION_TIMEOUTS, (req, res) => {
+    if (refusedBySize(req, res)) return;
     if (fast(req, res)) return;
     if (app) return app(req, res);
     appReady.then(

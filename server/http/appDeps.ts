@@ -11,6 +11,7 @@ import type { UserStore } from '../accounts/users.ts';
 import type { PrivateCollection } from '../contact/privateCollection.ts';
 import type { ContentWriter } from '../content/writer/writer.ts';
 import type { SseHub } from './sseHub.ts';
+import type { SignInThrottle } from './auth/throttle.ts';
 import type { FeedAnswers } from './feedAnswers.ts';
 import type { AuditLog } from '../audit/auditLog.ts';
 import type { RemoteSync } from '../remote/remoteSync.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */
   audit: AuditLog;
   sessionSecret: string;
+  /** Failed sign-ins, counted per address, account and known browser; kept in private/. */
+  signInThrottle: SignInThrottle;
   /** The git remote and its background sync (server/remote/); null without CMS_GIT_REMOTE. */
   remote: { settings: RemoteSettings; sync: RemoteSync } | null;
   /** Site search (server/search/), built in the background once the server listens. */

@@ -17,6 +17,7 @@ import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
 import { IndexSnapshot } from './indexSnapshot.ts';
+import { headIndexEntries } from './indexRebuild.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo } from './pathHistory.ts';
@@ -28,7 +29,13 @@ import { failpoint } from './failpoint.ts';
 import { branchTip, type BranchTip } from './branchTip.ts';
 import { changedPaths } from './treeDiff.ts';
 import { fileWrites } from './limit.ts';
-import { BranchMovedError, DetachedHeadError, RepositoryBrokenError } from './storeErrors.ts';
+import {
+  BranchMovedError,
+  DetachedHeadError,
+  DiskFullError,
+  isDiskFull,
+  RepositoryBrokenError,
+} from './storeErrors.ts';
 
 export type { Author } from './commitObject.ts';
 export interface FileChange {
@@ -70,6 +77,14 @@ export class GitStore {
   /** Why saving is turned off (the branch cannot be read or repaired), or null. */
   private broken: string | null = null;
 
+  /** HEAD's files, for rebuilding a missing or damaged index; null while the branch has no commit. */
+  private async headEntries() {
+    const branch = await currentBranch(this.gitdir);
+    const state = branch ? await readBranch(this.gitdir, branch) : null;
+    if (state?.kind !== 'oid') return null;
+    return headIndexEntries(this.dir, state.oid, this.cache);
+  }
+
   private constructor(
     readonly dir: string,
     private readonly realDir: string,
@@ -77,7 +92,7 @@ export class GitStore {
   ) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
-    this.index = new IndexFile(this.gitdir);
+    this.index = new IndexFile(this.gitdir, () => this.headEntries(), say);
     this.trees = new TreeWriter(this.gitdir, this.cache);
     this.journal = new SaveJournal(this.gitdir);
   }
@@ -237,14 +252,20 @@ export class GitStore {
       try {
         return await this.commitLocked(branch, tip, checked, author, message, lock, journaled);
       } catch (e) {
-        // Undo: the work tree and index equal HEAD again; only then is the record dropped.
-        await this.matchHead(
-          checked.map((c) => c.path),
-          lock,
-        );
-        await lock.commit();
-        await this.journal.clear();
-        throw e;
+        // Undo: the work tree and index equal HEAD again; only then is the record dropped. On a full
+        // disk the undo may fail too: the record then stays, and the next save or start finishes it.
+        try {
+          await this.matchHead(
+            checked.map((c) => c.path),
+            lock,
+          );
+          await lock.commit();
+          await this.journal.clear();
+        } catch (undo) {
+          if (isDiskFull(e) || isDiskFull(undo)) throw new DiskFullError();
+          throw undo;
+        }
+        throw isDiskFull(e) ? new DiskFullError() : e;
       }
     });
   }
@@ -516,6 +537,14 @@ export class GitStore {
           `The site repository needs attention: ${e.problem}. Saving is turned off until it is fixed.`,
         );
       });
+    // A missing or damaged index (a full disk, another program's crash) is git's to rebuild from HEAD.
+    const indexProblem = await this.index.problem();
+    if (indexProblem && (await currentBranch(this.gitdir)))
+      await this.queue
+        .run(() => this.locked((lock) => lock.write([]).then(() => undefined)))
+        .catch((e: Error) => {
+          this.say(`Could not rebuild git's index yet (${e.message}); the next save will.`);
+        });
     if (!(await this.journal.read())) return;
     // If git holds the index right now, the next save finishes this instead.
     await this.queue

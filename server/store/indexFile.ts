@@ -5,11 +5,23 @@ import type { BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { RepositoryBusyError } from './storeErrors.ts';
+import { DiskFullError, RepositoryBusyError } from './storeErrors.ts';
 import { takeLock } from './ownedLock.ts';
 
 /** The index uses a format this module does not edit (version 4, split or sparse index, conflicts). */
 export class UnsupportedIndexError extends Error {}
+
+/** The index is cut short or its checksum is wrong (a full disk, a crash of another program): git can rebuild it. */
+export class DamagedIndexError extends Error {}
+
+/** One index entry as git records it: path, blob id, mode and the file's stat when it was hashed. */
+export interface IndexEntryInput {
+  path: string;
+  oid: string;
+  mode: number;
+  /** null: unknown, so git (and the start-up snapshot) will re-read the file instead of trusting it. */
+  stat: BigIntStats | null;
+}
 
 interface Parsed {
   version: number;
@@ -21,7 +33,28 @@ interface Parsed {
 const statKey = (s: BigIntStats) => `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 
 export function parseIndex(buf: Buffer, key: string): Parsed {
-  if (buf.toString('latin1', 0, 4) !== 'DIRC') throw new UnsupportedIndexError('not an index file');
+  if (buf.length < 32) throw new DamagedIndexError('the index file is cut short');
+  const trailer = buf.subarray(buf.length - 20);
+  // git's index.skipHash writes zeros instead of the checksum.
+  const skipped = trailer.every((b) => b === 0);
+  if (
+    !skipped &&
+    !createHash('sha1')
+      .update(buf.subarray(0, buf.length - 20))
+      .digest()
+      .equals(trailer)
+  )
+    throw new DamagedIndexError('the index checksum is wrong');
+  if (buf.toString('latin1', 0, 4) !== 'DIRC') throw new DamagedIndexError('not an index file');
+  try {
+    return parseEntries(buf, key);
+  } catch (e) {
+    if (e instanceof RangeError) throw new DamagedIndexError('an index entry runs past the end of the file');
+    throw e;
+  }
+}
+
+function parseEntries(buf: Buffer, key: string): Parsed {
   const version = buf.readUInt32BE(4);
   if (version !== 2 && version !== 3) throw new UnsupportedIndexError(`index version ${version}`);
   const count = buf.readUInt32BE(8);
@@ -49,24 +82,25 @@ export function parseIndex(buf: Buffer, key: string): Parsed {
   return { version, paths, entries, statKey: key };
 }
 
-function entryFor(rel: Buffer, s: BigIntStats, oid: string): Buffer {
+function entryFor(rel: Buffer, s: BigIntStats | null, oid: string, mode = 0o100644): Buffer {
   const e = Buffer.alloc(Math.ceil((62 + rel.length + 1) / 8) * 8);
   const sec = (ns: bigint) => Number((ns / 1_000_000_000n) & 0xffffffffn);
   const nsec = (ns: bigint) => Number(ns % 1_000_000_000n);
   const u32 = (v: bigint) => Number(v & 0xffffffffn);
+  e.writeUInt32BE(mode, 24);
+  e.write(oid, 40, 20, 'hex');
+  e.writeUInt16BE(Math.min(rel.length, 0xfff), 60);
+  rel.copy(e, 62);
+  if (!s) return e; // zero stat data: git treats the entry as "look at the file again"
   e.writeUInt32BE(sec(s.ctimeNs), 0);
   e.writeUInt32BE(nsec(s.ctimeNs), 4);
   e.writeUInt32BE(sec(s.mtimeNs), 8);
   e.writeUInt32BE(nsec(s.mtimeNs), 12);
   e.writeUInt32BE(u32(s.dev), 16);
   e.writeUInt32BE(u32(s.ino), 20);
-  e.writeUInt32BE(0o100644, 24);
   e.writeUInt32BE(u32(s.uid), 28);
   e.writeUInt32BE(u32(s.gid), 32);
   e.writeUInt32BE(u32(s.size), 36);
-  e.write(oid, 40, 20, 'hex');
-  e.writeUInt16BE(Math.min(rel.length, 0xfff), 60);
-  rel.copy(e, 62);
   return e;
 }
 
@@ -99,11 +133,26 @@ export interface IndexLock {
   release(): Promise<void>;
 }
 
+/** Why an index that failed to read can be rebuilt; other failures (unsupported formats) are thrown on. */
+function unreadable(e: unknown): string {
+  if (e instanceof DamagedIndexError) return e.message;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EISDIR') return `it could not be read (${code})`;
+  throw e;
+}
+
+/** What HEAD holds (every file), for rebuilding a missing or damaged index; null for a branch with no commit. */
+export type HeadEntries = () => Promise<IndexEntryInput[] | null>;
+
 export class IndexFile {
   private parsed: Parsed | null = null;
   private readonly file: string;
 
-  constructor(private readonly gitdir: string) {
+  constructor(
+    private readonly gitdir: string,
+    private readonly headEntries: HeadEntries,
+    private readonly say: (line: string) => void = () => undefined,
+  ) {
     this.file = path.join(gitdir, 'index');
   }
 
@@ -140,11 +189,7 @@ export class IndexFile {
   }
 
   private async prepare(updates: IndexUpdate[], handle: FileHandle): Promise<void> {
-    const before = await stat(this.file, { bigint: true }).catch(() => null);
-    if (!before) this.parsed = { version: 2, paths: [], entries: [], statKey: '' };
-    else if (!this.parsed || this.parsed.statKey !== statKey(before))
-      this.parsed = parseIndex(await readFile(this.file), statKey(before));
-    const idx = this.parsed;
+    const idx = await this.current();
     for (const u of updates) {
       const key = Buffer.from(u.path);
       const { found, at } = find(idx.paths, key);
@@ -167,6 +212,51 @@ export class IndexFile {
     const body = Buffer.concat([header, ...idx.entries]);
     // Written from the start: an interrupted save rewrites the index it had already written.
     await handle.truncate(0);
-    await handle.writev([body, createHash('sha1').update(body).digest()], 0);
+    const sum = createHash('sha1').update(body).digest();
+    const { bytesWritten } = await handle.writev([body, sum], 0);
+    // A full disk can take part of the bytes without an error: such a lock file must never be put in place.
+    if (bytesWritten !== body.length + sum.length) throw new DiskFullError();
+  }
+
+  /** The index as it is on disk; a missing or damaged one is rebuilt from HEAD, as `git reset` would. */
+  private async current(): Promise<Parsed> {
+    const before = await stat(this.file, { bigint: true }).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    });
+    if (before && this.parsed?.statKey === statKey(before)) return this.parsed;
+    let problem = 'it was missing';
+    if (before) {
+      try {
+        this.parsed = parseIndex(await readFile(this.file), statKey(before));
+        return this.parsed;
+      } catch (e) {
+        problem = unreadable(e);
+      }
+    }
+    const head = await this.headEntries();
+    this.parsed = { version: 2, paths: [], entries: [], statKey: '' };
+    if (!head) return this.parsed; // no commit yet: an empty index is the truth
+    head.sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+    for (const h of head) {
+      const key = Buffer.from(h.path);
+      this.parsed.paths.push(key);
+      this.parsed.entries.push(entryFor(key, h.stat, h.oid, h.mode));
+    }
+    this.say(`Rebuilt git's index of the site files from the last commit (${problem}).`);
+    return this.parsed;
+  }
+
+  /** Why the index on disk must be rebuilt (missing or damaged), or null when it reads. */
+  async problem(): Promise<string | null> {
+    try {
+      const before = await stat(this.file, { bigint: true });
+      parseIndex(await readFile(this.file), statKey(before));
+      return null;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'it was missing';
+      if (e instanceof UnsupportedIndexError) return null; // git's to edit (see updateIndexSlowly)
+      return unreadable(e);
+    }
   }
 }

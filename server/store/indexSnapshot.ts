@@ -5,7 +5,7 @@
 // be invisible in the times; they are read as before.
 import { lstatSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { parseIndex, UnsupportedIndexError } from './indexFile.ts';
+import { DamagedIndexError, parseIndex, UnsupportedIndexError } from './indexFile.ts';
 
 const u32 = (v: bigint) => Number(v & 0xffffffffn);
 const sec = (ns: bigint) => u32(ns / 1_000_000_000n);
@@ -27,8 +27,10 @@ export class IndexSnapshot {
       parsed.paths.forEach((p, i) => entries.set(p.toString('utf8'), parsed.entries[i]!));
       return new IndexSnapshot(entries, { sec: sec(s.mtimeNs), nsec: nsec(s.mtimeNs) });
     } catch (e) {
-      if (e instanceof UnsupportedIndexError || (e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw e;
+      // A damaged index only means every file is read; the store rebuilds the index before it saves.
+      if (e instanceof UnsupportedIndexError || e instanceof DamagedIndexError) return null;
+      // Any other failure to read it (permissions) also just means every file is read.
+      return null;
     }
   }
 

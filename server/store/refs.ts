@@ -90,8 +90,15 @@ async function appendLog(gitdir: string, ref: string, line: string): Promise<voi
   const created = (await mkdir(path.dirname(file), { recursive: true })) !== undefined;
   const handle = await open(file, 'a');
   try {
-    const isNew = created || (await handle.stat()).size === 0;
-    await handle.appendFile(line);
+    const size = (await handle.stat()).size;
+    const isNew = created || size === 0;
+    try {
+      await handle.appendFile(line);
+    } catch (e) {
+      // A full disk can take part of the line: cut it off so the reflog stays whole for git and for repairs.
+      await handle.truncate(size).catch(() => undefined);
+      throw e;
+    }
     await syncFile(handle);
     if (isNew) await syncDir(path.dirname(file)); // a new file's name must be on disk too
   } finally {

@@ -40,3 +40,20 @@ export class RepositoryBrokenError extends AppError {
     );
   }
 }
+
+/** The disk holding the site (or its private data) has no room left; what was being saved is undone. */
+export class DiskFullError extends AppError {
+  constructor() {
+    super(
+      507,
+      "The server's disk is full: nothing was saved. Ask the person who looks after the server to free some space, then save again.",
+    );
+  }
+}
+
+/** Whether an error is the file system saying there is no room (or no quota) left. */
+export function isDiskFull(e: unknown): boolean {
+  if (e instanceof DiskFullError) return true;
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}

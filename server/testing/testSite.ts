@@ -39,7 +39,9 @@ export async function startTestSite(options: StartOptions & { dataDir?: string }
     cookie: '',
     async api(pathname, init = {}) {
       const headers = new Headers(init.headers);
-      if (!headers.has('origin')) headers.set('origin', running.url);
+      // The site's own origin: CMS_PUBLIC_URL's when set, as the origin check has it.
+      const own = options.publicUrl ? new URL(options.publicUrl).origin : running.url;
+      if (!headers.has('origin')) headers.set('origin', own);
       if (site.cookie && !headers.has('cookie')) headers.set('cookie', site.cookie);
       let body = init.body;
       if (init.json !== undefined) {

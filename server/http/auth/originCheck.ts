@@ -4,9 +4,18 @@ import { sendError } from '../http.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
+/**
+ * With CMS_PUBLIC_URL set, that address is the site's own origin; without it, the address the request
+ * was sent to (its Host, and the proxy's protocol behind TRUST_PROXY).
+ */
+export const sameOriginOnly = (publicUrl?: string) => {
+  const fixed = publicUrl ? new URL(publicUrl).origin : undefined;
+  return (req: Request, res: Response, next: NextFunction) => checkOrigin(fixed, req, res, next);
+};
+
+function checkOrigin(fixed: string | undefined, req: Request, res: Response, next: NextFunction) {
   if (SAFE.has(req.method)) return next();
-  const own = `${req.protocol}://${req.get('host')}`;
+  const own = fixed ?? `${req.protocol}://${req.get('host')}`;
   const origin = req.get('origin');
   let source: string | undefined = origin && origin !== 'null' ? origin : undefined;
   if (!source) {

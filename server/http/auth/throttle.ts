@@ -1,7 +1,7 @@
 // Throttles: failed sign-ins (per address and account, per account, per address), and contact-form
 // messages per address.
 import { rateLimit } from 'express-rate-limit';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import { WindowCounters } from './windowCounters.ts';
 import { AppError } from '../../schema/errors.ts';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -44,73 +44,72 @@ const refusal = (msBeforeNext: number, from: 'account' | 'address'): SignInRefus
 
 /**
  * Counts sign-in attempts before the password is checked (so guesses sent in parallel count too);
- * a good sign-in takes back its own attempt and clears only that account's failures.
+ * a good sign-in takes back its own attempt and clears only that account's failures. A browser with a
+ * device cookie for the account (it signed in to it before) is counted on its own and is never
+ * refused by the account-wide or the address + account limits, which strangers run into. Counts are
+ * kept in `file` (private/) across restarts.
  */
 export class SignInThrottle {
-  private readonly pair: RateLimiterMemory;
-  private readonly account: RateLimiterMemory;
-  private readonly address: RateLimiterMemory;
+  private readonly counts: WindowCounters;
 
-  constructor(private readonly limits: SignInLimits = SIGN_IN_LIMITS) {
-    const duration = limits.windowSeconds;
-    this.pair = new RateLimiterMemory({ points: limits.perAddressAndAccount, duration });
-    this.account = new RateLimiterMemory({ points: limits.perAccount, duration });
-    this.address = new RateLimiterMemory({ points: limits.perAddress, duration });
+  constructor(
+    private readonly limits: SignInLimits = SIGN_IN_LIMITS,
+    file?: string,
+  ) {
+    this.counts = new WindowCounters(limits.windowSeconds * 1000, file);
   }
 
   /** Before reading the body: refused when this address has used up its failures. */
   async beforeReading(address: string): Promise<SignInRefusal | null> {
-    const used = await this.address.get(address);
-    return used && used.consumedPoints >= this.limits.perAddress
-      ? refusal(used.msBeforeNext, 'address')
-      : null;
+    const used = this.counts.get(`address ${address}`);
+    return used && used.points >= this.limits.perAddress ? refusal(used.msBeforeNext, 'address') : null;
   }
 
   /** Counts one attempt; refused when the account or the address has used up its failures. */
-  async attempt(address: string, username: string): Promise<SignInRefusal | null> {
-    const user = accountKey(username);
-    const pair = `${address} ${user}`;
-    const [byAddress, byAccount, byPair] = await Promise.all([
-      settle(this.address.consume(address)),
-      settle(this.account.consume(user)),
-      settle(this.pair.consume(pair)),
-    ]);
-    if (!byAddress.over && !byAccount.over && !byPair.over) return null;
+  async attempt(address: string, username: string, device?: string | null): Promise<SignInRefusal | null> {
+    const keys = this.keysFor(address, username, device);
+    const byAddress = this.counts.consume(keys.address, this.limits.perAddress);
+    const byAccount = keys.account ? this.counts.consume(keys.account, this.limits.perAccount) : null;
+    const byPair = this.counts.consume(keys.pair, this.limits.perAddressAndAccount);
+    if (!byAddress.over && !byAccount?.over && !byPair.over) return null;
     // A refused attempt checks no password, so it is not a guess: it counts nowhere (else someone
     // locked out at home who keeps trying would lock the account for everyone).
-    await Promise.all([this.address.reward(address), this.account.reward(user), this.pair.reward(pair)]);
-    const over = (r: Settled) => (r.over ? r.res.msBeforeNext : 0);
+    for (const key of [keys.address, keys.account, keys.pair]) if (key) this.counts.reward(key);
+    const over = (r: { over: boolean; msBeforeNext: number } | null) => (r?.over ? r.msBeforeNext : 0);
     const accountWait = Math.max(over(byAccount), over(byPair));
-    return accountWait > 0 ? refusal(accountWait, 'account') : refusal(byAddress.res.msBeforeNext, 'address');
+    return accountWait > 0 ? refusal(accountWait, 'account') : refusal(byAddress.msBeforeNext, 'address');
   }
 
-  /** A good sign-in: forget the account's failures, and do not count this attempt against the address. */
-  async succeeded(address: string, username: string): Promise<void> {
+  /**
+   * A good sign-in: forget this browser's failures at the account, and do not count this attempt
+   * against the address. Without a device cookie the account's failures are forgotten too (as
+   * before); with one they stay, so the owner signing in does not give strangers fresh guesses.
+   */
+  async succeeded(address: string, username: string, device?: string | null): Promise<void> {
+    const keys = this.keysFor(address, username, device);
+    this.counts.delete(keys.pair);
+    if (keys.account) this.counts.delete(keys.account);
+    this.counts.reward(keys.address);
+  }
+
+  /** Resolves once the counts so far are on disk. */
+  flushed(): Promise<void> {
+    return this.counts.flushed();
+  }
+
+  private keysFor(address: string, username: string, device?: string | null) {
     const user = accountKey(username);
-    await Promise.all([
-      this.pair.delete(`${address} ${user}`),
-      this.account.delete(user),
-      this.address.reward(address),
-    ]);
+    return {
+      address: `address ${address}`,
+      // A known browser is its own key, in place of the address + account and the account-wide keys.
+      account: device ? null : `account ${user}`,
+      pair: device ? `device ${user} ${device}` : `pair ${address} ${user}`,
+    };
   }
 }
 
 /** Usernames ignore case; anything longer than a username can be is one key. */
 const accountKey = (username: string) => username.toLowerCase().slice(0, 41);
-
-interface Settled {
-  over: boolean;
-  res: RateLimiterRes;
-}
-// rate-limiter-flexible rejects with the counter's state when a key is over its limit.
-const settle = (p: Promise<RateLimiterRes>): Promise<Settled> =>
-  p.then(
-    (res) => ({ over: false, res }),
-    (e: unknown) => {
-      if (e instanceof Error) throw e;
-      return { over: true, res: e as RateLimiterRes };
-    },
-  );
 
 const TOO_MANY_MESSAGES =
   'Too many messages from your address. Please try again in an hour, or email us directly.';

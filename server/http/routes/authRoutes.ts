@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { currentUser, endSession, startSession } from '../auth/session.ts';
 import { SignInThrottle, type SignInRefusal } from '../auth/throttle.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, type DeviceCookies } from '../auth/deviceCookie.ts';
 import type { UserStore } from '../../accounts/users.ts';
 import { AppError } from '../../schema/errors.ts';
 import type { AuditLog } from '../../audit/auditLog.ts';
@@ -23,7 +24,25 @@ const refuse = (res: Response, r: SignInRefusal) => {
   return new AppError(429, r.message);
 };
 
-export function authRoutes(users: UserStore, audit: AuditLog, throttle = new SignInThrottle()): Router {
+export interface AuthOptions {
+  throttle?: SignInThrottle;
+  /** Signs the device cookies of browsers that have signed in before. */
+  devices: DeviceCookies;
+  /** Cookies only over TLS (TRUST_PROXY behind a TLS-terminating proxy). */
+  secure: boolean;
+}
+
+/** One cookie's value from the request's Cookie header. */
+function cookieValue(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export function authRoutes(users: UserStore, audit: AuditLog, options: AuthOptions): Router {
+  const { throttle = new SignInThrottle(), devices, secure } = options;
   const router = Router();
   const from = (req: Request) => req.ip ?? '';
   // A refused address may keep trying: one line per address a minute, so it cannot flood the log.
@@ -55,7 +74,8 @@ export function authRoutes(users: UserStore, audit: AuditLog, throttle = new Sig
     route(async (req, res) => {
       const { username, password } = (req.body ?? {}) as Record<string, unknown>;
       const name = typeof username === 'string' ? username : '';
-      const refused = await throttle.attempt(addressOf(req), name);
+      const device = devices.deviceFor(cookieValue(req, DEVICE_COOKIE), name);
+      const refused = await throttle.attempt(addressOf(req), name, device);
       if (refused) {
         if (firstRefusalThisMinute(from(req))) {
           await audit.record({
@@ -72,7 +92,15 @@ export function authRoutes(users: UserStore, audit: AuditLog, throttle = new Sig
         await audit.record({ action: 'sign-in-failed', who: name, address: from(req) });
         return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
       }
-      await throttle.succeeded(addressOf(req), name);
+      await throttle.succeeded(addressOf(req), name, device);
+      if (!device)
+        res.cookie(DEVICE_COOKIE, devices.issue(user.username), {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/api/login.php',
+          maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+        });
       startSession(req, user);
       await audit.record({ action: 'sign-in', who: user.username, address: from(req) });
       res.json({ status: 'authenticated', user: publicUser(user) });

@@ -3,12 +3,14 @@
 //   repair by itself);
 // - the off-site backup (a git remote): "Backed up 2 minutes ago", or since when it has failed and why;
 // - a merge in which the backup and this site had changed the same items (the backup's version kept);
-// - on a read-only copy of the site (a replica), where to go to edit.
+// - on a read-only copy of the site (a replica), where to go to edit;
+// - a disk that is almost full, before saves start to fail.
 import { useEffect, useState } from 'react';
 import { getJson } from '../api.ts';
 
 interface Health {
   repository?: { ok: boolean; message?: string };
+  disk?: { low: boolean; message?: string } | null;
   remote?: {
     role: 'primary' | 'replica';
     ok: boolean;
@@ -44,7 +46,7 @@ const itemName = (path: string) => path.replace(/^content\//, '').replace(/\.md$
 export function RepositoryNotice() {
   const health = useHealth();
   if (!health) return null;
-  const { repository, remote } = health;
+  const { repository, remote, disk } = health;
   const merge =
     remote?.lastMerge && Date.now() - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS
       ? remote.lastMerge
@@ -54,6 +56,11 @@ export function RepositoryNotice() {
       {repository && !repository.ok && repository.message && (
         <p className="admin-repository-problem" role="alert">
           {repository.message}
+        </p>
+      )}
+      {disk?.low && disk.message && (
+        <p className="admin-repository-problem" role="alert">
+          {disk.message}
         </p>
       )}
       {remote?.role === 'replica' && (
