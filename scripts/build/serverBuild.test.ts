@@ -64,7 +64,7 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
     }))
       form.set(k, v);
     const pdf = textPdf(['A brief on the bundled quillwort']);
-    form.set('pdfFile', new Blob([pdf], { type: 'application/pdf' }), 'a.pdf');
+    form.set('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'a.pdf');
     form.set('firstPage', new Blob([PNG], { type: 'image/png' }), 'p1.png');
     const upload = await fetch(`${server.url}/api/pdf_upload.php`, { method: 'POST', body: form, headers });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);
