@@ -1,6 +1,6 @@
 // The PDF text thread: pdf.js (its build for Node) reads the text of PDFs here, off the server's main
 // thread, so a long or hostile PDF costs this thread and never holds up the server's answers.
-// Requests come one at a time from PdfTextThread (pdfTextThread.ts) and are answered in order.
+// Requests come from PdfTextThread (pdfTextThread.ts); each answer carries its request's id.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
