@@ -1,12 +1,15 @@
 // npm start runs the bundled server (dist-server/), not the TypeScript the other suites run: this
 // builds it and drives it over HTTP — public pages and API, sign-in, a save with a real commit, and a
-// PDF upload through multer — so a package that does not survive bundling fails here, not in production.
+// PDF upload through multer whose text search then finds (read by pdf.js in the PDF text thread) — so a
+// package that does not survive bundling fails here, not in production.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config.ts';
+import { eventually } from '../../server/testing/testSite.ts';
+import { textPdf } from '../../server/testing/textPdf.ts';
 import { startServer } from '../drill/serverProcess.ts';
 import { ADMIN } from '../drill/serverProcess.ts';
 
@@ -60,18 +63,29 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       publicationDate: '01/02/2026',
     }))
       form.set(k, v);
-    form.set(
-      'pdfFile',
-      new Blob([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], {
-        type: 'application/pdf',
-      }),
-      'a.pdf',
-    );
+    const pdf = textPdf(['A brief on the bundled quillwort']);
+    form.set('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'a.pdf');
     form.set('firstPage', new Blob([PNG], { type: 'image/png' }), 'p1.png');
     const upload = await fetch(`${server.url}/api/pdf_upload.php`, { method: 'POST', body: form, headers });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);
+    const found = async () => {
+      const answer = (await (await get('/api/search?q=quillwort')).json()) as {
+        results: { foundIn: string }[];
+      };
+      return answer.results[0]?.foundIn === 'pdf';
+    };
+    await eventually(found, 30_000, 'the bundled server to find the word inside the PDF');
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+it('loads pdf.js only in the PDF text thread, never in the server itself', async () => {
+  const dir = path.join(PROJECT_ROOT, 'dist-server');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+  const loading = [];
+  for (const f of files)
+    if ((await readFile(path.join(dir, f), 'utf8')).includes('pdfjs-dist/')) loading.push(f);
+  expect(loading).toEqual(['pdfTextWorker.js']);
+});

@@ -29,6 +29,8 @@ function environment(remote: RemoteSettings): NodeJS.ProcessEnv {
     ...(remote.credentials ? [['credential.helper', HELPER] as [string, string]] : []),
     ['gc.auto', '0'], // the server never stops for a repack mid-pull; maintainers run gc
     ['protocol.version', '2'],
+    // A clone of an empty remote that names no branch starts on main, as a new site repository does.
+    ['init.defaultBranch', 'main'],
   ];
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

@@ -1,8 +1,10 @@
-// The text inside PDFs, extracted once per PDF (unpdf, a maintained pdf.js wrapper) and kept outside
-// git in private/pdf-text/<blob id>.txt, so a start reads the kept text instead of extracting again.
-// Extractions run one at a time in the background; a PDF that cannot be read counts as having no text.
+// The text inside PDFs, extracted once per PDF (pdf.js, in a thread of its own: pdfTextThread.ts) and
+// kept outside git in private/pdf-text/<blob id>.txt, so a start reads the kept text instead of
+// extracting again. Extractions run one at a time in the background; a PDF that cannot be read counts
+// as having no text.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PdfTextThread } from './pdfTextThread.ts';
 
 /** Reads a repository file's bytes (the store's read), null when it is gone. */
 export type ReadFile = (rel: string) => Promise<Buffer | null>;
@@ -13,6 +15,7 @@ export class PdfTexts {
   private readonly known = new Map<string, string>();
   private readonly waiting = new Map<string, Promise<string>>();
   private chain: Promise<unknown> = Promise.resolve();
+  private readonly thread = new PdfTextThread();
 
   constructor(
     private readonly dir: string,
@@ -45,6 +48,7 @@ export class PdfTexts {
   async close(): Promise<void> {
     this.closed = true;
     await this.chain;
+    await this.thread.close();
   }
 
   private closed = false;
@@ -54,7 +58,7 @@ export class PdfTexts {
     const file = path.join(this.dir, `${blob}.txt`);
     const kept = await readFile(file, 'utf8').catch(() => null);
     if (kept !== null) return kept;
-    // One extraction at a time: pdf.js is CPU-heavy and the server must keep answering.
+    // One extraction at a time: pdf.js is CPU-heavy, and the server shares the machine's cores with it.
     const run = this.chain.then(() => (this.closed ? null : this.extractAndKeep(rel, file)));
     this.chain = run.catch(() => undefined);
     return (await run) ?? '';
@@ -75,14 +79,7 @@ export class PdfTexts {
     const bytes = await this.read(rel).catch(() => null);
     if (!bytes) return null;
     try {
-      const { extractText, getDocumentProxy } = await import('unpdf');
-      const pdf = await getDocumentProxy(new Uint8Array(bytes));
-      try {
-        const { text } = await extractText(pdf, { mergePages: true });
-        return text.replace(/\s+/g, ' ').trim();
-      } finally {
-        await pdf.cleanup(); // the fonts and pages pdf.js keeps for drawing
-      }
+      return await this.thread.extract(bytes);
     } catch (e) {
       const why = (e as Error).message;
       this.log(`Could not read the text of ${rel} for search (${why}); it is searched without it.`);

@@ -44,6 +44,32 @@ describe('open', () => {
     expect(git('status', '--porcelain', '--untracked-files=all')).toBe('');
   });
 
+  it('starts a new repository on the branch main, whatever git itself would name it', () => {
+    expect(git('symbolic-ref', 'HEAD')).toBe('refs/heads/main');
+    expect(git('branch', '--list', '--format=%(refname:short)')).toBe('main');
+  });
+
+  it('keeps an existing repository on its own branch (master) and saves there', async () => {
+    const dir = path.join(root, 'on-master');
+    const cli = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+    mkdirSync(path.join(dir, 'content', 'news'), { recursive: true });
+    writeFileSync(path.join(dir, 'content', 'news', '1.md'), '---\ntitle: One\n---\n');
+    cli('init', '-q', '-b', 'master');
+    cli('add', '-A');
+    cli('-c', 'user.name=Hand', '-c', 'user.email=hand@example.org', 'commit', '-qm', 'By hand');
+    const { store: onMaster, created } = await GitStore.open(dir);
+    expect(created).toBe(false);
+    await onMaster.commit(
+      [{ path: 'content/news/2.md', data: '---\ntitle: Two\n---\n' }],
+      AUTHOR,
+      'Saved on master',
+    );
+    await onMaster.idle();
+    expect(cli('symbolic-ref', 'HEAD')).toBe('refs/heads/master');
+    expect(cli('log', '--format=%s', 'master')).toBe('Saved on master\nBy hand');
+    expect(cli('branch', '--list', '--format=%(refname:short)')).toBe('master');
+  });
+
   it('opens an existing repository without touching it', async () => {
     const head = git('rev-parse', 'HEAD');
     const again = await GitStore.open(store.dir);
