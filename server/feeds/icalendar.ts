@@ -43,6 +43,7 @@ export function contentLine(name: string, value: string, params: Record<string, 
     .map(([k, v]) => `;${k}=${v}`)
     .join('');
   // Control characters other than tab are not allowed in values.
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return foldLine(`${name}${p}:${value.replace(/[\u0000-\u0008\u000A-\u001F\u007F]/g, '')}`);
 }
 
