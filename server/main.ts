@@ -7,6 +7,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
+import { removeStaleUploads, uploadsDir } from './content/writer/mediaUpload.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { ContentIndex } from './content/index/contentIndex.ts';
 import { SiteWatcher } from './content/watcher/siteWatcher.ts';
@@ -81,6 +82,7 @@ async function openLocked(
     log,
   });
   await removeTempFiles(privateDir);
+  await removeStaleUploads(uploadsDir(config.dataDir));
   if (created) log(`Created the site repository at ${store.dir} from the starter content.`);
   // Before anything is parsed: stored times are read and written in the site's zone.
   setSiteTimeZone(config.timeZone);

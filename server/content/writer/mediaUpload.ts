@@ -1,6 +1,10 @@
 // Uploads: multer with explicit limits, the type decided from the bytes, names made by the server.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import multer from 'multer';
-import type { RequestHandler } from 'express';
+import sharp from 'sharp';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../schema/errors.ts';
 
 export const IMAGE_LIMIT = 5 * 1024 * 1024;
@@ -20,50 +24,169 @@ export function sniff(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
-export interface Upload { field: string; bytes: Buffer; type: SniffedType }
+export interface Upload {
+  field: string;
+  bytes: Buffer;
+  type: SniffedType;
+}
 
-const parser = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: PDF_LIMIT, files: 4, fields: 40, fieldSize: 1024 * 1024, parts: 50 },
-});
+/** Largest picture accepted, in pixels: a 20,000 × 20,000 PNG is only 1 MB but 1.6 GB to decode. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 
-/** Parses a multipart body when there is one; other bodies pass through untouched. */
-export const multipart: RequestHandler = (req, res, next) => {
-  if (!req.is('multipart/form-data')) return next();
-  parser.any()(req, res, (err: unknown) => {
-    if (!err) return next();
-    if (err instanceof multer.MulterError) {
-      if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(413, 'The file is too large. PDFs can be up to 25 MB and images up to 5 MB.'));
-      return next(new AppError(err.code === 'LIMIT_FILE_COUNT' || err.code.startsWith('LIMIT_') ? 413 : 400, 'Too many files or fields were sent.'));
-    }
-    next(new AppError(400, 'The upload could not be read. Please try again.'));
+export interface UploadLimits {
+  /** Uploads one person may have in flight at once (more: 429). */
+  perUser: number;
+  /** Uploads the whole server takes at once (more: 429). */
+  total: number;
+}
+
+export const UPLOAD_LIMITS: UploadLimits = { perUser: 2, total: 6 };
+
+const BUSY = 'Too many uploads are in progress right now. Please wait for them to finish, then try again.';
+
+/**
+ * Parses a multipart body when there is one (other bodies pass through untouched), streaming each
+ * file to a private temporary folder instead of holding it in memory. A person may have a few uploads
+ * in flight and the server a few more in all; past that the request is refused (429) before its body
+ * is read. The temporary files are removed when the request ends, whatever its outcome.
+ */
+export function uploadParser(
+  tmpDir: string,
+  who: (req: Request) => string,
+  limits: UploadLimits = UPLOAD_LIMITS,
+): RequestHandler {
+  const inFlight = new Map<string, number>();
+  let total = 0;
+  // Every temporary file a request's upload made, finished or not, so each is removed when it ends.
+  const written = new WeakMap<Request, string[]>();
+  const parser = multer({
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => {
+        mkdir(tmpDir, { recursive: true, mode: 0o700 }).then(
+          () => cb(null, tmpDir),
+          (e: Error) => cb(e, tmpDir),
+        );
+      },
+      filename: (req, _file, cb) => {
+        const name = `upload-${randomBytes(12).toString('hex')}`;
+        const list = written.get(req) ?? [];
+        list.push(path.join(tmpDir, name));
+        written.set(req, list);
+        cb(null, name);
+      },
+    }),
+    limits: { fileSize: PDF_LIMIT, files: 4, fields: 40, fieldSize: 1024 * 1024, parts: 50 },
   });
-};
+  return (req, res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    const person = who(req);
+    if ((inFlight.get(person) ?? 0) >= limits.perUser || total >= limits.total) {
+      res.setHeader('Retry-After', '5');
+      return next(new AppError(429, BUSY));
+    }
+    inFlight.set(person, (inFlight.get(person) ?? 0) + 1);
+    total++;
+    let ended = false;
+    res.once('close', () => {
+      if (ended) return;
+      ended = true;
+      total--;
+      const left = (inFlight.get(person) ?? 1) - 1;
+      if (left > 0) inFlight.set(person, left);
+      else inFlight.delete(person);
+      for (const file of written.get(req) ?? []) void rm(file, { force: true });
+    });
+    parser.any()(req, res, (err: unknown) => {
+      if (!err) return next();
+      // Files multer had started before the error are not in req.files: it removes them itself.
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE')
+          return next(
+            new AppError(413, 'The file is too large. PDFs can be up to 25 MB and images up to 5 MB.'),
+          );
+        return next(
+          new AppError(
+            err.code === 'LIMIT_FILE_COUNT' || err.code.startsWith('LIMIT_') ? 413 : 400,
+            'Too many files or fields were sent.',
+          ),
+        );
+      }
+      next(new AppError(400, 'The upload could not be read. Please try again.'));
+    });
+  };
+}
 
-/** Checks each uploaded file against the kind its field expects; throws 400/413/415. */
-export function checkUploads(
+/** Where uploads are streamed to while their request runs: private, never served, never in git. */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'private', 'uploads');
+
+/** Removes temporary upload files a stopped server left behind. */
+export async function removeStaleUploads(tmpDir: string): Promise<void> {
+  await rm(tmpDir, { recursive: true, force: true });
+}
+
+async function firstBytes(file: string, n: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await handle.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Width × height of an image, read from its header only; null when it cannot be read. */
+async function pixelsOf(file: string): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(file, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks each uploaded file against the kind its field expects (400/413/415), from its first bytes and,
+ * for a picture, its size in pixels; only then are its bytes read for saving.
+ */
+export async function checkUploads(
   files: Express.Multer.File[] | undefined,
   kindOf: (field: string) => 'image' | 'pdf' | undefined,
-): Upload[] {
+): Promise<Upload[]> {
   const seen = new Set<string>();
-  const out: Upload[] = [];
+  const checked: { field: string; path: string; type: SniffedType }[] = [];
   for (const f of files ?? []) {
     const kind = kindOf(f.fieldname);
     if (!kind) throw new AppError(400, `Unexpected file field "${f.fieldname}".`);
     if (seen.has(kind + f.fieldname)) throw new AppError(400, `Send one file for "${f.fieldname}".`);
     seen.add(kind + f.fieldname);
     if (f.size === 0) throw new AppError(400, 'The file is empty.', { [f.fieldname]: 'The file is empty.' });
-    const type = sniff(f.buffer);
+    const type = sniff(await firstBytes(f.path, 16));
     if (kind === 'pdf' && type !== 'pdf') {
-      throw new AppError(415, 'This file is not a PDF. Please choose a PDF file.', { [f.fieldname]: 'Not a PDF file' });
+      throw new AppError(415, 'This file is not a PDF. Please choose a PDF file.', {
+        [f.fieldname]: 'Not a PDF file',
+      });
     }
     if (kind === 'image') {
       if (!type || type === 'pdf') {
-        throw new AppError(415, 'This file is not a supported image. Please use JPEG, PNG, GIF or WebP.', { [f.fieldname]: 'Not a supported image' });
+        throw new AppError(415, 'This file is not a supported image. Please use JPEG, PNG, GIF or WebP.', {
+          [f.fieldname]: 'Not a supported image',
+        });
       }
-      if (f.size > IMAGE_LIMIT) throw new AppError(413, 'The image is too large. Images can be up to 5 MB.', { [f.fieldname]: 'Larger than 5 MB' });
+      if (f.size > IMAGE_LIMIT)
+        throw new AppError(413, 'The image is too large. Images can be up to 5 MB.', {
+          [f.fieldname]: 'Larger than 5 MB',
+        });
+      const pixels = await pixelsOf(f.path);
+      // A header sharp cannot read is let through as before: the type was already checked from its bytes.
+      if (pixels !== null && pixels > MAX_IMAGE_PIXELS)
+        throw new AppError(
+          413,
+          'The picture has too many pixels. Pictures can be up to 40 megapixels (for example 8000 × 5000).',
+          { [f.fieldname]: 'More than 40 megapixels' },
+        );
     }
-    out.push({ field: f.fieldname, bytes: f.buffer, type: type! });
+    checked.push({ field: f.fieldname, path: f.path, type: type! });
   }
-  return out;
+  return Promise.all(checked.map(async (c) => ({ field: c.field, type: c.type, bytes: await readFile(c.path) })));
 }

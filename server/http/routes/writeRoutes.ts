@@ -6,7 +6,7 @@ import { storedKeyFor } from '../../schema/codec.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { requireUser } from '../auth/requireUser.ts';
-import { checkUploads, multipart } from '../../content/writer/mediaUpload.ts';
+import { checkUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
 import { StaleVersionError } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route, sendError } from '../http.ts';
@@ -22,6 +22,8 @@ export function writeRoutes(deps: AppDeps): Router {
   const mediaMode = (req: Request) =>
     (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
   const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
+  // Files stream to private/ (never to memory); a few uploads per person and in all at once.
+  const multipart = uploadParser(uploadsDir(deps.config.dataDir), (req) => req.user!.username);
 
   const body = (req: Request, def: EntityDef): Record<string, unknown> => {
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -44,7 +46,7 @@ export function writeRoutes(deps: AppDeps): Router {
     route(async (req, res) => {
       const input = body(req, def);
       const fields = def.fields as Fields;
-      const uploads = checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
+      const uploads = await checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
         const key = storedKeyFor(def, field);
         const f = key ? fields[key] : undefined;
         return f && isMediaField(f) ? f.kind : undefined;

@@ -1,0 +1,142 @@
+// Uploads stream to a private temporary folder, never to memory: the folder is empty again once each
+// request ends (saved or refused); a person has at most a few uploads in flight and the server a few
+// more in all (429 past them); a picture with too many pixels is refused before it is decoded.
+import { readdirSync } from 'node:fs';
+import net from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_LIMITS, uploadsDir } from '../../content/writer/mediaUpload.ts';
+import { eventually, startTestSite, type TestSite } from '../../testing/testSite.ts';
+import { expectClean, file, form } from './writesTestKit.ts';
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.signIn();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+/** Temporary files are removed as each request closes, just after its answer is sent. */
+const nothingLeft = () => eventually(() => leftInUploads().length === 0, 2000, 'the uploads folder to empty');
+
+const leftInUploads = () => {
+  try {
+    return readdirSync(uploadsDir(site.dataDir));
+  } catch {
+    return [];
+  }
+};
+
+/** A PNG whose header says width × height, with one tiny row of data: decoding it would need w×h×3 bytes. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('an upload', () => {
+  it('leaves nothing in the temporary folder, saved or refused', async () => {
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
+    const saved = await site.api('/api/about_us.php', {
+      method: 'POST',
+      body: form({ name: 'Temp Files' }, { headshot: file(photo, 'me.jpg', 'image/jpeg') }),
+    });
+    expect(saved.status).toBe(201);
+    const refused = await site.api('/api/about_us.php', {
+      method: 'POST',
+      body: form({ name: '' }, { headshot: file(photo, 'me.jpg', 'image/jpeg') }),
+    });
+    expect(refused.status).toBe(400);
+    const wrongType = await site.api('/api/about_us.php', {
+      method: 'POST',
+      body: form(
+        { name: 'Not a picture' },
+        { headshot: file(Buffer.from('%PDF-1.4 x'), 'a.jpg', 'image/jpeg') },
+      ),
+    });
+    expect(wrongType.status).toBe(415);
+    await nothingLeft();
+    expectClean(site);
+  });
+
+  it('of a picture with too many pixels (20,000 × 20,000 in 1 MB) is refused with 413', async () => {
+    const huge = pngClaiming(20_000, 20_000);
+    expect((await sharp(huge, { limitInputPixels: false }).metadata()).width).toBe(20_000);
+    const res = await site.api('/api/about_us.php', {
+      method: 'POST',
+      body: form({ name: 'Huge Picture' }, { headshot: file(huge, 'huge.png', 'image/png') }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error:
+        'The picture has too many pixels. Pictures can be up to 40 megapixels (for example 8000 × 5000).',
+      fields: { headshot: 'More than 40 megapixels' },
+    });
+    await nothingLeft();
+  });
+});
+
+describe('uploads in flight', () => {
+  /** Starts a multipart upload and keeps it open (the body never finishes) until the socket is ended. */
+  function slowUpload(): Promise<net.Socket> {
+    const { port } = new URL(site.url);
+    return new Promise((resolve) => {
+      const s = net.connect(Number(port), '127.0.0.1', () => {
+        s.write(
+          `POST /api/about_us.php HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${site.url}\r\n` +
+            `Cookie: ${site.cookie}\r\nContent-Type: multipart/form-data; boundary=xx\r\n` +
+            `Content-Length: 10000000\r\n\r\n--xx\r\nContent-Disposition: form-data; name="name"\r\n\r\nSlow\r\n` +
+            `--xx\r\nContent-Disposition: form-data; name="headshot"; filename="a.jpg"\r\n` +
+            `Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+          'latin1',
+        );
+        setTimeout(() => resolve(s), 300);
+      });
+      s.on('error', () => undefined);
+    });
+  }
+
+  it(`are limited to ${UPLOAD_LIMITS.perUser} per person: the next is refused with 429 until one ends`, async () => {
+    const open = [];
+    for (let i = 0; i < UPLOAD_LIMITS.perUser; i++) open.push(await slowUpload());
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const send = () =>
+      site.api('/api/about_us.php', {
+        method: 'POST',
+        body: form({ name: 'One Too Many' }, { headshot: file(photo, 'p.png', 'image/png') }),
+      });
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toBe(
+      'Too many uploads are in progress right now. Please wait for them to finish, then try again.',
+    );
+    expect(refused.headers.get('retry-after')).toBe('5');
+    open.forEach((s) => s.destroy());
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await send()).status).toBe(201);
+    // The abandoned uploads' temporary files went with their requests.
+    await nothingLeft();
+  });
+});
