@@ -4,11 +4,12 @@
 // choices when someone else saved first.
 import '../../test/dom.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { news } from '../../../../server/schema/entities/news.ts';
 import { startApiServer, type ApiServer } from '../../test/apiServer.ts';
 import type { WireItem } from '../api.ts';
+import type { SaveAnswer } from '../entityApi.ts';
 import { EntityForm } from './EntityForm.tsx';
 
 let api: ApiServer;
@@ -32,7 +33,7 @@ const stored: WireItem = {
 };
 const writes = () => api.requests.filter((r) => r.method !== 'GET');
 
-function editForm(onSaved = () => undefined) {
+function editForm(onSaved: (answer: SaveAnswer) => void = () => undefined) {
   render(<EntityForm def={news} item={stored} submitLabel="Update" onSaved={onSaved} />);
 }
 
@@ -108,8 +109,8 @@ describe('EntityForm', () => {
     const saved = { ...stored, title: 'Renamed', version: 'v2' };
     api.answer(() => ({ json: saved }));
     const user = userEvent.setup();
-    const answers: unknown[] = [];
-    editForm(((a: unknown) => answers.push(a)) as () => undefined);
+    const answers: SaveAnswer[] = [];
+    editForm((a) => answers.push(a));
     const title = screen.getByLabelText(/^Title/);
     await user.clear(title);
     await user.type(title, 'Renamed');
