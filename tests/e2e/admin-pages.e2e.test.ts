@@ -16,7 +16,6 @@ import {
   openAddForm,
   openAdmin,
   openItem,
-  openedItem,
   row,
   watchNotices,
 } from './support/adminSupport.ts';
