@@ -89,8 +89,10 @@ describe('deleting an item', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const user = userEvent.setup();
     const { calls } = openNews();
-    await user.click(await screen.findByRole('button', { name: 'Delete Entry Above' }));
+    const remove = await screen.findByRole('button', { name: 'Delete Entry Above' });
+    await user.click(remove);
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this news item?');
+    expect(remove).toHaveFocus();
     expect(deletes()).toEqual([]);
     expect(calls.onDeleted).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Spring workshop in Boston');
