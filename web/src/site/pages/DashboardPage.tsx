@@ -59,6 +59,8 @@ function loadScript(src: string): () => void {
     clearTimeout(timer);
     script.removeEventListener('load', onLoad);
     script.removeEventListener('error', onError);
+    // The next visit tries again from the start, not from this failure.
+    if (scripts.get(src) === 'failed') scripts.delete(src);
   };
 }
 
