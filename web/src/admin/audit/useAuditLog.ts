@@ -24,40 +24,50 @@ export interface AuditLogState {
   retry(): void;
 }
 
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
+
+/** What was read for one query (and retry): a new query starts from nothing, without a reset. */
+interface Loaded {
+  key: string;
+  pages?: Page[];
+  error?: Error;
+}
+
 export function useAuditLog(filter: AuditFilterForm): AuditLogState {
   const query = serverQuery(filter);
-  const [pages, setPages] = useState<Page[] | undefined>();
-  const [error, setError] = useState<Error | undefined>();
   const [tick, setTick] = useState(0);
+  const key = `${tick}|${query}`;
+  const [state, setState] = useState<Loaded>({ key: '' });
+  const { pages, error } = state.key === key ? state : ({ key } as Loaded);
   const [loadingMore, setLoadingMore] = useState(false);
 
   useEffect(() => {
     let live = true;
-    setPages(undefined);
-    setError(undefined);
     getJson<Page>(auditPath(query)).then(
       (p) => {
-        if (live) setPages([p]);
+        if (live) setState({ key, pages: [p] });
       },
       (e: unknown) => {
-        if (live) setError(e instanceof Error ? e : new Error(String(e)));
+        if (live) setState({ key, error: asError(e) });
       },
     );
     return () => {
       live = false;
     };
-  }, [query, tick]);
+  }, [key, query]);
 
   const loaded = pages?.reduce((n, p) => n + p.entries.length, 0) ?? 0;
   const more = useCallback(() => {
     setLoadingMore(true);
+    const forKey = (change: (old: Loaded) => Loaded) =>
+      setState((old) => (old.key === key ? change(old) : old));
     getJson<Page>(auditPath(serverQuery(filter, loaded)))
       .then(
-        (p) => setPages((old) => [...(old ?? []), p]),
-        (e: unknown) => setError(e instanceof Error ? e : new Error(String(e))),
+        (p) => forKey((old) => ({ ...old, pages: [...(old.pages ?? []), p] })),
+        (e: unknown) => forKey((old) => ({ ...old, error: asError(e) })),
       )
       .finally(() => setLoadingMore(false));
-  }, [filter, loaded]);
+  }, [filter, loaded, key]);
 
   const last = pages?.at(-1);
   return {

@@ -1,6 +1,6 @@
 // The markdown helper's editor (its own chunk with @uiw/react-md-editor): the spec's buttons, the
 // custom colour and font size they use, and a live preview drawn by the site's Markdown component.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import MdEditor from '../form/MdEditor.tsx';
 import { DEFAULT_FONT_SIZE_VH, helperCommands } from './helperCommands.tsx';
@@ -13,19 +13,17 @@ export default function HelperEditor() {
   const [colour, setColour] = useState('#4D6485');
   const [size, setSize] = useState(String(DEFAULT_FONT_SIZE_VH));
   const [copied, setCopied] = useState<string | null>(null);
-  // The commands read the latest choices without being rebuilt (the editor keeps its toolbar).
-  const current = useRef({ colour, size });
-  current.current = { colour, size };
+  // Rebuilt when a choice changes; the toolbar keeps its buttons (same names), now using the new choice.
   const cmds = useMemo(
     () =>
       helperCommands({
-        colour: () => current.current.colour,
+        colour: () => colour,
         fontSize: () => {
-          const n = Number(current.current.size);
+          const n = Number(size);
           return Number.isFinite(n) && n > 0 && n < 100 ? Math.round(n * 100) / 100 : DEFAULT_FONT_SIZE_VH;
         },
       }),
-    [],
+    [colour, size],
   );
 
   const copy = async () => {

@@ -13,13 +13,14 @@ const TYPING_MS = 250;
 function useStaffSearch(q: string, now: number) {
   const [answer, setAnswer] = useState<SearchAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const query = q.trim();
+  // An emptied box forgets the last search (set while rendering: no frame shows the old one).
+  if (!query && (answer !== null || error !== null)) {
+    setAnswer(null);
+    setError(null);
+  }
   useEffect(() => {
-    const query = q.trim();
-    if (!query) {
-      setAnswer(null);
-      setError(null);
-      return;
-    }
+    if (!query) return;
     const controller = new AbortController();
     const timer = setTimeout(
       () => {
@@ -39,7 +40,7 @@ function useStaffSearch(q: string, now: number) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q, now]);
+  }, [query, now]);
   return { answer, error };
 }
 

@@ -24,9 +24,9 @@ export function ItemList({ def, extras, query, onQuery, plural }: ItemListProps)
   const ids = useId();
   const state = useAdminApi<ItemPage>(pageKey(def, query));
   // While the next page or search is on its way, the last answer stays on screen.
-  const last = useRef<ItemPage | undefined>(undefined);
-  if (state.data) last.current = state.data;
-  const data = state.data ?? last.current;
+  const [last, setLast] = useState<ItemPage | undefined>(undefined);
+  if (state.data && state.data !== last) setLast(state.data);
+  const data = state.data ?? last;
   const busy = state.data === undefined && !state.error;
   const statusRef = useRef<HTMLParagraphElement>(null);
 

@@ -28,8 +28,8 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   const key = itemKey(def, id);
   const state = useAdminApi<WireItem>(key);
   // An answer cached from an earlier visit may be out of date: the form waits for this visit's.
-  const earlier = useRef(getSnapshot<WireItem>(key).data);
-  const fresh = state.data !== earlier.current ? state.data : undefined;
+  const [earlier] = useState(() => getSnapshot<WireItem>(key).data);
+  const fresh = state.data !== earlier ? state.data : undefined;
   // A restored version goes into the form at once, before the refreshed item arrives.
   const [restored, setRestored] = useState<WireItem | null>(null);
   const item = restored && fresh?.version !== restored.version ? restored : fresh;

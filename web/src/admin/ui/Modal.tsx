@@ -16,9 +16,9 @@ type ModalProps = Omit<ComponentProps<typeof SiteModal>, 'children'> & {
 
 export function Modal({ onClose, children, ...rest }: ModalProps) {
   useFocusTrap(rest.open);
-  const dirty = useRef(false);
+  const dirtyRef = useRef(false);
   const close = useCallback(() => {
-    if (dirty.current && !window.confirm(DISCARD_MESSAGE)) return;
+    if (dirtyRef.current && !window.confirm(DISCARD_MESSAGE)) return;
     onClose();
   }, [onClose]);
 
@@ -38,7 +38,14 @@ export function Modal({ onClose, children, ...rest }: ModalProps) {
 
   return (
     <SiteModal {...rest} onClose={close}>
-      <DirtyScope dirty={dirty}>{typeof children === 'function' ? children(close) : children}</DirtyScope>
+      <DirtyScope dirtyRef={dirtyRef}>
+        {typeof children === 'function' ? <WithClose render={children} close={close} /> : children}
+      </DirtyScope>
     </SiteModal>
   );
+}
+
+/** Draws content that is given `close` for its Cancel button (which calls it later, on a click). */
+function WithClose({ render, close }: { render: (close: () => void) => ReactNode; close: () => void }) {
+  return render(close);
 }

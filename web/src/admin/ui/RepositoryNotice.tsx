@@ -18,6 +18,8 @@ interface Health {
     primaryUrl: string | null;
     lastMerge: { at: string; bothChanged: string[] } | null;
   } | null;
+  /** When this answer arrived (Date.now()): the age of a merge is judged at that moment. */
+  receivedAt: number;
 }
 
 const CHECK_EVERY_MS = 60_000;
@@ -29,7 +31,10 @@ export function useHealth(): Health | null {
   useEffect(() => {
     const controller = new AbortController();
     const check = () => {
-      getJson<Health>('health', controller.signal).then(setHealth, () => undefined); // unreachable: shown where the editor saves
+      getJson<Omit<Health, 'receivedAt'>>('health', controller.signal).then(
+        (h) => setHealth({ ...h, receivedAt: Date.now() }),
+        () => undefined, // unreachable: shown where the editor saves
+      );
     };
     check();
     const timer = setInterval(check, CHECK_EVERY_MS);
@@ -46,9 +51,9 @@ const itemName = (path: string) => path.replace(/^content\//, '').replace(/\.md$
 export function RepositoryNotice() {
   const health = useHealth();
   if (!health) return null;
-  const { repository, remote, disk } = health;
+  const { repository, remote, disk, receivedAt } = health;
   const merge =
-    remote?.lastMerge && Date.now() - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS
+    remote?.lastMerge && receivedAt - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS
       ? remote.lastMerge
       : null;
   return (

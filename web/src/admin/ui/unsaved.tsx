@@ -26,10 +26,10 @@ export function useDirty(dirty: boolean): void {
 }
 
 /**
- * Keeps `dirty.current` saying whether any form inside `children` has unsaved changes (a dialog's
+ * Keeps `dirtyRef.current` saying whether any form inside `children` has unsaved changes (a dialog's
  * forms). Set as each form reports, not a render later: an Escape right after typing must know.
  */
-export function DirtyScope({ children, dirty }: { children: ReactNode; dirty: { current: boolean } }) {
+export function DirtyScope({ children, dirtyRef }: { children: ReactNode; dirtyRef: { current: boolean } }) {
   const outer = useContext(DirtyContext);
   const [forms] = useState(() => new Set<string>());
   const report = useCallback(
@@ -37,9 +37,9 @@ export function DirtyScope({ children, dirty }: { children: ReactNode; dirty: { 
       outer(id, isDirty);
       if (isDirty) forms.add(id);
       else forms.delete(id);
-      dirty.current = forms.size > 0;
+      dirtyRef.current = forms.size > 0;
     },
-    [outer, forms, dirty],
+    [outer, forms, dirtyRef],
   );
   return <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>;
 }

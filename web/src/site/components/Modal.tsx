@@ -42,6 +42,7 @@ export function Modal({ open, onClose, title, children, className, closeLabel = 
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the overlay is a pointer shortcut; Escape (onCancel) and the close button are the keyboard ways
     <dialog
       ref={ref}
       className={['modal', className].filter(Boolean).join(' ')}

@@ -15,7 +15,7 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width
   priority?: boolean;
 };
 
-export function ResponsiveImage({ src, sizes, priority, loading, ...rest }: Props) {
+export function ResponsiveImage({ src, alt, sizes, priority, loading, ...rest }: Props) {
   const ssr = useRenderCollector();
   const size = src.startsWith('/media/') ? (ssr ? ssr.image(src) : knownImageSize(src)) : undefined;
   const responsive = size
@@ -24,6 +24,7 @@ export function ResponsiveImage({ src, sizes, priority, loading, ...rest }: Prop
   return (
     <img
       src={src}
+      alt={alt}
       {...responsive}
       {...rest}
       loading={priority ? 'eager' : loading}

@@ -89,6 +89,13 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [refusals]);
 
+  // Sent from the dialog: the focus goes to its Close button (the form it was in is gone).
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const sent = status.kind === 'sent';
+  useEffect(() => {
+    if (sent) closeRef.current?.focus();
+  }, [sent]);
+
   const refuse = (found: FieldErrors, message: string | undefined) => {
     setErrors(found);
     setStatus(message ? { kind: 'error', message } : { kind: 'idle' });
@@ -167,7 +174,7 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
         </p>
         <p>Thank you for getting in touch. We will answer by email.</p>
         {onClose ? (
-          <button type="button" className="button" onClick={onClose} autoFocus>
+          <button ref={closeRef} type="button" className="button" onClick={onClose}>
             Close
           </button>
         ) : (

@@ -68,7 +68,13 @@ export function NavBar() {
 
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setMenuOpen(false), [location.pathname, narrow]);
+  // Another page or layout closes the menu (set while rendering: no frame shows it open there).
+  const where = `${location.pathname}|${narrow}`;
+  const [menuFor, setMenuFor] = useState(where);
+  if (menuFor !== where) {
+    setMenuFor(where);
+    setMenuOpen(false);
+  }
 
   useEffect(() => {
     if (!menuOpen) return;

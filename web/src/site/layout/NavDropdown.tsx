@@ -25,7 +25,12 @@ export function NavDropdown({
   const menuId = useId();
   const location = useLocation();
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Another page closes the menu (set while rendering: no frame shows it open there).
+  const [openFor, setOpenFor] = useState(location.pathname);
+  if (openFor !== location.pathname) {
+    setOpenFor(location.pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
@@ -42,6 +47,7 @@ export function NavDropdown({
     if (all.length) all[(index + all.length) % all.length]!.focus();
   };
 
+  // On the button and on each link: the keys work wherever the focus is in the menu.
   const onKeyDown = (e: KeyboardEvent) => {
     const all = links();
     const at = all.indexOf(document.activeElement as HTMLAnchorElement);
@@ -73,7 +79,6 @@ export function NavDropdown({
     <li
       ref={root}
       className={['nav-dropdown', open && 'is-open', className].filter(Boolean).join(' ')}
-      onKeyDown={onKeyDown}
       onBlur={(e) => {
         if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -85,6 +90,7 @@ export function NavDropdown({
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={onKeyDown}
       >
         {label}
         <span className="nav-caret" aria-hidden="true" />
@@ -93,7 +99,7 @@ export function NavDropdown({
         {items.length === 0 && <li className="nav-dropdown-empty">No upcoming event pages</li>}
         {items.map((item, i) => (
           <li key={`${item.to}-${i}`}>
-            <NavLink to={item.to} className="nav-dropdown-link" end>
+            <NavLink to={item.to} className="nav-dropdown-link" end onKeyDown={onKeyDown}>
               {item.label}
             </NavLink>
           </li>

@@ -1,7 +1,7 @@
 // The embedded data dashboard (DESIGN decision 11): the external embed script from the site
 // settings, loaded on this page only (the server's CSP allows it here); when it cannot load, or
 // nothing is set, a plain link to the dashboard.
-import { createElement, useEffect, useState } from 'react';
+import { createElement, useEffect, useSyncExternalStore } from 'react';
 import type { SiteSettings } from '../../lib/types.ts';
 import { safeHref } from '../../lib/links.ts';
 import { useApi } from '../../lib/useApi.ts';
@@ -13,45 +13,73 @@ const SCRIPT_TIMEOUT_MS = 10_000;
 /** 'idle': not tried yet (the server's page, and a browser without JavaScript: the link shows). */
 type ScriptState = 'idle' | 'loading' | 'ready' | 'failed';
 
+// Each embed script's state, shared by whoever shows it: a script already loaded is ready at once.
+const scripts = new Map<string, Exclude<ScriptState, 'idle'>>();
+const listeners = new Set<() => void>();
+const setScript = (src: string, state: Exclude<ScriptState, 'idle'>) => {
+  scripts.set(src, state);
+  for (const l of [...listeners]) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const never = () => () => undefined;
+
+/** Adds the script (once) and follows it until `stop`; failing or timing out, it can be tried again. */
+function loadScript(src: string): () => void {
+  let existing = document.querySelector<HTMLScriptElement>(`script[data-dashboard="${CSS.escape(src)}"]`);
+  if (existing?.dataset.loaded === '1') {
+    setScript(src, 'ready');
+    return () => undefined;
+  }
+  if (!existing) {
+    existing = document.createElement('script');
+    existing.type = 'module';
+    existing.src = src;
+    existing.dataset.dashboard = src;
+    document.head.append(existing);
+  }
+  const script = existing;
+  setScript(src, 'loading');
+  const timer = setTimeout(() => {
+    if (scripts.get(src) === 'loading') setScript(src, 'failed');
+  }, SCRIPT_TIMEOUT_MS);
+  const onLoad = () => {
+    script.dataset.loaded = '1';
+    setScript(src, 'ready');
+  };
+  const onError = () => {
+    script.remove();
+    setScript(src, 'failed');
+  };
+  script.addEventListener('load', onLoad);
+  script.addEventListener('error', onError);
+  return () => {
+    clearTimeout(timer);
+    script.removeEventListener('load', onLoad);
+    script.removeEventListener('error', onError);
+    // The next visit tries again from the start, not from this failure.
+    if (scripts.get(src) === 'failed') scripts.delete(src);
+  };
+}
+
 function useExternalScript(src: string | undefined): ScriptState {
-  const [state, setState] = useState<ScriptState>('idle');
-  useEffect(() => {
-    if (!src) {
-      setState('failed');
-      return;
-    }
-    setState('loading');
-    let existing = document.querySelector<HTMLScriptElement>(`script[data-dashboard="${CSS.escape(src)}"]`);
-    if (existing?.dataset.loaded === '1') {
-      setState('ready');
-      return;
-    }
-    if (!existing) {
-      existing = document.createElement('script');
-      existing.type = 'module';
-      existing.src = src;
-      existing.dataset.dashboard = src;
-      document.head.append(existing);
-    }
-    const script = existing;
-    const timer = setTimeout(() => setState((s) => (s === 'loading' ? 'failed' : s)), SCRIPT_TIMEOUT_MS);
-    const onLoad = () => {
-      script.dataset.loaded = '1';
-      setState('ready');
-    };
-    const onError = () => {
-      script.remove();
-      setState('failed');
-    };
-    script.addEventListener('load', onLoad);
-    script.addEventListener('error', onError);
-    return () => {
-      clearTimeout(timer);
-      script.removeEventListener('load', onLoad);
-      script.removeEventListener('error', onError);
-    };
-  }, [src]);
-  return state;
+  // False on the server and while hydrating its page: the link shows until the script is tried.
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  const state = useSyncExternalStore(
+    subscribe,
+    () => (src ? scripts.get(src) : undefined),
+    () => undefined,
+  );
+  useEffect(() => (src ? loadScript(src) : undefined), [src]);
+  if (!hydrated) return 'idle';
+  if (!src) return 'failed';
+  return state ?? 'loading';
 }
 
 function Dashboard({ settings }: { settings: SiteSettings }) {

@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+// The add/edit form against a real HTTP server on loopback: what a staff member sees when the
+// server refuses a save (messages beside the fields, nothing typed lost), required fields, and the
+// choices when someone else saved first.
+import '../../test/dom.ts';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { news } from '../../../../server/schema/entities/news.ts';
+import { startApiServer, type ApiServer } from '../../test/apiServer.ts';
+import type { WireItem } from '../api.ts';
+import type { SaveAnswer } from '../entityApi.ts';
+import { EntityForm } from './EntityForm.tsx';
+
+let api: ApiServer;
+beforeAll(async () => {
+  api = await startApiServer();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+});
+
+const stored: WireItem = {
+  id: '7',
+  version: 'v1',
+  title: 'Spring workshop',
+  link: '',
+  what: '',
+  when_date: '2026-03-05',
+  show_from: '',
+  show_until: '',
+};
+const writes = () => api.requests.filter((r) => r.method !== 'GET');
+
+function editForm(onSaved: (answer: SaveAnswer) => void = () => undefined) {
+  render(<EntityForm def={news} item={stored} submitLabel="Update" onSaved={onSaved} />);
+}
+
+describe('EntityForm', () => {
+  it('marks required fields in their labels', () => {
+    render(<EntityForm def={news} submitLabel="Add" onSaved={() => undefined} />);
+    expect(screen.getByLabelText(/^Title/)).toHaveAccessibleName(/^Title ?\(required\)$/);
+    expect(screen.getByLabelText(/^Title/)).toBeRequired();
+    expect(screen.getByLabelText(/^Link/)).not.toBeRequired();
+  });
+
+  it('shows a 400 answer’s field message next to that field and keeps what was typed', async () => {
+    api.answer(() => ({
+      status: 400,
+      json: { error: 'Please correct the marked fields.', fields: { link: 'Link must start with https://' } },
+    }));
+    const user = userEvent.setup();
+    editForm();
+    const title = screen.getByLabelText(/^Title/);
+    const link = screen.getByLabelText(/^Link/);
+    await user.clear(title);
+    await user.type(title, 'Spring workshop moved');
+    await user.type(link, 'example.org/workshop');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the marked fields.');
+    expect(link).toHaveAccessibleDescription('Link must start with https://');
+    expect(link).toBeInvalid();
+    expect(title).toBeValid();
+    expect(title).not.toHaveAccessibleDescription(/https/);
+    expect(title).toHaveValue('Spring workshop moved');
+    expect(link).toHaveValue('example.org/workshop');
+    // Only the changed fields went, with the version the form was loaded at.
+    expect(writes()).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/news.php?id=7&media=url',
+        body: { title: 'Spring workshop moved', link: 'example.org/workshop', version: 'v1' },
+      },
+    ]);
+
+    // Typing into the field clears its message; the other one stays as typed.
+    await user.type(link, '/');
+    expect(link).not.toHaveAccessibleDescription(/https/);
+    expect(link).toBeValid();
+    expect(title).toHaveValue('Spring workshop moved');
+  });
+
+  it('says a required field is missing next to it when adding', async () => {
+    api.answer(() => ({
+      status: 400,
+      json: { error: 'Title is required', fields: { title: 'Title is required' } },
+    }));
+    const user = userEvent.setup();
+    render(<EntityForm def={news} submitLabel="Add" onSaved={() => undefined} />);
+    await user.type(screen.getByLabelText(/^Link/), 'https://example.org');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const title = screen.getByLabelText(/^Title/);
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Title is required'));
+    expect(screen.getByLabelText(/^Link/)).toHaveValue('https://example.org');
+    expect(writes()[0]).toMatchObject({ method: 'POST', body: { title: '', link: 'https://example.org' } });
+  });
+
+  it('says so instead of saving when nothing changed', async () => {
+    const user = userEvent.setup();
+    editForm();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing has changed, so nothing was saved.');
+    expect(writes()).toEqual([]);
+  });
+
+  it('hands a saved answer to its caller and starts from it', async () => {
+    const saved = { ...stored, title: 'Renamed', version: 'v2' };
+    api.answer(() => ({ json: saved }));
+    const user = userEvent.setup();
+    const answers: SaveAnswer[] = [];
+    editForm((a) => answers.push(a));
+    const title = screen.getByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'Renamed');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(answers).toEqual([saved]));
+    expect(title).toHaveValue('Renamed');
+    expect(screen.queryByRole('button', { name: 'Undo my changes' })).toBeNull();
+  });
+
+  describe('when someone else saved first (409)', () => {
+    const theirs: WireItem = { ...stored, title: 'Spring workshop (full)', version: 'v2' };
+
+    async function conflict() {
+      api.answer((req) =>
+        (req.body as { version?: string } | undefined)?.version === 'v1'
+          ? { status: 409, json: { error: 'Changed by someone else.', current: theirs } }
+          : { json: { ...stored, title: 'Mine', version: 'v3' } },
+      );
+      const user = userEvent.setup();
+      editForm();
+      const title = screen.getByLabelText(/^Title/);
+      await user.clear(title);
+      await user.type(title, 'Mine');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Someone else changed this while you were editing',
+      });
+      expect(within(dialog).getByText('Spring workshop (full)')).toBeInTheDocument();
+      return { user, dialog, title };
+    }
+
+    it('loads their version into the form on request', async () => {
+      const { user, dialog, title } = await conflict();
+      await user.click(within(dialog).getByRole('button', { name: 'Load the newer version' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(title).toHaveValue('Spring workshop (full)');
+      expect(writes()).toHaveLength(1);
+    });
+
+    it('saves mine over theirs with their version on request', async () => {
+      const { user, dialog, title } = await conflict();
+      await user.click(within(dialog).getByRole('button', { name: 'Save mine anyway' }));
+      await waitFor(() => expect(writes()).toHaveLength(2));
+      expect(writes()[1]!.body).toEqual({ title: 'Mine', version: 'v2' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(title).toHaveValue('Mine');
+    });
+
+    it('keeps my typing when I go back to editing', async () => {
+      const { user, dialog, title } = await conflict();
+      await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(title).toHaveValue('Mine');
+      expect(writes()).toHaveLength(1);
+    });
+  });
+});

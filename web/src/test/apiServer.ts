@@ -1,0 +1,82 @@
+// A real HTTP server on loopback for component tests: the page (jsdom) is moved to its origin, so the
+// admin's own fetch and XMLHttpRequest calls reach it as they reach the CMS in a browser. Each test
+// says what the server answers; every request is recorded with its parsed JSON body.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SeenRequest {
+  method: string;
+  /** Path and query, e.g. `/api/news.php?id=3&media=url`. */
+  url: string;
+  body: unknown;
+}
+
+export interface Answer {
+  status?: number;
+  json: unknown;
+}
+
+export type Handler = (req: SeenRequest) => Answer | Promise<Answer>;
+
+export interface ApiServer {
+  origin: string;
+  requests: SeenRequest[];
+  /** What the server answers from now on. */
+  answer(handler: Handler): void;
+  close(): Promise<void>;
+}
+
+async function bodyOf(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Starts the server and points the page at it (`jsdom` is the environment's JSDOM instance). */
+export async function startApiServer(): Promise<ApiServer> {
+  let handler: Handler = () => ({ status: 404, json: { error: 'Not found' } });
+  const requests: SeenRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    // jsdom keeps the page's first origin after `reconfigure`, so its XMLHttpRequest is cross-origin
+    // here: allow it as the CMS's own origin would be allowed, preflight included.
+    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+        'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '',
+      });
+      res.end();
+      return;
+    }
+    void (async () => {
+      const seen = { method: req.method ?? 'GET', url: req.url ?? '/', body: await bodyOf(req) };
+      requests.push(seen);
+      const { status = 200, json } = await handler(seen);
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(json));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  (globalThis as unknown as { jsdom: { reconfigure(o: { url: string }): void } }).jsdom.reconfigure({
+    url: `${origin}/admin/`,
+  });
+  return {
+    origin,
+    requests,
+    answer: (h) => {
+      handler = h;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

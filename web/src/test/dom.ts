@@ -1,0 +1,40 @@
+// Set-up for component tests in jsdom: Testing Library's matchers and clean-up, and the few browser
+// behaviours jsdom lacks that our components rely on (a modal <dialog>, checkVisibility, fetch of a
+// path relative to the page). Import it first in a `// @vitest-environment jsdom` test file.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(cleanup);
+
+// jsdom has <dialog> and its `open` attribute but not showModal/close, nor the Escape key's
+// cancel event: a browser fires `cancel` (cancelable) and then closes unless it was prevented.
+const dialogProto = HTMLDialogElement.prototype;
+if (typeof dialogProto.showModal !== 'function') {
+  dialogProto.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialogProto.show = dialogProto.showModal;
+  dialogProto.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+    const top = open[open.length - 1];
+    if (!top) return;
+    if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
+  });
+}
+
+// Everything jsdom draws counts as visible (it lays nothing out).
+if (typeof Element.prototype.checkVisibility !== 'function') {
+  Element.prototype.checkVisibility = () => true;
+}
+
+// Node's fetch needs an absolute URL; a browser resolves `/api/…` against the page.
+const nodeFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+  nodeFetch(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
