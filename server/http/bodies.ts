@@ -1,6 +1,7 @@
 // Request body parsing, added per route after the checks that decide whether the body is wanted at
 // all: nothing is read for a caller who is not signed in or not on the site's own pages.
 import express, { type RequestHandler } from 'express';
+import { CONTENT_FILE_LIMIT } from '../schema/fileLimits.ts';
 import { AppError } from '../schema/errors.ts';
 
 /** Deepest nesting of arrays and objects read from JSON; deeper bodies are refused with 400. */
@@ -9,7 +10,8 @@ export const MAX_JSON_DEPTH = 32;
 /** Largest bodies read, in bytes. */
 export const SIGN_IN_LIMIT = 8 * 1024;
 export const CONTACT_LIMIT = 10 * 1024;
-export const WRITE_LIMIT = 2 * 1024 * 1024;
+/** A write's body is at most what a content file may hold. */
+export const WRITE_LIMIT = CONTENT_FILE_LIMIT;
 
 const READABLE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii', 'iso-8859-1', 'latin1']);
 const UNREADABLE_CHARSET =

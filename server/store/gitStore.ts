@@ -1,5 +1,5 @@
 // The site repository: reads, one-commit saves through a single queue, crash recovery, and history.
-import fs, { closeSync, constants as fsConstants, openSync, readFileSync } from 'node:fs';
+import fs from 'node:fs';
 import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
@@ -17,6 +17,7 @@ import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
 import { IndexSnapshot } from './indexSnapshot.ts';
+import { readRegularFile, readRegularFileSync } from './regularFile.ts';
 import { headIndexEntries } from './indexRebuild.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
@@ -137,9 +138,10 @@ export class GitStore {
 
   async read(rel: string): Promise<Buffer | null> {
     try {
-      return await readFile(await realPathInside(this.dir, this.realDir, rel));
+      return await readRegularFile(await realPathInside(this.dir, this.realDir, rel), rel);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
       throw e;
     }
   }
@@ -174,12 +176,7 @@ export class GitStore {
     try {
       // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.
       this.checkFolderNow(rel, checkedFolders);
-      const fd = openSync(absolutePath(this.dir, rel), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
-      try {
-        return readFileSync(fd);
-      } finally {
-        closeSync(fd);
-      }
+      return readRegularFileSync(absolutePath(this.dir, rel), rel);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return null;

@@ -1,5 +1,6 @@
 // Every path the store touches must stay inside content/ or media/ of the site repository.
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
+import { readRegularFileSync } from './regularFile.ts';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -114,7 +115,7 @@ export function realPathInsideSync(repoDir: string, realRoot: string, rel: strin
 /** Synchronous read for the prepared-answer builders: same link checks as realPathInside. */
 export function readFileInsideSync(repoDir: string, realRoot: string, rel: string): Buffer | null {
   try {
-    return readFileSync(realPathInsideSync(repoDir, realRoot, rel));
+    return readRegularFileSync(realPathInsideSync(repoDir, realRoot, rel), rel);
   } catch {
     return null;
   }

@@ -14,6 +14,7 @@ import { blobId } from './blobId.ts';
 import { listFiles } from '../../store/listFiles.ts';
 import type { ParseCache } from './parseCache.ts';
 import { UnsafePathError } from '../../store/paths.ts';
+import { UnreadableFileError } from '../../store/regularFile.ts';
 
 export interface IndexedItem extends StoredItem {
   path: string;
@@ -187,10 +188,7 @@ export class ContentIndex extends EventEmitter {
     try {
       bytes = await read(rel);
     } catch (e) {
-      const why = e instanceof UnsafePathError
-        ? SYMBOLIC_LINK
-        : `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
-      return this.report(rel, why);
+      return this.report(rel, unreadableBecause(e));
     }
     if (bytes === null) {
       // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
@@ -243,7 +241,15 @@ export class ContentIndex extends EventEmitter {
   }
 
   private async refreshMedia(rel: string, read: Reader): Promise<string[]> {
-    const bytes = await read(rel).catch(() => null);
+    let bytes: Buffer | null;
+    try {
+      bytes = await read(rel);
+    } catch (e) {
+      // Reported like a content file, and not served (as if it were missing).
+      this.report(rel, unreadableBecause(e));
+      return this.setMedia(rel, null);
+    }
+    this.errors.delete(rel);
     return this.setMedia(rel, bytes === null ? null : blobId(bytes));
   }
 
@@ -268,5 +274,12 @@ export class ContentIndex extends EventEmitter {
 }
 
 type Reader = (rel: string) => Promise<Buffer | null>;
+
+/** Why a file of the site could not be read, in plain words for health and the admin home. */
+function unreadableBecause(e: unknown): string {
+  if (e instanceof UnsafePathError) return SYMBOLIC_LINK;
+  if (e instanceof UnreadableFileError) return e.message;
+  return `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
+}
 
 const mediaKeys = (def: EntityDef) => Object.entries(def.fields as Fields).filter(([, f]) => isMediaField(f)).map(([k]) => k);

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../schema/errors.ts';
 
-export const IMAGE_LIMIT = 5 * 1024 * 1024;
-export const PDF_LIMIT = 25 * 1024 * 1024;
+import { IMAGE_LIMIT, PDF_LIMIT } from '../../schema/fileLimits.ts';
+export { IMAGE_LIMIT, PDF_LIMIT };
 
 export type SniffedType = 'pdf' | 'png' | 'jpg' | 'gif' | 'webp';
 
