@@ -99,12 +99,12 @@ async function openLocked(
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
   const hub = new SseHub(config.heartbeatMs);
-  index.on('change', (changed) => {
-    cache.invalidate(changed);
-    // Open pages hear of it right after the save's own answer is on its way, not before.
-    setImmediate(() => hub.notify(changed));
+  index.changes.on(({ entities: changed }) => cache.invalidate(changed));
+  index.changes.on(({ entities: changed }) => {
+    // Open pages hear of it right after the save's own answer is on its way, not before: by then
+    // every cache has heard of it too, whichever subscribed first.
+    if (changed.size) setImmediate(() => hub.notify(changed));
   });
-  // After the index's own listeners above: a window opening or closing reaches the answers first.
   const schedule = new ScheduleClock(index);
   const audit = new AuditLog(privateDir);
   const remote = config.remote

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 interface Subscriber {
   res: Response;
   deps: string[] | 'all';
-  render: (changed: Set<string>) => string | null;
+  render: (changed: ReadonlySet<string>) => string | null;
   /** Subscribers with the same key get the same message for a change: it is rendered once for them. */
   key?: string;
 }
@@ -45,7 +45,7 @@ export class SseHub {
     res.on('error', drop);
   }
 
-  notify(changed: Set<string>): void {
+  notify(changed: ReadonlySet<string>): void {
     const rendered = new Map<string, string | null>();
     for (const s of this.subscribers) {
       if (s.deps !== 'all' && !s.deps.some((d) => changed.has(d))) continue;

@@ -2,6 +2,7 @@
 // key order), the wire codec (documented endpoint and field names), validation and admin forms.
 import { z } from 'zod';
 import type { AnyField } from './fields.ts';
+import type { EntityRules } from './rules.ts';
 
 export type Fields = Record<string, AnyField>;
 export type Stored<F extends Fields> = { [K in keyof F]: F[K] extends { initial: infer T } ? T : never };
@@ -52,6 +53,8 @@ interface Common<F extends Fields> {
   search?: SearchHint;
   /** Where it lives: the site repository (default) or CMS_DATA_DIR/private. */
   storage?: 'site' | 'private';
+  /** Behaviour particular to this entity, run by the change pipeline and the public reads. */
+  rules?: EntityRules;
 }
 
 export interface CollectionDef<F extends Fields = Fields> extends Common<F> {
