@@ -113,7 +113,7 @@ export class ContentWriter {
   }
 
   /** Resolves with the commit that deleted the item. */
-  remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
+  async remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
     this.access({ action: 'delete', def, id, author });
     return this.store.exclusive(async () => {
       const before = this.index.get(def, id);
@@ -127,7 +127,7 @@ export class ContentWriter {
   }
 
   /** Brings back an item as it was at a commit, as a new commit (its media too). */
-  restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
+  async restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
     this.access({ action: 'restore', def, id, author });
     return this.store.exclusive(async () => {
       const path = itemPath(def, id);
