@@ -17,8 +17,9 @@ import { PrivateCollection } from './content/privateCollection.ts';
 import { ContentWriter } from './content/writer.ts';
 import { UserStore } from './auth/users.ts';
 import { loadSessionSecret } from './auth/session.ts';
-import { SseHub } from './routes/sseHub.ts';
-import { entities } from './schema/registry.ts';
+import { SseHub, type ChangeDetail } from './routes/sseHub.ts';
+import { entities, entityByName } from './schema/registry.ts';
+import { isCommitted, type ContentChange } from './content/changes.ts';
 import type { AppDeps } from './app.ts';
 import { fastPath } from './routes/fastPath.ts';
 import { servedFiles } from './routes/servedFiles.ts';
@@ -100,10 +101,12 @@ async function openLocked(
   const cache = new PreparedCache();
   const hub = new SseHub(config.heartbeatMs);
   index.changes.on(({ entities: changed }) => cache.invalidate(changed));
-  index.changes.on(({ entities: changed }) => {
+  index.changes.on((change) => {
+    if (!change.entities.size) return;
+    const detail = streamDetail(index, change);
     // Open pages hear of it right after the save's own answer is on its way, not before: by then
     // every cache has heard of it too, whichever subscribed first.
-    if (changed.size) setImmediate(() => hub.notify(changed));
+    setImmediate(() => hub.notify(change.entities, detail));
   });
   const schedule = new ScheduleClock(index);
   const audit = new AuditLog(privateDir);
@@ -138,6 +141,18 @@ async function openLocked(
       new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),
     ),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
+  };
+}
+
+/** The versions a change of this server wrote, read from the index as it holds them now. */
+function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail {
+  if (!isCommitted(change)) return {};
+  const items = [{ entity: change.entity, ids: change.ids }, ...(change.carried ? [change.carried] : [])];
+  return {
+    saved: items.flatMap(({ entity, ids }) => {
+      const def = entityByName.get(entity)!;
+      return ids.map((id) => ({ entity, id, version: index.get(def, id)?.version ?? null }));
+    }),
   };
 }
 
