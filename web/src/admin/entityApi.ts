@@ -5,7 +5,7 @@ import { wireName } from '../../../server/schema/define.ts';
 import { isMediaField, parseDate, type AnyField } from '../../../server/schema/fields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { getJson, send, type SendOptions, type WireItem } from './api.ts';
-import { refresh } from './liveData.ts';
+import { applyDeleted, applySaved, refresh } from './liveData.ts';
 
 export type FormValues = Record<string, string>;
 export type FormFiles = Record<string, File | null>;
@@ -88,9 +88,10 @@ export async function saveItem(
   } else {
     answer = await send<SaveAnswer>(method, endpoint, fields);
   }
-  refresh(def);
-  // An update the server found identical (same content, so the same version) made no commit.
   const updating = def.type === 'singleton' || input.id !== undefined;
+  // What this tab shows is drawn from the answer; nothing is fetched again.
+  applySaved(def, answer, !updating);
+  // An update the server found identical (same content, so the same version) made no commit.
   const same = updating && !!input.version && answer.version === input.version;
   if (same) return { ...answer, message: NOTHING_SAVED };
   return answer;
@@ -101,7 +102,7 @@ export async function deleteItem(def: EntityDef, id: string, version?: string): 
     def.type === 'collection' ? (def.legacy.writes?.remove ?? def.legacy.endpoint) : def.legacy.endpoint;
   const q = `id=${encodeURIComponent(id)}${version ? `&version=${encodeURIComponent(version)}` : ''}`;
   await send('DELETE', `${endpoint}?${q}`);
-  refresh(def);
+  applyDeleted(def, id);
 }
 
 // History (signed in): every commit that touched the item, a version's content, a restore.

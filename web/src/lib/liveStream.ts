@@ -4,6 +4,25 @@
 
 export type ChangeListener = (endpoints: readonly string[] | 'all') => void;
 
+/** Versions this tab saved itself, by `entity/id` (null: deleted): the stream's word of them is no news. */
+const held = new Map<string, string | null>();
+
+/** Notes a version this tab has from its own save's answer (or a delete it made). */
+export function holdVersion(entity: string, id: string, version: string | null): void {
+  held.set(`${entity}/${id}`, version);
+}
+
+type Saved = { entity?: unknown; id?: unknown; version?: unknown }[];
+
+/** Whether every item a change wrote is one this tab saved and already shows. */
+function allHeld(saved: unknown): boolean {
+  if (!Array.isArray(saved) || !saved.length) return false;
+  return (saved as Saved).every((s) => {
+    const key = `${String(s.entity)}/${String(s.id)}`;
+    return held.has(key) && held.get(key) === s.version;
+  });
+}
+
 const STREAM_URL = '/api/stream';
 const RETRY_MS = 3_000;
 
@@ -30,7 +49,9 @@ function open() {
   });
   es.addEventListener('change', (ev) => {
     try {
-      const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown };
+      const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown; saved?: unknown };
+      // This tab's own save: it updated what it shows from the save's answer already.
+      if (allHeld(data.saved)) return;
       const endpoints = Array.isArray(data.endpoints)
         ? data.endpoints.filter((e): e is string => typeof e === 'string')
         : null;
