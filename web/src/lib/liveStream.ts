@@ -12,6 +12,24 @@ export function holdVersion(entity: string, id: string, version: string | null):
   held.set(`${entity}/${id}`, version);
 }
 
+/** Changes heard while this tab's own save awaits its answer: judged once the answer is in. */
+let saving = 0;
+const heldBack: (() => void)[] = [];
+
+/**
+ * Runs a save of this tab (its request and the drawing of its answer). The stream may bring word of
+ * the save before its answer arrives: that word waits, and is then seen to be the tab's own.
+ */
+export async function ownSave<T>(work: () => Promise<T>): Promise<T> {
+  saving++;
+  try {
+    return await work();
+  } finally {
+    saving--;
+    if (!saving) for (const judge of heldBack.splice(0)) judge();
+  }
+}
+
 type Saved = { entity?: unknown; id?: unknown; version?: unknown }[];
 
 /** Whether every item a change wrote is one this tab saved and already shows. */
@@ -50,12 +68,15 @@ function open() {
   es.addEventListener('change', (ev) => {
     try {
       const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown; saved?: unknown };
-      // This tab's own save: it updated what it shows from the save's answer already.
-      if (allHeld(data.saved)) return;
       const endpoints = Array.isArray(data.endpoints)
         ? data.endpoints.filter((e): e is string => typeof e === 'string')
         : null;
-      notify(endpoints ?? 'all');
+      // This tab's own save: it updated what it shows from the save's answer already.
+      const judge = () => {
+        if (!allHeld(data.saved)) notify(endpoints ?? 'all');
+      };
+      if (saving && Array.isArray(data.saved)) heldBack.push(judge);
+      else judge();
     } catch {
       console.error('Error parsing SSE data');
       notify('all');
