@@ -18,8 +18,9 @@ import { PrivateCollection } from './contact/privateCollection.ts';
 import { ContentWriter } from './content/writer/writer.ts';
 import { UserStore } from './accounts/users.ts';
 import { loadSessionSecret } from './http/auth/session.ts';
-import { SseHub } from './http/sseHub.ts';
-import { entities } from './schema/registry.ts';
+import { SseHub, type ChangeDetail } from './http/sseHub.ts';
+import { entities, entityByName } from './schema/registry.ts';
+import { isCommitted, type ContentChange } from './content/changes.ts';
 import type { AppDeps } from './app.ts';
 import { fastPath } from './http/fastPath.ts';
 import { servedFiles } from './http/servedFiles.ts';
@@ -103,12 +104,14 @@ async function openLocked(
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
   const hub = new SseHub(config.heartbeatMs);
-  index.on('change', (changed) => {
-    cache.invalidate(changed);
-    // Open pages hear of it right after the save's own answer is on its way, not before.
-    setImmediate(() => hub.notify(changed));
+  index.changes.on(({ entities: changed }) => cache.invalidate(changed));
+  index.changes.on((change) => {
+    if (!change.entities.size) return;
+    const detail = streamDetail(index, change);
+    // Open pages hear of it right after the save's own answer is on its way, not before: by then
+    // every cache has heard of it too, whichever subscribed first.
+    setImmediate(() => hub.notify(change.entities, detail));
   });
-  // After the index's own listeners above: a window opening or closing reaches the answers first.
   const schedule = new ScheduleClock(index);
   const audit = new AuditLog(privateDir);
   const remote = config.remote
@@ -143,6 +146,18 @@ async function openLocked(
     ),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
     signInThrottle: new SignInThrottle(SIGN_IN_LIMITS, path.join(privateDir, 'sign-in-throttle.json')),
+  };
+}
+
+/** The versions a change of this server wrote, read from the index as it holds them now. */
+function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail {
+  if (!isCommitted(change)) return {};
+  const items = [{ entity: change.entity, ids: change.ids }, ...(change.carried ? [change.carried] : [])];
+  return {
+    saved: items.flatMap(({ entity, ids }) => {
+      const def = entityByName.get(entity)!;
+      return ids.map((id) => ({ entity, id, version: index.get(def, id)?.version ?? null }));
+    }),
   };
 }
 

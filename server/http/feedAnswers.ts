@@ -54,7 +54,7 @@ export class FeedAnswers {
       );
     }
     this.now = options.now ?? (() => new Date());
-    index.on('change', (changed: Set<string>) => {
+    index.changes.on(({ entities: changed }) => {
       for (const [key, entry] of this.entries) {
         if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
       }

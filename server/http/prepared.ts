@@ -100,8 +100,7 @@ export class PreparedCache {
     this.entries.set(key, { deps, value });
   }
 
-  invalidate(changed: Set<string>): void {
-    for (const [key, entry] of this.entries)
-      if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+  invalidate(changed: ReadonlySet<string>): void {
+    for (const [key, entry] of this.entries) if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
   }
 }

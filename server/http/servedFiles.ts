@@ -44,7 +44,7 @@ export function servedFiles(
   let cache = sources.cache;
   if (!cache) {
     const own = (cache = new PreparedCache());
-    index.on('change', (changed: Set<string>) => own.invalidate(changed));
+    index.changes.on((change) => own.invalidate(change.entities));
   }
   const model = sources.model ?? new ReadModel(index, store);
   const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };

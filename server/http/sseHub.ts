@@ -1,10 +1,18 @@
 // Server-Sent Event subscribers: each gets its current state on connect and again on every change.
 import type { Request, Response } from 'express';
 
+/**
+ * What a change by this server wrote, item by item (null: deleted): an admin tab that made the save
+ * already holds these versions, and need not fetch anything again.
+ */
+export interface ChangeDetail {
+  saved?: { entity: string; id: string; version: string | null }[];
+}
+
 interface Subscriber {
   res: Response;
   deps: string[] | 'all';
-  render: (changed: Set<string>) => string | null;
+  render: (changed: ReadonlySet<string>, detail: ChangeDetail) => string | null;
   /** Subscribers with the same key get the same message for a change: it is rendered once for them. */
   key?: string;
 }
@@ -45,14 +53,14 @@ export class SseHub {
     res.on('error', drop);
   }
 
-  notify(changed: Set<string>): void {
+  notify(changed: ReadonlySet<string>, detail: ChangeDetail = {}): void {
     const rendered = new Map<string, string | null>();
     for (const s of this.subscribers) {
       if (s.deps !== 'all' && !s.deps.some((d) => changed.has(d))) continue;
       let msg: string | null;
-      if (s.key === undefined) msg = s.render(changed);
+      if (s.key === undefined) msg = s.render(changed, detail);
       else if (rendered.has(s.key)) msg = rendered.get(s.key)!;
-      else rendered.set(s.key, (msg = s.render(changed)));
+      else rendered.set(s.key, (msg = s.render(changed, detail)));
       if (msg) s.res.write(msg);
     }
   }

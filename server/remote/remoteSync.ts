@@ -11,6 +11,7 @@ import type { AuditLog } from '../audit/auditLog.ts';
 import { currentBranch } from '../store/refs.ts';
 import { GitCommandError, plainReason, runGit } from './gitCli.ts';
 import type { RemoteSettings, Role } from './remoteSettings.ts';
+import { isCommitted } from '../content/changes.ts';
 
 const MAX_BACKOFF_MS = 5 * 60_000;
 export const TRACKING_PREFIX = 'refs/remotes/cms-remote/';
@@ -60,7 +61,10 @@ export class RemoteSync {
   ) {}
 
   start(): void {
-    if (this.remote.role === 'primary') this.index.on('committed', () => this.request('push'));
+    if (this.remote.role === 'primary')
+      this.index.changes.on((change) => {
+        if (isCommitted(change)) this.request('push');
+      });
     if (this.remote.pullIntervalMs > 0) {
       this.intervalTimer = setInterval(() => this.request('interval'), this.remote.pullIntervalMs);
       this.intervalTimer.unref();

@@ -1,7 +1,7 @@
 // Keeps the site on time with "Show from" / "Show until": one timer, set for the next moment any
-// item enters or leaves its window (recomputed on every content change). When it comes, the index
-// announces a change of those entities, so prepared answers, pages, feeds and open pages (SSE)
-// follow exactly as after a save. Nothing is stored: after a restart the state is read from content
+// item enters or leaves its window (recomputed on every content change). When it comes, a
+// 'schedule' change of those entities goes out on the index's change feed, so prepared answers,
+// pages, feeds and open pages (SSE) follow exactly as after a save, though nothing was written. Nothing is stored: after a restart the state is read from content
 // and clock again (visibility.ts decides per request with the clock).
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { siteEntities } from '../schema/registry.ts';
@@ -17,21 +17,23 @@ export class ScheduleClock {
   private next: number | null = null;
   /** Boundaries after this moment have not been announced yet. */
   private since: number;
-  // A save emits 'change' before it answers: the sweep over every scheduled item waits a turn.
+  // A save announces its change before it answers: the sweep over every scheduled item waits a turn.
   private rearm: NodeJS.Immediate | null = null;
-  private readonly onChange = () => {
-    this.rearm ??= setImmediate(() => {
-      this.rearm = null;
-      this.arm();
-    });
-  };
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly index: ContentIndex,
     private readonly now: () => number = Date.now,
   ) {
     this.since = now();
-    index.on('change', this.onChange);
+    this.unsubscribe = index.changes.on((change) => {
+      // Its own announcements changed no item: the clock re-arms itself after making one.
+      if (change.kind === 'schedule') return;
+      this.rearm ??= setImmediate(() => {
+        this.rearm = null;
+        this.arm();
+      });
+    });
     this.arm();
   }
 
@@ -41,7 +43,7 @@ export class ScheduleClock {
   }
 
   close(): void {
-    this.index.off('change', this.onChange);
+    this.unsubscribe();
     if (this.rearm) clearImmediate(this.rearm);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -79,8 +81,7 @@ export class ScheduleClock {
       }
     }
     this.since = now;
-    // The listener above re-arms for the boundary after this one.
-    if (changed.size) this.index.emit('change', changed);
-    else this.arm();
+    if (changed.size) this.index.changes.emit({ kind: 'schedule', entities: changed });
+    this.arm();
   }
 }

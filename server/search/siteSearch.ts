@@ -4,6 +4,7 @@
 import MiniSearch, { type SearchResult as EngineResult } from 'minisearch';
 import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
+import { isCommitted, type ContentChange } from '../content/changes.ts';
 import { entityForPath } from '../schema/registry.ts';
 import type { CollectionDef } from '../schema/define.ts';
 import { docKey, searchDoc, searchedCollections, type SearchDoc } from './searchDocs.ts';
@@ -89,25 +90,8 @@ export class SiteSearch {
     private readonly pdfs: PdfTexts,
   ) {
     for (const def of searchedCollections) this.versions.set(def.name, new Map());
-    // A save names the files it committed just before its 'change': only those items are looked at.
-    index.on('committed', (commit) => {
-      for (const rel of commit.paths) {
-        const owner = entityForPath(rel);
-        if (owner && this.defs.has(owner.def.name)) this.saved.push({ name: owner.def.name, id: owner.id });
-        else if (rel.startsWith('media/')) this.mediaSaved = true; // a paper's PDF: its entity is swept
-      }
-      // Its 'change' follows at once; a commit without one must not be taken for a later change's.
-      setImmediate(() => {
-        this.saved = [];
-        this.mediaSaved = false;
-      });
-    });
-    index.on('change', (names) => this.changed(names));
+    index.changes.on((change) => this.heard(change));
   }
-
-  /** Items a save committed, waiting for the save's 'change' event. */
-  private saved: { name: string; id: string }[] = [];
-  private mediaSaved = false;
   /** Items to look at again (entity name → ids), when only they changed. */
   private readonly touched = new Map<string, Set<string>>();
 
@@ -145,13 +129,24 @@ export class SiteSearch {
   }
 
   /**
-   * Runs inside a save (the content index's 'change' comes before its answer): the sweep over an
-   * entity's items waits for the next turn of the event loop, and a search made before then does it.
+   * Runs inside a save (its change is announced before its answer): the sweep over an entity's
+   * items waits for the next turn of the event loop, and a search made before then does it.
    */
-  private changed(names: Iterable<string>): void {
-    const saved = this.mediaSaved ? [] : this.saved;
-    this.saved = [];
-    this.mediaSaved = false;
+  private heard(change: ContentChange): void {
+    // A save names the files it committed: only those items are looked at, unless a media file
+    // (a paper's PDF) is among them, when its entity is swept.
+    const saved: { name: string; id: string }[] = [];
+    if (isCommitted(change) && !change.commit.paths.some((rel) => rel.startsWith('media/'))) {
+      for (const rel of change.commit.paths) {
+        const owner = entityForPath(rel);
+        if (owner && this.defs.has(owner.def.name)) saved.push({ name: owner.def.name, id: owner.id });
+      }
+    }
+    this.changed(change.entities, saved);
+  }
+
+  /** Marks the items to look at again: the saved ones only, or every item of an entity. */
+  private changed(names: Iterable<string>, saved: { name: string; id: string }[] = []): void {
     for (const name of names) {
       if (!this.defs.has(name)) continue;
       const ids = saved.filter((s) => s.name === name).map((s) => s.id);

@@ -146,6 +146,40 @@ describe('outcomes where the editor is looking', () => {
   });
 });
 
+describe('a save draws what it changed from its answer', () => {
+  it('an update is not followed by a fetch of the list or the item; a change by someone else is', async () => {
+    const made = (await (
+      await site.api('/api/events.php', { method: 'POST', json: { title: 'Answer test card' } })
+    ).json()) as { id: string };
+    const { page, context } = await openPage(browser, { width: 1280 });
+    await openAdmin(page, site, '/EventsAdminPage');
+    const notice = await recordNotices(page);
+    const item = await openItem(page, 'Answer test card');
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.method() === 'GET' && /^\/api\/(admin\/items|events\.php)/.test(url.pathname))
+        reads.push(r.url());
+    });
+    await tb(item, 'Title').fill('Answer test card, edited');
+    await item.getByRole('button', { name: 'Update' }).click();
+    await notice('Updated successfully!');
+    await row(page, 'Answer test card, edited').waitFor();
+    // The stream's word of this save arrives too (right after the answer); give it time.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(reads).toEqual([]);
+
+    // Someone else's save of the same card: the stream brings it, and the list is read again.
+    await site.api(`/api/events.php?id=${made.id}`, {
+      method: 'PUT',
+      json: { title: 'Answer test card, theirs' },
+    });
+    await row(page, 'Answer test card, theirs').waitFor({ timeout: 5000 });
+    expect(reads.some((u) => u.includes('/api/admin/items'))).toBe(true);
+    await context.close();
+  });
+});
+
 describe('the banner page', () => {
   const dashboard = (page: Page) => page.getByRole('region', { name: 'Data dashboard', exact: true });
 

@@ -1,6 +1,5 @@
 // All site content in memory, validated with the registry. A save hands over its files as committed
 // (nothing is read back); hand edits, git pull and checkout arrive through SiteWatcher.
-import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { listFiles } from '../../store/listFiles.ts';
 import type { ParseCache } from './parseCache.ts';
 import { UnsafePathError } from '../../store/paths.ts';
 import { UnreadableFileError } from '../../store/regularFile.ts';
+import { ChangeFeed } from '../changes.ts';
 
 export interface IndexedItem extends StoredItem {
   path: string;
@@ -27,19 +27,17 @@ const SYMBOLIC_LINK =
   'This file is a symbolic link, which the site does not follow. Replace it with the file itself.';
 const MISSING = 'This file is missing. Restore it (for example with git checkout).';
 
-export declare interface ContentIndex {
-  on(event: 'change', listener: (entityNames: Set<string>) => void): this;
-  /** A save of this server's reached the branch (its files are already applied). */
-  on(event: 'committed', listener: (commit: CommitResult) => void): this;
-}
-
-export class ContentIndex extends EventEmitter {
+export class ContentIndex {
+  /** Every change to what the index holds, announced once it holds it (see changes.ts). */
+  readonly changes: ChangeFeed;
+  /** Files read and parsed after the load, for tests and benchmarks: the server's own saves add none. */
+  readonly counters = { reads: 0, parses: 0 };
   private items = new Map<string, Map<string, IndexedItem>>();
   private media = new Map<string, string>(); // media path → blob id
   private errors = new Map<string, ContentError>();
 
   constructor(private readonly store: GitStore, private readonly log: (msg: string) => void = console.warn) {
-    super();
+    this.changes = new ChangeFeed(log);
     for (const def of siteEntities) this.items.set(def.name, new Map());
   }
 
@@ -140,20 +138,25 @@ export class ContentIndex extends EventEmitter {
 
   /** Re-reads the given paths from the work tree and announces what changed (hand edits, git). */
   async refreshPaths(paths: Iterable<string>): Promise<Set<string>> {
+    const read: Reader = (rel) => {
+      this.counters.reads++;
+      return this.store.read(rel);
+    };
     const changed = new Set<string>();
     const list = [...paths];
     // Media first: an item's version covers the media it refers to.
-    for (const p of list.filter((x) => x.startsWith('media/'))) for (const n of await this.refreshPath(p)) changed.add(n);
-    for (const p of list.filter((x) => !x.startsWith('media/'))) for (const n of await this.refreshPath(p)) changed.add(n);
-    if (changed.size) this.emit('change', changed);
+    for (const p of list.filter((x) => x.startsWith('media/'))) for (const n of await this.refreshPath(p, read)) changed.add(n);
+    for (const p of list.filter((x) => !x.startsWith('media/'))) for (const n of await this.refreshPath(p, read)) changed.add(n);
+    if (changed.size) this.changes.emit({ kind: 'external', entities: changed, paths: list });
     return changed;
   }
 
   /**
    * A save's files as committed, taken as they are: the writer validated each item (`parsed` holds
-   * its data by path) and the commit gives every file's blob id, so nothing is read back.
+   * its data by path) and the commit gives every file's blob id, so nothing is read back. Returns the
+   * entities whose served content changed; the pipeline announces the change, not the index.
    */
-  applyCommitted(commit: CommitResult, parsed: Map<string, Record<string, unknown>>): void {
+  applyCommitted(commit: CommitResult, parsed: Map<string, Record<string, unknown>>): Set<string> {
     const changed = new Set<string>();
     for (const [rel, blob] of commit.blobs) {
       if (rel.startsWith('media/')) for (const n of this.setMedia(rel, blob)) changed.add(n);
@@ -173,12 +176,11 @@ export class ContentIndex extends EventEmitter {
       if (!data) throw new Error(`The save of ${rel} came without its data`);
       items.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
     }
-    this.emit('committed', commit);
-    if (changed.size) this.emit('change', changed);
+    return changed;
   }
 
   /** Re-reads one path; returns the names of the entities whose served content changed. */
-  private async refreshPath(rel: string, read: Reader = (r) => this.store.read(r)): Promise<string[]> {
+  private async refreshPath(rel: string, read: Reader): Promise<string[]> {
     if (rel.startsWith('media/')) return this.refreshMedia(rel, read);
     const owner = entityForPath(rel);
     if (!owner) return [];
@@ -203,6 +205,7 @@ export class ContentIndex extends EventEmitter {
     if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
     if (!cached) {
       this.parsedCount++;
+      this.counters.parses++;
       this.cache?.set(def.name, fileVersion, parsed.data);
     }
     this.errors.delete(rel);

@@ -104,7 +104,7 @@ export class ItemLists {
   private prepared = new Map<string, Prepared>();
 
   constructor(private readonly index: ContentIndex) {
-    index.on('change', (names) => { for (const n of names) this.prepared.delete(n); });
+    index.changes.on((change) => { for (const n of change.entities) this.prepared.delete(n); });
   }
 
   page(query: ItemQuery): ItemPage {

@@ -51,7 +51,7 @@ export class ReadModel {
   }
 
   /** The endpoints whose answers depend on any of the changed entities. */
-  endpointsFor(changed: Set<string>): string[] {
+  endpointsFor(changed: ReadonlySet<string>): string[] {
     return this.endpoints.filter((e) => e.deps.some((d) => changed.has(d))).map((e) => e.path);
   }
 

@@ -61,6 +61,20 @@ describe('at 10,000 items', () => {
     expect(title('105')).toBe('Saved 5');
   });
 
+  it("recognises the server's own commits and does not read their files again; a hand edit is read", async () => {
+    const before = { ...index.counters };
+    const skipped = watcher.counters.ownFilesSkipped;
+    await writer.save({ def: entities.news, id: '200', input: { title: 'Saved, not re-read' }, uploads: [], author });
+    await eventually(() => watcher.counters.ownFilesSkipped > skipped, 2000, "the save's file event");
+    await new Promise((r) => setTimeout(r, 300)); // any later event or poll too
+    expect(index.counters).toEqual(before);
+
+    await writeFile(path.join(store.dir, 'content/news/200.md'), news(200, 'Then edited by hand'));
+    await eventually(() => title('200') === 'Then edited by hand', 2000, 'the hand edit after the save');
+    expect(index.counters.reads).toBeGreaterThan(before.reads);
+    expect(index.counters.parses).toBe(before.parses + 1);
+  });
+
   it('a hand edit of a file reaches the index within a second', async () => {
     const started = Date.now();
     await writeFile(path.join(store.dir, 'content/news/500.md'), news(500, 'Edited by hand'));

@@ -2,8 +2,9 @@
 // does not grow with the size of the site:
 // - chokidar watches every content and media file on its own. A folder watch would re-list and stat
 //   the whole folder on every event (10,000 lstat calls for one save at 10,000 items); a file's own
-//   watch reports that file only. The server's own saves come back as one event per file written, and
-//   the index recognises them by blob id without parsing.
+//   watch reports that file only. The server's own saves come back as one event per file written:
+//   the watcher noted each file's stat right after the commit, and a file whose stat is still that
+//   one, holding the blob the index has, is not read again.
 // - chokidar watches git's HEAD and branch refs: a commit, pull, checkout or reset that moved HEAD
 //   away from what the index last applied is read as a tree diff, so files git added are found too.
 // - New files added by hand (not committed) show as a changed folder: the folders are polled (one
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { CommitResult, GitStore } from '../../store/gitStore.ts';
 import type { ContentIndex } from '../index/contentIndex.ts';
+import { isCommitted } from '../changes.ts';
 
 export interface WatchOptions {
   /** Changes arriving within this time are applied together. */
@@ -41,7 +43,11 @@ export class SiteWatcher {
   private polling = false;
   private closed = false;
   /** What the watcher has done, for tests and benchmarks: no folder is re-listed for a save. */
-  readonly counters = { fileEvents: 0, folderListings: 0, headDiffs: 0 };
+  readonly counters = { fileEvents: 0, folderListings: 0, headDiffs: 0, ownFilesSkipped: 0 };
+  /** Files this server committed: the blob written and the file's stat right after (null: removed). */
+  private readonly ownFiles = new Map<string, { blob: string | null; stat: string | null }>();
+  /** Noting the stats of the last own commits; a flush waits for it. */
+  private ownNoted: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: GitStore,
@@ -103,7 +109,9 @@ export class SiteWatcher {
       this.schedule();
     });
     await Promise.all([ready(this.refs), this.follow([...problems])]);
-    this.index.on('committed', (commit) => void this.ownCommit(commit));
+    this.unsubscribe = this.index.changes.on((change) => {
+      if (isCommitted(change)) this.ownNoted = Promise.all([this.ownNoted, this.ownCommit(change.commit)]).then(() => undefined);
+    });
     this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? 250);
     this.poller.unref();
     // Whatever moved since the baseline.
@@ -113,6 +121,7 @@ export class SiteWatcher {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.unsubscribe?.();
     clearTimeout(this.timer);
     clearInterval(this.poller);
     await Promise.all([...this.fileWatchers.map((w) => w.close()), this.refs?.close()]);
@@ -128,8 +137,13 @@ export class SiteWatcher {
     this.timer = setTimeout(() => void this.flush(), this.options.debounceMs ?? 100);
   }
 
+  private unsubscribe?: () => void;
+
   private async flush() {
     if (this.closed) return;
+    // A save of ours is writing files right now: its own event says what it wrote; look after it.
+    if (this.store.saving) return this.schedule();
+    await this.ownNoted;
     const paths = new Set(this.pending);
     this.pending.clear();
     try {
@@ -137,7 +151,12 @@ export class SiteWatcher {
         this.headChanged = false;
         for (const p of await this.headMoves()) paths.add(p);
       }
-      const wanted = [...paths].filter((p) => ROOTS.some((r) => p.startsWith(`${r}/`)) && !p.split('/').some(hidden));
+      const under = [...paths].filter((p) => ROOTS.some((r) => p.startsWith(`${r}/`)) && !p.split('/').some(hidden));
+      const wanted: string[] = [];
+      for (const p of under) {
+        if (await this.isOwn(p)) this.counters.ownFilesSkipped++;
+        else wanted.push(p);
+      }
       await this.index.refreshPaths(wanted);
       await this.follow(wanted);
     } catch (e) {
@@ -171,6 +190,20 @@ export class SiteWatcher {
     }
   }
 
+  /**
+   * Whether a file is as this server's own commit left it: its stat unchanged since, and the index
+   * holding the blob written. Then it is not read; else (a hand edit since) it is read as any other.
+   */
+  private async isOwn(rel: string): Promise<boolean> {
+    const own = this.ownFiles.get(rel);
+    if (!own) return false;
+    if (own.stat === (await statKey(path.join(this.store.dir, rel))) && this.index.blobOf(rel) === (own.blob ?? undefined)) {
+      return true;
+    }
+    this.ownFiles.delete(rel);
+    return false;
+  }
+
   /** This server's own save: already in the index; only the bookkeeping follows. */
   private async ownCommit(commit: CommitResult) {
     this.ownPending++;
@@ -178,6 +211,12 @@ export class SiteWatcher {
       if (commit.parent === this.appliedHead) this.appliedHead = commit.oid;
       else this.headChanged = true; // someone committed just before: read that move too
       for (const [rel, blob] of commit.blobs) if (blob === null) this.watched.delete(rel);
+      // Synchronously marked (then stat'ed): a flush in between waits for ownNoted.
+      await Promise.all(
+        [...commit.blobs].map(async ([rel, blob]) => {
+          this.ownFiles.set(rel, { blob, stat: await statKey(path.join(this.store.dir, rel)) });
+        }),
+      );
       await this.follow(commit.paths);
       await this.rememberFolders(commit.paths.map((p) => path.posix.dirname(p)));
     } finally {
@@ -243,6 +282,12 @@ export class SiteWatcher {
       this.polling = false;
     }
   }
+}
+
+/** A file's identity and times (null: no file): a write in between changes it. */
+async function statKey(abs: string): Promise<string | null> {
+  const s = await lstat(abs, { bigint: true }).catch(() => null);
+  return s ? `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
 }
 
 const ready = (w: FSWatcher) => new Promise<void>((resolve) => w.once('ready', () => resolve()));

@@ -55,8 +55,7 @@ describe('saving', () => {
 
   it('has the index updated and subscribers told before the save resolves', async () => {
     const changes: string[][] = [];
-    const listener = (names: Set<string>) => changes.push([...names]);
-    site.deps.index.on('change', listener);
+    const off = site.deps.index.changes.on((change) => changes.push([...change.entities]));
     try {
       const { item, created } = await site.deps.writer.save({ def: entities.news, input: { title: 'Seen at once' }, uploads: [], author });
       expect(created).toBe(true);
@@ -65,7 +64,7 @@ describe('saving', () => {
       expect(await site.deps.store.head()).toBe(git('rev-parse', 'HEAD'));
       expect(git('show', `HEAD:content/news/${item.id}.md`)).toContain('title: Seen at once');
     } finally {
-      site.deps.index.off('change', listener);
+      off();
     }
   });
 
@@ -73,14 +72,13 @@ describe('saving', () => {
     const current = site.deps.index.get(entities.footer)!;
     const before = count();
     const changes: unknown[] = [];
-    const listener = (n: unknown) => changes.push(n);
-    site.deps.index.on('change', listener);
+    const off = site.deps.index.changes.on((n) => changes.push(n));
     try {
       const { item, created } = await site.deps.writer.save({ def: entities.footer, input: { legal_notice: String(current.data.legal_notice) }, uploads: [], author, version: current.version });
       expect(created).toBe(false);
       expect(item.version).toBe(current.version);
     } finally {
-      site.deps.index.off('change', listener);
+      off();
     }
     expect(count()).toBe(before);
     expect(changes).toEqual([]);

@@ -1,20 +1,24 @@
-// Every save: merge → validate → one commit (item file + its media) → index and subscribers updated.
-// The check of the editor's version and the commit run as one turn of the store's save queue, and
-// the item validated here is what the index serves: the saved text is parsed once, never read back.
+// The one change pipeline: create, update, delete and restore (and, next, a draft's publish) run the
+// same steps — access → the entity's declared rules (schema/entities/*.ts) → validate once → one
+// commit (item file, its media, items it carries along) → the index takes the committed files as
+// they are → one typed change event (changes.ts) that caches, open pages, search, feeds, the remote
+// push and the watcher each hear on their own. The check of the editor's version and the commit run
+// as one turn of the store's save queue; the stored text is written from the validated item and
+// never parsed back.
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { initialValues } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import { itemPath } from '../../schema/registry.ts';
-import type { Author, FileChange, GitStore } from '../../store/gitStore.ts';
+import type { Carried } from '../../schema/define.ts';
+import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../index/blobId.ts';
 import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
-import { entityRules } from '../rules/index.ts';
-import type { Carried } from '../rules/types.ts';
 import { mergeByField } from './fieldMerge.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
+import type { ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
 
 export interface SaveRequest {
@@ -44,7 +48,45 @@ export class StaleVersionError extends AppError {
   }
 }
 
+/** What a change asks to do, for the access check (the first step of every change). */
+export interface AccessRequest {
+  action: 'create' | 'update' | 'delete' | 'restore';
+  def: EntityDef;
+  /** Undefined for a create (the id is handed out after the check). */
+  id?: string;
+  author: Author;
+}
+
+/** Refuses a change by throwing (an AppError with 403); returns when it may go ahead. */
+export type AccessCheck = (request: AccessRequest) => void;
+
+/**
+ * Today every signed-in person may change everything (the routes let only signed-in people reach
+ * the pipeline). Roles replace this with a check per entity and action.
+ */
+export const anySignedIn: AccessCheck = () => undefined;
+
 const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'field', 'value', 'message']);
+
+/** A change planned and validated, ready for the steps every change shares. */
+interface Planned {
+  kind: 'saved' | 'deleted' | 'restored';
+  def: EntityDef;
+  id: string;
+  /** The item as stored now (undefined when the change creates it). */
+  before: IndexedItem | undefined;
+  /** The validated item to store, or null when the change deletes it. */
+  data: Record<string, unknown> | null;
+  /** The item's file as given (a restore keeps the old bytes); else it is written from data. */
+  text?: Buffer;
+  /** Media files written or removed with the item. */
+  media: FileChange[];
+  message: string;
+  author: Author;
+  created?: boolean;
+  /** The commit a restore brings the item back from. */
+  from?: string;
+}
 
 export class ContentWriter {
   /** Per collection, the largest id this server has handed out (a created-then-deleted one included). */
@@ -52,111 +94,128 @@ export class ContentWriter {
   /** Versions this server saved over: the bases that older saves are merged against. */
   private readonly recent = new RecentVersions();
 
-  constructor(private readonly store: GitStore, private readonly index: ContentIndex) {}
+  constructor(
+    private readonly store: GitStore,
+    private readonly index: ContentIndex,
+    private readonly access: AccessCheck = anySignedIn,
+  ) {}
 
   async save(req: SaveRequest): Promise<SaveResult> {
+    const creating = req.def.type === 'collection' && req.id === undefined;
+    this.access({ action: creating ? 'create' : 'update', def: req.def, id: req.id, author: req.author });
     // Ids deleted items had are read from history before the save queue, which it never holds up.
-    const floor = req.def.type === 'collection' && req.id === undefined ? await this.idsEverUsed(req.def) : 0;
-    return this.store.exclusive(() => this.saveNow(req, floor));
+    const floor = creating ? await this.idsEverUsed(req.def) : 0;
+    return this.store.exclusive(async () => {
+      const plan = this.planSave(req, floor);
+      const made = await this.commitChange(plan);
+      return { item: this.index.get(plan.def, plan.id)!, created: plan.created!, commit: made.commit, ...made.carried };
+    });
   }
 
   /** Resolves with the commit that deleted the item. */
-  remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
+  async remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
+    this.access({ action: 'delete', def, id, author });
     return this.store.exclusive(async () => {
-      const current = this.index.get(def, id);
-      if (!current) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
-      if (version && version !== current.version) throw new StaleVersionError(current);
-      const changes: FileChange[] = [{ path: current.path, data: null }];
-      for (const p of mediaPaths(def, current.data)) changes.push({ path: p, data: null });
-      return this.commitAndApply(changes, author, message(def, 'delete', id, current.data), new Map());
+      const before = this.index.get(def, id);
+      if (!before) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
+      if (version && version !== before.version) throw new StaleVersionError(before);
+      const media = mediaPaths(def, before.data).map((p) => ({ path: p, data: null }));
+      const message = commitMessage(def, 'delete', id, before.data);
+      const made = await this.commitChange({ kind: 'deleted', def, id, before, data: null, media, message, author });
+      return made.commit;
     });
   }
 
   /** Brings back an item as it was at a commit, as a new commit (its media too). */
-  restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
+  async restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
+    this.access({ action: 'restore', def, id, author });
     return this.store.exclusive(async () => {
       const path = itemPath(def, id);
       const old = await this.store.readAt(commit, path);
       if (!old) throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
+      // Validated once, here; the old bytes are stored as they were.
       const parsed = parseItemFile(def, old.toString('utf8'));
       if (!parsed.ok) throw new AppError(400, `That version cannot be restored: ${parsed.error}`);
-      // A restore is a save: the entity's cross-item rules hold for it too (one page per page URL).
       const before = this.index.get(def, id);
-      const problems = entityRules[def.name]?.check?.({ data: parsed.data, before: before?.data, id, others: this.index.list(def), index: this.index });
-      if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
-      const changes: FileChange[] = [{ path, data: old }];
+      const media: FileChange[] = [];
       for (const p of mediaPaths(def, parsed.data)) {
         const bytes = await this.store.readAt(commit, p);
-        if (bytes) changes.push({ path: p, data: bytes });
+        if (bytes) media.push({ path: p, data: bytes });
       }
       for (const p of before ? mediaPaths(def, before.data) : []) {
-        if (!changes.some((c) => c.path === p)) changes.push({ path: p, data: null });
+        if (!media.some((c) => c.path === p)) media.push({ path: p, data: null });
       }
-      const files = new Map([[path, parsed.data]]);
-      // A restore is a save: an event page restored under another header takes its cards along.
-      const carried = this.carryAlong(def, id, parsed.data, before, changes, files);
-      const msg = message(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data);
-      const made = await this.commitAndApply(changes, author, msg, files);
-      return { item: this.index.get(def, id)!, created: !before, commit: made, ...carried };
+      const message = commitMessage(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data);
+      const plan: Planned = { kind: 'restored', def, id, before, data: parsed.data, text: old, media, message, author, from: commit };
+      const made = await this.commitChange(plan);
+      return { item: this.index.get(def, id)!, created: !before, commit: made.commit, ...made.carried };
     });
   }
 
-  private async saveNow(req: SaveRequest, idFloor: number): Promise<SaveResult> {
+  /** A create or update: merged with the current item, the entity's onCreate applied, validated once. */
+  private planSave(req: SaveRequest, idFloor: number): Planned {
     const { def } = req;
-    const existing = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
-    if (def.type === 'collection' && req.id !== undefined && !existing) {
+    const before = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
+    if (def.type === 'collection' && req.id !== undefined && !before) {
       throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
     }
-    const created = !existing;
+    const created = !before;
     const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor));
 
-    let data: Record<string, unknown> = existing && req.version && req.version !== existing.version
-      ? this.mergeOlder(req, existing, req.version)
-      : { ...(existing?.data ?? initialValues(def)), ...inputValues(def, req.input) };
-    const rule = entityRules[def.name];
-    if (created && rule?.onCreate) data = rule.onCreate(data);
+    let data: Record<string, unknown> = before && req.version && req.version !== before.version
+      ? this.mergeOlder(req, before, req.version)
+      : { ...(before?.data ?? initialValues(def)), ...inputValues(def, req.input) };
+    if (created && def.rules?.onCreate) data = def.rules.onCreate(data);
 
-    const changes: FileChange[] = [];
+    const media: FileChange[] = [];
     for (const upload of req.uploads) {
       const key = storedKeyFor(def, upload.field)!;
       const path = mediaPath(def, id, key, upload.type);
-      const before = data[key];
-      if (typeof before === 'string' && before && before !== path) changes.push({ path: before, data: null });
+      const old = data[key];
+      if (typeof old === 'string' && old && old !== path) media.push({ path: old, data: null });
       data[key] = path;
-      changes.push({ path, data: upload.bytes });
+      media.push({ path, data: upload.bytes });
     }
 
     const result = validateItem(def, data);
     if (!result.ok) throw new AppError(400, result.error, result.fields);
-    const problems = rule?.check?.({ data: result.data, before: existing?.data, id, others: this.index.list(def), index: this.index });
-    if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
-
-    const path = itemPath(def, id);
-    const parsed = new Map<string, Record<string, unknown>>();
-    changes.unshift({ path, data: fileText(def, path, result.data, parsed) });
-    const carried = this.carryAlong(def, id, result.data, existing, changes, parsed);
-    const msg = message(def, created ? 'create' : 'update', id, result.data);
-    const commit = await this.commitAndApply(changes, req.author, msg, parsed);
-    return { item: this.index.get(def, id)!, created, commit, ...carried };
+    const message = commitMessage(def, created ? 'create' : 'update', id, result.data);
+    return { kind: 'saved', def, id, before, data: result.data, media, message, author: req.author, created };
   }
 
   /**
-   * Adds to the commit the other items the entity's rule says this save changes (an event page's
-   * cards), and remembers what the save replaces, so saves started from it can still be merged.
+   * The steps every change shares, inside the save queue: the entity's cross-item check, the items
+   * it carries along, one commit of what differs from the index, the index updated, one event.
    */
-  private carryAlong(
-    def: EntityDef, id: string, data: Record<string, unknown>, existing: IndexedItem | undefined,
-    changes: FileChange[], parsed: Map<string, Record<string, unknown>>,
-  ): Pick<SaveResult, 'carried'> {
-    const rule = entityRules[def.name];
-    const carried = rule?.carry?.({ data, before: existing?.data, id, index: this.index }) ?? null;
-    for (const other of carried?.items ?? []) {
-      const otherPath = itemPath(carried!.def, other.id);
-      changes.push({ path: otherPath, data: fileText(carried!.def, otherPath, other.data, parsed) });
+  private async commitChange(plan: Planned): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'> }> {
+    const { def, id, before, data } = plan;
+    const ctx = data && { def, data, before: before?.data, id, items: this.index };
+    const problems = ctx && def.rules?.check?.(ctx);
+    if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
+    const carry = (ctx && def.rules?.carry?.(ctx)) ?? null;
+
+    const path = itemPath(def, id);
+    const stored = new Map<string, Record<string, unknown>>();
+    const changes: FileChange[] = [];
+    if (data) stored.set(path, data);
+    changes.push({ path, data: data ? (plan.text ?? serializeItem(def, data)) : null }, ...plan.media);
+    for (const other of carry?.items ?? []) {
+      // A carried item is changed data too: validated once, like the item itself.
+      const valid = validateItem(carry!.def, other.data);
+      if (!valid.ok) throw new AppError(400, valid.error, valid.fields);
+      const otherPath = itemPath(carry!.def, other.id);
+      stored.set(otherPath, valid.data);
+      changes.push({ path: otherPath, data: serializeItem(carry!.def, valid.data) });
     }
-    this.rememberBefore(existing, carried);
-    if (!carried) return {};
-    return { carried: { def: carried.def, ids: carried.items.map((c) => c.id), note: carried.note } };
+    this.rememberBefore(before, carry);
+
+    const carried = carry ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } } : {};
+    const real = changes.filter((c) => !this.unchanged(c));
+    if (!real.length) return { carried };
+    const commit = await this.store.commitNow(real, plan.author, plan.message);
+    const entities = this.index.applyCommitted(commit, stored);
+    this.index.changes.emit(changeEvent(plan, entities, commit, carried.carried));
+    return { commit: commit.oid, carried };
   }
 
   /**
@@ -174,7 +233,7 @@ export class ContentWriter {
     return merged.data;
   }
 
-  /** The items a save replaces, kept so that saves started from them can still be merged. */
+  /** The items a change replaces, kept so that saves started from them can still be merged. */
   private rememberBefore(existing: IndexedItem | undefined, carried: Carried | null): void {
     if (existing) this.recent.remember(existing);
     for (const other of carried?.items ?? []) {
@@ -205,18 +264,6 @@ export class ContentWriter {
     return String(next);
   }
 
-  /**
-   * Commits the changes that differ from what the index holds (a save that changes nothing makes no
-   * commit), then hands the committed files to the index. Runs inside the store's save queue.
-   */
-  private async commitAndApply(changes: FileChange[], author: Author, msg: string, parsed: Map<string, Record<string, unknown>>) {
-    const real = changes.filter((c) => !this.unchanged(c));
-    if (!real.length) return undefined;
-    const commit = await this.store.commitNow(real, author, msg);
-    this.index.applyCommitted(commit, parsed);
-    return commit.oid;
-  }
-
   /** Whether a change would leave its file as the index knows it (by blob id; nothing is read). */
   private unchanged(change: FileChange): boolean {
     const now = this.index.blobOf(change.path);
@@ -224,6 +271,27 @@ export class ContentWriter {
     return now === blobId(typeof change.data === 'string' ? Buffer.from(change.data) : change.data);
   }
 }
+
+/** The one event a committed change ends in. */
+function changeEvent(
+  plan: Planned,
+  entities: Set<string>,
+  commit: CommitResult,
+  carried: SaveResult['carried'],
+): ContentChange {
+  const common = {
+    entity: plan.def.name,
+    ids: [plan.id],
+    entities,
+    commit,
+    author: plan.author,
+    ...(carried ? { carried: { entity: carried.def.name, ids: carried.ids } } : {}),
+  };
+  if (plan.kind === 'saved') return { kind: 'saved', created: plan.created!, ...common };
+  if (plan.kind === 'restored') return { kind: 'restored', from: plan.from!, ...common };
+  return { kind: 'deleted', ...common };
+}
+
 
 /** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */
 function mediaPath(def: EntityDef, id: string, key: string, type: string): string {
@@ -247,24 +315,13 @@ function inputValues(def: EntityDef, input: Record<string, unknown>): Record<str
   return out;
 }
 
-/** An item's file text; never one the index would refuse when reading it back (it would stay unserved). */
-function fileText(
-  def: EntityDef, path: string, data: Record<string, unknown>, parsed: Map<string, Record<string, unknown>>,
-) {
-  const text = serializeItem(def, data);
-  const back = parseItemFile(def, text);
-  if (!back.ok) throw new Error(`Refusing to save ${path}: it would not read back (${back.error}).`);
-  parsed.set(path, back.data);
-  return text;
-}
-
 function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {
   return Object.entries(def.fields as Fields)
     .filter(([k, f]) => isMediaField(f) && typeof data[k] === 'string' && data[k])
     .map(([k]) => String(data[k]));
 }
 
-function message(def: EntityDef, action: string, id: string, data: Record<string, unknown>): string {
+function commitMessage(def: EntityDef, action: string, id: string, data: Record<string, unknown>): string {
   const name = def.type === 'collection' ? def.folder : def.name;
   const titleKey = def.admin.titleField;
   const title = titleKey ? String(data[titleKey] ?? '').replace(/\s+/g, ' ').trim().slice(0, 72) : '';

@@ -46,13 +46,18 @@ export function streamHandlers(
         key: staff ? 'stream|staff' : 'stream|public',
         deps: 'all',
         initial: sseData({ endpoints: [] }, 'ready'),
-        render: (changed) => {
+        render: (changed, detail) => {
           const endpoints = model.endpointsFor(changed);
           const privateChanged = staff
             ? [...changed].filter((name) => entityByName.get(name)?.storage === 'private')
             : [];
           if (!endpoints.length && !privateChanged.length) return null;
-          return sseData({ endpoints: [...endpoints, ...privateChanged], entities: [...changed] }, 'change');
+          // Staff also hear which versions a save of this server wrote (a tab that saved holds them).
+          const saved = staff && detail.saved ? { saved: detail.saved } : {};
+          return sseData(
+            { endpoints: [...endpoints, ...privateChanged], entities: [...changed], ...saved },
+            'change',
+          );
         },
       });
     },

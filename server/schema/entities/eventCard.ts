@@ -46,6 +46,8 @@ export const eventCard = defineCollection({
   order: soonestFirst('start_date'),
   legacy: { endpoint: 'events.php', stream: 'get_event_cards_sse.php' },
   search: { page: () => '/events' },
+  // Cards shown nowhere are not published: visitors do not get them from any read call.
+  rules: { publicVisible: (data) => data.display_event !== 'nowhere' },
   admin: {
     route: '/EventsAdminPage',
     description: 'Create, edit and delete the event cards on the events and event pages.',

@@ -1,5 +1,6 @@
 import { defineSingleton } from '../define.ts';
 import { flag, link, text } from '../fields.ts';
+import { banner } from './banner.ts';
 
 export const siteSettings = defineSingleton({
   name: 'siteSettings',
@@ -12,6 +13,17 @@ export const siteSettings = defineSingleton({
     dashboard_script_url: link('Dashboard embed script address'),
   },
   legacy: { endpoint: 'globals.php' },
+  // A newly selected banner must exist (or be 0, none). Only a change is checked: once the selected
+  // banner has been deleted, the other settings (banner on/off, dashboard) must still save.
+  rules: {
+    check: ({ data, before, items }) => {
+      const id = String(data.banner_to_show ?? '0');
+      if (id === '0' || (before && String(before.banner_to_show ?? '0') === id)) return null;
+      if (!/^\d+$/.test(id) || !items.get(banner, id))
+        return { banner_to_show: `There is no banner with id ${id}.` };
+      return null;
+    },
+  },
   admin: {
     route: '/BannerAdminPage',
     description: 'Banner on/off and the selected banner; data dashboard addresses.',

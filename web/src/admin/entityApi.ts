@@ -5,7 +5,8 @@ import { wireName } from '../../../server/schema/define.ts';
 import { isMediaField, parseDate, type AnyField } from '../../../server/schema/fields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { getJson, send, type SendOptions, type WireItem } from './api.ts';
-import { refresh } from './liveData.ts';
+import { applyDeleted, applySaved, refresh } from './liveData.ts';
+import { ownSave } from '../lib/liveStream.ts';
 
 export type FormValues = Record<string, string>;
 export type FormFiles = Record<string, File | null>;
@@ -79,18 +80,22 @@ export async function saveItem(
   if (idField && input.id !== undefined) fields[idField] = input.id;
   if (input.version) fields.version = input.version;
   const files = Object.entries(input.files ?? {}).filter((e): e is [string, File] => e[1] instanceof File);
-  let answer: SaveAnswer;
-  if (files.length > 0) {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    for (const [k, f] of files) form.append(k, f, f.name);
-    answer = await send<SaveAnswer>(method, endpoint, form, opts);
-  } else {
-    answer = await send<SaveAnswer>(method, endpoint, fields);
-  }
-  refresh(def);
-  // An update the server found identical (same content, so the same version) made no commit.
   const updating = def.type === 'singleton' || input.id !== undefined;
+  const answer = await ownSave(async () => {
+    let sent: SaveAnswer;
+    if (files.length > 0) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      for (const [k, f] of files) form.append(k, f, f.name);
+      sent = await send<SaveAnswer>(method, endpoint, form, opts);
+    } else {
+      sent = await send<SaveAnswer>(method, endpoint, fields);
+    }
+    // What this tab shows is drawn from the answer; nothing is fetched again.
+    applySaved(def, sent, !updating);
+    return sent;
+  });
+  // An update the server found identical (same content, so the same version) made no commit.
   const same = updating && !!input.version && answer.version === input.version;
   if (same) return { ...answer, message: NOTHING_SAVED };
   return answer;
@@ -100,8 +105,10 @@ export async function deleteItem(def: EntityDef, id: string, version?: string): 
   const endpoint =
     def.type === 'collection' ? (def.legacy.writes?.remove ?? def.legacy.endpoint) : def.legacy.endpoint;
   const q = `id=${encodeURIComponent(id)}${version ? `&version=${encodeURIComponent(version)}` : ''}`;
-  await send('DELETE', `${endpoint}?${q}`);
-  refresh(def);
+  await ownSave(async () => {
+    await send('DELETE', `${endpoint}?${q}`);
+    applyDeleted(def, id);
+  });
 }
 
 // History (signed in): every commit that touched the item, a version's content, a restore.

@@ -1,12 +1,14 @@
 // The admin's reads, kept fresh: a page of a collection (admin/items), one item, or a whole small
 // list. The shared cache refreshes documented endpoints when /api/stream names them; pages of
 // admin/items are not endpoints the stream names, so the keys in use are refreshed from here, on
-// the stream's word and right after this tab's own saves.
+// the stream's word. This tab's own saves are not fetched again: the save's answer goes into the
+// item and the lines of the lists that show it, and the stream's word of that save is no news.
 import { useEffect } from 'react';
-import type { EntityDef } from '../../../server/schema/define.ts';
+import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { entityByName } from '../../../server/schema/registry.ts';
-import { onContentChange } from '../lib/liveStream.ts';
-import { getSnapshot, load } from '../lib/resourceStore.ts';
+import { holdVersion, onContentChange } from '../lib/liveStream.ts';
+import { getSnapshot, load, seed } from '../lib/resourceStore.ts';
+import { wireName } from '../../../server/schema/define.ts';
 import { useApi, type ApiState } from '../lib/useApi.ts';
 import type { WireItem } from './api.ts';
 
@@ -71,9 +73,15 @@ export function loadEarly(key: string): void {
 }
 let unsubscribe: (() => void) | null = null;
 
+/** Pages and lists not shown when their entity changed: read again when shown again. */
+const behind = new Set<string>();
+
 function reload(matches: (endpoint: string) => boolean, pagesOnly: boolean) {
-  for (const key of inUse.keys()) {
-    if ((!pagesOnly || key.startsWith(`${ITEMS}?`)) && matches(endpointOf(key))) load(key);
+  for (const key of seen) {
+    if (pagesOnly && !key.startsWith(`${ITEMS}?`)) continue;
+    if (!matches(endpointOf(key))) continue;
+    if (inUse.has(key)) load(key);
+    else behind.add(key);
   }
 }
 
@@ -81,9 +89,12 @@ function reload(matches: (endpoint: string) => boolean, pagesOnly: boolean) {
 export function useAdminApi<T>(key: string): ApiState<T> {
   useEffect(() => {
     inUse.set(key, (inUse.get(key) ?? 0) + 1);
-    // A page of items or an item shown again is fetched again (its last answer shows meanwhile):
-    // pages are never marked stale by the shared cache, and an item's form must start from now.
-    if (seen.has(key) && (key.startsWith(`${ITEMS}?`) || /[?&]id=/.test(key))) load(key);
+    // An item shown again is fetched again (its last answer shows meanwhile): its form must start
+    // from now. A page of items only when its entity changed while it was not shown: pages are
+    // never marked stale by the shared cache.
+    const again = /[?&]id=/.test(key) || (key.startsWith(`${ITEMS}?`) && behind.has(key));
+    behind.delete(key);
+    if (seen.has(key) && again) load(key);
     else if (early.has(key) && getSnapshot(key).error) load(key);
     early.delete(key);
     seen.add(key);
@@ -99,7 +110,107 @@ export function useAdminApi<T>(key: string): ApiState<T> {
   return useApi<T>(key);
 }
 
-/** Fetches again everything shown of this entity (after this tab saved or deleted one). */
+/** Fetches again everything shown of this entity (after a change whose outcome this tab cannot draw). */
 export function refresh(def: EntityDef): void {
   reload((endpoint) => endpoint === def.legacy.endpoint, false);
+}
+
+/** The keys of this entity's item, pages and list that this tab has read. */
+function keysOf(def: EntityDef): string[] {
+  return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint);
+}
+
+/** Fields whose change may move an item within a list in this order (wire names). */
+function orderFields(def: EntityDef, sort: string): string[] {
+  if (sort) return [sort === 'id' ? 'id' : wireName(def, sort)];
+  if (def.type !== 'collection' || !def.order) return [];
+  // The declared order is a function: the fields it reads are found by letting it read.
+  const read = new Set<string>();
+  const probe = new Proxy({}, { get: (_t, k) => (typeof k === 'string' && read.add(k), '') });
+  try {
+    def.order(probe as never, probe as never);
+  } catch {
+    return Object.keys(def.fields as Fields).map((k) => wireName(def, k)); // any field may move it
+  }
+  return [...read].map((k) => (k === 'id' ? k : wireName(def, k)));
+}
+
+/** A list (or page) with the saved line put in place; null when only the server can say where it goes. */
+function withLine(items: WireItem[], item: WireItem, moves: string[]): WireItem[] | null {
+  const at = items.findIndex((i) => i.id === item.id);
+  const before = at >= 0 ? items[at]! : undefined;
+  if (moves.some((f) => before?.[f] !== item[f])) return null;
+  if (!before) return items; // not on this page, and its order did not change: it stays off it
+  return items.map((i, n) => (n === at ? item : i));
+}
+
+/**
+ * This tab's save, drawn from its answer: the item, the lines of the lists and pages that show it.
+ * A new item, or one whose place in an order changed, makes its pages be read again: only the
+ * server knows where it goes.
+ */
+export function applySaved(
+  def: EntityDef,
+  answer: WireItem & { message?: string; carried?: unknown },
+  created = false,
+): void {
+  const { message: _m, carried: _c, ...item } = answer;
+  const line = item as WireItem;
+  holdVersion(def.name, line.id, line.version);
+  if (def.type === 'singleton') {
+    seed(listKey(def), line);
+    return;
+  }
+  for (const key of keysOf(def)) {
+    const data = getSnapshot<WireItem | WireItem[] | ItemPage>(key).data;
+    const items = linesOf(data);
+    if (!items) {
+      if (data && key === itemKey(def, line.id)) seed(key, line);
+      continue;
+    }
+    const params = new URLSearchParams(key.split('?')[1] ?? '');
+    const searched = key.startsWith(`${ITEMS}?`) && !!params.get('q');
+    const moves = searched
+      ? Object.keys(line).filter((f) => f !== 'version')
+      : orderFields(def, params.get('sort') ?? '');
+    const next = created ? null : withLine(items, line, moves);
+    if (!next) {
+      if (inUse.has(key)) load(key);
+      else behind.add(key);
+    } else if (next !== items) {
+      seed(key, Array.isArray(data) ? next : { ...(data as ItemPage), items: next });
+    }
+  }
+}
+
+const isPage = (data: unknown): data is ItemPage =>
+  typeof data === 'object' && data !== null && Array.isArray((data as ItemPage).items);
+
+/** The lines of a whole list or a page; null for one item. */
+function linesOf(data: unknown): WireItem[] | null {
+  if (Array.isArray(data)) return data as WireItem[];
+  return isPage(data) ? data.items : null;
+}
+
+/** This tab's delete: its line leaves the lists; a page with more after it is read again. */
+export function applyDeleted(def: EntityDef, id: string): void {
+  holdVersion(def.name, id, null);
+  for (const key of keysOf(def)) {
+    const data = getSnapshot<WireItem | WireItem[] | ItemPage>(key).data;
+    const items = linesOf(data);
+    if (!items?.some((i) => i.id === id)) continue;
+    const rest = items.filter((i) => i.id !== id);
+    if (Array.isArray(data)) seed(key, rest);
+    else if (!isPage(data)) continue;
+    else if (data.page < data.pages) {
+      if (inUse.has(key)) load(key);
+      else behind.add(key);
+    } else
+      seed(key, {
+        ...data,
+        items: rest,
+        total: data.total - 1,
+        pages: Math.max(1, Math.ceil((data.total - 1) / data.per)),
+      });
+  }
 }

@@ -4,6 +4,43 @@
 
 export type ChangeListener = (endpoints: readonly string[] | 'all') => void;
 
+/** Versions this tab saved itself, by `entity/id` (null: deleted): the stream's word of them is no news. */
+const held = new Map<string, string | null>();
+
+/** Notes a version this tab has from its own save's answer (or a delete it made). */
+export function holdVersion(entity: string, id: string, version: string | null): void {
+  held.set(`${entity}/${id}`, version);
+}
+
+/** Changes heard while this tab's own save awaits its answer: judged once the answer is in. */
+let saving = 0;
+const heldBack: (() => void)[] = [];
+
+/**
+ * Runs a save of this tab (its request and the drawing of its answer). The stream may bring word of
+ * the save before its answer arrives: that word waits, and is then seen to be the tab's own.
+ */
+export async function ownSave<T>(work: () => Promise<T>): Promise<T> {
+  saving++;
+  try {
+    return await work();
+  } finally {
+    saving--;
+    if (!saving) for (const judge of heldBack.splice(0)) judge();
+  }
+}
+
+type Saved = { entity?: unknown; id?: unknown; version?: unknown }[];
+
+/** Whether every item a change wrote is one this tab saved and already shows. */
+function allHeld(saved: unknown): boolean {
+  if (!Array.isArray(saved) || !saved.length) return false;
+  return (saved as Saved).every((s) => {
+    const key = `${String(s.entity)}/${String(s.id)}`;
+    return held.has(key) && held.get(key) === s.version;
+  });
+}
+
 const STREAM_URL = '/api/stream';
 const RETRY_MS = 3_000;
 
@@ -30,11 +67,16 @@ function open() {
   });
   es.addEventListener('change', (ev) => {
     try {
-      const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown };
+      const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown; saved?: unknown };
       const endpoints = Array.isArray(data.endpoints)
         ? data.endpoints.filter((e): e is string => typeof e === 'string')
         : null;
-      notify(endpoints ?? 'all');
+      // This tab's own save: it updated what it shows from the save's answer already.
+      const judge = () => {
+        if (!allHeld(data.saved)) notify(endpoints ?? 'all');
+      };
+      if (saving && Array.isArray(data.saved)) heldBack.push(judge);
+      else judge();
     } catch {
       console.error('Error parsing SSE data');
       notify('all');

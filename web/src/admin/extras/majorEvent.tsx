@@ -5,7 +5,8 @@ import { entities } from '../../../../server/schema/registry.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { messageOf, send, type WireItem } from '../api.ts';
 import type { FormValues } from '../entityApi.ts';
-import { listKey, refresh, useAdminApi } from '../liveData.ts';
+import { ownSave } from '../../lib/liveStream.ts';
+import { applySaved, listKey, useAdminApi } from '../liveData.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 
@@ -40,8 +41,9 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
     pressed.current = true;
     setBusy(true);
     try {
-      await send('PUT', 'majorevents.php', { id: item.id, hidden: value });
-      refresh(def);
+      await ownSave(async () =>
+        applySaved(def, await send<WireItem>('PUT', 'majorevents.php', { id: item.id, hidden: value })),
+      );
       onDone(value === '1' ? 'The page is now hidden.' : 'The page is now shown.');
     } catch (e) {
       pressed.current = false;

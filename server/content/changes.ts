@@ -1,0 +1,62 @@
+// The one event every change to the site's content ends in. The change pipeline (writer.ts) emits
+// saves, deletes and restores after the index holds them; the watcher emits hand edits and pulls;
+// the schedule clock emits a window opening or closing. Caches, open pages (SSE), search, feeds,
+// the remote push and the watcher's own bookkeeping each subscribe on their own: the index is
+// already up to date when any of them hears of it, so none depends on another having run first.
+import type { Author, CommitResult } from '../store/gitStore.ts';
+
+interface Touches {
+  /** Every entity whose served content changed (carried items' entities included). */
+  entities: ReadonlySet<string>;
+}
+
+/** A change this server made: one commit, by a signed-in person. */
+interface Committed extends Touches {
+  /** The entity the person changed, and its item. */
+  entity: string;
+  ids: string[];
+  commit: CommitResult;
+  author: Author;
+  /** Other items the change took along in its commit (an event page's cards), by entity. */
+  carried?: { entity: string; ids: string[] };
+}
+
+export type ContentChange =
+  | (Committed & { kind: 'saved'; created: boolean })
+  | (Committed & { kind: 'deleted' })
+  | (Committed & { kind: 'restored'; from: string })
+  /** Hand edits, git pull, checkout, reset: files read again from the work tree. */
+  | (Touches & { kind: 'external'; paths: string[] })
+  /** "Show from" / "Show until" reached: nothing was written, what visitors see changed. */
+  | (Touches & { kind: 'schedule' });
+
+export type ChangeKind = ContentChange['kind'];
+export type CommittedChange = Extract<ContentChange, { commit: CommitResult }>;
+
+export const isCommitted = (c: ContentChange): c is CommittedChange => 'commit' in c;
+
+type Listener = (change: ContentChange) => void;
+
+/** A small typed emitter: a listener that throws is logged and the others still hear of the change. */
+export class ChangeFeed {
+  private readonly listeners = new Set<Listener>();
+
+  constructor(private readonly log: (message: string) => void = console.error) {}
+
+  /** Subscribes; returns the unsubscribe. */
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(change: ContentChange): void {
+    const frozen = Object.freeze(change);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(frozen);
+      } catch (e) {
+        this.log(`A listener of content changes failed on a ${change.kind} change: ${(e as Error).message}`);
+      }
+    }
+  }
+}
