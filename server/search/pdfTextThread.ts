@@ -13,12 +13,13 @@ const HEAP_MB = 512;
 /** The thread: in the bundle (scripts/build/server.ts) its own entry, beside this module's chunk. */
 function newThread(options: WorkerOptions): Worker {
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./pdfTextWorker.js', import.meta.url), options);
+    // vite-ignore: Vite (vitest's jsdom suites import the server too) must not bundle a Node thread.
+    return new Worker(new URL(/* @vite-ignore */ './pdfTextWorker.js', import.meta.url), options);
   // Run from TypeScript (tests, npm run dev): Node 20 does not apply --import loaders to a thread's
   // own file, so the thread starts with a line that loads its TypeScript file through tsx.
   const file = JSON.stringify(new URL('./pdfTextWorker.ts', import.meta.url).href);
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${file}, ${file}))`, {
+  return new Worker(/* @vite-ignore */ `import(${tsx}).then((tsx) => tsx.tsImport(${file}, ${file}))`, {
     ...options,
     eval: true,
   });

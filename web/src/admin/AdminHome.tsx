@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminPages } from './pages.ts';
 import { AdminSearch } from './search/AdminSearch.tsx';
+import { SiteFileProblems } from './ui/SiteFileProblems.tsx';
 
 export default function AdminHome() {
   return (
@@ -12,6 +13,7 @@ export default function AdminHome() {
       home
       intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}
     >
+      <SiteFileProblems />
       <AdminSearch />
       <ul className="admin-home-list">
         {adminPages.map((p) => (

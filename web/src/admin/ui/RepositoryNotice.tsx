@@ -11,6 +11,8 @@ import { getJson } from '../api.ts';
 interface Health {
   repository?: { ok: boolean; message?: string };
   disk?: { low: boolean; message?: string } | null;
+  /** Files of the site that could not be used (invalid, too large, not a regular file, unreadable). */
+  errors?: { path: string; error: string; fields?: Record<string, string> }[];
   remote?: {
     role: 'primary' | 'replica';
     ok: boolean;
