@@ -21,6 +21,7 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
+import { adminPageRoutes } from './routes/adminPageRoutes.ts';
 import { feedRoutes } from './routes/feedRoutes.ts';
 import type { FeedAnswers } from './routes/feedAnswers.ts';
 import { auditRoutes } from './routes/auditRoutes.ts';
@@ -131,7 +132,7 @@ export function createApp(
   app.use('/media', mediaRoutes(files.media, files.variants));
   app.use(feedRoutes(deps.feeds));
   app.use(searchPageRoutes(files, deps.search));
-  if (files.web) app.use(webAppRoutes(files));
+  if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));
   else
     app.use((_req, res) =>
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'),
