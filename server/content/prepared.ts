@@ -19,9 +19,9 @@ const MIN_COMPRESS = 1024;
 /** Brotli's best quality costs ~1 s per 600 KB; above this size quality 6 gives most of its gain in ms. */
 const BEST_BROTLI_UP_TO = 16 * 1024;
 /**
- * Above this a body made here is kept gzipped only: its plain copy is ~10× the size and almost no
- * client asks for it (at 10,000 items the news page and lists held 38 MB of plain copies beside
- * 3 MB compressed). The rare plain answer unzips it, a few ms per MB.
+ * Above this a body made here is kept gzipped only once a client asked for a compressed copy: its
+ * plain copy is ~10× the size and almost no client asks for it (at 10,000 items the news page and
+ * lists held 38 MB of plain copies beside 3 MB compressed). A plain answer unzips it, ms per MB.
  */
 const KEEP_ZIPPED_ABOVE = 256 * 1024;
 
@@ -44,17 +44,18 @@ class PreparedBody implements Prepared {
   readonly etag: string;
   readonly encodings: readonly Encoding[];
   private readonly variants: Partial<Record<Encoding, Buffer | null>>;
-  /** The plain bytes, or null when only the gzipped copy is kept. */
-  private readonly plain: Buffer | null;
+  /** The plain bytes, or null once only the gzipped copy is kept. */
+  private plain: Buffer | null;
+  /** Large and compressed here: the plain copy goes once a compressed one is asked for. */
+  private readonly zipOnce: boolean;
 
   constructor(body: Buffer, readonly type: string, variants: Variants, etag?: string) {
     this.etag = etag ?? etagOf(body);
     this.variants = variants !== 'compress' ? { br: variants.br ?? null, gzip: variants.gzip ?? null }
       : body.length > MIN_COMPRESS ? {} : { br: null, gzip: null };
     this.encodings = (['br', 'gzip'] as const).filter((enc) => this.variants[enc] !== null);
-    const zipOnly = variants === 'compress' && body.length > KEEP_ZIPPED_ABOVE;
-    if (zipOnly) this.variants.gzip = compressors.gzip(body);
-    this.plain = zipOnly ? null : body;
+    this.plain = body;
+    this.zipOnce = variants === 'compress' && body.length > KEEP_ZIPPED_ABOVE;
   }
 
   get body(): Buffer {
@@ -63,8 +64,13 @@ class PreparedBody implements Prepared {
 
   encoded(enc: Encoding): Buffer | null {
     let v = this.variants[enc];
-    // Made when a client first asks for it, so an encoding nobody uses costs nothing.
+    // Made when a client first asks for it, so an encoding nobody uses costs nothing (a page drawn
+    // again before anyone asked for it was never compressed).
     if (v === undefined) v = this.variants[enc] = compressors[enc](this.body);
+    if (this.zipOnce && this.plain) {
+      this.variants.gzip ??= compressors.gzip(this.plain);
+      this.plain = null;
+    }
     return v;
   }
 }
