@@ -23,6 +23,7 @@ import { AppError } from './schema/errors.ts';
 import { DiskFullError, isDiskFull, RepositoryBrokenError } from './store/storeErrors.ts';
 import { diskSpace } from './store/diskSpace.ts';
 import { sendError } from './http/http.ts';
+import { adminPageRoutes } from './http/routes/adminPageRoutes.ts';
 import { entities } from './schema/registry.ts';
 
 import type { AppDeps } from './http/appDeps.ts';
@@ -106,7 +107,7 @@ export function createApp(
   app.use('/media', mediaRoutes(files.media, files.variants));
   app.use(feedRoutes(deps.feeds));
   app.use(searchPageRoutes(files, deps.search));
-  if (files.web) app.use(webAppRoutes(files));
+  if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));
   else
     app.use((_req, res) =>
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'),

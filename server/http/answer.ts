@@ -29,7 +29,8 @@ const flat = (headers: readonly Header[]) => headers.flat();
 export class Answer {
   private readonly base: Header[];
   private readonly notModified: Lists;
-  private readonly byEncoding = new Map<Encoding | 'identity', Lists & { body: Buffer }>();
+  /** Header lists by coding, and the body for the compressed ones (a large plain body is unzipped per send). */
+  private readonly byEncoding = new Map<Encoding | 'identity', Lists & { body: Buffer | null }>();
 
   constructor(
     readonly prepared: Prepared,
@@ -58,17 +59,17 @@ export class Answer {
     const v = this.variant(chooseEncoding(requestHeader(req, 'accept-encoding'), this.prepared.encodings));
     res.writeHead(this.options.status ?? 200, full ? v.full : v.own);
     if (req.method === 'HEAD') res.end();
-    else res.end(v.body);
+    else res.end(v.body ?? this.prepared.body);
   }
 
-  private variant(enc: Encoding | null): Lists & { body: Buffer } {
+  private variant(enc: Encoding | null): Lists & { body: Buffer | null } {
     const key = enc ?? 'identity';
     let v = this.byEncoding.get(key);
     if (!v) {
       const encoded = enc && this.prepared.encoded(enc);
       const body = encoded || this.prepared.body;
       v = {
-        body,
+        body: encoded || null,
         ...this.lists([
           ...this.base,
           ['Content-Type', this.prepared.type],

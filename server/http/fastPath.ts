@@ -12,6 +12,7 @@ import type { ServedFiles } from './servedFiles.ts';
 import { FeedAnswers } from './feedAnswers.ts';
 import { isAssetPath } from './webApp.ts';
 import { pageAnswer } from './pageAnswer.ts';
+import { isAdminPath } from '../../web/src/site/adminPaths.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -67,6 +68,8 @@ export function fastPath(deps: {
     if (file) file.send(req, res, true);
     else if (isAssetPath(pathname)) return false;
     else {
+      // A signed-in user's admin page is drawn for them (adminPageRoutes.ts), once Express checked the session.
+      if (isAdminPath(pathname) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
       const page = pageAnswer(files, req, pathname);
       if (!page) return false; // Express waits for the page renderer
       page.send(req, res, true);

@@ -72,10 +72,10 @@ function contentSecurityPolicy(extraScript: string[] = [], extraFrame: string[] 
 interface Page {
   html: Buffer;
   htmlVariants: Partial<Record<Encoding, Buffer>>;
+  text?: string;
 }
 interface Build extends Page {
   files: Map<string, Answer>;
-  text?: string;
   /** admin.html: the admin app's own page, its first screen's scripts preloaded. */
   admin: Page | null;
 }
@@ -127,6 +127,13 @@ export class WebApp {
   template(): string {
     this.refresh();
     return (this.build.text ??= this.build.html.toString('utf8'));
+  }
+
+  /** admin.html as built, or null when the build has none (admin pages drawn on the server go in it). */
+  adminTemplate(): string | null {
+    this.refresh();
+    const admin = this.build.admin;
+    return admin && (admin.text ??= admin.html.toString('utf8'));
   }
 
   /** The Content-Security-Policy of a route: the dashboard's allows its external script. */

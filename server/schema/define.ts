@@ -83,7 +83,16 @@ export const defineSingleton = <F extends Fields>(def: Omit<SingletonDef<F>, 'ty
 });
 
 /** The zod object that validates a whole stored item (file contents or merged write). */
-export function objectSchema(def: EntityDef) {
+/** Built once per entity: zod compiles an object schema on its first parse, so a new one per item cost ~10× the check. */
+const objectSchemas = new WeakMap<EntityDef, z.ZodType<Record<string, unknown>>>();
+
+export function objectSchema(def: EntityDef): z.ZodType<Record<string, unknown>> {
+  let schema = objectSchemas.get(def);
+  if (!schema) objectSchemas.set(def, (schema = buildObjectSchema(def)));
+  return schema;
+}
+
+function buildObjectSchema(def: EntityDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(def.fields as Fields)) shape[key] = field.schema;
   const ordered = Object.entries(def.fields as Fields).filter(([, f]) => f.after !== undefined);

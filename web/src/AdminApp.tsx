@@ -3,6 +3,8 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+// The admin's styles here, not in its components, so the server can render those (no CSS loader).
+import './admin/admin.css';
 import { adminRoutes } from './admin/AdminRoutes.tsx';
 
 function LoadFromServer() {

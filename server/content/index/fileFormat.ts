@@ -4,6 +4,7 @@ import matter from 'gray-matter';
 import * as yaml from 'js-yaml';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { objectSchema } from '../../schema/define.ts';
+import { readFrontMatter } from './frontMatter.ts';
 
 const refuse = () => {
   throw new Error('JavaScript front matter is not allowed; use YAML');
@@ -23,12 +24,18 @@ export type ParseResult =
   | { ok: true; data: Record<string, unknown> }
   | { ok: false; error: string; fields?: Record<string, string> };
 
+/** Front matter and body by gray-matter and js-yaml (the core schema): any YAML, slower. */
+export function readWithGrayMatter(text: string): { data: unknown; content: string } {
+  // gray-matter caches by input string; a cached result could skip our engines, so bypass it.
+  return matter(text, { ...matterOptions, excerpt: false } as never) as unknown as { data: unknown; content: string };
+}
+
 /** Parses and validates one content file with the entity's schema. */
 export function parseItemFile(def: EntityDef, text: string): ParseResult {
   let parsed: { data: Record<string, unknown>; content: string };
   try {
-    // gray-matter caches by input string; a cached result could skip our engines, so bypass it.
-    const m = matter(text, { ...matterOptions, excerpt: false } as never) as unknown as { data: unknown; content: string };
+    // The form the CMS writes is read directly (frontMatter.ts); anything else by the full parser.
+    const m = readFrontMatter(text) ?? readWithGrayMatter(text);
     if (typeof m.data !== 'object' || m.data === null || Array.isArray(m.data)) {
       return { ok: false, error: 'Front matter must be a YAML mapping' };
     }

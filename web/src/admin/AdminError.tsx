@@ -1,7 +1,6 @@
 // Shown instead of an admin page that failed to draw: plain words and a way on, never a stack trace.
 import { useEffect } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
-import './admin.css';
 
 export function AdminError() {
   const error = useRouteError();

@@ -9,7 +9,6 @@ import { LoginForm } from './LoginForm.tsx';
 import { Modal } from './ui/Modal.tsx';
 import { UnsavedGuard } from './ui/unsaved.tsx';
 import { RepositoryNotice } from './ui/RepositoryNotice.tsx';
-import './admin.css';
 
 interface AdminFrameProps {
   title: string;

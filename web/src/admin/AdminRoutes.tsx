@@ -7,9 +7,11 @@ import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import AuditLogPage from './audit/AuditLogPage.tsx';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
-import { adminPages, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
+import { adminPages, isListedSection, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
+import { getSnapshot } from '../lib/resourceStore.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
 import { firstPage, loadEarly, pageKey } from './liveData.ts';
+import { applyAdminPageData } from './ssr/adminPageData.ts';
 
 export const ADMIN_HOME_ROUTE = '/admin';
 
@@ -33,15 +35,19 @@ export const adminRoutes: RouteObject[] = [
 function loadListsEarly() {
   const here = location.pathname.replace(/\/+$/, '').toLowerCase();
   const opening = new URLSearchParams(location.search);
-  for (const { def, extras } of adminPages.find((p) => p.route.toLowerCase() === here)?.sections ?? []) {
-    const listed = def.type === 'collection' && def.storage !== 'private' && !extras.Section;
-    if (listed && !opening.has(def.name)) loadEarly(pageKey(def, firstPage));
+  for (const section of adminPages.find((p) => p.route.toLowerCase() === here)?.sections ?? []) {
+    if (!isListedSection(section) || opening.has(section.def.name)) continue;
+    const key = pageKey(section.def, firstPage);
+    // A page drawn by the server brought its lists' first pages, already being refreshed.
+    if (getSnapshot(key).data === undefined) loadEarly(key);
   }
 }
 
-// This chunk loads on the way to an admin page: ask who is signed in and (when this browser was
-// signed in last time) fetch the page's lists at once, side by side, not one after the other.
+// This chunk loads on the way to an admin page: take what a page drawn by the server brought, ask
+// who is signed in and (when this browser was signed in last time) fetch the page's lists at once,
+// side by side, not one after the other.
 if (typeof window !== 'undefined') {
+  applyAdminPageData();
   void checkAuth();
   if (probablySignedIn()) loadListsEarly();
 }

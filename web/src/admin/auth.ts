@@ -1,7 +1,7 @@
 // Who is signed in, shared by every admin screen of the tab. The server decides (auth_check.php);
 // a write answered 401 marks the session as ended so the sign-in form shows again over the page,
 // keeping whatever the editor typed.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
 
 export interface AdminUser {
@@ -45,6 +45,17 @@ export function probablySignedIn(): boolean {
     return false;
   }
 }
+
+/**
+ * The page arrived drawn for this user (./ssr/): signed in from the first render, without the
+ * "checking" screen; the check (checkAuth) still runs and ends the session if the server says so.
+ */
+export function signedInByPage(user: AdminUser): void {
+  if (state.status === 'checking') set({ status: 'signedIn', user });
+}
+
+/** While the server draws a page: the user it is drawn for (there is no state to read there). */
+export const ServerRenderedUser = createContext<AdminUser | null>(null);
 
 /** Asks the server whether this browser is signed in. */
 export async function checkAuth(): Promise<void> {
@@ -128,5 +139,7 @@ const subscribe = (l: () => void) => {
 const snapshot = () => state;
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const drawnFor = useContext(ServerRenderedUser);
+  const current = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return drawnFor ? { status: 'signedIn', user: drawnFor } : current;
 }

@@ -14,6 +14,10 @@ export interface AdminPageInfo {
   sections: { def: EntityDef; extras: EntityExtras }[];
 }
 
+/** A section drawn as the generic list of a collection, read page by page (admin/items). */
+export const isListedSection = ({ def, extras }: { def: EntityDef; extras: EntityExtras }) =>
+  def.type === 'collection' && def.storage !== 'private' && !extras.Section;
+
 export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
 
 const sectionsFor = (route: string) =>

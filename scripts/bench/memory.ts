@@ -1,0 +1,110 @@
+// Memory benchmark (npm run bench:memory): the built server (as npm start runs it) on the bench's
+// site of 10,000 news items and 1,000 commits, its resident memory right after start and after a
+// realistic warm-up: every public page, its page data and every documented list (base64 and URL
+// media) fetched once in gzip and once in brotli, a site search, and the news admin list signed in.
+// BENCH_HEAP_SNAPSHOT=<dir> also writes a heap snapshot after the warm-up (node --heapsnapshot-signal).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN, startServer } from '../drill/serverProcess.ts';
+import { entities } from '../../server/schema/registry.ts';
+import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { machine, runMain, table } from './fixtures.ts';
+import { ITEMS, buildRepository } from './siteRepo.ts';
+
+const SETTLE_MS = 1500;
+const IDLE_MS = 15_000;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+
+async function fetchAll(url: string, paths: string[], headers: Record<string, string> = {}) {
+  for (const enc of ['gzip', 'br']) {
+    for (const p of paths) {
+      const res = await fetch(url + p, { headers: { 'accept-encoding': enc, ...headers } });
+      await res.arrayBuffer();
+      if (res.status >= 500) throw new Error(`${p} answered ${res.status}`);
+    }
+  }
+}
+
+async function main() {
+  console.log(`Memory benchmark: ${ITEMS.toLocaleString('en-US')} news items`);
+  console.log(machine());
+  console.log(`load average: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
+  execFileSync('npm', ['run', 'build'], { stdio: 'ignore' });
+  const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-memory-'));
+  const snapshots = process.env.BENCH_HEAP_SNAPSHOT;
+  try {
+    const dataDir = path.join(tmp, 'data');
+    await mkdir(dataDir);
+    buildRepository(path.join(dataDir, 'site'));
+    const first = await startServer(dataDir, { entry: 'built' }); // creates private/ and the parse cache
+    await first.stop();
+    const s = await startServer(dataDir, {
+      entry: 'built',
+      env: snapshots ? { NODE_OPTIONS: '--heapsnapshot-signal=SIGUSR2' } : {},
+    });
+    try {
+      await fetch(`${s.url}/api/footer.php`).then((r) => r.arrayBuffer());
+      await settle();
+      const started = rssOf(s.pid);
+      const lists = [...new Set(Object.values(entities).map((d) => d.legacy.endpoint))];
+      const pages = PUBLIC_PATHS.filter((p) => !p.includes(':') && p !== '*');
+      await fetchAll(s.url, [
+        ...pages,
+        ...pages.map((p) => `/page-data${p === '/' ? '/' : p}`),
+        ...lists.map((e) => `/api/${e}`),
+        ...lists.map((e) => `/api/${e}?media=url`),
+        '/api/search?q=teacher+workshop',
+        '/search?q=summer',
+        '/sitemap.xml',
+      ]);
+      const login = await fetch(`${s.url}/api/login.php`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: s.url },
+        body: JSON.stringify(ADMIN),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      await fetchAll(s.url, ['/NewsAdminPage', '/api/admin/items?entity=news&per=25'], { cookie });
+      await settle();
+      const warmed = rssOf(s.pid);
+      // V8 gives back the pages of a heap it has shrunk only after a while idle.
+      await new Promise((r) => setTimeout(r, IDLE_MS - SETTLE_MS));
+      const idle = rssOf(s.pid);
+      if (snapshots) {
+        await mkdir(snapshots, { recursive: true });
+        const before = new Set(readdirSync(path.join(import.meta.dirname, '../..')));
+        process.kill(s.pid, 'SIGUSR2');
+        await new Promise((r) => setTimeout(r, 20_000));
+        const made = readdirSync(path.join(import.meta.dirname, '../..')).filter(
+          (f) => f.endsWith('.heapsnapshot') && !before.has(f),
+        );
+        for (const f of made) execFileSync('mv', [path.join(import.meta.dirname, '../..', f), snapshots]);
+        console.log(`heap snapshot: ${made.map((f) => path.join(snapshots, f)).join(', ') || 'none yet'}`);
+      }
+      console.log('');
+      console.log(
+        table([
+          ['server RSS', 'MB'],
+          [`${SETTLE_MS / 1000} s after its first answer`, started.toFixed(0)],
+          [`${SETTLE_MS / 1000} s after the warm-up`, warmed.toFixed(0)],
+          [`${IDLE_MS / 1000} s after the warm-up`, idle.toFixed(0)],
+        ]),
+      );
+      console.log(`load average at end: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
+      console.log(`goal (issue 18): RSS after the warm-up ≤ 300 MB → ${idle <= 300 ? 'MET' : 'MISSED'}`);
+    } finally {
+      await s.stop();
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+runMain(main);

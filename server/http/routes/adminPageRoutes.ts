@@ -1,0 +1,40 @@
+// Admin addresses asked for by a signed-in user: the page drawn on the server for them
+// (server/site/adminPages.ts), so a new browser shows the list before the admin's scripts load.
+// Everyone else, and admin pages that are not drawn on the server, go on to webAppRoutes, which
+// sends the admin's empty page as before. The fast path leaves admin addresses with a session
+// cookie to Express (fastPath.ts), so the session is always checked here first.
+import { Router } from 'express';
+import { currentUser } from '../auth/session.ts';
+import type { UserStore } from '../../accounts/users.ts';
+import type { ContentIndex } from '../../content/index/contentIndex.ts';
+import type { ReadModel } from '../../content/readModel/readModel.ts';
+import { isAdminPath } from '../../../web/src/site/adminPaths.ts';
+import type { AdminPages } from '../adminPages.ts';
+import type { WebApp } from '../webApp.ts';
+
+export function adminPageRoutes(
+  deps: { users: UserStore; index: ContentIndex; model: ReadModel },
+  web: WebApp,
+): Router {
+  const router = Router();
+  // React and the admin's components load with the first signed-in visit, not at start.
+  let pages: Promise<AdminPages> | undefined;
+  const load = () =>
+    (pages ??= import('../adminPages.ts').then((m) => new m.AdminPages(deps.index, deps.model, web)));
+  router.use(async (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAdminPath(req.path)) return next();
+    await deps.users.sync();
+    const user = currentUser(req, deps.users);
+    if (!user) return next();
+    let answer;
+    try {
+      answer = (await load()).answer(req, user);
+    } catch (e) {
+      // The browser draws the page itself then, as it did before pages were drawn here.
+      console.error(`Could not draw ${req.path} on the server:`, e);
+    }
+    if (!answer) return next();
+    answer.send(req, res, false);
+  });
+  return router;
+}
