@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app.ts';
 import type { EntityDef, Fields } from '../schema/define.ts';
-import { storedKeyFor } from '../schema/codec.ts';
+import { fromWire, storedKeyFor } from '../schema/codec.ts';
 import { siteEntities } from '../schema/registry.ts';
 import { isMediaField } from '../schema/fields.ts';
 import { requireUser } from '../auth/requireUser.ts';
@@ -55,7 +55,8 @@ export function writeRoutes(deps: AppDeps): Router {
         const { item, created, carried, commit } = await writer.save({
           def,
           id,
-          input,
+          // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
+          input: fromWire(def, input),
           uploads,
           version,
           author: author(req),

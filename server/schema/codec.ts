@@ -1,4 +1,6 @@
-// The wire codec: stored item → the documented endpoint's shape (field names and string encodings).
+// The wire codec of an entity, built from its declaration: stored item ⇄ the documented endpoints'
+// shape (wire field names from legacy.rename and the write aliases, each field's own string encoding).
+// Only the documented endpoints' edge uses it; everything inside works with stored (typed) values.
 import type { EntityDef, Fields } from './define.ts';
 import { wireName } from './define.ts';
 import { isMediaField } from './fields.ts';
@@ -37,4 +39,20 @@ export function storedKeyFor(def: EntityDef, wireKey: string): string | undefine
   if (alias) return alias;
   for (const [stored, wire] of Object.entries(def.legacy.rename ?? {})) if (wire === wireKey) return stored;
   return undefined;
+}
+
+/**
+ * What a documented write call sent, as stored names and values: names renamed back (legacy.rename,
+ * the write aliases), each field decoded by its kind. Media fields are set by uploads only, and
+ * keys that name no field (id, version, timestamp…) are left out.
+ */
+export function fromWire(def: EntityDef, wire: Record<string, unknown>): Record<string, unknown> {
+  const fields = def.fields as Fields;
+  const out: Record<string, unknown> = {};
+  for (const [wireKey, value] of Object.entries(wire)) {
+    const key = storedKeyFor(def, wireKey);
+    const field = key === undefined ? undefined : fields[key];
+    if (field && !isMediaField(field)) out[key!] = field.fromWire(value);
+  }
+  return out;
 }
