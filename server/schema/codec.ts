@@ -30,6 +30,22 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
   return out;
 }
 
+/**
+ * The shape the project's own web app reads (page data, the admin's API, `?shape=typed`): stored
+ * names and values (booleans, readable names, ISO dates), every declared field present, media as
+ * what the encoder makes of their paths (URLs).
+ */
+export function typedItem(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: item.id };
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    const value = item.data[key] ?? field.initial;
+    if (!isMediaField(field)) out[key] = value;
+    else out[key] = (value ? media(value as string, field.kind) : '') ?? '';
+  }
+  out.version = item.version;
+  return out;
+}
+
 /** Stored (readable) name for an incoming wire field name. */
 export function storedKeyFor(def: EntityDef, wireKey: string): string | undefined {
   const fields = def.fields as Fields;
