@@ -8,7 +8,7 @@ import { entityByName } from '../../../server/schema/registry.ts';
 import { onContentChange } from '../lib/liveStream.ts';
 import { getSnapshot, load } from '../lib/resourceStore.ts';
 import { useApi, type ApiState } from '../lib/useApi.ts';
-import type { WireItem } from './api.ts';
+import type { AdminItem } from './api.ts';
 
 /** The admin's own cache key for an endpoint: signed-in reads differ from public ones (hidden items). */
 export const adminKey = (endpoint: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`;
@@ -30,7 +30,7 @@ export interface ListQuery {
 export const firstPage: ListQuery = { q: '', sort: '', dir: 'asc', page: 1 };
 
 export interface ItemPage {
-  items: WireItem[];
+  items: AdminItem[];
   total: number;
   page: number;
   per: number;
