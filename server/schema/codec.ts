@@ -1,9 +1,12 @@
 // The wire codec of an entity, built from its declaration: stored item ⇄ the documented endpoints'
 // shape (wire field names from legacy.rename and the write aliases, each field's own string encoding).
 // Only the documented endpoints' edge uses it; everything inside works with stored (typed) values.
+// Only types from define.ts, which re-exports this codec as part of the declaration's API.
 import type { EntityDef, Fields } from './define.ts';
-import { wireName } from './define.ts';
 import { isMediaField } from './fields.ts';
+
+/** A field's name on the documented endpoints (legacy.rename), else its stored name. */
+export const wireName = (def: EntityDef, key: string) => def.legacy.rename?.[key] ?? key;
 
 export interface StoredItem {
   id: string;
