@@ -4,7 +4,7 @@
 // and no routing beyond a map look-up. Anything else returns false and goes to the Express app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from './prepared.ts';
-import type { MediaMode, ReadModel } from '../content/readModel/readModel.ts';
+import type { MediaMode, ReadModel, Shape } from '../content/readModel/readModel.ts';
 import { SESSION_COOKIE } from './auth/session.ts';
 import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
@@ -28,11 +28,11 @@ export function fastPath(deps: {
 
   const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
     const endpoint = model.endpoint(name);
-    const media = endpoint && listMediaMode(query);
-    if (!endpoint || !media) return false;
+    const asked = endpoint && listQuery(query);
+    if (!endpoint || !asked) return false;
     // Whether the session is valid is for Express to find out; visitors send no cookie.
     if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
-    listAnswer(cache, endpoint, { signedIn: false, media }).send(req, res, true);
+    listAnswer(cache, endpoint, { signedIn: false, ...asked }).send(req, res, true);
     return true;
   };
 
@@ -97,14 +97,21 @@ export function fastPath(deps: {
   };
 }
 
+const LIST_PARAMS = new Set(['media', 'shape', 'timestamp']);
+
 /**
- * The media mode of a list answer, or null when the query asks for something else: `?id=`, `?sse=`
- * or any parameter besides `media` and the ignored `timestamp` goes to Express.
+ * The media mode and shape of a list answer, or null when the query asks for something else: `?id=`,
+ * `?sse=` or any parameter besides `media`, `shape` and the ignored `timestamp` goes to Express.
  */
-function listMediaMode(query: string): MediaMode | null {
-  if (!query) return 'base64';
+function listQuery(query: string): { media: MediaMode; shape: Shape } | null {
+  if (!query) return { media: 'base64', shape: 'wire' };
   const params = new URLSearchParams(query);
-  for (const key of params.keys()) if (key !== 'media' && key !== 'timestamp') return null;
+  for (const key of params.keys()) if (!LIST_PARAMS.has(key)) return null;
   const media = params.getAll('media');
-  return media.length === 1 && media[0] === 'url' ? 'url' : 'base64';
+  const shape = params.getAll('shape');
+  return {
+    media: media.length === 1 && media[0] === 'url' ? 'url' : 'base64',
+    // As Express reads it (queryString): the one value sent, or nothing when repeated.
+    shape: shape.length === 1 && shape[0] === 'typed' ? 'typed' : 'wire',
+  };
 }

@@ -8,7 +8,7 @@ import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
 
 /** An endpoint's list answer for this reader, prepared once per change of its entities. */
 export function listAnswer(cache: PreparedCache, endpoint: ReadEndpoint, ctx: ReadContext): Answer {
-  const key = `${endpoint.path}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
+  const key = `${endpoint.path}|${ctx.media}|${ctx.shape ?? 'wire'}|${ctx.signedIn ? 'staff' : 'public'}`;
   const prepared = cache.get(key, endpoint.deps, () => endpoint.build(ctx));
   return jsonAnswer(prepared, endpointDiffersForStaff(endpoint));
 }

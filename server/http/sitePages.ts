@@ -132,7 +132,8 @@ export class SitePages {
   ): Prepared {
     const sources = {
       read: (endpoint: string) =>
-        ownRead?.(endpoint) ?? this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url' }),
+        ownRead?.(endpoint) ??
+        this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url', shape: 'typed' }),
       markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
       image: (src: string) => {
         const rel = mediaPathOf(src);

@@ -1,6 +1,8 @@
-// Field helpers: each field kind pairs one zod schema (accepting either the stored value or the
-// documented wire/form value, and yielding the stored value) with how it reads on the wire and
-// what the admin form needs. Pure TypeScript + zod: the web app imports this module too.
+// Field helpers: each field kind pairs one zod schema over stored (typed) values with the two ends of
+// the documented wire (fromWire decodes what a documented endpoint is sent, toWire encodes what it
+// answers) and what the admin form needs. Wire spellings ('0'/'1', codes, DD/MM/YYYY) are known
+// here only: validation, the index and the web app see booleans, readable names and ISO dates.
+// Pure TypeScript + zod: the web app imports this module too.
 import { z } from 'zod';
 import { normalizeLink } from './links.ts';
 import { parseSiteTime, toZonedIso } from './siteTime.ts';
@@ -13,15 +15,21 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   label: string;
   help?: string;
   required: boolean;
-  /** Validates a stored or incoming value and yields the stored value. */
+  /** Validates a stored (typed) value and yields it normalised; wire spellings are refused. */
   schema: z.ZodType<T, unknown>;
   /** The value a new item starts with. */
   initial: T;
   /** How the documented read endpoints encode the stored value. */
   toWire(value: T): string;
+  /**
+   * Decodes what a documented write endpoint was sent into the stored value; a value it does not
+   * recognise is passed on unchanged, for the schema to refuse with the field's own message.
+   */
+  fromWire(value: unknown): unknown;
   /** Extra data the admin form needs (choices, max length, placeholder). */
   max?: number;
-  options?: readonly { value: string; label: string }[];
+  /** The closed set of stored values the form offers (flags, codes, choices), with their labels. */
+  options?: readonly { value: T; label: string }[];
   placeholder?: string;
   /** Hidden from the generic admin form (set by a per-entity extra instead). */
   formHidden?: boolean;
@@ -57,6 +65,8 @@ function stringSchema(label: string, opts: TextOpts, trim: boolean) {
 }
 
 const identity = (v: string) => v;
+/** Kinds whose wire spelling is the stored value itself. */
+const asIs = (v: unknown) => v;
 
 export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', string> => ({
   kind: 'text',
@@ -68,6 +78,7 @@ export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', strin
   initial: opts.initial ?? '',
   schema: stringSchema(label, opts, true),
   toWire: identity,
+  fromWire: asIs,
 });
 
 export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown', string> => ({
@@ -79,6 +90,7 @@ export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown
   initial: opts.initial ?? '',
   schema: stringSchema(label, opts, false),
   toWire: identity,
+  fromWire: asIs,
 });
 
 export { normalizeLink, SAFE_PROTOCOLS } from './links.ts';
@@ -105,6 +117,7 @@ export const link = (
     return out;
   }),
   toWire: identity,
+  fromWire: asIs,
 });
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -133,7 +146,10 @@ export const isoToDmy = (iso: string) => {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
 };
 
-/** A calendar date stored as ISO; `wire: 'dmy'` reads it as DD/MM/YYYY on the documented endpoint. */
+/**
+ * A calendar date stored as ISO; `wire: 'dmy'` reads it as DD/MM/YYYY on the documented endpoint.
+ * Either spelling is decoded from the wire (the old forms sent DD/MM/YYYY); the schema takes ISO only.
+ */
 export const date = (
   label: string,
   opts: { required?: boolean | string; wire?: 'iso' | 'dmy'; help?: string } = {},
@@ -152,14 +168,15 @@ export const date = (
         if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
         return '';
       }
-      const out = parseDate(v);
-      if (out === null) {
+      const iso = ISO.exec(v);
+      if (!iso || !validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a date such as 2025-03-05` });
         return z.NEVER;
       }
-      return out;
+      return v;
     }),
   toWire: opts.wire === 'dmy' ? isoToDmy : identity,
+  fromWire: (v) => (typeof v === 'string' ? (parseDate(v) ?? v) : v),
 });
 
 /**
@@ -199,7 +216,13 @@ export const datetime = (
     const ms = v ? Date.parse(v) : NaN;
     return Number.isNaN(ms) ? v : toZonedIso(ms);
   },
+  // A wall-clock time (the admin's input) is a site time, not a wire spelling: the schema reads it.
+  fromWire: asIs,
 });
+
+/** What the documented endpoints accept for yes and no: '1'/'0', 'true'/'false', 1/0 and the booleans. */
+const YES = new Set<unknown>([true, '1', 'true', 1]);
+const NO = new Set<unknown>([false, '0', 'false', 0]);
 
 /** A yes/no value stored as a YAML boolean and sent as '1' (true) or '0' (false). */
 export const flag = (
@@ -212,23 +235,20 @@ export const flag = (
   required: false,
   initial: opts.initial ?? false,
   options: [
-    { value: '1', label: opts.yes ?? 'Yes' },
-    { value: '0', label: opts.no ?? 'No' },
+    { value: true, label: opts.yes ?? 'Yes' },
+    { value: false, label: opts.no ?? 'No' },
   ],
   schema: z
-    .union([z.boolean(), z.enum(['0', '1', 'true', 'false']), z.literal(0), z.literal(1)], {
-      error: `${label} must be '0' or '1'`,
-    })
+    .boolean({ error: `${label} must be '0' or '1'` })
     .optional()
-    .transform((v) =>
-      v === undefined ? (opts.initial ?? false) : v === true || v === '1' || v === 1 || v === 'true',
-    ),
+    .transform((v) => v ?? opts.initial ?? false),
   toWire: (v) => (v ? '1' : '0'),
+  fromWire: (v) => (YES.has(v) ? true : NO.has(v) ? false : v),
 });
 
 /**
  * A closed set of readable stored names, each sent on the wire as a short code
- * (display_event '0'..'2', implementation '1'..'3'). Accepts either on input.
+ * (display_event '0'..'2', implementation '1'..'3'). The wire may send either; the schema takes names.
  */
 export function codes<const N extends string>(
   label: string,
@@ -236,7 +256,7 @@ export function codes<const N extends string>(
   opts: { initial: NoInfer<N>; help?: string; message?: string },
 ): FieldDef<'codes', N> {
   const names = Object.keys(map) as N[];
-  const byCode = new Map(names.map((n) => [map[n].code, n]));
+  const byCode = new Map<string, N>(names.map((n) => [map[n].code, n]));
   const message = opts.message ?? `${label} must be one of ${names.map((n) => map[n].code).join(', ')}`;
   return {
     kind: 'codes',
@@ -244,19 +264,17 @@ export function codes<const N extends string>(
     help: opts.help,
     required: false,
     initial: opts.initial,
-    options: names.map((n) => ({ value: map[n].code, label: map[n].label })),
+    options: names.map((n) => ({ value: n, label: map[n].label })),
     schema: z
-      .union([z.string(), z.number()])
+      .enum(names as [N, ...N[]], { error: message })
       .optional()
-      .transform((raw, ctx) => {
-        const v = raw === undefined ? opts.initial : String(raw).trim();
-        if ((names as string[]).includes(v)) return v as N;
-        const n = byCode.get(v);
-        if (n) return n;
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }),
+      .transform((v) => v ?? opts.initial),
     toWire: (v) => map[v].code,
+    fromWire: (v) => {
+      if (typeof v !== 'string' && typeof v !== 'number') return v;
+      const s = String(v).trim();
+      return byCode.get(s) ?? s;
+    },
   };
 }
 
@@ -286,6 +304,7 @@ export function choice<const V extends string>(
         return z.NEVER;
       }),
     toWire: identity,
+    fromWire: asIs,
   };
 }
 
@@ -316,6 +335,7 @@ const media =
         return v;
       }),
     toWire: identity,
+    fromWire: asIs,
   });
 
 export const image = media('image');

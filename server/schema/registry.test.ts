@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEntities, entities, entityForPath, itemPath } from './registry.ts';
 import { initialValues, type Fields } from './define.ts';
-import { toWire } from './codec.ts';
+import { fromWire, toWire } from './codec.ts';
 import { parseItemFile, serializeItem, validateItem } from '../content/index/fileFormat.ts';
 import { normalizeLink, parseDate } from './fields.ts';
 
@@ -104,11 +104,18 @@ describe('wire encodings of the spec', () => {
       news_type: '2',
       major_event_associated: 'None',
     });
-    const fromWire = validateItem(entities.eventCard, { title: 'x', display_event: '2', is_full: '1' });
-    expect(fromWire.ok && fromWire.data).toMatchObject({ display_event: 'everywhere', is_full: true });
-    const policy = validateItem(entities.statePolicy, { title: 't', text: 'x', implementation: '3' });
+    const decoded = fromWire(entities.eventCard, { title: 'x', display_event: '2', is_full: '1' });
+    const sent = validateItem(entities.eventCard, decoded);
+    expect(sent.ok && sent.data).toMatchObject({ display_event: 'everywhere', is_full: true });
+    const policy = validateItem(
+      entities.statePolicy,
+      fromWire(entities.statePolicy, { title: 't', text: 'x', implementation: '3' }),
+    );
     expect(policy.ok && policy.data.implementation).toBe('not-implemented');
-    const bad = validateItem(entities.statePolicy, { title: 't', text: 'x', implementation: '4' });
+    const bad = validateItem(
+      entities.statePolicy,
+      fromWire(entities.statePolicy, { title: 't', text: 'x', implementation: '4' }),
+    );
     expect(bad.ok ? null : bad.fields?.implementation).toMatch(
       /1 \(Implemented\), 2 \(In Progress\) or 3 \(Not Implemented\)/,
     );
@@ -116,11 +123,9 @@ describe('wire encodings of the spec', () => {
 
   it('papers store ISO dates and read publicationDate as DD/MM/YYYY', () => {
     const p = validateItem(entities.paper, {
-      study_title: 't',
-      file_name: 'f',
+      ...fromWire(entities.paper, { studyTitle: 't', fileName: 'f', publicationDate: '05/03/2025' }),
       pdf: 'media/papers/1.pdf',
       first_page: 'media/papers/1.jpg',
-      publication_date: '05/03/2025',
     });
     if (!p.ok) throw new Error(p.error);
     expect(p.data.publication_date).toBe('2025-03-05');

@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { adminDate } from '../../web/src/admin/dates.ts';
+import { parseDate } from '../../server/schema/fields.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { openPage } from './support/browser.ts';
 import {
@@ -378,7 +379,8 @@ describe('dates', () => {
     }[];
     const paper = papers.find((p) => /^\d{2}\/\d{2}\/\d{4}$/.test(p.publicationDate))!;
     const title = (paper.study_title ?? paper.studyTitle ?? paper.title)!;
-    const shown = adminDate(paper.publicationDate);
+    // The documented endpoint sends DD/MM/YYYY; the admin reads the stored ISO date.
+    const shown = adminDate(parseDate(paper.publicationDate)!);
     expect(shown).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const { page, context } = await openPage(browser, { width: 1280 });
     await openAdmin(page, site, '/pdfPage');

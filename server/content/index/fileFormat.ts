@@ -3,8 +3,11 @@
 import matter from 'gray-matter';
 import * as yaml from 'js-yaml';
 import type { EntityDef, Fields } from '../../schema/define.ts';
-import { objectSchema } from '../../schema/define.ts';
+import { validateItem } from '../../schema/validate.ts';
 import { readFrontMatter } from './frontMatter.ts';
+
+// The schema's check, shared with the admin form (server/schema/validate.ts).
+export { validateItem };
 
 const refuse = () => {
   throw new Error('JavaScript front matter is not allowed; use YAML');
@@ -49,18 +52,6 @@ export function parseItemFile(def: EntityDef, text: string): ParseResult {
   const unknown = Object.keys(raw).filter((k) => !known.includes(k));
   if (unknown.length) return { ok: false, error: `Unknown field(s): ${unknown.join(', ')}` };
   return validateItem(def, raw);
-}
-
-export function validateItem(def: EntityDef, raw: Record<string, unknown>): ParseResult {
-  const result = objectSchema(def).safeParse(raw);
-  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    fields[key] ??= issue.message;
-  }
-  const first = Object.values(fields)[0] ?? 'Invalid content';
-  return { ok: false, error: first, fields };
 }
 
 /** Serialises a stored item deterministically: declared key order, body last, trailing newline. */

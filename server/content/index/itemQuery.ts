@@ -169,8 +169,7 @@ function sortBy(items: IndexedItem[], field: AnyField | null, key: string, dir: 
     const v = item.data[key];
     if (v === undefined || v === null || v === '') return '';
     if (!field.options) return String(v);
-    const wire = String(field.toWire(v));
-    return field.options.find((o) => o.value === wire)?.label ?? wire;
+    return field.options.find((o) => o.value === v)?.label ?? String(v);
   };
   const keyed = items.map((item, at) => ({ item, at, key: shown(item) }));
   keyed.sort((a, b) => {

@@ -1,13 +1,18 @@
-// The documented read endpoints: each answer built from the index through the entity's wire codec.
+// The documented read endpoints: each answer built from the index through the entity's wire codec,
+// or, for the project's own web app (`shape: 'typed'`), as stored values with media as URLs.
 import type { CollectionDef, EntityDef } from '../../schema/define.ts';
-import { toWire, type MediaEncoder } from '../../schema/codec.ts';
+import { toWire, typedItem, type MediaEncoder, type StoredItem } from '../../schema/codec.ts';
 import { entities, siteEntities } from '../../schema/registry.ts';
 import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { visibleToPublic } from './visibility.ts';
 
 export type MediaMode = 'base64' | 'url';
-export interface ReadContext { signedIn: boolean; media: MediaMode }
+/** 'wire': the documented strings ('0'/'1', codes, DD/MM/YYYY); 'typed': the stored values. */
+export type Shape = 'wire' | 'typed';
+export interface ReadContext { signedIn: boolean; media: MediaMode; shape?: Shape }
+
+const codecOf = (shape: Shape | undefined) => (shape === 'typed' ? typedItem : toWire);
 
 export interface ReadEndpoint {
   /** Path under /api/. */
@@ -34,7 +39,7 @@ export class ReadModel {
       {
         path: 'get_data.php',
         deps: [entities.eventCard.name],
-        build: (ctx) => this.list(entities.eventCard, ctx).filter((c) => c.news_type === entities.eventCard.fields.news_type.toWire('spotlight')),
+        build: (ctx) => this.list(entities.eventCard, ctx, (c) => c.data.news_type === 'spotlight'),
       },
       {
         path: 'pdf_images.php',
@@ -63,11 +68,12 @@ export class ReadModel {
 
   one(def: EntityDef, id: string, ctx: ReadContext): Record<string, unknown> | undefined {
     const item = this.storedItem(def, id, ctx.signedIn);
-    return item && toWire(def, item, this.encoder(ctx.media));
+    return item && codecOf(ctx.shape)(def, item, this.encoder(ctx.media));
   }
 
-  wire(def: EntityDef, item: IndexedItem, media: MediaMode = 'url'): Record<string, unknown> {
-    return toWire(def, item, this.encoder(media));
+  /** One item as a write or restore answers it. */
+  wire(def: EntityDef, item: StoredItem, media: MediaMode = 'url', shape?: Shape): Record<string, unknown> {
+    return codecOf(shape)(def, item, this.encoder(media));
   }
 
   private visible(def: EntityDef, ctx: ReadContext): IndexedItem[] {
@@ -75,14 +81,16 @@ export class ReadModel {
     return ctx.signedIn ? items : items.filter((i) => visibleToPublic(def, i.data));
   }
 
-  private list(def: EntityDef, ctx: ReadContext): Record<string, unknown>[] {
+  private list(def: EntityDef, ctx: ReadContext, only?: (item: IndexedItem) => boolean): Record<string, unknown>[] {
     const enc = this.encoder(ctx.media);
-    return this.visible(def, ctx).map((item) => toWire(def, item, enc));
+    const encode = codecOf(ctx.shape);
+    const items = this.visible(def, ctx);
+    return (only ? items.filter(only) : items).map((item) => encode(def, item, enc));
   }
 
   private singleton(def: EntityDef, ctx: ReadContext): Record<string, unknown> {
     const item = this.index.get(def) ?? { id: '1', version: '', data: {}, path: '' };
-    return toWire(def, item, this.encoder(ctx.media));
+    return codecOf(ctx.shape)(def, item, this.encoder(ctx.media));
   }
 
   encoder(mode: MediaMode): MediaEncoder {

@@ -87,7 +87,7 @@ describe('saving', () => {
   it('assigns the next id as the largest plus one, also after a delete of the largest', async () => {
     const ids = site.deps.index.list(entities.statePolicy).map((i) => Number(i.id));
     const max = Math.max(...ids);
-    const { item } = await site.deps.writer.save({ def: entities.statePolicy, input: { title: 'T', text: 'x', implementation: '3' }, uploads: [], author });
+    const { item } = await site.deps.writer.save({ def: entities.statePolicy, input: { title: 'T', text: 'x', implementation: 'not-implemented' }, uploads: [], author });
     expect(item.id).toBe(String(max + 1));
     expect(item.data.implementation).toBe('not-implemented');
     expect(git('show', `HEAD:content/state-policies/${item.id}.md`)).toContain('implementation: not-implemented');

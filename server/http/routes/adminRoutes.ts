@@ -9,7 +9,7 @@ import { isMediaField } from '../../schema/fields.ts';
 import { entities } from '../../schema/registry.ts';
 import { parseItemFile } from '../../content/index/fileFormat.ts';
 import { blobId } from '../../content/index/blobId.ts';
-import { toWire } from '../../schema/codec.ts';
+import { typedItem } from '../../schema/codec.ts';
 import { sniff, type SniffedType } from '../../content/writer/mediaUpload.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route } from '../http.ts';
@@ -42,12 +42,12 @@ export function adminRoutes(deps: AppDeps): Router {
     return { def, id };
   };
 
-  // Staff see every item, hidden ones too, with media as URLs: the shape the admin's forms read.
+  // Staff see every item, hidden ones too, as stored values with media as URLs: what the forms read.
   router.get('/admin/items', auth, (req, res) => {
     const query = parseItemQuery(req.query as Record<string, unknown>);
     const { items, ...rest } = lists.page(query);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ items: items.map((item) => deps.model.wire(query.def, item, 'url')), ...rest });
+    res.json({ items: items.map((item) => deps.model.wire(query.def, item, 'url', 'typed')), ...rest });
   });
 
   router.get(
@@ -95,7 +95,7 @@ export function adminRoutes(deps: AppDeps): Router {
         if (isMediaField(f)) keyOf.set(data[key], key);
       const media = (value: string) =>
         keyOf.has(value) ? `/api/history/media?${query(keyOf.get(value)!)}` : '';
-      const item = toWire(def, { id, version: blobId(bytes), data }, media);
+      const item = typedItem(def, { id, version: blobId(bytes), data }, media);
       res.json({ commit, item, text: bytes.toString('utf8') });
     }),
   );
@@ -144,7 +144,7 @@ export function adminRoutes(deps: AppDeps): Router {
         detail: `from ${commit.slice(0, 7)}${restored.commit ? '' : ', nothing changed'}`,
       });
       const note = restored.carried ? ` ${restored.carried.note}` : '';
-      res.json({ ...deps.model.wire(def, restored.item, 'url'), message: `Restored.${note}` });
+      res.json({ ...deps.model.wire(def, restored.item, 'url', 'typed'), message: `Restored.${note}` });
     }),
   );
 
@@ -154,7 +154,7 @@ export function adminRoutes(deps: AppDeps): Router {
     route(async (_req, res) => {
       const list = await deps.messages.list();
       res.setHeader('Cache-Control', 'no-store');
-      res.json(list.map((m) => toWire(entities.contactMessage, m, () => '')));
+      res.json(list.map((m) => typedItem(entities.contactMessage, m, () => '')));
     }),
   );
 

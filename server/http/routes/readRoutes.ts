@@ -1,7 +1,7 @@
 // GET routes for every documented read call, answered from prepared buffers. The public list answers
 // are also sent by the fast path (fastPath.ts) with the same prepared answers.
 import { Router, type Request } from 'express';
-import type { ReadContext, ReadEndpoint, ReadModel } from '../../content/readModel/readModel.ts';
+import type { ReadContext, ReadEndpoint, ReadModel, Shape } from '../../content/readModel/readModel.ts';
 import { PreparedCache, prepareJson } from '../prepared.ts';
 import { entities } from '../../schema/registry.ts';
 import { queryString, route, sendError } from '../http.ts';
@@ -9,8 +9,11 @@ import type { GitStore } from '../../store/gitStore.ts';
 import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
-  return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64' };
+  return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64', shape: shapeOf(req) };
 }
+
+/** The project's own web app asks for stored values (`?shape=typed`); anyone else gets the documented wire. */
+export const shapeOf = (req: Request): Shape => (queryString(req, 'shape') === 'typed' ? 'typed' : 'wire');
 
 export function readRoutes(deps: {
   model: ReadModel;

@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';
-import { storedKeyFor } from '../../schema/codec.ts';
+import { fromWire, storedKeyFor } from '../../schema/codec.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { requireUser } from '../auth/requireUser.ts';
@@ -13,6 +13,7 @@ import { queryString, route, sendError } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
 import { actor } from './auditRoutes.ts';
+import { shapeOf } from './readRoutes.ts';
 
 export function writeRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -57,7 +58,8 @@ export function writeRoutes(deps: AppDeps): Router {
         const { item, created, carried, commit } = await writer.save({
           def,
           id,
-          input,
+          // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
+          input: fromWire(def, input),
           uploads,
           version,
           author: author(req),
@@ -73,7 +75,7 @@ export function writeRoutes(deps: AppDeps): Router {
         });
         const said = created ? 'Submitted successfully!' : 'Updated successfully!';
         res.status(created ? 201 : 200).json({
-          ...deps.model.wire(def, item, mediaMode(req)),
+          ...deps.model.wire(def, item, mediaMode(req), shapeOf(req)),
           message: carried ? `${said} ${carried.note}` : said,
           // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
           ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
@@ -86,7 +88,7 @@ export function writeRoutes(deps: AppDeps): Router {
   const conflictOrThrow = (e: unknown, def: EntityDef, req: Request, res: Response) => {
     if (e instanceof StaleVersionError) {
       return sendError(res, 409, e.message, undefined, {
-        current: deps.model.wire(def, e.current, mediaMode(req)),
+        current: deps.model.wire(def, e.current, mediaMode(req), shapeOf(req)),
       });
     }
     // Field messages also under the documented form names (papers: fileName, pdfFile, firstPage…).

@@ -1,9 +1,9 @@
 // The admin's pure parts: every entity sits on one admin page of the spec, forms start from the
-// declared initial values in wire form, only changed fields are sent, and list lines, orders and
+// declared initial values as stored values, only changed fields are sent, and list lines, orders and
 // pages follow from the declarations.
 import { describe, expect, it } from 'vitest';
 import { allEntities, entities } from '../../../server/schema/registry.ts';
-import { changedValues, fieldsOf, initialWire, valuesFromWire } from './entityApi.ts';
+import { changedValues, formValues } from './entityApi.ts';
 import { extrasByEntity } from './extras/index.ts';
 import { adminPages } from './pages.ts';
 import { firstPage, pageKey } from './liveData.ts';
@@ -55,26 +55,22 @@ describe('admin pages', () => {
 });
 
 describe('form values', () => {
-  it('a new item starts from the declared initial values, as the wire writes them', () => {
-    expect(valuesFromWire(entities.majorEvent, undefined).hidden).toBe('1');
-    expect(valuesFromWire(entities.eventCard, undefined)).toMatchObject({
-      is_full: '0',
-      display_event: '2',
-      news_type: '1',
+  it('a new item starts from the declared initial values, as stored (never wire codes)', () => {
+    expect(formValues(entities.majorEvent, undefined).hidden).toBe(true);
+    expect(formValues(entities.eventCard, undefined)).toMatchObject({
+      is_full: false,
+      display_event: 'everywhere',
+      news_type: 'event',
       major_event_associated: 'None',
     });
-    expect(valuesFromWire(entities.statePolicy, undefined).implementation).toBe('2');
-    for (const def of allEntities) {
-      for (const [key, field] of fieldsOf(def))
-        expect(typeof initialWire(field), `${def.name}.${key}`).toBe('string');
-    }
+    expect(formValues(entities.statePolicy, undefined).implementation).toBe('in-progress');
   });
 
-  it("reads papers' DD/MM/YYYY date into the date input's ISO", () => {
-    const v = valuesFromWire(entities.paper, {
+  it("reads papers' stored ISO date as the date input takes it", () => {
+    const v = formValues(entities.paper, {
       id: '1',
       version: 'x',
-      publicationDate: '05/03/2026',
+      publication_date: '2026-03-05',
       study_title: 'T',
     });
     expect(v.publication_date).toBe('2026-03-05');
@@ -82,7 +78,7 @@ describe('form values', () => {
   });
 
   it('sends only what changed, never media paths', () => {
-    const base = valuesFromWire(entities.news, {
+    const base = formValues(entities.news, {
       id: '1',
       version: 'v',
       title: 'A',
@@ -91,7 +87,7 @@ describe('form values', () => {
       when_date: '2026-01-01',
     });
     expect(changedValues(entities.news, { ...base, title: 'B' }, base)).toEqual({ title: 'B' });
-    const spot = valuesFromWire(entities.spotlightSlide, undefined);
+    const spot = formValues(entities.spotlightSlide, undefined);
     expect(changedValues(entities.spotlightSlide, { ...spot, image: '/media/x.png' }, spot)).toEqual({});
   });
 });
@@ -103,22 +99,27 @@ describe('collection lists', () => {
       version: 'v',
       title: 'Robotics night',
       start_date: '2027-05-07',
-      is_full: '1',
-      display_event: '2',
-      news_type: '1',
+      is_full: true,
+      display_event: 'everywhere',
+      news_type: 'event',
     };
     expect(rowSummary(entities.eventCard, card)).toEqual({
       title: 'Robotics night',
       date: { iso: '2027-05-07', text: 'May 7, 2027' },
       marks: ['Event Full', 'Everywhere', 'Event'],
     });
-    // Papers read their date as DD/MM/YYYY; an empty choice says nothing; no title falls back to the id.
+    // An empty choice says nothing; no title falls back to the id.
     expect(
-      rowSummary(entities.paper, { id: '3', version: 'v', study_title: '', publicationDate: '05/03/2026' }),
+      rowSummary(entities.paper, { id: '3', version: 'v', study_title: '', publication_date: '2026-03-05' }),
     ).toEqual({ title: 'Item 3', date: { iso: '2026-03-05', text: 'Mar 5, 2026' }, marks: [] });
     expect(
-      rowSummary(entities.majorEvent, { id: '1', version: 'v', header: 'Huddle', hidden: '0', page_url: '' })
-        .marks,
+      rowSummary(entities.majorEvent, {
+        id: '1',
+        version: 'v',
+        header: 'Huddle',
+        hidden: false,
+        page_url: '',
+      }).marks,
     ).toEqual(['Shown']);
   });
 

@@ -5,13 +5,19 @@ import { ApiError, apiUrl, getJson } from '../lib/api.ts';
 
 export { ApiError, getJson };
 
-/** An item as the documented read endpoints send it: every field a string, plus id and version. */
-export type WireItem = Record<string, string> & { id: string; version: string };
+/** A stored value as the app reads it: text, an ISO date or time, a media URL, a readable name, a yes/no. */
+export type FieldValue = string | boolean;
+
+/**
+ * An item as the app reads it (`shape=typed` and the admin's own API): stored names and values,
+ * every declared field present, plus id and version. Never the documented wire's '0'/'1' or codes.
+ */
+export type AdminItem = { id: string; version: string } & Record<string, FieldValue>;
 
 /** A save or delete refused because someone else saved first: `current` is their version. */
 export class ConflictError extends ApiError {
-  readonly current: WireItem;
-  constructor(message: string, current: WireItem) {
+  readonly current: AdminItem;
+  constructor(message: string, current: AdminItem) {
     super(message, 409);
     this.name = 'ConflictError';
     this.current = current;
@@ -77,7 +83,7 @@ export function send<T = unknown>(
         json = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve((json ?? {}) as T);
-      const err = (json ?? {}) as { error?: unknown; fields?: Record<string, string>; current?: WireItem };
+      const err = (json ?? {}) as { error?: unknown; fields?: Record<string, string>; current?: AdminItem };
       const message = typeof err.error === 'string' && err.error ? err.error : fallbackMessage(xhr.status);
       if (xhr.status === 401) {
         signedOutMessages.add(message);

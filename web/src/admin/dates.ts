@@ -1,11 +1,11 @@
 // How the admin shows a date: "Mar 5, 2025", with the month in words, so that no one reads 05/03
-// as May 3 (papers' dates travel as DD/MM/YYYY, while a US reader expects MM/DD). The same style
-// as the history's and messages' times ("Mar 5, 2025, 3:04 PM"). What is sent and stored is unchanged.
+// as May 3 (a US reader expects MM/DD). The same style as the history's and messages' times
+// ("Mar 5, 2025, 3:04 PM"). What is sent and stored (ISO) is unchanged.
 import { isoDate } from '../lib/dates.ts';
 
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** 'YYYY-MM-DD' or 'DD/MM/YYYY' → 'Mar 5, 2025'; anything else (or an impossible date) unchanged. */
+/** A stored 'YYYY-MM-DD' → 'Mar 5, 2025'; anything else (or an impossible date) unchanged. */
 export function adminDate(raw: string): string {
   const iso = isoDate(raw);
   const m = iso && /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);

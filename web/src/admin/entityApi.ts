@@ -1,38 +1,33 @@
 // Reads and writes of one entity, derived from its declaration: which endpoint, which method, which
-// names. Form values are keyed by the stored field names (the server accepts those on every write).
+// names. Form values are stored names and values (booleans, readable names, ISO dates) as the app
+// reads items; the write endpoints decode whatever they are sent with the entity's wire codec.
 import type { EntityDef, Fields } from '../../../server/schema/define.ts';
-import { wireName } from '../../../server/schema/define.ts';
-import { isMediaField, parseDate, type AnyField } from '../../../server/schema/fields.ts';
+import { isMediaField, type AnyField } from '../../../server/schema/fields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
-import { getJson, send, type SendOptions, type WireItem } from './api.ts';
+import { validateItem } from '../../../server/schema/validate.ts';
+import { getJson, send, type AdminItem, type FieldValue, type SendOptions } from './api.ts';
 import { applyDeleted, applySaved, refresh } from './liveData.ts';
 import { ownSave } from '../lib/liveStream.ts';
 
-export type FormValues = Record<string, string>;
+export type FormValues = Record<string, FieldValue>;
 export type FormFiles = Record<string, File | null>;
 
 export const fieldsOf = (def: EntityDef): [string, AnyField][] => Object.entries(def.fields as Fields);
 
-/** What the form shows for an item as the read endpoint sent it. */
-export function valuesFromWire(def: EntityDef, item: Partial<WireItem> | undefined): FormValues {
+/** What the form shows for an item (a new item's declared starting values when there is none). */
+export function formValues(def: EntityDef, item: Partial<AdminItem> | undefined): FormValues {
   const out: FormValues = {};
   for (const [key, field] of fieldsOf(def)) {
-    const raw = item?.[wireName(def, key)];
-    let v = raw ?? (item ? '' : initialWire(field));
-    // Date inputs take ISO; papers read DD/MM/YYYY.
-    if (field.kind === 'date' && v) v = parseDate(v) ?? v;
-    // Times arrive in the site's zone (…-08:00); the datetime-local input takes their wall-clock part.
-    if (field.kind === 'datetime' && v) v = toWallInput(v) || v;
+    let v: FieldValue = item ? (item[key] ?? '') : isMediaField(field) ? '' : (field.initial as FieldValue);
+    // Times are stored in the site's zone (…-08:00); the datetime-local input takes their wall-clock part.
+    if (field.kind === 'datetime' && typeof v === 'string' && v) v = toWallInput(v) || v;
     out[key] = v;
   }
   return out;
 }
 
-/** A new item's starting value, in wire form (flags '0'/'1', codes their code). */
-export function initialWire(field: AnyField): string {
-  if (isMediaField(field)) return '';
-  return String(field.toWire(field.initial));
-}
+/** A form value as text (inputs, counters, previews); a yes/no is never shown this way. */
+export const textOf = (v: FieldValue | undefined): string => (typeof v === 'string' ? v : '');
 
 /** The fields whose value differs from the baseline. */
 export function changedValues(def: EntityDef, values: FormValues, baseline: FormValues): FormValues {
@@ -44,6 +39,29 @@ export function changedValues(def: EntityDef, values: FormValues, baseline: Form
   return out;
 }
 
+/** Stands for a picture or file the item has or the form is about to upload: the schema checks presence. */
+const PRESENT: Record<'image' | 'pdf', string> = { image: 'media/form/file.jpg', pdf: 'media/form/file.pdf' };
+
+/**
+ * The server's own check of the whole item, run in the browser before sending: the same schema and
+ * the same messages (server/schema/validate.ts). Rules across items stay the server's (one page per
+ * page URL); the server checks everything again.
+ */
+export function checkValues(
+  def: EntityDef,
+  values: FormValues,
+  files: FormFiles = {},
+): { error: string; fields: Record<string, string> } | null {
+  const data: Record<string, unknown> = {};
+  for (const [key, field] of fieldsOf(def)) {
+    const v = values[key];
+    if (isMediaField(field)) data[key] = files[key] || v ? PRESENT[field.kind] : '';
+    else if (v !== undefined) data[key] = v;
+  }
+  const result = validateItem(def, data);
+  return result.ok ? null : { error: result.error, fields: result.fields ?? {} };
+}
+
 export interface SaveInput {
   /** Collection item to update; undefined creates one. Ignored by singletons. */
   id?: string;
@@ -53,7 +71,7 @@ export interface SaveInput {
   files?: FormFiles;
 }
 
-export type SaveAnswer = WireItem & { message?: string };
+export type SaveAnswer = AdminItem & { message?: string };
 
 /** Said instead of 'Updated successfully!' when a save would change nothing (no commit is made). */
 export const NOTHING_SAVED = 'Nothing has changed, so nothing was saved.';
@@ -76,7 +94,7 @@ export async function saveItem(
   opts: SendOptions = {},
 ): Promise<SaveAnswer> {
   const { method, endpoint, idField } = target(def, def.type === 'collection' ? input.id : undefined);
-  const fields: Record<string, string> = { ...input.values };
+  const fields: Record<string, FieldValue> = { ...input.values };
   if (idField && input.id !== undefined) fields[idField] = input.id;
   if (input.version) fields.version = input.version;
   const files = Object.entries(input.files ?? {}).filter((e): e is [string, File] => e[1] instanceof File);
@@ -85,7 +103,8 @@ export async function saveItem(
     let sent: SaveAnswer;
     if (files.length > 0) {
       const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      // A yes/no goes as 'true'/'false', which the write endpoints decode like '1'/'0'.
+      for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
       for (const [k, f] of files) form.append(k, f, f.name);
       sent = await send<SaveAnswer>(method, endpoint, form, opts);
     } else {
@@ -127,8 +146,8 @@ export async function getHistory(def: EntityDef, id: string): Promise<Commit[]> 
   return answer.commits;
 }
 
-export async function getVersion(def: EntityDef, id: string, commit: string): Promise<WireItem> {
-  const answer = await getJson<{ item: WireItem }>(
+export async function getVersion(def: EntityDef, id: string, commit: string): Promise<AdminItem> {
+  const answer = await getJson<{ item: AdminItem }>(
     `history/version?${historyQuery(def, id)}&commit=${commit}`,
   );
   return answer.item;

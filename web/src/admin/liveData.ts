@@ -8,9 +8,8 @@ import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { entityByName } from '../../../server/schema/registry.ts';
 import { holdVersion, onContentChange } from '../lib/liveStream.ts';
 import { getSnapshot, load, seed } from '../lib/resourceStore.ts';
-import { wireName } from '../../../server/schema/define.ts';
 import { useApi, type ApiState } from '../lib/useApi.ts';
-import type { WireItem } from './api.ts';
+import type { AdminItem } from './api.ts';
 
 /** The admin's own cache key for an endpoint: signed-in reads differ from public ones (hidden items). */
 export const adminKey = (endpoint: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`;
@@ -32,7 +31,7 @@ export interface ListQuery {
 export const firstPage: ListQuery = { q: '', sort: '', dir: 'asc', page: 1 };
 
 export interface ItemPage {
-  items: WireItem[];
+  items: AdminItem[];
   total: number;
   page: number;
   per: number;
@@ -120,9 +119,9 @@ function keysOf(def: EntityDef): string[] {
   return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint);
 }
 
-/** Fields whose change may move an item within a list in this order (wire names). */
+/** Fields whose change may move an item within a list in this order (stored names, as items carry them). */
 function orderFields(def: EntityDef, sort: string): string[] {
-  if (sort) return [sort === 'id' ? 'id' : wireName(def, sort)];
+  if (sort) return [sort];
   if (def.type !== 'collection' || !def.order) return [];
   // The declared order is a function: the fields it reads are found by letting it read.
   const read = new Set<string>();
@@ -130,13 +129,13 @@ function orderFields(def: EntityDef, sort: string): string[] {
   try {
     def.order(probe as never, probe as never);
   } catch {
-    return Object.keys(def.fields as Fields).map((k) => wireName(def, k)); // any field may move it
+    return Object.keys(def.fields as Fields); // any field may move it
   }
-  return [...read].map((k) => (k === 'id' ? k : wireName(def, k)));
+  return [...read];
 }
 
 /** A list (or page) with the saved line put in place; null when only the server can say where it goes. */
-function withLine(items: WireItem[], item: WireItem, moves: string[]): WireItem[] | null {
+function withLine(items: AdminItem[], item: AdminItem, moves: string[]): AdminItem[] | null {
   const at = items.findIndex((i) => i.id === item.id);
   const before = at >= 0 ? items[at]! : undefined;
   if (moves.some((f) => before?.[f] !== item[f])) return null;
@@ -151,18 +150,18 @@ function withLine(items: WireItem[], item: WireItem, moves: string[]): WireItem[
  */
 export function applySaved(
   def: EntityDef,
-  answer: WireItem & { message?: string; carried?: unknown },
+  answer: AdminItem & { message?: string; carried?: unknown },
   created = false,
 ): void {
   const { message: _m, carried: _c, ...item } = answer;
-  const line = item as WireItem;
+  const line = item as AdminItem;
   holdVersion(def.name, line.id, line.version);
   if (def.type === 'singleton') {
     seed(listKey(def), line);
     return;
   }
   for (const key of keysOf(def)) {
-    const data = getSnapshot<WireItem | WireItem[] | ItemPage>(key).data;
+    const data = getSnapshot<AdminItem | AdminItem[] | ItemPage>(key).data;
     const items = linesOf(data);
     if (!items) {
       if (data && key === itemKey(def, line.id)) seed(key, line);
@@ -187,8 +186,8 @@ const isPage = (data: unknown): data is ItemPage =>
   typeof data === 'object' && data !== null && Array.isArray((data as ItemPage).items);
 
 /** The lines of a whole list or a page; null for one item. */
-function linesOf(data: unknown): WireItem[] | null {
-  if (Array.isArray(data)) return data as WireItem[];
+function linesOf(data: unknown): AdminItem[] | null {
+  if (Array.isArray(data)) return data as AdminItem[];
   return isPage(data) ? data.items : null;
 }
 
@@ -196,7 +195,7 @@ function linesOf(data: unknown): WireItem[] | null {
 export function applyDeleted(def: EntityDef, id: string): void {
   holdVersion(def.name, id, null);
   for (const key of keysOf(def)) {
-    const data = getSnapshot<WireItem | WireItem[] | ItemPage>(key).data;
+    const data = getSnapshot<AdminItem | AdminItem[] | ItemPage>(key).data;
     const items = linesOf(data);
     if (!items?.some((i) => i.id === id)) continue;
     const rest = items.filter((i) => i.id !== id);

@@ -1,5 +1,7 @@
 // The one HTTP client of the web app: every call goes to the project's own /api/, always asks for
-// media as URLs, gives up after 15 s (DESIGN decision 9) and turns JSON errors into ApiError.
+// media as URLs and items as stored values (`shape=typed`: booleans and readable names, not the
+// documented endpoints' '0'/'1' and codes), gives up after 15 s (DESIGN decision 9) and turns JSON
+// errors into ApiError.
 
 export const API_TIMEOUT_MS = 15_000;
 
@@ -14,10 +16,10 @@ export class ApiError extends Error {
   }
 }
 
-/** `/api/<endpoint>` with `media=url` added to whatever query the endpoint already has. */
+/** `/api/<endpoint>` with `media=url&shape=typed` added to whatever query the endpoint already has. */
 export function apiUrl(endpoint: string): string {
   const path = endpoint.replace(/^\/+/, '').replace(/^api\//, '');
-  return `/api/${path}${path.includes('?') ? '&' : '?'}media=url`;
+  return `/api/${path}${path.includes('?') ? '&' : '?'}media=url&shape=typed`;
 }
 
 interface RequestOptions {

@@ -13,20 +13,16 @@ function natural(y: number, m: number, d: number): string | null {
   return formatter.format(t);
 }
 
-/** 'YYYY-MM-DD' or 'DD/MM/YYYY' → 'March 5, 2025'; anything else is returned unchanged. */
+/** A stored date 'YYYY-MM-DD' → 'March 5, 2025'; anything else is returned unchanged. */
 export function formatDate(raw: string): string {
   const v = raw.trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (iso) return natural(Number(iso[1]), Number(iso[2]), Number(iso[3])) ?? v;
-  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  if (dmy) return natural(Number(dmy[3]), Number(dmy[2]), Number(dmy[1])) ?? v;
   return v;
 }
 
-/** The machine-readable form for <time dateTime>, or undefined when the text is not a date. */
+/** The machine-readable form for <time dateTime>, or undefined when the text is not a stored date. */
 export function isoDate(raw: string): string | undefined {
   const v = raw.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
-  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  return dmy ? `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}` : undefined;
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
 }

@@ -1,9 +1,9 @@
 // Which event pages and event cards a visitor sees (spec §2, §4, §5).
 import type { EventCard, MajorEvent } from './types.ts';
 
-/** Only event pages whose hidden is '0', lowest id first. */
+/** Only event pages that are not hidden, lowest id first. */
 export const visibleEvents = (events: readonly MajorEvent[] | undefined): MajorEvent[] =>
-  (events ?? []).filter((e) => e.hidden === '0').sort((a, b) => Number(a.id) - Number(b.id));
+  (events ?? []).filter((e) => !e.hidden).sort((a, b) => Number(a.id) - Number(b.id));
 
 const samePath = (a: string, b: string) =>
   a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
@@ -18,15 +18,13 @@ export const eventForPath = (
 /** Where an event page lives: its page_url, or '/' when it has none. */
 export const eventHref = (e: MajorEvent) => e.page_url || '/';
 
-/** Cards shown on an event page: display '1' (event page only) or '2' (everywhere) and of this event. */
+/** Cards shown on an event page: displayed on the event page only or everywhere, and of this event. */
 export const cardsForEvent = (cards: readonly EventCard[] | undefined, header: string): EventCard[] =>
-  (cards ?? []).filter(
-    (c) => (c.display_event === '1' || c.display_event === '2') && c.major_event_associated === header,
-  );
+  (cards ?? []).filter((c) => c.display_event !== 'nowhere' && c.major_event_associated === header);
 
-/** Cards on the events listing: display '2' (everywhere), in the server's order (soonest first). */
+/** Cards on the events listing: displayed everywhere, in the server's order (soonest first). */
 export const cardsForListing = (cards: readonly EventCard[] | undefined): EventCard[] =>
-  (cards ?? []).filter((c) => c.display_event === '2');
+  (cards ?? []).filter((c) => c.display_event === 'everywhere');
 
 export const WINTER_PATH = '/winterOfCS';
 export const SUMMER_PATH = '/summerOfCS';

@@ -7,32 +7,33 @@ import { isSitePath, safeHref } from './links.ts';
 import { byLastWordOfName } from './sort.ts';
 import type { EventCard, MajorEvent } from './types.ts';
 
-const event = (id: string, header: string, page_url: string, hidden = '0') =>
+const event = (id: string, header: string, page_url: MajorEvent['page_url'], hidden = false) =>
   ({ id, header, page_url, hidden, version: 'v' }) as MajorEvent;
-const card = (id: string, major_event_associated: string, display_event: string) =>
+const card = (id: string, major_event_associated: string, display_event: EventCard['display_event']) =>
   ({ id, title: `card ${id}`, major_event_associated, display_event, version: 'v' }) as EventCard;
 
 describe('apiUrl', () => {
-  it('always asks for media as URLs', () => {
-    expect(apiUrl('news.php')).toBe('/api/news.php?media=url');
-    expect(apiUrl('download_pdf.php?id=3')).toBe('/api/download_pdf.php?id=3&media=url');
+  it('always asks for media as URLs and items as stored values', () => {
+    expect(apiUrl('news.php')).toBe('/api/news.php?media=url&shape=typed');
+    expect(apiUrl('download_pdf.php?id=3')).toBe('/api/download_pdf.php?id=3&media=url&shape=typed');
   });
 });
 
 describe('dates read naturally', () => {
-  it('formats ISO and DD/MM/YYYY dates and leaves other text alone', () => {
+  it('formats stored ISO dates and leaves other text alone', () => {
     expect(formatDate('2025-03-05')).toBe('March 5, 2025');
-    expect(formatDate('05/03/2025')).toBe('March 5, 2025');
     expect(formatDate('Spring 2027')).toBe('Spring 2027');
     expect(formatDate('2025-02-30')).toBe('2025-02-30');
-    expect(isoDate('5/3/2025')).toBe('2025-03-05');
+    expect(isoDate('2025-03-05')).toBe('2025-03-05');
+    // DD/MM/YYYY is the documented wire's spelling of papers' dates; the app reads stored ISO dates.
+    expect(isoDate('5/3/2025')).toBeUndefined();
     expect(isoDate('soon')).toBeUndefined();
   });
 });
 
 describe('event pages and cards', () => {
   const events = [
-    event('3', 'Huddle', '/ECS_Huddle', '1'),
+    event('3', 'Huddle', '/ECS_Huddle', true),
     event('2', 'Summer', '/summerOfCS'),
     event('1', 'Winter', '/winterofcs'),
     event('4', 'Draft', ''),
@@ -43,13 +44,13 @@ describe('event pages and cards', () => {
     expect(eventForPath(events, '/ECS_Huddle')).toBeUndefined();
     expect(eventHref(events[3]!)).toBe('/');
   });
-  it("puts on an event page the cards displayed there ('1', '2') whose event matches", () => {
+  it('puts on an event page the cards displayed there (event page, everywhere) whose event matches', () => {
     const cards = [
-      card('1', 'Summer', '0'),
-      card('2', 'Summer', '1'),
-      card('3', 'Summer', '2'),
-      card('4', 'Winter', '2'),
-      card('5', 'None', '2'),
+      card('1', 'Summer', 'nowhere'),
+      card('2', 'Summer', 'event-page'),
+      card('3', 'Summer', 'everywhere'),
+      card('4', 'Winter', 'everywhere'),
+      card('5', 'None', 'everywhere'),
     ];
     expect(cardsForEvent(cards, 'Summer').map((c) => c.id)).toEqual(['2', '3']);
     expect(cardsForListing(cards).map((c) => c.id)).toEqual(['3', '4', '5']);

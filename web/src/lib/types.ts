@@ -1,10 +1,12 @@
-// Wire shapes of the documented read endpoints, derived from the entity declarations so a field
-// renamed there is a compile error here. Type-only imports: no server code reaches the bundle.
+// Item shapes the web app reads: stored names and values (booleans, readable names, ISO dates) as
+// the read model sends them to its own app (page data, `?shape=typed`), media as /media/ URLs.
+// Derived from the entity declarations, so a field renamed or retyped there is a compile error here.
+// Type-only imports: no server code reaches the bundle.
+import type { Stored } from '../../../server/schema/define.ts';
 import type { entities } from '../../../server/schema/registry.ts';
 
 type Entities = typeof entities;
-type WireOf<K extends keyof Entities> = { [F in keyof Entities[K]['fields']]: string };
-type Item<K extends keyof Entities> = WireOf<K> & { id: string; version: string };
+type Item<K extends keyof Entities> = Stored<Entities[K]['fields']> & { id: string; version: string };
 
 export type EventCard = Item<'eventCard'>;
 export type MajorEvent = Item<'majorEvent'>;
@@ -13,8 +15,7 @@ export type WorkshopSchedule = Item<'workshopSchedule'>;
 export type Banner = Item<'banner'>;
 export type SiteSettings = Item<'siteSettings'>;
 export type NewsItem = Item<'news'>;
-/** Papers' wire renames publication_date → publicationDate (DD/MM/YYYY). */
-export type Paper = Omit<Item<'paper'>, 'publication_date'> & { publicationDate: string };
+export type Paper = Item<'paper'>;
 export type Footer = Item<'footer'>;
 export type PolicyText = Item<'policyText'>;
 export type AboutText = Item<'aboutText'>;

@@ -9,24 +9,24 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { entities } from '../../../../server/schema/registry.ts';
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { messageOf, send, type WireItem } from '../api.ts';
+import { messageOf, send, type AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import { load } from '../../lib/resourceStore.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
 
 const settingsKey = listKey(entities.siteSettings);
-const useSettings = () => useAdminApi<WireItem>(settingsKey).data;
+const useSettings = () => useAdminApi<AdminItem>(settingsKey).data;
 
 /** The id of the banner visitors see, or null (switched off, or nothing selected). */
-const onSite = (settings: WireItem | undefined) =>
-  settings?.show_banner === '1' && settings.banner_to_show !== '0' ? settings.banner_to_show : null;
+const onSite = (settings: AdminItem | undefined) =>
+  settings?.show_banner === true && settings.banner_to_show !== '0' ? String(settings.banner_to_show) : null;
 
 /** Above the list: which banner visitors see now, linked to it. */
 function OnTheSite({ def }: { def: EntityDef }) {
   const settings = useSettings();
   // Banners are few: the whole list tells whether the selected one still exists.
-  const items = useAdminApi<WireItem[]>(listKey(def)).data;
+  const items = useAdminApi<AdminItem[]>(listKey(def)).data;
   const id = onSite(settings);
   const shown = id ? items?.find((b) => b.id === id) : undefined;
   let text;
@@ -54,7 +54,7 @@ function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
     if (!settings || busy) return;
     setBusy(true);
     try {
-      const change = shown ? { show_banner: '0' } : { show_banner: '1', banner_to_show: item.id };
+      const change = shown ? { show_banner: false } : { show_banner: true, banner_to_show: item.id };
       await send('PUT', 'globals.php', change);
       load(settingsKey);
       onDone(shown ? 'The banner is now off the site.' : 'This banner is now on the site.');
@@ -83,7 +83,7 @@ function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
   );
 }
 
-function OnSiteMark({ item }: { item: WireItem }) {
+function OnSiteMark({ item }: { item: AdminItem }) {
   if (onSite(useSettings()) !== item.id) return null;
   return <span className="admin-badge admin-badge-on">On the site</span>;
 }

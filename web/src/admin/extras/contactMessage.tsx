@@ -2,7 +2,7 @@
 // with a reply link and Delete.
 import { useEffect, useId, useState } from 'react';
 import { onContentChange } from '../../lib/liveStream.ts';
-import { getJson, messageOf, send, type WireItem } from '../api.ts';
+import { getJson, messageOf, send, type AdminItem } from '../api.ts';
 import { LoadState } from '../sections/LoadState.tsx';
 import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
 import type { ApiState } from '../../lib/useApi.ts';
@@ -16,13 +16,13 @@ const received = (iso: string) => {
 };
 
 /** Messages are private: read with the session, never cached, refetched when the stream says so. */
-function useMessages(): ApiState<WireItem[]> {
-  const [data, setData] = useState<WireItem[] | undefined>();
+function useMessages(): ApiState<AdminItem[]> {
+  const [data, setData] = useState<AdminItem[] | undefined>();
   const [error, setError] = useState<Error | undefined>();
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
-    getJson<WireItem[]>('messages').then(
+    getJson<AdminItem[]>('messages').then(
       (d) => {
         if (live) {
           setData(d);
@@ -53,7 +53,7 @@ function MessagesSection({ def }: SectionProps) {
   const state = useMessages();
   const notice = useNotice();
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
-  const remove = async (m: WireItem) => {
+  const remove = async (m: AdminItem) => {
     if (
       !window.confirm(
         `Are you sure you want to delete ${def.type === 'collection' ? def.itemNoun : 'this message'}?`,
@@ -86,7 +86,7 @@ function MessagesSection({ def }: SectionProps) {
                   {m.title ? `, ${m.title}` : ''}
                 </h3>
                 <p className="admin-muted">
-                  Received {received(m.received ?? '')}
+                  Received {received(String(m.received ?? ''))}
                   {m.employer ? ` · ${m.employer}` : ''}
                 </p>
                 <p className="admin-pre">{m.contact}</p>

@@ -3,18 +3,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { entities } from '../../../../server/schema/registry.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
-import { messageOf, send, type WireItem } from '../api.ts';
-import type { FormValues } from '../entityApi.ts';
+import { messageOf, send, type AdminItem } from '../api.ts';
+import { textOf, type FormValues } from '../entityApi.ts';
 import { ownSave } from '../../lib/liveStream.ts';
 import { applySaved, listKey, useAdminApi } from '../liveData.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 
 /** Page URLs another page has are disabled, and say which page has them (there are six at most). */
-function useUsedPageUrls(item: WireItem | undefined): Record<string, FieldOptions> {
-  const items = useAdminApi<WireItem[]>(listKey(entities.majorEvent)).data ?? [];
+function useUsedPageUrls(item: AdminItem | undefined): Record<string, FieldOptions> {
+  const items = useAdminApi<AdminItem[]>(listKey(entities.majorEvent)).data ?? [];
   const owner = new Map(
-    items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [o.page_url!, o.header ?? '']),
+    items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [String(o.page_url), String(o.header)]),
   );
   const options = (entities.majorEvent.fields.page_url.options ?? []).map((o) => {
     const by = owner.get(o.value);
@@ -25,7 +25,7 @@ function useUsedPageUrls(item: WireItem | undefined): Record<string, FieldOption
 
 function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
   const [busy, setBusy] = useState(false);
-  const hidden = item.hidden === '1';
+  const hidden = item.hidden === true;
   // The pressed button becomes disabled once the page changes state: the focus moves to the other
   // one (where the next press would go) instead of falling to the page.
   const showRef = useRef<HTMLButtonElement>(null);
@@ -36,15 +36,15 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
     pressed.current = false;
     (hidden ? showRef : hideRef).current?.focus();
   }, [hidden]);
-  const setHidden = async (value: '0' | '1') => {
+  const setHidden = async (value: boolean) => {
     if (busy) return;
     pressed.current = true;
     setBusy(true);
     try {
       await ownSave(async () =>
-        applySaved(def, await send<WireItem>('PUT', 'majorevents.php', { id: item.id, hidden: value })),
+        applySaved(def, await send<AdminItem>('PUT', 'majorevents.php', { id: item.id, hidden: value })),
       );
-      onDone(value === '1' ? 'The page is now hidden.' : 'The page is now shown.');
+      onDone(value ? 'The page is now hidden.' : 'The page is now shown.');
     } catch (e) {
       pressed.current = false;
       onError(messageOf(e));
@@ -63,7 +63,7 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
         className="admin-button"
         disabled={!hidden}
         aria-disabled={busy || undefined}
-        onClick={() => void setHidden('0')}
+        onClick={() => void setHidden(false)}
       >
         Show Page
       </button>
@@ -73,7 +73,7 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
         className="admin-button"
         disabled={hidden}
         aria-disabled={busy || undefined}
-        onClick={() => void setHidden('1')}
+        onClick={() => void setHidden(true)}
       >
         Hide Page
       </button>
@@ -86,15 +86,18 @@ function EventPagePreview({ values }: { values: FormValues }) {
   return (
     <div className="admin-event-preview">
       <h2>{values.header || 'Header'}</h2>
-      {[values.organization, values.location, values.date_range].filter(Boolean).map((t) => (
-        <p key={t}>{t}</p>
-      ))}
+      {[values.organization, values.location, values.date_range]
+        .map(textOf)
+        .filter(Boolean)
+        .map((t) => (
+          <p key={t}>{t}</p>
+        ))}
       {values.optional_event_description_bold_text && (
         <p>
           <strong>{values.optional_event_description_bold_text}</strong>
         </p>
       )}
-      <Markdown>{values.event_description ?? ''}</Markdown>
+      <Markdown>{textOf(values.event_description)}</Markdown>
     </div>
   );
 }

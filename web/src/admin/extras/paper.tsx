@@ -6,8 +6,8 @@ import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { PAPER_MISSING_FILES } from '../../../../server/schema/entities/paper.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import type { WireItem } from '../api.ts';
-import type { FormFiles, FormValues } from '../entityApi.ts';
+import type { AdminItem } from '../api.ts';
+import { textOf, type FormFiles, type FormValues } from '../entityApi.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import { PaperFields } from './paperFields.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
@@ -24,16 +24,18 @@ function useFileUrl(file: File | null | undefined) {
 }
 
 /** Roughly the paper as the research page shows it. */
-function PaperPreview({ values, item, files }: { values: FormValues; item?: WireItem; files: FormFiles }) {
+function PaperPreview({ values, item, files }: { values: FormValues; item?: AdminItem; files: FormFiles }) {
   const chosen = useFileUrl(files.first_page);
-  const image = chosen ?? item?.first_page;
+  const image = chosen ?? textOf(item?.first_page);
   return (
     <article className="admin-paper-preview">
       {image && <img src={image} alt="First page" />}
       <div>
         <h3>{values.study_title || 'Study title'}</h3>
-        {values.publication_date && <p className="admin-muted">{formatDate(values.publication_date)}</p>}
-        <Markdown>{values.abstract ?? ''}</Markdown>
+        {values.publication_date && (
+          <p className="admin-muted">{formatDate(textOf(values.publication_date))}</p>
+        )}
+        <Markdown>{textOf(values.abstract)}</Markdown>
         <span className="admin-button" aria-hidden="true">
           Download
         </span>
@@ -43,7 +45,9 @@ function PaperPreview({ values, item, files }: { values: FormValues; item?: Wire
 }
 
 const validate = (values: FormValues, files: FormFiles, creating: boolean) =>
-  creating && (!values.file_name?.trim() || !files.pdf || !files.first_page) ? PAPER_MISSING_FILES : null;
+  creating && (!textOf(values.file_name).trim() || !files.pdf || !files.first_page)
+    ? PAPER_MISSING_FILES
+    : null;
 
 function Download({ item }: ItemActionProps) {
   return (

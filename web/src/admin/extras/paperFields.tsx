@@ -3,9 +3,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
-import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
+import {
+  ConflictError,
+  fieldErrorsOf,
+  messageOf,
+  saysSignedOut,
+  type AdminItem,
+  type FieldValue as Value,
+} from '../api.ts';
 import { useSignedInAgain } from '../auth.ts';
-import { fieldsOf, NOTHING_SAVED, saveItem, valuesFromWire } from '../entityApi.ts';
+import { checkValues, fieldsOf, NOTHING_SAVED, saveItem, formValues } from '../entityApi.ts';
 import { ConflictDialog } from '../form/ConflictDialog.tsx';
 import { FieldRow } from '../form/EntityForm.tsx';
 import { FieldValue } from '../form/ItemView.tsx';
@@ -14,12 +21,12 @@ import { useDirty } from '../ui/unsaved.tsx';
 
 interface PaperFieldsProps {
   def: CollectionDef;
-  item: WireItem;
+  item: AdminItem;
   onDone: (message: string) => void;
 }
 
 export function PaperFields({ def, item, onDone }: PaperFieldsProps) {
-  const values = valuesFromWire(def, item);
+  const values = formValues(def, item);
   return (
     <dl className="admin-fields">
       {fieldsOf(def).map(([key, field]) => (
@@ -39,10 +46,10 @@ export function PaperFields({ def, item, onDone }: PaperFieldsProps) {
 
 interface OneFieldProps {
   def: CollectionDef;
-  item: WireItem;
+  item: AdminItem;
   name: string;
   field: AnyField;
-  value: string;
+  value: Value;
   onDone: (m: string) => void;
 }
 
@@ -54,7 +61,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<WireItem | null>(null);
+  const [conflict, setConflict] = useState<AdminItem | null>(null);
   const media = isMediaField(field);
   // Closing the field's editor (saved or cancelled) gives the focus back to its Edit button.
   const editButton = useRef<HTMLButtonElement>(null);
@@ -83,6 +90,12 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
       onDone(NOTHING_SAVED);
       return;
     }
+    // The server's schema and messages, before anything is sent (the server checks again).
+    const refused = media ? null : checkValues(def, { ...formValues(def, item), [name]: draft });
+    if (refused) {
+      setError(refused.fields[name] ?? refused.error);
+      return;
+    }
     setBusy(true);
     setError(null);
     setProgress(media ? 0 : null);
@@ -108,8 +121,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
     }
   };
 
-  // Publication date: read as DD/MM/YYYY on the wire, shown as "Mar 5, 2025" by FieldValue.
-  const shown = field.kind === 'date' ? (item.publicationDate ?? value) : (item[name] ?? value);
+  const shown = item[name] ?? value;
   return (
     <div className="admin-field-view">
       <dt>{field.label}</dt>

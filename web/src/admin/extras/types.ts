@@ -2,7 +2,7 @@
 // extras/<entity>.tsx; the generic code never tests an entity's name.
 import type { ComponentType } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import type { FormFiles, FormValues } from '../entityApi.ts';
 import type { InputProps } from '../form/inputs.tsx';
 
@@ -20,7 +20,7 @@ export interface SectionProps {
 
 export interface ItemActionProps {
   def: EntityDef;
-  item: WireItem;
+  item: AdminItem;
   /** Shows the section's success notice. */
   onDone: (message: string) => void;
   onError: (message: string) => void;
@@ -39,17 +39,17 @@ export interface EntityExtras {
    * Choices computed from other content: event page headers, page URLs in use. Called as a hook;
    * it reads whatever other content it needs itself (the section holds one page of items).
    */
-  useFieldOptions?: (item: WireItem | undefined) => Record<string, FieldOptions>;
+  useFieldOptions?: (item: AdminItem | undefined) => Record<string, FieldOptions>;
   /** Buttons beside History and Delete on an opened item. */
   ItemActions?: ComponentType<ItemActionProps>;
   /** Draws an opened item instead of the generic edit form (papers: field by field). */
   ItemEditor?: ComponentType<ItemActionProps>;
   /** A short mark after an item's line in the list (the banner shown on the site). */
-  RowMark?: ComponentType<{ item: WireItem }>;
+  RowMark?: ComponentType<{ item: AdminItem }>;
   /** Above the list (the banners' global on/off). */
   ListHeader?: ComponentType<{ def: EntityDef }>;
   /** How the item will look on the public site, drawn under the form while editing. */
-  Preview?: ComponentType<{ values: FormValues; item?: WireItem; files: FormFiles }>;
+  Preview?: ComponentType<{ values: FormValues; item?: AdminItem; files: FormFiles }>;
   /** Client-side check before sending; a message to show, or null. */
   validate?: (values: FormValues, files: FormFiles, creating: boolean) => string | null;
   /** Status line while a save is on its way (papers: 'Sending Entry Please Wait...'). */

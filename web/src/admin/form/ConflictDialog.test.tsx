@@ -6,10 +6,10 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { news } from '../../../../server/schema/entities/news.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 
-const theirs: WireItem = {
+const theirs: AdminItem = {
   id: '7',
   version: 'v2',
   title: 'Spring workshop (full)',

@@ -1,7 +1,7 @@
 // A save answered 409: someone saved this item after it was loaded here. Show their version and
 // let the editor choose knowingly: take theirs (dropping these changes), or save these over it.
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import type { FormValues } from '../entityApi.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { ItemView } from './ItemView.tsx';
@@ -9,7 +9,7 @@ import { ItemView } from './ItemView.tsx';
 interface ConflictDialogProps {
   def: EntityDef;
   mine?: FormValues;
-  theirs: WireItem;
+  theirs: AdminItem;
   onLoadTheirs: () => void;
   onOverwrite: () => void;
   onClose: () => void;

@@ -8,7 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { news } from '../../../../server/schema/entities/news.ts';
 import { startApiServer, type ApiServer } from '../../test/apiServer.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import type { SaveAnswer } from '../entityApi.ts';
 import { EntityForm } from './EntityForm.tsx';
 
@@ -21,7 +21,7 @@ beforeEach(() => {
   api.requests.length = 0;
 });
 
-const stored: WireItem = {
+const stored: AdminItem = {
   id: '7',
   version: 'v1',
   title: 'Spring workshop',
@@ -121,7 +121,7 @@ describe('EntityForm', () => {
   });
 
   describe('when someone else saved first (409)', () => {
-    const theirs: WireItem = { ...stored, title: 'Spring workshop (full)', version: 'v2' };
+    const theirs: AdminItem = { ...stored, title: 'Spring workshop (full)', version: 'v2' };
 
     async function conflict() {
       api.answer((req) =>

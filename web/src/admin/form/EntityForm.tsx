@@ -4,17 +4,26 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
-import { ConflictError, fieldErrorsOf, messageOf, saysSignedOut, type WireItem } from '../api.ts';
+import {
+  ConflictError,
+  fieldErrorsOf,
+  messageOf,
+  saysSignedOut,
+  type AdminItem,
+  type FieldValue,
+} from '../api.ts';
 import { useSignedInAgain } from '../auth.ts';
 import {
   changedValues,
+  checkValues,
   fieldsOf,
   NOTHING_SAVED,
   saveItem,
-  valuesFromWire,
+  formValues,
   type FormFiles,
   type FormValues,
   type SaveAnswer,
+  textOf,
 } from '../entityApi.ts';
 import type { EntityExtras, FieldOptions } from '../extras/types.ts';
 import { UploadProgress } from '../ui/Progress.tsx';
@@ -25,7 +34,7 @@ import { inputs } from './inputs.tsx';
 interface EntityFormProps {
   def: EntityDef;
   /** The item being edited; undefined adds a new one (singletons always pass theirs). */
-  item?: WireItem;
+  item?: AdminItem;
   extras?: EntityExtras;
   submitLabel: string;
   onSaved: (answer: SaveAnswer, created: boolean) => void;
@@ -46,7 +55,7 @@ export function EntityForm({
 }: EntityFormProps) {
   const formId = useId();
   const creating = def.type === 'collection' && !item;
-  const [baseline, setBaseline] = useState<FormValues>(() => valuesFromWire(def, item));
+  const [baseline, setBaseline] = useState<FormValues>(() => formValues(def, item));
   const [version, setVersion] = useState(item?.version);
   const [values, setValues] = useState<FormValues>(baseline);
   const [files, setFiles] = useState<FormFiles>({});
@@ -55,7 +64,7 @@ export function EntityForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [conflict, setConflict] = useState<WireItem | null>(null);
+  const [conflict, setConflict] = useState<AdminItem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Signed in again after the session ended: "Please sign in to do this." no longer holds.
@@ -71,7 +80,7 @@ export function EntityForm({
   const dirty = Object.keys(changed).length > 0 || hasFiles;
   useDirty(dirty);
 
-  const set = (key: string, v: string) => {
+  const set = (key: string, v: FieldValue) => {
     setValues((prev) => ({ ...prev, [key]: v }));
     if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
   };
@@ -96,6 +105,13 @@ export function EntityForm({
       setError(problem);
       return;
     }
+    // The server's schema and messages, before anything is sent (the server checks again).
+    const refused = checkValues(def, values, files);
+    if (refused) {
+      setError(refused.error);
+      setFieldErrors(refused.fields);
+      return;
+    }
     if (!creating && !dirty) {
       setError(NOTHING_SAVED);
       return;
@@ -113,8 +129,8 @@ export function EntityForm({
         },
         { onProgress: setProgress },
       );
-      if (creating) reset(valuesFromWire(def, undefined), undefined);
-      else reset(valuesFromWire(def, answer), answer.version);
+      if (creating) reset(formValues(def, undefined), undefined);
+      else reset(formValues(def, answer), answer.version);
       // A cleared add form is ready for the next item: the first box takes the focus (a form that
       // closes hands it on instead). An edit form keeps it on its Update button.
       if (creating) formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
@@ -190,7 +206,7 @@ export function EntityForm({
             className="admin-button"
             disabled={busy}
             onClick={() => {
-              reset(valuesFromWire(def, undefined), undefined);
+              reset(formValues(def, undefined), undefined);
               setError(null);
               setFieldErrors({});
             }}
@@ -220,7 +236,7 @@ export function EntityForm({
           mine={values}
           theirs={conflict}
           onLoadTheirs={() => {
-            reset(valuesFromWire(def, conflict), conflict.version);
+            reset(formValues(def, conflict), conflict.version);
             setConflict(null);
           }}
           onOverwrite={() => {
@@ -236,7 +252,7 @@ export function EntityForm({
   );
 }
 
-/** A new item sends every text value (so declared defaults apply); files go separately. */
+/** A new item sends every value but its files (so declared defaults apply); files go separately. */
 function onlyText(def: EntityDef, values: FormValues): FormValues {
   return Object.fromEntries(
     fieldsOf(def)
@@ -249,12 +265,12 @@ interface FieldRowProps {
   formId: string;
   name: string;
   field: AnyField;
-  value: string;
+  value: FieldValue;
   file: File | null;
   fileInputKey: number;
   error?: string;
   opts?: FieldOptions;
-  onChange: (v: string) => void;
+  onChange: (v: FieldValue) => void;
   onFile: (f: File | null) => void;
 }
 
@@ -303,9 +319,9 @@ export function FieldRow({
     <p id={helpId} className="admin-help">
       {help}
       {field.max !== undefined && (
-        <span className={value.length > field.max ? 'admin-over' : undefined}>
+        <span className={textOf(value).length > field.max ? 'admin-over' : undefined}>
           {help ? ' ' : ''}
-          {field.max - value.length} characters remaining
+          {field.max - textOf(value).length} characters remaining
         </span>
       )}
     </p>

@@ -1,15 +1,25 @@
 // An item read-only, field by field, the way visitors will see each value: markdown through the
 // site's Markdown component, images as images, choices by their label, dates as "Mar 5, 2025".
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { wireName } from '../../../../server/schema/define.ts';
 import type { AnyField } from '../../../../server/schema/fields.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
-import type { WireItem } from '../api.ts';
+import type { AdminItem, FieldValue as Value } from '../api.ts';
 import { adminDate, adminSiteTime } from '../dates.ts';
 import { isoDate } from '../../lib/dates.ts';
 import { fieldsOf } from '../entityApi.ts';
 
-export function FieldValue({ field, value }: { field: AnyField; value: string }) {
+export function FieldValue({ field, value: stored }: { field: AnyField; value: Value }) {
+  // A yes/no is a boolean, false included; every other stored value is text.
+  if (
+    typeof stored === 'boolean' ||
+    field.kind === 'flag' ||
+    field.kind === 'codes' ||
+    field.kind === 'choice'
+  ) {
+    const label = field.options?.find((o) => o.value === stored)?.label;
+    if (label !== undefined || stored !== '') return <span>{label ?? String(stored)}</span>;
+  }
+  const value = typeof stored === 'string' ? stored : '';
   if (!value) return <span className="admin-muted">(empty)</span>;
   switch (field.kind) {
     case 'markdown':
@@ -32,23 +42,19 @@ export function FieldValue({ field, value }: { field: AnyField; value: string })
       return <time dateTime={isoDate(value)}>{adminDate(value)}</time>;
     case 'datetime':
       return <time dateTime={value}>{adminSiteTime(value)}</time>;
-    case 'flag':
-    case 'codes':
-    case 'choice':
-      return <span>{field.options?.find((o) => o.value === value)?.label ?? value}</span>;
     default:
       return <span className="admin-pre">{value}</span>;
   }
 }
 
-export function ItemView({ def, item }: { def: EntityDef; item: Partial<WireItem> }) {
+export function ItemView({ def, item }: { def: EntityDef; item: Partial<AdminItem> }) {
   return (
     <dl className="admin-fields">
       {fieldsOf(def).map(([key, field]) => (
         <div key={key} className="admin-field-view">
           <dt>{field.label}</dt>
           <dd>
-            <FieldValue field={field} value={item[wireName(def, key)] ?? ''} />
+            <FieldValue field={field} value={item[key] ?? ''} />
           </dd>
         </div>
       ))}

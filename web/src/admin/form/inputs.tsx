@@ -2,6 +2,8 @@
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
+import type { FieldValue } from '../api.ts';
+import { textOf } from '../entityApi.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { leaveStandIn } from './focusHandOver.ts';
 
@@ -9,8 +11,9 @@ export interface InputProps {
   id: string;
   name: string;
   field: AnyField;
-  value: string;
-  onChange: (value: string) => void;
+  /** The stored value: text, or a yes/no's boolean; never a wire code. */
+  value: FieldValue;
+  onChange: (value: FieldValue) => void;
   file: File | null;
   onFile: (file: File | null) => void;
   describedBy?: string;
@@ -18,7 +21,7 @@ export interface InputProps {
   /** Choices that cannot be picked right now (e.g. a page URL another page uses). */
   disabledOptions?: ReadonlySet<string>;
   /** Overrides the declared choices (e.g. the headers of the event pages). */
-  options?: readonly { value: string; label: string }[];
+  options?: readonly { value: FieldValue; label: string }[];
 }
 
 interface InputSpec {
@@ -42,7 +45,7 @@ function TextInput(p: InputProps) {
     <input
       type="text"
       {...common(p)}
-      value={p.value}
+      value={textOf(p.value)}
       placeholder={p.field.placeholder}
       onChange={(e) => p.onChange(e.target.value)}
     />
@@ -57,7 +60,7 @@ function LinkInput(p: InputProps) {
       autoComplete="off"
       spellCheck={false}
       {...common(p)}
-      value={p.value}
+      value={textOf(p.value)}
       placeholder={p.field.placeholder ?? 'https://example.org or /page'}
       onChange={(e) => p.onChange(e.target.value)}
     />
@@ -65,7 +68,9 @@ function LinkInput(p: InputProps) {
 }
 
 function DateInput(p: InputProps) {
-  return <input type="date" {...common(p)} value={p.value} onChange={(e) => p.onChange(e.target.value)} />;
+  return (
+    <input type="date" {...common(p)} value={textOf(p.value)} onChange={(e) => p.onChange(e.target.value)} />
+  );
 }
 
 /** A moment in the site's time (the form holds 'YYYY-MM-DDTHH:mm'; the server reads it in the site's zone). */
@@ -74,7 +79,7 @@ function DateTimeInput(p: InputProps) {
     <input
       type="datetime-local"
       {...common(p)}
-      value={p.value}
+      value={textOf(p.value)}
       onChange={(e) => p.onChange(e.target.value)}
     />
   );
@@ -87,13 +92,13 @@ export function RadioInput(p: InputProps) {
   return (
     <div className="admin-radios" role="presentation">
       {options.map((o) => {
-        const disabled = p.disabledOptions?.has(o.value) ?? false;
+        const disabled = typeof o.value === 'string' && (p.disabledOptions?.has(o.value) ?? false);
         return (
-          <label key={o.value} className={disabled ? 'admin-radio is-disabled' : 'admin-radio'}>
+          <label key={String(o.value)} className={disabled ? 'admin-radio is-disabled' : 'admin-radio'}>
             <input
               type="radio"
               name={`${p.id}-${p.name}`}
-              value={o.value}
+              value={String(o.value)}
               checked={p.value === o.value}
               disabled={disabled}
               aria-describedby={p.describedBy}
@@ -122,7 +127,7 @@ function StandInBox(p: InputProps) {
       ref={ref}
       {...common(p)}
       rows={6}
-      value={p.value}
+      value={textOf(p.value)}
       onChange={(e) => p.onChange(e.target.value)}
     />
   );
@@ -135,7 +140,7 @@ function MarkdownInput(p: InputProps) {
         <MdEditor
           id={p.id}
           name={p.name}
-          value={p.value}
+          value={textOf(p.value)}
           onChange={p.onChange}
           describedBy={p.describedBy}
           required={p.field.required}
@@ -146,8 +151,8 @@ function MarkdownInput(p: InputProps) {
         <span className="admin-preview-label" aria-hidden="true">
           Preview
         </span>
-        {p.value.trim() ? (
-          <Markdown>{p.value}</Markdown>
+        {textOf(p.value).trim() ? (
+          <Markdown>{textOf(p.value)}</Markdown>
         ) : (
           <p className="admin-muted">Nothing to preview yet.</p>
         )}
@@ -171,7 +176,7 @@ function useObjectUrl(file: File | null): string | null {
 function MediaInput(p: InputProps) {
   const isImage = p.field.kind === 'image';
   const chosen = useObjectUrl(p.file);
-  const current = p.value;
+  const current = textOf(p.value);
   return (
     <div className="admin-media">
       {(chosen || current) &&

@@ -6,10 +6,10 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { news } from '../../../../server/schema/entities/news.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import CompareView from './CompareView.tsx';
 
-const base: WireItem = {
+const base: AdminItem = {
   id: '7',
   version: 'v1',
   title: 'Spring workshop in Boston',
@@ -20,7 +20,7 @@ const base: WireItem = {
   show_until: '',
 };
 const older = base;
-const current: WireItem = {
+const current: AdminItem = {
   ...base,
   version: 'v2',
   title: 'Spring workshop in Denver',

@@ -4,14 +4,14 @@
 import { useId, useMemo, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import { FieldValue } from '../form/ItemView.tsx';
 import { comparesWords, fieldChanges, wordDiff, type FieldChange } from './versionDiff.ts';
 
 interface CompareViewProps {
   def: EntityDef;
-  older: WireItem;
-  current: WireItem;
+  older: AdminItem;
+  current: AdminItem;
   /** 'the version saved Mar 5, 2026, 10:12 AM by Ana' */
   olderName: string;
   busy: boolean;
@@ -48,7 +48,7 @@ function SideBySide({ change }: { change: FieldChange }) {
       <figure>
         <figcaption>This version</figcaption>
         {media && field.kind === 'image' && before ? (
-          <img className="admin-thumb" src={before} alt={`${field.label} in this version`} />
+          <img className="admin-thumb" src={String(before)} alt={`${field.label} in this version`} />
         ) : (
           <FieldValue field={field} value={before} />
         )}
@@ -56,7 +56,7 @@ function SideBySide({ change }: { change: FieldChange }) {
       <figure>
         <figcaption>Current</figcaption>
         {media && field.kind === 'image' && after ? (
-          <img className="admin-thumb" src={after} alt={`Current ${field.label.toLowerCase()}`} />
+          <img className="admin-thumb" src={String(after)} alt={`Current ${field.label.toLowerCase()}`} />
         ) : (
           <FieldValue field={field} value={after} />
         )}
@@ -99,7 +99,7 @@ export default function CompareView(props: CompareViewProps) {
               {!c.changed && <span className="admin-muted"> (unchanged)</span>}
             </h3>
             {c.changed && comparesWords(c.field) ? (
-              <Words before={c.before} after={c.after} />
+              <Words before={String(c.before)} after={String(c.after)} />
             ) : (
               <SideBySide change={c} />
             )}

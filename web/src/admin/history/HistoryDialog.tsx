@@ -3,8 +3,7 @@
 // history).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { messageOf, type WireItem } from '../api.ts';
-import { wireName } from '../../../../server/schema/define.ts';
+import { messageOf, type AdminItem } from '../api.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
 import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
@@ -19,7 +18,7 @@ interface HistoryDialogProps {
   /** What the item is called in the dialog title. */
   name: string;
   onClose: () => void;
-  onRestored: (message: string, item: WireItem) => void;
+  onRestored: (message: string, item: AdminItem) => void;
 }
 
 const when = (d: string | number) => {
@@ -42,11 +41,13 @@ const plainAction = (message: string) => {
 export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDialogProps) {
   const [commits, setCommits] = useState<Commit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ commit: Commit; item: WireItem; changed: string[] | null } | null>(
-    null,
-  );
+  const [viewing, setViewing] = useState<{
+    commit: Commit;
+    item: AdminItem;
+    changed: string[] | null;
+  } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  type Comparing = { commit: Commit; older: WireItem; current: WireItem };
+  type Comparing = { commit: Commit; older: AdminItem; current: AdminItem };
   const [comparing, setComparing] = useState<Comparing | null>(null);
 
   useEffect(() => {
@@ -65,14 +66,11 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
   }, [def, id]);
 
   /** What a save changed: the labels of the fields that differ from the version before it. */
-  const changedBy = (item: WireItem, before: WireItem | null) =>
+  const changedBy = (item: AdminItem, before: AdminItem | null) =>
     before === null
       ? null
       : fieldsOf(def)
-          .filter(
-            ([key, f]) =>
-              !isMediaField(f) && (item[wireName(def, key)] ?? '') !== (before[wireName(def, key)] ?? ''),
-          )
+          .filter(([key, f]) => !isMediaField(f) && (item[key] ?? '') !== (before[key] ?? ''))
           .map(([, f]) => f.label);
 
   const view = async (commit: Commit, index: number) => {

@@ -2,18 +2,17 @@
 // in texts word by word (jsdiff), for the compare view of the history.
 import { diffWords } from 'diff';
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { wireName } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem, FieldValue } from '../api.ts';
 import { fieldsOf } from '../entityApi.ts';
 
 export interface FieldChange {
   key: string;
   field: AnyField;
   /** The value in the earlier version. */
-  before: string;
+  before: FieldValue;
   /** The value now. */
-  after: string;
+  after: FieldValue;
   changed: boolean;
 }
 
@@ -33,13 +32,12 @@ export const comparesWords = (field: AnyField): boolean => field.kind === 'text'
  */
 export function fieldChanges(
   def: EntityDef,
-  before: Partial<WireItem>,
-  after: Partial<WireItem>,
+  before: Partial<AdminItem>,
+  after: Partial<AdminItem>,
 ): FieldChange[] {
   return fieldsOf(def).map(([key, field]) => {
-    const name = wireName(def, key);
-    const b = before[name] ?? '';
-    const a = after[name] ?? '';
+    const b = before[key] ?? '';
+    const a = after[key] ?? '';
     const changed = isMediaField(field) ? b !== '' || a !== '' : b !== a;
     return { key, field, before: b, after: a, changed };
   });

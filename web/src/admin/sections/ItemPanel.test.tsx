@@ -9,7 +9,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collections } from '../../../../server/schema/registry.ts';
 import { startApiServer, type ApiServer, type Handler } from '../../test/apiServer.ts';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import type { Commit } from '../entityApi.ts';
 import { newsExtras } from '../extras/news.tsx';
 import { profileExtras } from '../extras/simple.ts';
@@ -32,7 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const item: WireItem = {
+const item: AdminItem = {
   id: '7',
   version: 'v1',
   title: 'Spring workshop in Boston',
@@ -56,7 +56,7 @@ const commits: Commit[] = [
     message: 'news: create 7',
   },
 ];
-const versions: Record<string, WireItem> = {
+const versions: Record<string, AdminItem> = {
   c2: item,
   c1: { ...item, version: 'v0', title: 'Spring workshop in Denver' },
 };
@@ -172,7 +172,7 @@ describe('the history dialog', () => {
 });
 
 describe('an item edited in a dialog', () => {
-  const person: WireItem = { id: '3', version: 'p1', name: 'Ana Ruiz', title: 'Director', headshot: '' };
+  const person: AdminItem = { id: '3', version: 'p1', name: 'Ana Ruiz', title: 'Director', headshot: '' };
 
   function openProfile() {
     api.answer((req) =>

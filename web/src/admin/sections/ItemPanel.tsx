@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { getSnapshot } from '../../lib/resourceStore.ts';
-import { ConflictError, messageOf, type WireItem } from '../api.ts';
+import { ConflictError, messageOf, type AdminItem } from '../api.ts';
 import { deleteItem, type SaveAnswer } from '../entityApi.ts';
 import type { EntityExtras } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
@@ -26,12 +26,12 @@ interface ItemPanelProps {
 export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify }: ItemPanelProps) {
   const headingId = useId();
   const key = itemKey(def, id);
-  const state = useAdminApi<WireItem>(key);
+  const state = useAdminApi<AdminItem>(key);
   // An answer cached from an earlier visit may be out of date: the form waits for this visit's.
-  const [earlier] = useState(() => getSnapshot<WireItem>(key).data);
+  const [earlier] = useState(() => getSnapshot<AdminItem>(key).data);
   const fresh = state.data !== earlier ? state.data : undefined;
   // A restored version goes into the form at once, before the refreshed item arrives.
-  const [restored, setRestored] = useState<WireItem | null>(null);
+  const [restored, setRestored] = useState<AdminItem | null>(null);
   const item = restored && fresh?.version !== restored.version ? restored : fresh;
   const [history, setHistory] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,7 +43,7 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   const noun = def.itemNoun.replace(/^this /, '');
   const title = item ? titleOf(def, item) : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${id}`;
 
-  const remove = async (current: WireItem) => {
+  const remove = async (current: AdminItem) => {
     if (!window.confirm(`Are you sure you want to delete ${def.itemNoun}?`)) return;
     setBusy(true);
     try {

@@ -1,7 +1,7 @@
 // The generic form of a one-of-a-kind text (home page, footer, policy...): every field with its
 // preview, saved with one Update, plus its History.
 import { useId, useState } from 'react';
-import type { WireItem } from '../api.ts';
+import type { AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
@@ -11,11 +11,11 @@ import { LoadState } from './LoadState.tsx';
 
 export function SingletonSection({ def, extras }: SectionProps) {
   const headingId = useId();
-  const state = useAdminApi<WireItem>(listKey(def));
+  const state = useAdminApi<AdminItem>(listKey(def));
   const notice = useNotice();
   const [history, setHistory] = useState(false);
   // A restored version replaces what the form shows (the form keeps its own input otherwise).
-  const [restored, setRestored] = useState<WireItem | null>(null);
+  const [restored, setRestored] = useState<AdminItem | null>(null);
   const ms = extras.noticeMs ?? TEXT_NOTICE_MS;
   const heading = extras.heading ?? def.label;
 

@@ -23,7 +23,7 @@ describe('a list line of an item with "Show from" / "Show until"', () => {
   });
 
   it("comes before the item's own marks (Hidden, Shown…)", () => {
-    const page = { id: '1', version: 'v', header: 'Huddle', hidden: '0', page_url: '' };
+    const page = { id: '1', version: 'v', header: 'Huddle', hidden: false, page_url: '' };
     expect(
       rowSummary(entities.majorEvent, { ...page, show_until: '2026-01-01T00:00:00-08:00' }, NOW).marks,
     ).toEqual(['Expired', 'Shown']);

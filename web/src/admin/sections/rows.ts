@@ -1,16 +1,15 @@
 // What one line of a collection's list says about an item, and the orders the list offers, both
 // read from the entity's declaration: its title field, its date field, its yes/no and choice fields.
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { wireName } from '../../../../server/schema/define.ts';
 import type { AnyField } from '../../../../server/schema/fields.ts';
 import { scheduleState } from '../../../../server/schema/schedule.ts';
 import { isoDate } from '../../lib/dates.ts';
 import { adminDate } from '../dates.ts';
-import type { WireItem } from '../api.ts';
-import { fieldsOf } from '../entityApi.ts';
+import type { AdminItem, FieldValue } from '../api.ts';
+import { fieldsOf, textOf } from '../entityApi.ts';
 
-export const titleOf = (def: EntityDef, item: WireItem) =>
-  (def.admin.titleField ? item[wireName(def, def.admin.titleField)] : '') || `Item ${item.id}`;
+export const titleOf = (def: EntityDef, item: AdminItem): string =>
+  (def.admin.titleField ? textOf(item[def.admin.titleField]) : '') || `Item ${item.id}`;
 
 export interface RowSummary {
   title: string;
@@ -19,20 +18,20 @@ export interface RowSummary {
   marks: string[];
 }
 
-const labelOf = (field: AnyField, value: string) =>
-  field.options?.find((o) => o.value === value)?.label ?? value;
+const labelOf = (field: AnyField, value: FieldValue) =>
+  field.options?.find((o) => o.value === value)?.label ?? String(value);
 
 /** Said of an item outside its "Show from" / "Show until" window: visitors do not see it now. */
 const SCHEDULE_MARKS = { scheduled: 'Scheduled', expired: 'Expired' } as const;
 
-export function rowSummary(def: EntityDef, item: WireItem, now = Date.now()): RowSummary {
+export function rowSummary(def: EntityDef, item: AdminItem, now = Date.now()): RowSummary {
   const out: RowSummary = { title: titleOf(def, item), marks: [] };
   const state = scheduleState(def, item, now);
   if (state !== 'showing') out.marks.push(SCHEDULE_MARKS[state]);
   for (const [key, field] of fieldsOf(def)) {
     if (field.formHidden) continue; // not offered to staff, so not worth a word either
-    const value = item[wireName(def, key)] ?? '';
-    if (field.kind === 'date' && !out.date && value) {
+    const value = item[key] ?? '';
+    if (field.kind === 'date' && !out.date && typeof value === 'string' && value) {
       out.date = { iso: isoDate(value) ?? value, text: adminDate(value) };
     } else if (field.kind === 'flag' || field.kind === 'codes' || (field.kind === 'choice' && value)) {
       out.marks.push(labelOf(field, value));

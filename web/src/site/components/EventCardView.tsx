@@ -11,7 +11,7 @@ export const FULL_NOTICE =
 
 export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const full = card.is_full === '1';
+  const full = card.is_full;
   const flyer = safeHref(card.flyer_link);
   const apply = safeHref(card.apply_link);
   return (

@@ -1,5 +1,5 @@
 // The optional banner above the navigation (spec §2): shown when the site settings say
-// show_banner '1' and the banner whose id is banner_to_show has text. The selection decides, as
+// show_banner and the banner whose id is banner_to_show has text. The selection decides, as
 // the admin's banner page promises ("visitors see the selected banner"), not the hidden flag.
 import { useApi } from '../../lib/useApi.ts';
 import type { Banner, SiteSettings } from '../../lib/types.ts';
@@ -8,7 +8,7 @@ import { SmartLink } from '../components/SmartLink.tsx';
 export function SiteBanner() {
   const settings = useApi<SiteSettings>('globals.php').data;
   const banners = useApi<Banner[]>('get_headder.php').data;
-  if (!settings || !banners || settings.show_banner !== '1') return null;
+  if (!settings || !banners || !settings.show_banner) return null;
   const banner = banners.find((b) => b.id === settings.banner_to_show);
   if (!banner || !banner.banner_text.trim()) return null;
   return (

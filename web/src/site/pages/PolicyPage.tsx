@@ -7,14 +7,16 @@ import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 
-export const IMPLEMENTATION: Record<string, { label: string; symbol: string; className: string }> = {
-  '1': { label: 'Implemented', symbol: '✓', className: 'mark-implemented' },
-  '2': { label: 'In Progress', symbol: '?', className: 'mark-in-progress' },
-  '3': { label: 'Not Implemented', symbol: '✗', className: 'mark-not-implemented' },
+type Implementation = StatePolicy['implementation'];
+
+export const IMPLEMENTATION: Record<Implementation, { label: string; symbol: string; className: string }> = {
+  implemented: { label: 'Implemented', symbol: '✓', className: 'mark-implemented' },
+  'in-progress': { label: 'In Progress', symbol: '?', className: 'mark-in-progress' },
+  'not-implemented': { label: 'Not Implemented', symbol: '✗', className: 'mark-not-implemented' },
 };
 
-export function ImplementationMark({ code }: { code: string }) {
-  const mark = IMPLEMENTATION[code] ?? IMPLEMENTATION['2']!;
+export function ImplementationMark({ code }: { code: Implementation }) {
+  const mark = IMPLEMENTATION[code] ?? IMPLEMENTATION['in-progress'];
   return (
     <span className={`mark ${mark.className}`}>
       <span className="mark-symbol" aria-hidden="true">
@@ -47,7 +49,7 @@ export function PolicyPage() {
       <section aria-labelledby="state-policies-heading">
         <h2 id="state-policies-heading">State Policies</h2>
         <ul className="mark-legend" aria-label="What the marks mean">
-          {Object.entries(IMPLEMENTATION).map(([code]) => (
+          {(Object.keys(IMPLEMENTATION) as Implementation[]).map((code) => (
             <li key={code}>
               <ImplementationMark code={code} />
             </li>

@@ -26,10 +26,10 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
       )}
       <div className="paper-text">
         <h2 id={headingId}>{paper.study_title}</h2>
-        {paper.publicationDate && (
+        {paper.publication_date && (
           <p className="paper-date">
             Published{' '}
-            <time dateTime={isoDate(paper.publicationDate)}>{formatDate(paper.publicationDate)}</time>
+            <time dateTime={isoDate(paper.publication_date)}>{formatDate(paper.publication_date)}</time>
           </p>
         )}
         <Markdown headingsFrom={3}>{paper.abstract}</Markdown>

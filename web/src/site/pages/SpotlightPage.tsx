@@ -1,4 +1,4 @@
-// The spotlight listing (DESIGN decision 5): event cards whose news_type is '2'.
+// The spotlight listing (DESIGN decision 5): event cards listed as spotlights (news_type '2' on the wire).
 import type { EventCard } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
@@ -20,7 +20,7 @@ export function SpotlightPage() {
         fallback="Loading…"
       >
         {(list) => {
-          const spotlights = list.filter((c) => c.news_type === '2');
+          const spotlights = list.filter((c) => c.news_type === 'spotlight');
           return spotlights.length ? (
             <ul className="news-list">
               {spotlights.map((s) => (
