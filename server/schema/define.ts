@@ -114,10 +114,6 @@ export function initialValues(def: EntityDef): Record<string, unknown> {
   return Object.fromEntries(Object.entries(def.fields as Fields).map(([k, f]) => [k, f.initial]));
 }
 
-// The entity's wire codec, built from its fields (codec.ts, which imports only types from here):
-// fromWire(def, sent) at the documented write endpoints, toWire(def, item, media) at the reads.
-export { fromWire, toWire, typedItem, wireName } from './codec.ts';
-
 // Sort helpers used by the declarations.
 const lastWord = (name: string) => (name.trim().split(/\s+/).pop() ?? '').toLowerCase();
 export const byLastWordOfName = (a: { name: string }, b: { name: string }) =>

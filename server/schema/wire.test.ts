@@ -3,7 +3,8 @@
 // DD/MM/YYYY) exist only between fromWire and toWire.
 import { describe, expect, it } from 'vitest';
 import { allEntities } from './registry.ts';
-import { fromWire, toWire, type EntityDef, type Fields } from './define.ts';
+import type { EntityDef, Fields } from './define.ts';
+import { fromWire, toWire } from './codec.ts';
 import { isMediaField, type AnyField, type FieldKind } from './fields.ts';
 import { validateItem } from './validate.ts';
 
