@@ -105,7 +105,7 @@ describe('deleting an item', () => {
     const { calls } = openNews();
     await user.click(await screen.findByRole('button', { name: 'Delete Entry Above' }));
     await waitFor(() => expect(calls.onDeleted).toHaveBeenCalledTimes(1));
-    expect(deletes()).toEqual(['/api/news.php?id=7&version=v1&media=url']);
+    expect(deletes()).toEqual(['/api/news.php?id=7&version=v1&media=url&shape=typed']);
   });
 
   it('asks again, naming their version, when someone else saved it meanwhile', async () => {
@@ -124,7 +124,7 @@ describe('deleting an item', () => {
       'Someone else changed “Spring workshop (moved)” after this page loaded it. Delete it anyway?',
     );
     // Declined: their version stays, and nothing is reported as failed.
-    expect(deletes()).toEqual(['/api/news.php?id=7&version=v1&media=url']);
+    expect(deletes()).toEqual(['/api/news.php?id=7&version=v1&media=url&shape=typed']);
     expect(calls.onDeleted).not.toHaveBeenCalled();
     expect(notify.error).not.toHaveBeenCalled();
 
@@ -132,8 +132,8 @@ describe('deleting an item', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Entry Above' }));
     await waitFor(() => expect(calls.onDeleted).toHaveBeenCalledTimes(1));
     expect(deletes().slice(1)).toEqual([
-      '/api/news.php?id=7&version=v1&media=url',
-      '/api/news.php?id=7&version=v2&media=url',
+      '/api/news.php?id=7&version=v1&media=url&shape=typed',
+      '/api/news.php?id=7&version=v2&media=url&shape=typed',
     ]);
   });
 });
