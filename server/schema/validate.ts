@@ -2,7 +2,8 @@
 // field. The server's every write and read of a file, and the admin form before it sends, call this
 // one function, so a refused value gets the same message in the browser as from the server.
 // Pure TypeScript + zod: the web app imports this module too.
-import { objectSchema, type EntityDef } from './define.ts';
+import { objectSchema, type EntityDef, type Fields } from './define.ts';
+import { isMediaField } from './fields.ts';
 
 export type ValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; error: string; fields?: Record<string, string> };
@@ -17,4 +18,25 @@ export function validateItem(def: EntityDef, raw: Record<string, unknown>): Vali
   }
   const first = Object.values(fields)[0] ?? 'Invalid content';
   return { ok: false, error: first, fields };
+}
+
+/**
+ * The required fields (not pictures or files) a new item's stored values lack, with the schema's own
+ * messages; null when none is missing. Other problems are left for the whole item's check.
+ */
+export function missingRequired(
+  def: EntityDef,
+  values: Record<string, unknown>,
+): { error: string; fields: Record<string, string> } | null {
+  const result = validateItem(def, values);
+  if (result.ok) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    const v = values[key];
+    const absent = v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (field.required && !isMediaField(field) && absent && result.fields?.[key])
+      fields[key] = result.fields[key]!;
+  }
+  const first = Object.values(fields)[0];
+  return first ? { error: first, fields } : null;
 }

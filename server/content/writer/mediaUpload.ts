@@ -50,16 +50,30 @@ const BUSY = 'Too many uploads are in progress right now. Please wait for them t
  * in flight and the server a few more in all; past that the request is refused (429) before its body
  * is read. The temporary files are removed when the request ends, whatever its outcome.
  */
+/** Checks the text fields that came before a file; an error refuses the upload before its bytes are kept. */
+export type BeforeFile = (fieldsSoFar: Record<string, unknown>) => AppError | null;
+
 export function uploadParser(
   tmpDir: string,
   who: (req: Request) => string,
   limits: UploadLimits = UPLOAD_LIMITS,
-): RequestHandler {
+): (beforeFile?: BeforeFile) => RequestHandler {
   const inFlight = new Map<string, number>();
   let total = 0;
   // Every temporary file a request's upload made, finished or not, so each is removed when it ends.
   const written = new WeakMap<Request, string[]>();
+  // Per request: its check, and how to answer at once (multer itself reports an error only once the
+  // whole body has arrived, which would keep the refused person waiting for the upload to finish).
+  const checks = new WeakMap<Request, { check: BeforeFile; refuse: (e: AppError) => void }>();
   const parser = multer({
+    // Browsers send a form's fields before its files: what must be there is checked before a byte is kept.
+    fileFilter: (req, _file, cb) => {
+      const entry = checks.get(req);
+      const refusal = entry?.check((req.body ?? {}) as Record<string, unknown>) ?? null;
+      if (!refusal) return cb(null, true);
+      entry!.refuse(refusal);
+      cb(refusal);
+    },
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => {
         mkdir(tmpDir, { recursive: true, mode: 0o700 }).then(
@@ -77,8 +91,15 @@ export function uploadParser(
     }),
     limits: { fileSize: PDF_LIMIT, files: 4, fields: 40, fieldSize: 1024 * 1024, parts: 50 },
   });
-  return (req, res, next) => {
+  return (beforeFile) => (req, res, next) => {
     if (!req.is('multipart/form-data')) return next();
+    let answered = false;
+    const once = (err?: unknown) => {
+      if (answered) return;
+      answered = true;
+      next(err);
+    };
+    if (beforeFile) checks.set(req, { check: beforeFile, refuse: once });
     const person = who(req);
     if ((inFlight.get(person) ?? 0) >= limits.perUser || total >= limits.total) {
       res.setHeader('Retry-After', '5');
@@ -97,21 +118,22 @@ export function uploadParser(
       for (const file of written.get(req) ?? []) void rm(file, { force: true });
     });
     parser.any()(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) return once();
+      if (err instanceof AppError) return once(err);
       // Files multer had started before the error are not in req.files: it removes them itself.
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE')
-          return next(
+          return once(
             new AppError(413, 'The file is too large. PDFs can be up to 25 MB and images up to 5 MB.'),
           );
-        return next(
+        return once(
           new AppError(
             err.code === 'LIMIT_FILE_COUNT' || err.code.startsWith('LIMIT_') ? 413 : 400,
             'Too many files or fields were sent.',
           ),
         );
       }
-      next(new AppError(400, 'The upload could not be read. Please try again.'));
+      once(new AppError(400, 'The upload could not be read. Please try again.'));
     });
   };
 }

@@ -140,3 +140,40 @@ describe('uploads in flight', () => {
     await nothingLeft();
   });
 });
+
+describe("a new item's required fields", () => {
+  it('are checked when its first file begins: refused with 400 before the file has arrived', async () => {
+    const { port } = new URL(site.url);
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      const s = net.connect(Number(port), '127.0.0.1', () => {
+        // The file part begins and never ends: only a check made before its bytes are kept can answer.
+        s.write(
+          `POST /api/about_us.php HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${site.url}\r\n` +
+            `Cookie: ${site.cookie}\r\nContent-Type: multipart/form-data; boundary=xx\r\n` +
+            `Content-Length: 5000000\r\n\r\n--xx\r\nContent-Disposition: form-data; name="title"\r\n\r\nNo name\r\n` +
+            `--xx\r\nContent-Disposition: form-data; name="headshot"; filename="a.jpg"\r\n` +
+            `Content-Type: image/jpeg\r\n\r\n\xff\xd8\xff`,
+          'latin1',
+        );
+      });
+      s.on('data', (d) => {
+        text += d.toString();
+        if (text.includes('\r\n\r\n{')) {
+          s.destroy();
+          resolve(text);
+        }
+      });
+      s.on('error', () => undefined);
+      setTimeout(() => {
+        s.destroy();
+        resolve(text);
+      }, 5000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.slice(answer.indexOf('{'))).toBe(
+      JSON.stringify({ error: 'Name is required', fields: { name: 'Name is required' } }),
+    );
+    await nothingLeft();
+  });
+});

@@ -1,8 +1,9 @@
 // Every documented write call, generated from the registry (method, path, query and field names).
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { fromWire, storedKeyFor } from '../../schema/codec.ts';
+import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { requireUser } from '../auth/requireUser.ts';
@@ -24,7 +25,16 @@ export function writeRoutes(deps: AppDeps): Router {
     (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
   const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
   // Files stream to private/ (never to memory); a few uploads per person and in all at once.
-  const multipart = uploadParser(uploadsDir(deps.config.dataDir), (req) => req.user!.username);
+  const uploads = uploadParser(uploadsDir(deps.config.dataDir), (req) => req.user!.username);
+  const multipart = uploads();
+  // A new item's required fields are checked before its files are kept (they come first in a form).
+  const creating = (def: EntityDef) =>
+    uploads((sent) => {
+      if (sent.id !== undefined || (def.legacy.writes && sent[def.legacy.writes.idField] !== undefined))
+        return null;
+      const missing = missingRequired(def, fromWire(def, sent));
+      return missing ? new AppError(400, missing.error, withFormNames(def, missing.fields)) : null;
+    });
 
   const body = (req: Request, def: EntityDef): Record<string, unknown> => {
     const b = (req.body ?? {}) as Record<string, unknown>;
@@ -91,14 +101,8 @@ export function writeRoutes(deps: AppDeps): Router {
         current: deps.model.wire(def, e.current, mediaMode(req), shapeOf(req)),
       });
     }
-    // Field messages also under the documented form names (papers: fileName, pdfFile, firstPage…).
-    const aliases = def.legacy.writes?.aliases;
-    if (e instanceof AppError && e.fields && aliases) {
-      const fields = { ...e.fields };
-      for (const [form, stored] of Object.entries(aliases))
-        if (e.fields[stored] && !fields[form]) fields[form] = e.fields[stored];
-      return sendError(res, e.status, e.message, fields);
-    }
+    if (e instanceof AppError && e.fields && def.legacy.writes?.aliases)
+      return sendError(res, e.status, e.message, withFormNames(def, e.fields));
     throw e;
   };
 
@@ -140,13 +144,17 @@ export function writeRoutes(deps: AppDeps): Router {
       );
       continue;
     }
+    const newItem = creating(def);
+    // POST with ?id= updates (fields may come partly); without it, a new item is being made.
+    const chooseParser: RequestHandler = (req, res, next) =>
+      (queryString(req, 'id') ? multipart : newItem)(req, res, next);
     const w = def.legacy.writes;
     if (w) {
       // Papers: documented as pdf_upload.php (create, delete) and pdf_update.php (fileId + changed fields).
       router.post(
         `/${w.create}`,
         auth,
-        multipart,
+        newItem,
         save(def, () => undefined),
       );
       router.post(
@@ -161,7 +169,7 @@ export function writeRoutes(deps: AppDeps): Router {
       );
       router.delete(`/${w.remove}`, auth, remove(def));
     }
-    router.post(E, auth, multipart, save(def, idOf('id')));
+    router.post(E, auth, chooseParser, save(def, idOf('id')));
     router.put(
       E,
       auth,
@@ -180,4 +188,12 @@ export function writeRoutes(deps: AppDeps): Router {
 function versionOf(req: Request, sent: unknown): string | undefined {
   if (typeof sent === 'string' && sent) return sent;
   return req.get('if-match')?.replace(/^W\//, '').replace(/"/g, '') || undefined;
+}
+
+/** Field messages also under the documented form names (papers: fileName, pdfFile, firstPage…). */
+function withFormNames(def: EntityDef, fields: Record<string, string>): Record<string, string> {
+  const out = { ...fields };
+  for (const [form, stored] of Object.entries(def.legacy.writes?.aliases ?? {}))
+    if (fields[stored] && !out[form]) out[form] = fields[stored];
+  return out;
 }
