@@ -5,40 +5,21 @@
 // their Content-Length). This process reads /api/footer.php from both servers, alternating, first
 // with the machine quiet and then under the abuse, and prints median and p99 of each.
 // Env: BENCH_ITEMS (default 10000), BENCH_READS (per server and phase, default 1000).
-import { fork, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ROOT } from '../../server/config.ts';
 import { MAX_REQUEST_BYTES } from '../../server/http/connectionLimits.ts';
 import { serveCapturedInChild, type Captured } from './anchorServer.ts';
-import { machine, newsFile, percentile, runMain, table } from './fixtures.ts';
+import { machine, percentile, runMain, table } from './fixtures.ts';
+import { newsStarter, runCmsChild, startChild, stopChild } from './cmsChild.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const READS = Number(process.env.BENCH_READS ?? 1000);
 const HOST = '127.0.0.1';
 const PATH = '/api/footer.php';
-
-async function cmsChild() {
-  const { startServer } = await import('../../server/main.ts');
-  const running = await startServer({
-    dataDir: process.env.BENCH_DATA_DIR!,
-    starterDir: process.env.BENCH_STARTER_DIR!,
-    host: HOST,
-    port: 0,
-    quiet: true,
-    watch: false,
-    adminPassword: 'benchmark password 123',
-    bcryptCost: 4,
-  });
-  process.send!({ ready: running.url });
-  process.on('message', (m: { stop?: boolean }) => {
-    if (m.stop) void running.close().then(() => process.exit(0));
-  });
-}
 
 /** The abuser: trickling bodies and oversize declarations against the CMS until told to stop. */
 function abuserChild() {
@@ -79,24 +60,8 @@ function abuserChild() {
   });
 }
 
-function start(role: string, env: Record<string, string> = {}) {
-  const child = fork(fileURLToPath(import.meta.url), [`--child=${role}`], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { ready: string }) => resolve(m.ready));
-    child.once('exit', (code) => reject(new Error(`${role} exited early (${code})`)));
-  });
-  return { child, ready };
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.send({ stop: true });
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
+const start = (role: string, env: Record<string, string> = {}) =>
+  startChild(fileURLToPath(import.meta.url), role, env);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function get(
@@ -135,12 +100,7 @@ async function main() {
   const work = await mkdtemp(path.join(tmpdir(), 'cms-bench-abuse-'));
   try {
     const starter = path.join(work, 'starter');
-    await cp(path.join(PROJECT_ROOT, 'content'), path.join(starter, 'content'), { recursive: true });
-    await cp(path.join(PROJECT_ROOT, 'media'), path.join(starter, 'media'), { recursive: true });
-    await rm(path.join(starter, 'content', 'news'), { recursive: true, force: true });
-    await mkdir(path.join(starter, 'content', 'news'));
-    for (let id = 1; id <= ITEMS; id++)
-      await writeFile(path.join(starter, 'content', 'news', `${id}.md`), newsFile(id));
+    await newsStarter(starter, ITEMS);
     const cms = start('cms', { BENCH_DATA_DIR: path.join(work, 'data'), BENCH_STARTER_DIR: starter });
     const cmsUrl = await cms.ready;
     const sample = await get(cmsUrl + PATH);
@@ -166,7 +126,7 @@ async function main() {
     );
     abuser.child.send({ stop: true });
     const oversizeRefused = await refused;
-    await Promise.all([stop(cms.child), stop(anchor.child)]);
+    await Promise.all([stopChild(cms.child), stopChild(anchor.child)]);
     const f = (x: number) => `${x.toFixed(2)} ms`;
     console.log(machine());
     console.log(`${ITEMS} news items; ${READS} reads of ${PATH} per server and phase, one after another`);
@@ -198,7 +158,7 @@ async function main() {
 }
 
 const role = process.argv.find((a) => a.startsWith('--child='))?.slice(8);
-if (role === 'cms') void cmsChild();
+if (role === 'cms') void runCmsChild(HOST);
 else if (role === 'anchor') serveCapturedInChild(HOST);
 else if (role === 'abuser') abuserChild();
 else runMain(main);

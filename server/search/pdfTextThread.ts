@@ -3,8 +3,9 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { PdfTextReply, PdfTextRequest } from './pdfTextWorker.ts';
 
-/** An idle thread is ended after this long (the next PDF starts a new one). */
-const IDLE_MS = 30_000;
+/** An idle thread is ended after this long (the next PDF starts a new one): pdf.js holds about 20× a
+ *  large PDF's size off its heap while it reads it, and that is given back only when the thread ends. */
+const IDLE_MS = 5_000;
 /** A PDF not read in this time is given up on, and its thread ended (pdf.js may be stuck in it). */
 const TIME_LIMIT_MS = 120_000;
 /** Heap the thread may use: a PDF that needs more ends the thread, not the server. */

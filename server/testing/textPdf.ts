@@ -3,7 +3,8 @@
 
 const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
-export function textPdf(lines: string[]): Buffer {
+/** `padBytes`: an extra stream of that many bytes (as a large scanned or image-heavy PDF carries). */
+export function textPdf(lines: string[], padBytes = 0): Buffer {
   const stream = [
     'BT',
     '/F1 12 Tf',
@@ -20,6 +21,7 @@ export function textPdf(lines: string[]): Buffer {
     `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
   ];
+  if (padBytes > 0) objects.push(`<< /Length ${padBytes} >>\nstream\n${'x'.repeat(padBytes)}\nendstream`);
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
