@@ -1,73 +1,86 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Five projects in three tiers. `npm run test:fast` runs `unit` and `ssr`; `npm test` runs all five,
-// one group after another (sequence.groupOrder), so the timing checks of a later group never share
-// the cores with the suites of an earlier one.
+// The test tiers. `npm run test:fast` runs the `unit` and `ssr` projects; `npm test` runs every
+// project, a group at a time (sequence.groupOrder): the server suites two or more at once, then the
+// server timing checks alone, then the browser suites two at once, then the browser timing checks
+// alone, so a suite that measures time never shares the cores with another suite.
 //
-// Suites are placed by file name, not folder, so a file keeps its tier when it moves.
+// Suites are placed by file name, not folder, so a file keeps its tier when it moves; a new suite
+// lands in `unit` (or `e2e`) unless it is named here.
+const byName = (names: string[]) => names.map((name) => `**/${name}`);
 
-/** Suites that take tens of seconds or assert timings that two busy workers would upset: drills
- *  (kills during saves), 50 replicated saves, sites of 10,000 items, a flood of request bodies,
- *  the bundled server's build, the XSS corpus. One at a time, after the fast suites. */
-const SLOW = [
+/** Server suites of tens of seconds each: not in the fast tier. */
+const SLOW = byName([
   'crash.test.ts', // the crash drill: 10 SIGKILLs during concurrent saves
   'crashRecovery.test.ts', // a save killed in a child process after each step of a commit
-  'remote.test.ts', // primary and replica, 50 saves
-  'siteWatcher.test.ts', // 10,000 items; hand edits reach the index within a second
-  'adminItems.test.ts', // 10,000 items through the admin list endpoint
-  'bodies.test.ts', // p99 of public reads under a flood of 2 MB sign-in bodies
+  'remote.test.ts', // a primary and two replicas, 50 saves
+  'adminItems.test.ts', // the admin list endpoint on a site of 10,000 items
   'serverBuild.test.ts', // builds the server bundle and drives it over HTTP
   'Markdown.test.tsx', // 6,613 XSS payloads through the markdown component, one by one and together
-  'Markdown.xss.test.tsx', // 6,613 XSS payloads through the markdown component, one by one and together
-].map((name) => `**/${name}`);
+]);
+
+/** Server suites that assert timings another suite on the same cores would upset: run alone. */
+const SERVER_TIMING = byName([
+  'bodies.test.ts', // p99 of public reads under a flood of 2 MB sign-in bodies
+  'siteWatcher.test.ts', // 10,000 items: hand edits, pulls and checkouts reach the index within a second
+]);
 
 /** Server suites whose pages come from the built web app (dist/): they get the build-once set-up. */
-const NEEDS_BUILT_APP = ['scheduleClock.test.ts', 'searchPage.test.ts'].map((name) => `**/${name}`);
+const NEEDS_BUILT_APP = byName(['scheduleClock.test.ts', 'searchPage.test.ts']);
 
 /** Browser suites that measure time in Chromium: alone on the machine, at the end. */
-const BROWSER_TIMING = ['site-perf.e2e.test.ts', 'admin-collections.e2e.test.ts'].map((name) => `**/${name}`);
+const BROWSER_TIMING = byName(['site-perf.e2e.test.ts', 'admin-collections.e2e.test.ts']);
 
 const SERVER_SUITES = ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
 const BROWSER_SUITES = ['tests/e2e/**/*.e2e.test.ts'];
 const BUILD_ONCE = 'tests/e2e/support/buildOnce.ts';
 
 // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where the
-// server suites mostly wait on git and sockets.
+// server suites spend much of their time waiting on git and sockets.
 const workers = Math.max(2, availableParallelism());
+const server = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000 } as const;
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...server,
           name: 'unit',
           include: SERVER_SUITES,
-          exclude: [...configDefaults.exclude, ...SLOW, ...NEEDS_BUILT_APP],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...SLOW, ...SERVER_TIMING, ...NEEDS_BUILT_APP],
           maxWorkers: workers,
           sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
+          ...server,
           name: 'ssr',
           include: NEEDS_BUILT_APP,
-          environment: 'node',
           globalSetup: [BUILD_ONCE],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
           maxWorkers: workers,
           sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
+          ...server,
           name: 'slow',
           include: SLOW,
-          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'timing',
+          include: SERVER_TIMING,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -76,25 +89,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...browser,
           name: 'e2e',
           include: BROWSER_SUITES,
           exclude: [...configDefaults.exclude, ...BROWSER_TIMING],
-          environment: 'node',
           globalSetup: [BUILD_ONCE],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
           maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },
       {
         test: {
+          ...browser,
           name: 'e2e-timing',
           include: BROWSER_TIMING,
-          environment: 'node',
           globalSetup: [BUILD_ONCE],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
           fileParallelism: false,
           sequence: { groupOrder: 4 },
         },
