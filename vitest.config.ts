@@ -18,6 +18,7 @@ const SLOW = byName([
   'adminItems.test.ts', // the admin list endpoint on a site of 10,000 items
   'serverBuild.test.ts', // builds the server bundle and drives it over HTTP
   'Markdown.test.tsx', // 6,613 XSS payloads through the markdown component, one by one and together
+  'layers.test.ts', // dependency-cruiser over the tree four times (npm run check:layers runs it once)
 ]);
 
 /** Server suites that assert timings another suite on the same cores would upset: run alone. */

@@ -2,17 +2,17 @@
 // one plain summary line ("vitest: N passed, N failed, N skipped").
 //
 //   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
-//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint and format, then the unit and ssr
-//                                                          projects: no browser, no drills
+//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, then the unit
+//                                                          and ssr projects: no browser, no drills
 //
 // Other arguments go to vitest (a file filter, `--project e2e`). A check that fails does not stop the
 // run: a person sees every problem at once, and the exit code says whether all passed.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
-const FAST_CHECKS = ['typecheck', 'lint', 'format:check'];
-// check:layers runs where package.json defines it.
-const ALL_CHECKS = [...FAST_CHECKS, 'check-content', 'check:layers'];
+// Each check is an npm script, run where package.json defines it.
+const FAST_CHECKS = ['typecheck', 'lint', 'format:check', 'check:layers'];
+const ALL_CHECKS = [...FAST_CHECKS, 'check-content'];
 const FAST_PROJECTS = ['unit', 'ssr'];
 
 const args = process.argv.slice(2);
