@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The test tiers. `npm run test:fast` runs the `unit` and `ssr` projects; `npm test` runs every
-// project, a group at a time (sequence.groupOrder): the server suites two or more at once, then the
-// server timing checks alone, then the browser suites two at once, then the browser timing checks
-// alone, so a suite that measures time never shares the cores with another suite.
+// project, a group at a time (sequence.groupOrder): the fast server suites two or more at once (as
+// test:fast runs them), the slow ones likewise, then the server timing checks alone, the browser
+// suites two at once, and the browser timing checks alone. A suite that measures time never shares
+// the cores with a drill or a browser.
 //
 // Suites are placed by file name, not folder, so a file keeps its tier when it moves; a new suite
 // lands in `unit` (or `e2e`) unless it is named here.
@@ -74,7 +75,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: workers,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -85,7 +86,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -96,7 +97,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...BROWSER_TIMING],
           globalSetup: [BUILD_ONCE],
           maxWorkers: 2,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
       {
@@ -106,7 +107,7 @@ export default defineConfig({
           include: BROWSER_TIMING,
           globalSetup: [BUILD_ONCE],
           fileParallelism: false,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 5 },
         },
       },
     ],
