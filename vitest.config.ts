@@ -26,10 +26,12 @@ const SLOW = byName([
 const SERVER_TIMING = byName([
   'bodies.test.ts', // p99 of public reads under a flood of 2 MB sign-in bodies
   'siteWatcher.test.ts', // 10,000 items: hand edits, pulls and checkouts reach the index within a second
+  'scheduleClock.test.ts', // an item shows and hides within a second of its times, across a restart
 ]);
 
-/** Server suites whose pages come from the built web app (dist/): they get the build-once set-up. */
-const NEEDS_BUILT_APP = byName(['scheduleClock.test.ts', 'searchPage.test.ts']);
+/** Server suites whose pages come from the built web app (dist/): they get the build-once set-up,
+ *  as does `timing` (the schedule clock reads its pages). */
+const NEEDS_BUILT_APP = byName(['searchPage.test.ts']);
 
 /** Browser suites that measure time in Chromium: alone on the machine, at the end. */
 const BROWSER_TIMING = byName(['site-perf.e2e.test.ts', 'admin-collections.e2e.test.ts']);
@@ -83,6 +85,7 @@ export default defineConfig({
           ...server,
           name: 'timing',
           include: SERVER_TIMING,
+          globalSetup: [BUILD_ONCE],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
