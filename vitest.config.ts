@@ -1,27 +1,121 @@
-import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Two projects: fast server/unit suites, and browser suites that drive the built app in Chromium.
+// The test tiers. `npm run test:fast` runs the `unit` and `ssr` projects; `npm test` runs every
+// project, a group at a time (sequence.groupOrder): the fast server suites two or more at once (as
+// test:fast runs them), the slow ones likewise, then the server timing checks alone, the browser
+// suites two at once, and the browser timing checks alone. A suite that measures time never shares
+// the cores with a drill or a browser.
+//
+// Suites are placed by file name, not folder, so a file keeps its tier when it moves; a new suite
+// lands in `unit` (or `e2e`) unless it is named here.
+const byName = (names: string[]) => names.map((name) => `**/${name}`);
+
+/** Server suites of tens of seconds each: not in the fast tier. */
+const SLOW = byName([
+  'crash.test.ts', // the crash drill: 10 SIGKILLs during concurrent saves
+  'crashRecovery.test.ts', // a save killed in a child process after each step of a commit
+  'remote.test.ts', // a primary and two replicas, 50 saves
+  'adminItems.test.ts', // the admin list endpoint on a site of 10,000 items
+  'serverBuild.test.ts', // builds the server bundle and drives it over HTTP
+  'Markdown.test.tsx', // 6,613 XSS payloads through the markdown component, one by one and together
+  'layers.test.ts', // dependency-cruiser over the tree four times (npm run check:layers runs it once)
+]);
+
+/** Server suites that assert timings another suite on the same cores would upset: run alone. */
+const SERVER_TIMING = byName([
+  'bodies.test.ts', // p99 of public reads under a flood of 2 MB sign-in bodies
+  'siteWatcher.test.ts', // 10,000 items: hand edits, pulls and checkouts reach the index within a second
+  'scheduleClock.test.ts', // an item shows and hides within a second of its times, across a restart
+]);
+
+/** Server suites whose pages come from the built web app (dist/): they get the build-once set-up,
+ *  as does `timing` (the schedule clock reads its pages). */
+const NEEDS_BUILT_APP = byName(['searchPage.test.ts']);
+
+/** Browser suites that measure time in Chromium, or wait a bounded time for a background job that a
+ *  second browser on the cores delays past it: alone, at the end. */
+const BROWSER_TIMING = byName([
+  'site-perf.e2e.test.ts', // LCP and CLS on an emulated slow 4G link
+  'admin-collections.e2e.test.ts', // the first list line at 10,000 items
+  'admin-search.e2e.test.ts', // a PDF's text, read in a worker thread (failed twice beside another file)
+]);
+
+const SERVER_SUITES = ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
+const BROWSER_SUITES = ['tests/e2e/**/*.e2e.test.ts'];
+const BUILD_ONCE = 'tests/e2e/support/buildOnce.ts';
+
+// Vitest's default is one worker per core less one: a single worker on a 2-core machine, where the
+// server suites spend much of their time waiting on git and sockets.
+const workers = Math.max(2, availableParallelism());
+const server = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000 } as const;
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...server,
           name: 'unit',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: SERVER_SUITES,
+          exclude: [...configDefaults.exclude, ...SLOW, ...SERVER_TIMING, ...NEEDS_BUILT_APP],
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.e2e.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/e2e/support/buildOnce.ts'],
-          testTimeout: 90_000,
+          ...server,
+          name: 'ssr',
+          include: NEEDS_BUILT_APP,
+          globalSetup: [BUILD_ONCE],
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'slow',
+          include: SLOW,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: workers,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'timing',
+          include: SERVER_TIMING,
+          globalSetup: [BUILD_ONCE],
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        test: {
+          ...browser,
+          name: 'e2e',
+          include: BROWSER_SUITES,
+          exclude: [...configDefaults.exclude, ...BROWSER_TIMING],
+          globalSetup: [BUILD_ONCE],
+          maxWorkers: 2,
+          sequence: { groupOrder: 4 },
+        },
+      },
+      {
+        test: {
+          ...browser,
+          name: 'e2e-timing',
+          include: BROWSER_TIMING,
+          globalSetup: [BUILD_ONCE],
+          fileParallelism: false,
+          sequence: { groupOrder: 5 },
         },
       },
     ],

@@ -1,20 +1,80 @@
-// Runs every vitest project and ends with one plain summary line ("vitest: N passed, N failed").
-import { spawnSync } from 'node:child_process';
+// The two test commands. Each runs its checks side by side, then its vitest projects, and ends with
+// one plain summary line ("vitest: N passed, N failed, N skipped").
+//
+//   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
+//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, then the unit
+//                                                          and ssr projects: no browser, no drills
+//
+// Other arguments go to vitest (a file filter, `--project e2e`). A check that fails does not stop the
+// run: a person sees every problem at once, and the exit code says whether all passed.
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+
+// Each check is an npm script, run where package.json defines it.
+const FAST_CHECKS = ['typecheck', 'lint', 'format:check', 'check:layers'];
+const ALL_CHECKS = [...FAST_CHECKS, 'check-content'];
+const FAST_PROJECTS = ['unit', 'ssr'];
+
+const args = process.argv.slice(2);
+const fast = args.includes('--fast');
+const vitestArgs = args.filter((a) => a !== '--fast');
+const defined = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+interface CheckResult {
+  name: string;
+  ok: boolean;
+  output: string;
+  took: string;
+}
+
+/** Runs one npm script with its output kept, so checks running side by side do not interleave. */
+function runCheck(name: string): Promise<CheckResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('close', (code) => resolve({ name, ok: code === 0, output, took: seconds(started) }));
+  });
+}
+
+const started = performance.now();
+const checks = (fast ? FAST_CHECKS : ALL_CHECKS).filter((name) => name in defined);
+const results = await Promise.all(
+  checks.map(async (name) => {
+    const r = await runCheck(name);
+    console.log(`── ${r.name}: ${r.ok ? 'ok' : 'FAILED'} in ${r.took}`);
+    if (r.output.trim()) console.log(r.output.trimEnd());
+    return r;
+  }),
+);
 
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
+const projects = fast && !vitestArgs.some((a) => a.startsWith('--project')) ? FAST_PROJECTS : [];
+const vitestStarted = performance.now();
 const run = spawnSync(
   'npx',
   [
     'vitest',
     'run',
+    ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${report}`,
-    ...process.argv.slice(2),
+    ...vitestArgs,
   ],
   { stdio: 'inherit' },
+);
+
+const failedChecks = results.filter((r) => !r.ok).map((r) => r.name);
+console.log(
+  `checks: ${results.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}`).join(', ')}; ` +
+    `vitest ${seconds(vitestStarted)}; all ${seconds(started)}`,
 );
 try {
   const r = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -29,4 +89,4 @@ try {
 } catch {
   console.log('vitest: no test report was written');
 }
-process.exit(run.status ?? 1);
+process.exit(failedChecks.length > 0 ? 1 : (run.status ?? 1));
