@@ -20,7 +20,10 @@ export class ImageSizes {
   private readonly pending = new Map<string, Promise<void>>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly index: ContentIndex, private readonly read: ReadFile) {}
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly read: ReadFile,
+  ) {}
 
   /** The image's size as shown (EXIF orientation applied), or undefined while it is not known. */
   size(rel: string): ImageSize | undefined {

@@ -17,8 +17,14 @@ describe('npm run check-content', () => {
     try {
       await cp(path.join(PROJECT_ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
       await cp(path.join(PROJECT_ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
-      await writeFile(path.join(dir, 'content/state-policies/1.md'), "---\ntitle: x\nimplementation: '7'\n---\ntext\n");
-      await writeFile(path.join(dir, 'content/profiles/1.md'), '---\nname: Someone\nheadshot: media/profiles/99.jpg\n---\n');
+      await writeFile(
+        path.join(dir, 'content/state-policies/1.md'),
+        "---\ntitle: x\nimplementation: '7'\n---\ntext\n",
+      );
+      await writeFile(
+        path.join(dir, 'content/profiles/1.md'),
+        '---\nname: Someone\nheadshot: media/profiles/99.jpg\n---\n',
+      );
       await writeFile(path.join(dir, 'content/news/draft.md'), '---\ntitle: x\n---\n');
       await rm(path.join(dir, 'content/site/footer.md'));
       const { problems } = await checkContent(dir);

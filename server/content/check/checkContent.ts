@@ -7,7 +7,10 @@ import { isMediaField } from '../../schema/fields.ts';
 import { entityForPath, singletons } from '../../schema/registry.ts';
 import { parseItemFile } from '../index/fileFormat.ts';
 
-export interface CheckProblem { path: string; problem: string }
+export interface CheckProblem {
+  path: string;
+  problem: string;
+}
 
 export async function checkContent(root: string): Promise<{ files: number; problems: CheckProblem[] }> {
   const problems: CheckProblem[] = [];
@@ -21,15 +24,22 @@ export async function checkContent(root: string): Promise<{ files: number; probl
     }
     const parsed = parseItemFile(owner.def, await readFile(path.join(root, rel), 'utf8'));
     if (!parsed.ok) {
-      problems.push({ path: rel, problem: parsed.fields ? `${parsed.error} (${Object.keys(parsed.fields).join(', ')})` : parsed.error });
+      problems.push({
+        path: rel,
+        problem: parsed.fields ? `${parsed.error} (${Object.keys(parsed.fields).join(', ')})` : parsed.error,
+      });
       continue;
     }
     if (owner.def.type === 'singleton') seenSingletons.add(owner.def.name);
     for (const [key, field] of Object.entries(owner.def.fields as Fields)) {
       const ref = parsed.data[key];
       if (!isMediaField(field) || !ref) continue;
-      const exists = await stat(path.join(root, String(ref))).then((s) => s.isFile(), () => false);
-      if (!exists) problems.push({ path: rel, problem: `${key} refers to ${String(ref)}, which does not exist` });
+      const exists = await stat(path.join(root, String(ref))).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+      if (!exists)
+        problems.push({ path: rel, problem: `${key} refers to ${String(ref)}, which does not exist` });
     }
   }
   for (const def of singletons) {

@@ -21,7 +21,11 @@ export interface IndexedItem extends StoredItem {
   /** Blob id of the item's own file (its `version` also covers its media). */
   fileVersion: string;
 }
-export interface ContentError { path: string; error: string; fields?: Record<string, string> }
+export interface ContentError {
+  path: string;
+  error: string;
+  fields?: Record<string, string>;
+}
 
 const SYMBOLIC_LINK =
   'This file is a symbolic link, which the site does not follow. Replace it with the file itself.';
@@ -36,7 +40,10 @@ export class ContentIndex {
   private media = new Map<string, string>(); // media path → blob id
   private errors = new Map<string, ContentError>();
 
-  constructor(private readonly store: GitStore, private readonly log: (msg: string) => void = console.warn) {
+  constructor(
+    private readonly store: GitStore,
+    private readonly log: (msg: string) => void = console.warn,
+  ) {
     this.changes = new ChangeFeed(log);
     for (const def of siteEntities) this.items.set(def.name, new Map());
   }
@@ -78,7 +85,9 @@ export class ContentIndex {
     const data = owner ? this.cache?.get(owner.def.name, blob) : undefined;
     if (!owner || !data) return false;
     const { def, id } = owner;
-    this.items.get(def.name)!.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    this.items
+      .get(def.name)!
+      .set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
     return true;
   }
 
@@ -145,8 +154,10 @@ export class ContentIndex {
     const changed = new Set<string>();
     const list = [...paths];
     // Media first: an item's version covers the media it refers to.
-    for (const p of list.filter((x) => x.startsWith('media/'))) for (const n of await this.refreshPath(p, read)) changed.add(n);
-    for (const p of list.filter((x) => !x.startsWith('media/'))) for (const n of await this.refreshPath(p, read)) changed.add(n);
+    for (const p of list.filter((x) => x.startsWith('media/')))
+      for (const n of await this.refreshPath(p, read)) changed.add(n);
+    for (const p of list.filter((x) => !x.startsWith('media/')))
+      for (const n of await this.refreshPath(p, read)) changed.add(n);
     if (changed.size) this.changes.emit({ kind: 'external', entities: changed, paths: list });
     return changed;
   }
@@ -209,7 +220,13 @@ export class ContentIndex {
       this.cache?.set(def.name, fileVersion, parsed.data);
     }
     this.errors.delete(rel);
-    items.set(id, { id, fileVersion, version: this.itemVersion(def, fileVersion, parsed.data), data: parsed.data, path: rel });
+    items.set(id, {
+      id,
+      fileVersion,
+      version: this.itemVersion(def, fileVersion, parsed.data),
+      data: parsed.data,
+      path: rel,
+    });
     return [def.name];
   }
 
@@ -217,7 +234,8 @@ export class ContentIndex {
   private report(rel: string, error: string, fields?: Record<string, string>): string[] {
     const had = this.errors.get(rel)?.error;
     this.errors.set(rel, { path: rel, error, ...(fields ? { fields } : {}) });
-    if (had !== error) this.log(`Content file ${rel} is invalid (${error}); the last good version stays online.`);
+    if (had !== error)
+      this.log(`Content file ${rel} is invalid (${error}); the last good version stays online.`);
     return [];
   }
 
@@ -236,7 +254,9 @@ export class ContentIndex {
    * that replacing only a picture or a PDF is a new version too (and a stale edit still gets 409).
    */
   private itemVersion(def: EntityDef, fileVersion: string, data: Record<string, unknown>): string {
-    const media = mediaKeys(def).map((k) => data[k]).filter((p): p is string => typeof p === 'string' && p !== '');
+    const media = mediaKeys(def)
+      .map((k) => data[k])
+      .filter((p): p is string => typeof p === 'string' && p !== '');
     if (!media.length) return fileVersion;
     const hash = createHash('sha1').update(fileVersion);
     for (const p of media) hash.update(`\n${p}:${this.media.get(p) ?? 'missing'}`);
@@ -285,4 +305,7 @@ function unreadableBecause(e: unknown): string {
   return `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
 }
 
-const mediaKeys = (def: EntityDef) => Object.entries(def.fields as Fields).filter(([, f]) => isMediaField(f)).map(([k]) => k);
+const mediaKeys = (def: EntityDef) =>
+  Object.entries(def.fields as Fields)
+    .filter(([, f]) => isMediaField(f))
+    .map(([k]) => k);

@@ -16,7 +16,10 @@ const refuse = () => {
 const matterOptions = {
   language: 'yaml',
   engines: {
-    yaml: { parse: (s: string) => (yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {}) as object, stringify: () => '' },
+    yaml: {
+      parse: (s: string) => (yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {}) as object,
+      stringify: () => '',
+    },
     js: { parse: refuse, stringify: refuse },
     javascript: { parse: refuse, stringify: refuse },
     json: { parse: (s: string) => JSON.parse(s) as object, stringify: () => '' },
@@ -24,13 +27,15 @@ const matterOptions = {
 } as unknown as matter.GrayMatterOption<string, never>;
 
 export type ParseResult =
-  | { ok: true; data: Record<string, unknown> }
-  | { ok: false; error: string; fields?: Record<string, string> };
+  { ok: true; data: Record<string, unknown> } | { ok: false; error: string; fields?: Record<string, string> };
 
 /** Front matter and body by gray-matter and js-yaml (the core schema): any YAML, slower. */
 export function readWithGrayMatter(text: string): { data: unknown; content: string } {
   // gray-matter caches by input string; a cached result could skip our engines, so bypass it.
-  return matter(text, { ...matterOptions, excerpt: false } as never) as unknown as { data: unknown; content: string };
+  return matter(text, { ...matterOptions, excerpt: false } as never) as unknown as {
+    data: unknown;
+    content: string;
+  };
 }
 
 /** Parses and validates one content file with the entity's schema. */
@@ -64,7 +69,12 @@ export function serializeItem(def: EntityDef, data: Record<string, unknown>): st
     front[key] = data[key];
   }
   // Dumped with the default schema so strings other YAML readers would take for dates or numbers are quoted.
-  const yamlText = yaml.dump(front, { lineWidth: -1, noRefs: true, sortKeys: false, schema: yaml.DEFAULT_SCHEMA });
+  const yamlText = yaml.dump(front, {
+    lineWidth: -1,
+    noRefs: true,
+    sortKeys: false,
+    schema: yaml.DEFAULT_SCHEMA,
+  });
   const body = def.body ? String(data[def.body] ?? '').replace(/\s+$/, '') : '';
   return `---\n${yamlText}---\n${body ? `${body}\n` : ''}`;
 }

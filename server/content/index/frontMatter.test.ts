@@ -74,7 +74,7 @@ const TRICKY_VALUES = [
   'Émile',
   'text with \t tab',
   'Hello, world! & more * stars [x] {y}',
-  "it's \"quoted\" inside",
+  'it\'s "quoted" inside',
   'NaN',
   'Infinity',
   '<<',
@@ -131,7 +131,12 @@ describe('the quick front-matter reader', () => {
   });
 
   it('gives the body as gray-matter does: after the closing line, without one leading newline', () => {
-    for (const text of ['---\ntitle: a\n---', '---\ntitle: a\n---\n', '---\ntitle: a\n---\n\nBody\n', '---\ntitle: a\n---\nBody']) {
+    for (const text of [
+      '---\ntitle: a\n---',
+      '---\ntitle: a\n---\n',
+      '---\ntitle: a\n---\n\nBody\n',
+      '---\ntitle: a\n---\nBody',
+    ]) {
       expect(agrees(text)).toBe(true);
     }
   });

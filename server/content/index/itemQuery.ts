@@ -33,7 +33,9 @@ export interface ItemPage {
 /** Fields searched: the ones holding words people write (text and markdown), from the declaration. */
 const SEARCHED_KINDS: ReadonlySet<AnyField['kind']> = new Set(['text', 'markdown']);
 export const searchedFields = (def: EntityDef): string[] =>
-  Object.entries(def.fields as Fields).filter(([, f]) => SEARCHED_KINDS.has(f.kind)).map(([k]) => k);
+  Object.entries(def.fields as Fields)
+    .filter(([, f]) => SEARCHED_KINDS.has(f.kind))
+    .map(([k]) => k);
 
 const listed = new Map(collections.map((d) => [d.name, d]));
 
@@ -58,28 +60,43 @@ export function parseItemQuery(raw: Record<string, unknown>): ItemQuery {
   else if (!def) bad('entity', 'Unknown', `There is no list called ${JSON.stringify(entity.slice(0, 40))}.`);
 
   const q = one('q') ?? '';
-  if (q.length > MAX_SEARCH) bad('q', `At most ${MAX_SEARCH} characters`, `The search is too long: at most ${MAX_SEARCH} characters.`);
+  if (q.length > MAX_SEARCH)
+    bad('q', `At most ${MAX_SEARCH} characters`, `The search is too long: at most ${MAX_SEARCH} characters.`);
 
   let sort = one('sort') ?? '';
   if (def && sort && sort !== 'id' && !Object.hasOwn(def.fields, sort)) {
     const renamed = Object.entries(def.legacy.rename ?? {}).find(([, wire]) => wire === sort)?.[0];
     if (renamed) sort = renamed;
-    else bad('sort', 'Unknown field', `The ${def.label.toLowerCase()} cannot be sorted by ${JSON.stringify(sort.slice(0, 40))}.`);
+    else
+      bad(
+        'sort',
+        'Unknown field',
+        `The ${def.label.toLowerCase()} cannot be sorted by ${JSON.stringify(sort.slice(0, 40))}.`,
+      );
   }
 
   const dir = one('dir') ?? 'asc';
   if (dir !== 'asc' && dir !== 'desc') bad('dir', 'Not asc or desc', 'The order must be asc or desc.');
 
   const page = wholeNumber(one('page'), 1);
-  if (page === null) bad('page', 'Not a whole number of 1 or more', 'The page must be a whole number of 1 or more.');
+  if (page === null)
+    bad('page', 'Not a whole number of 1 or more', 'The page must be a whole number of 1 or more.');
   const per = wholeNumber(one('per'), DEFAULT_PER);
   if (per === null || per > MAX_PER) {
-    bad('per', `A whole number from 1 to ${MAX_PER}`, `Items per page must be a whole number from 1 to ${MAX_PER}.`);
+    bad(
+      'per',
+      `A whole number from 1 to ${MAX_PER}`,
+      `Items per page must be a whole number from 1 to ${MAX_PER}.`,
+    );
   }
 
   if (messages.length) throw new AppError(400, messages.join(' '), problems);
   return {
-    def: def!, sort, dir: dir as 'asc' | 'desc', page: page!, per: per!,
+    def: def!,
+    sort,
+    dir: dir as 'asc' | 'desc',
+    page: page!,
+    per: per!,
     words: q.toLowerCase().split(/\s+/).filter(Boolean),
   };
 }
@@ -104,7 +121,9 @@ export class ItemLists {
   private prepared = new Map<string, Prepared>();
 
   constructor(private readonly index: ContentIndex) {
-    index.changes.on((change) => { for (const n of change.entities) this.prepared.delete(n); });
+    index.changes.on((change) => {
+      for (const n of change.entities) this.prepared.delete(n);
+    });
   }
 
   page(query: ItemQuery): ItemPage {
@@ -113,9 +132,15 @@ export class ItemLists {
     let matching = this.ordered(prep, def, query.sort, query.dir);
     if (words.length) {
       const keys = searchedFields(def);
-      const texts = prep.texts ??= new Map(prep.items.map((item) => [
-        item, keys.map((k) => String(item.data[k] ?? '')).join('\n').toLowerCase(),
-      ]));
+      const texts = (prep.texts ??= new Map(
+        prep.items.map((item) => [
+          item,
+          keys
+            .map((k) => String(item.data[k] ?? ''))
+            .join('\n')
+            .toLowerCase(),
+        ]),
+      ));
       matching = matching.filter((item) => {
         const text = texts.get(item)!;
         return words.every((w) => text.includes(w));
@@ -162,7 +187,12 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * By one field (null: the id, as a number). Items without a value come last either way; ties keep
  * the declared order. Choices sort by the words staff see, not by their stored codes.
  */
-function sortBy(items: IndexedItem[], field: AnyField | null, key: string, dir: 'asc' | 'desc'): IndexedItem[] {
+function sortBy(
+  items: IndexedItem[],
+  field: AnyField | null,
+  key: string,
+  dir: 'asc' | 'desc',
+): IndexedItem[] {
   const sign = dir === 'asc' ? 1 : -1;
   if (field === null) return [...items].sort((a, b) => sign * (Number(a.id) - Number(b.id)));
   const shown = (item: IndexedItem): string => {

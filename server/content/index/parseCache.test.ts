@@ -39,7 +39,8 @@ it('a second load parses nothing it has seen, and serves the same items', async 
   spy.mockClear();
   const second = await loadWith(file);
   expect(spy.mock.calls.length).toBe(0);
-  for (const def of [entities.news, entities.eventCard, entities.footer]) expect(second.list(def)).toEqual(first.list(def));
+  for (const def of [entities.news, entities.eventCard, entities.footer])
+    expect(second.list(def)).toEqual(first.list(def));
   spy.mockRestore();
 });
 

@@ -12,7 +12,10 @@ type Entries = Record<string, Record<string, unknown>>; // `${entity}:${blob}` â
 /** What parsing depends on: the entity declarations and the file format (or the whole built server). */
 function codeFingerprint(projectRoot: string): string {
   const hash = createHash('sha1');
-  const sources = [path.join(projectRoot, 'server/schema'), path.join(projectRoot, 'server/content/index/fileFormat.ts')];
+  const sources = [
+    path.join(projectRoot, 'server/schema'),
+    path.join(projectRoot, 'server/content/index/fileFormat.ts'),
+  ];
   const add = (file: string) => hash.update(file).update(readFileSync(file));
   const walk = (p: string) => {
     if (!existsSync(p)) return false;
@@ -40,7 +43,10 @@ export class ParseCache {
 
   async load(): Promise<void> {
     try {
-      const saved = JSON.parse(await readFile(this.file, 'utf8')) as { fingerprint: string; entries: Entries };
+      const saved = JSON.parse(await readFile(this.file, 'utf8')) as {
+        fingerprint: string;
+        entries: Entries;
+      };
       if (saved.fingerprint === this.fingerprint) this.old = saved.entries;
     } catch {
       this.old = {}; // none yet, or unreadable: every file is parsed
@@ -62,7 +68,9 @@ export class ParseCache {
   /** Writes what this start used and parsed (entries of files gone since are dropped). */
   async save(): Promise<void> {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.old).length) return;
-    await writeFileDurable(this.file, JSON.stringify({ fingerprint: this.fingerprint, entries: this.next }), { mode: 0o600 });
+    await writeFileDurable(this.file, JSON.stringify({ fingerprint: this.fingerprint, entries: this.next }), {
+      mode: 0o600,
+    });
     this.old = { ...this.next };
     this.changed = false;
   }

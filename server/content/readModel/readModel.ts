@@ -10,7 +10,11 @@ import { visibleToPublic } from './visibility.ts';
 export type MediaMode = 'base64' | 'url';
 /** 'wire': the documented strings ('0'/'1', codes, DD/MM/YYYY); 'typed': the stored values. */
 export type Shape = 'wire' | 'typed';
-export interface ReadContext { signedIn: boolean; media: MediaMode; shape?: Shape }
+export interface ReadContext {
+  signedIn: boolean;
+  media: MediaMode;
+  shape?: Shape;
+}
 
 const codecOf = (shape: Shape | undefined) => (shape === 'typed' ? typedItem : toWire);
 
@@ -28,7 +32,10 @@ export class ReadModel {
   readonly endpoints: ReadEndpoint[];
   private readonly byPath: Map<string, ReadEndpoint>;
 
-  constructor(private readonly index: ContentIndex, private readonly store: GitStore) {
+  constructor(
+    private readonly index: ContentIndex,
+    private readonly store: GitStore,
+  ) {
     const generated: ReadEndpoint[] = siteEntities.map((def) => ({
       path: def.legacy.endpoint,
       deps: [def.name],
@@ -44,7 +51,10 @@ export class ReadModel {
       {
         path: 'pdf_images.php',
         deps: [entities.paper.name],
-        build: (ctx) => this.visible(entities.paper, ctx).map((p) => this.encoder(ctx.media)(String(p.data.first_page), 'image') ?? ''),
+        build: (ctx) =>
+          this.visible(entities.paper, ctx).map(
+            (p) => this.encoder(ctx.media)(String(p.data.first_page), 'image') ?? '',
+          ),
       },
     ];
     this.endpoints = [...generated, ...derived];
@@ -81,7 +91,11 @@ export class ReadModel {
     return ctx.signedIn ? items : items.filter((i) => visibleToPublic(def, i.data));
   }
 
-  private list(def: EntityDef, ctx: ReadContext, only?: (item: IndexedItem) => boolean): Record<string, unknown>[] {
+  private list(
+    def: EntityDef,
+    ctx: ReadContext,
+    only?: (item: IndexedItem) => boolean,
+  ): Record<string, unknown>[] {
     const enc = this.encoder(ctx.media);
     const encode = codecOf(ctx.shape);
     const items = this.visible(def, ctx);

@@ -17,14 +17,23 @@ afterAll(async () => {
 });
 
 const json = async (p: string) => (await site.api(p)).json();
-const news = (title: string, body: string) => `---\ntitle: ${title}\nlink: ''\nwhen_date: '2026-03-01'\n---\n${body}\n`;
+const news = (title: string, body: string) =>
+  `---\ntitle: ${title}\nlink: ''\nwhen_date: '2026-03-01'\n---\n${body}\n`;
 const errorFor = async (rel: string) =>
-  ((await json('/api/health')).errors as { path: string; error: string }[]).find((e) => e.path === rel)?.error;
+  ((await json('/api/health')).errors as { path: string; error: string }[]).find((e) => e.path === rel)
+    ?.error;
 
 describe('files that arrive by hand', () => {
   it('a 10 MB news file is reported and not served; the site keeps answering', async () => {
-    await writeFile(path.join(site.siteDir, 'content/news/901.md'), news('Huge by hand', 'x'.repeat(10 * 1024 * 1024)));
-    const error = await eventually(() => errorFor('content/news/901.md'), 2000, 'the large file to be reported');
+    await writeFile(
+      path.join(site.siteDir, 'content/news/901.md'),
+      news('Huge by hand', 'x'.repeat(10 * 1024 * 1024)),
+    );
+    const error = await eventually(
+      () => errorFor('content/news/901.md'),
+      2000,
+      'the large file to be reported',
+    );
     expect(error).toBe('This file is 10 MB; content files can be at most 2 MB, so it is not served.');
     const t = performance.now();
     const list = await site.api('/api/news.php?media=url');
@@ -45,7 +54,11 @@ describe('files that arrive by hand', () => {
       'a new file to be seen after the FIFO',
     );
     await rm(fifo);
-    await eventually(async () => (await errorFor('content/news/902.md')) === undefined, 2000, 'the report to clear');
+    await eventually(
+      async () => (await errorFor('content/news/902.md')) === undefined,
+      2000,
+      'the report to clear',
+    );
   });
 
   it('a socket named like content and a picture over 5 MB are reported', async () => {

@@ -70,13 +70,20 @@ describe('changes made by hand reach the index and every subscriber', () => {
     const firstPages = JSON.parse((await pages.next()).data);
     expect(firstPages).toEqual(await json('/api/majorevents.php'));
     expect(JSON.parse((await cards.next()).data)).toEqual(await json('/api/events.php'));
-    expect(JSON.parse((await policy.next()).data)).toEqual({ policyText: (await json('/api/policy_update.php')).policyText });
+    expect(JSON.parse((await policy.next()).data)).toEqual({
+      policyText: (await json('/api/policy_update.php')).policyText,
+    });
 
     await writeFile(contentFile('site/policy.md'), '---\n---\nNew **policy** text from a hand edit.\n');
-    expect(JSON.parse((await policy.next()).data)).toEqual({ policyText: 'New **policy** text from a hand edit.' });
+    expect(JSON.parse((await policy.next()).data)).toEqual({
+      policyText: 'New **policy** text from a hand edit.',
+    });
 
     const file = contentFile('event-pages/1.md');
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^header: .*$/m, 'header: Renamed winter page'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(/^header: .*$/m, 'header: Renamed winter page'),
+    );
     const pushed = JSON.parse((await pages.next()).data) as { id: string; header: string }[];
     expect(pushed.find((p) => p.id === '1')?.header).toBe('Renamed winter page');
 
@@ -85,25 +92,52 @@ describe('changes made by hand reach the index and every subscriber', () => {
     const pushedCards = JSON.parse((await cards.next()).data) as { id: string; title: string }[];
     expect(pushedCards.find((c) => c.id === '2')?.title).toBe('Renamed card');
     for (const s of [pages, cards, policy]) s.close();
-    await eventually(async () => (await json('/api/health')).subscribers === 0, 2000, 'subscribers to be dropped');
+    await eventually(
+      async () => (await json('/api/health')).subscribers === 0,
+      2000,
+      'subscribers to be dropped',
+    );
   });
 
   it('git checkout and git commit by hand reach the index', async () => {
     const before = (await json('/api/news.php?id=2')).title;
     const file = contentFile('news/2.md');
     await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: .*$/m, 'title: Committed by hand'));
-    site.git('-c', 'user.name=Maintainer', '-c', 'user.email=m@example.org', 'commit', '-qam', 'news: hand edit');
-    await eventually(async () => (await json('/api/news.php?id=2')).title === 'Committed by hand', 2000, 'hand commit');
+    site.git(
+      '-c',
+      'user.name=Maintainer',
+      '-c',
+      'user.email=m@example.org',
+      'commit',
+      '-qam',
+      'news: hand edit',
+    );
+    await eventually(
+      async () => (await json('/api/news.php?id=2')).title === 'Committed by hand',
+      2000,
+      'hand commit',
+    );
     site.git('checkout', 'HEAD~1', '--', 'content/news/2.md');
     await eventually(async () => (await json('/api/news.php?id=2')).title === before, 2000, 'checkout');
     site.git('checkout', 'HEAD', '--', 'content/news/2.md');
   });
 
   it('a new file appears and a removed file disappears', async () => {
-    await writeFile(contentFile('news/77.md'), "---\ntitle: Added by hand\nlink: ''\nwhen_date: '2030-01-01'\n---\nNew.\n");
-    await eventually(async () => (await json('/api/news.php'))[0]?.title === 'Added by hand', 2000, 'new file');
+    await writeFile(
+      contentFile('news/77.md'),
+      "---\ntitle: Added by hand\nlink: ''\nwhen_date: '2030-01-01'\n---\nNew.\n",
+    );
+    await eventually(
+      async () => (await json('/api/news.php'))[0]?.title === 'Added by hand',
+      2000,
+      'new file',
+    );
     await rm(contentFile('news/77.md'));
-    await eventually(async () => !(await json('/api/news.php')).some((n: { id: string }) => n.id === '77'), 2000, 'removed file');
+    await eventually(
+      async () => !(await json('/api/news.php')).some((n: { id: string }) => n.id === '77'),
+      2000,
+      'removed file',
+    );
   });
 });
 
@@ -113,28 +147,43 @@ describe('a broken file', () => {
     const good = await readFile(file, 'utf8');
     const goodTitle = (await json('/api/news.php?id=3')).title;
     await writeFile(file, '---\ntitle: [unclosed\n---\n');
-    const health = await eventually(async () => {
-      const h = await json('/api/health');
-      return h.ok === false ? h : null;
-    }, 2000, 'health to report the file');
+    const health = await eventually(
+      async () => {
+        const h = await json('/api/health');
+        return h.ok === false ? h : null;
+      },
+      2000,
+      'health to report the file',
+    );
     expect(health.errors).toEqual([expect.objectContaining({ path: 'content/news/3.md' })]);
     expect((await json('/api/news.php?id=3')).title).toBe(goodTitle);
     expect((await json('/api/news.php')).length).toBeGreaterThan(1);
     expect((await fetch(`${site.url}/api/homepage.php`)).status).toBe(200);
 
     await writeFile(file, good.replace(/^link: .*$/m, 'link: javascript:alert(1)'));
-    await eventually(async () => (await json('/api/health')).errors[0]?.fields?.link, 2000, 'invalid link reported');
+    await eventually(
+      async () => (await json('/api/health')).errors[0]?.fields?.link,
+      2000,
+      'invalid link reported',
+    );
     await writeFile(file, good);
     await eventually(async () => (await json('/api/health')).ok === true, 2000, 'health to recover');
   });
 
   it('with JavaScript front matter is refused and never run', async () => {
     const marker = path.join(site.dataDir, 'pwned');
-    await writeFile(contentFile('news/90.md'), `---js\n{ title: (require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'), globalThis.pwned = 1, 'ran') }\n---\nbody\n`);
-    const health = await eventually(async () => {
-      const h = await json('/api/health');
-      return h.errors.find((e: { path: string }) => e.path === 'content/news/90.md');
-    }, 2000, 'js file reported');
+    await writeFile(
+      contentFile('news/90.md'),
+      `---js\n{ title: (require('fs').writeFileSync(${JSON.stringify(marker)}, 'x'), globalThis.pwned = 1, 'ran') }\n---\nbody\n`,
+    );
+    const health = await eventually(
+      async () => {
+        const h = await json('/api/health');
+        return h.errors.find((e: { path: string }) => e.path === 'content/news/90.md');
+      },
+      2000,
+      'js file reported',
+    );
     expect(health.error).toMatch(/JavaScript front matter is not allowed/);
     expect((globalThis as { pwned?: number }).pwned).toBeUndefined();
     expect(await readdir(site.dataDir)).not.toContain('pwned');
@@ -172,7 +221,11 @@ describe('a content file that is a symbolic link, or a singleton whose file is g
   it('a deleted singleton file is listed by /api/health; its last good version stays online', async () => {
     const served = (await json('/api/footer.php')).legal_notice;
     await rm(contentFile('site/footer.md'));
-    const reported = await eventually(healthError('content/site/footer.md'), 2000, 'the missing file reported');
+    const reported = await eventually(
+      healthError('content/site/footer.md'),
+      2000,
+      'the missing file reported',
+    );
     const error = 'This file is missing. Restore it (for example with git checkout).';
     expect(reported).toEqual({ path: 'content/site/footer.md', error });
     expect((await json('/api/footer.php')).legal_notice).toBe(served);
@@ -206,26 +259,44 @@ describe('a content file that is a symbolic link, or a singleton whose file is g
 });
 
 describe('the contact form (handle_form.php)', () => {
-  const message = { name: 'Ada Teacher', title: 'CS teacher', employer: 'Bend HS', email: 'ada@example.org', contact: 'How do I join the Winter institute?' };
+  const message = {
+    name: 'Ada Teacher',
+    title: 'CS teacher',
+    employer: 'Bend HS',
+    email: 'ada@example.org',
+    contact: 'How do I join the Winter institute?',
+  };
 
   it('refuses an incomplete message with "Please fill all fields" and keeps nothing', async () => {
     for (const missing of ['name', 'title', 'email', 'contact'] as const) {
-      const res = await site.api('/api/handle_form.php', { method: 'POST', json: { ...message, [missing]: '  ' } });
+      const res = await site.api('/api/handle_form.php', {
+        method: 'POST',
+        json: { ...message, [missing]: '  ' },
+      });
       expect(res.status).toBe(400);
       const body = await res.json();
       expect(body.error).toBe('Please fill all fields');
       expect(body.fields[missing]).toBe('Please fill all fields');
     }
-    expect(await readdir(path.join(site.dataDir, 'private')).then((d) => d.includes('messages') ? readdir(path.join(site.dataDir, 'private/messages')) : [])).toEqual([]);
+    expect(
+      await readdir(path.join(site.dataDir, 'private')).then((d) =>
+        d.includes('messages') ? readdir(path.join(site.dataDir, 'private/messages')) : [],
+      ),
+    ).toEqual([]);
   });
 
   it('keeps a complete message (employer optional) under private/, never in the site repository', async () => {
-    const res = await site.api('/api/handle_form.php', { method: 'POST', json: { ...message, employer: '' } });
+    const res = await site.api('/api/handle_form.php', {
+      method: 'POST',
+      json: { ...message, employer: '' },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).success).toBe(true);
     const files = await readdir(path.join(site.dataDir, 'private/messages'));
     expect(files).toHaveLength(1);
-    expect(await readFile(path.join(site.dataDir, 'private/messages', files[0]!), 'utf8')).toContain('How do I join the Winter institute?');
+    expect(await readFile(path.join(site.dataDir, 'private/messages', files[0]!), 'utf8')).toContain(
+      'How do I join the Winter institute?',
+    );
     expect(site.git('ls-files', '--others', '--cached').includes('messages')).toBe(false);
     expect(site.git('status', '--porcelain')).toBe('');
   });
@@ -245,12 +316,20 @@ describe('the contact form (handle_form.php)', () => {
   });
 
   it('refuses bodies over 10 KB (413), foreign origins (403), and throttles per address (429)', async () => {
-    const big = await site.api('/api/handle_form.php', { method: 'POST', json: { ...message, contact: 'x'.repeat(11_000) } });
+    const big = await site.api('/api/handle_form.php', {
+      method: 'POST',
+      json: { ...message, contact: 'x'.repeat(11_000) },
+    });
     expect(big.status).toBe(413);
-    const foreign = await site.api('/api/handle_form.php', { method: 'POST', json: message, headers: { origin: 'https://evil.example' } });
+    const foreign = await site.api('/api/handle_form.php', {
+      method: 'POST',
+      json: message,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     let last = 0;
-    for (let i = 0; i < 6 && last !== 429; i++) last = (await site.api('/api/handle_form.php', { method: 'POST', json: message })).status;
+    for (let i = 0; i < 6 && last !== 429; i++)
+      last = (await site.api('/api/handle_form.php', { method: 'POST', json: message })).status;
     expect(last).toBe(429);
   });
 });
@@ -262,15 +341,25 @@ describe('the first admin user', () => {
     const { tmpdir } = await import('node:os');
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-first-'));
     const printed: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+    const spy = vi
+      .spyOn(console, 'log')
+      .mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
     try {
-      const first = await startTestSite({ dataDir, adminPassword: undefined as never, adminUsername: undefined as never });
+      const first = await startTestSite({
+        dataDir,
+        adminPassword: undefined as never,
+        adminUsername: undefined as never,
+      });
       await first.close();
       const shown = printed.join('\n');
       const password = /password: (\S+)/.exec(shown)?.[1];
       expect(password).toMatch(/^[\w-]{20,}$/);
       expect(await read(path.join(dataDir, 'private/users.json'), 'utf8')).not.toContain(password!);
-      const again = await startTestSite({ dataDir, adminPassword: undefined as never, adminUsername: undefined as never });
+      const again = await startTestSite({
+        dataDir,
+        adminPassword: undefined as never,
+        adminUsername: undefined as never,
+      });
       expect(await again.signIn('admin', password!)).toContain('cms_session');
       await again.close();
       expect(printed.join('\n').match(/password: /g)).toHaveLength(1);

@@ -18,7 +18,13 @@ const ITEMS = 10_000;
 const author = { name: 'Editor', email: 'editor@example.org' };
 const news = (id: number, title: string) =>
   serializeItem(entities.news, { title, link: '', when_date: '2026-01-05', what: `Item ${id}` });
-const env = { ...process.env, GIT_AUTHOR_NAME: 'M', GIT_AUTHOR_EMAIL: 'm@x', GIT_COMMITTER_NAME: 'M', GIT_COMMITTER_EMAIL: 'm@x' };
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'M',
+  GIT_AUTHOR_EMAIL: 'm@x',
+  GIT_COMMITTER_NAME: 'M',
+  GIT_COMMITTER_EMAIL: 'm@x',
+};
 
 let root: string;
 let store: GitStore;
@@ -33,8 +39,14 @@ beforeAll(async () => {
   const starter = path.join(root, 'starter');
   await mkdir(path.join(starter, 'content/news'), { recursive: true });
   await mkdir(path.join(starter, 'media'), { recursive: true });
-  await Promise.all(Array.from({ length: ITEMS }, (_, i) => writeFile(path.join(starter, `content/news/${i + 1}.md`), news(i + 1, `Item ${i + 1}`))));
-  ({ store } = await GitStore.open(path.join(root, 'site'), { starter: { content: path.join(starter, 'content'), media: path.join(starter, 'media') } }));
+  await Promise.all(
+    Array.from({ length: ITEMS }, (_, i) =>
+      writeFile(path.join(starter, `content/news/${i + 1}.md`), news(i + 1, `Item ${i + 1}`)),
+    ),
+  );
+  ({ store } = await GitStore.open(path.join(root, 'site'), {
+    starter: { content: path.join(starter, 'content'), media: path.join(starter, 'media') },
+  }));
   index = new ContentIndex(store, () => undefined);
   await index.load();
   watcher = new SiteWatcher(store, index, () => undefined);
@@ -51,9 +63,20 @@ describe('at 10,000 items', () => {
   it("the server's own saves cost one file event each: no folder listing, no tree diff", async () => {
     const before = { ...watcher.counters };
     for (let i = 0; i < 10; i++) {
-      await writer.save({ def: entities.news, id: String(100 + i), input: { title: `Saved ${i}` }, uploads: [], author });
+      await writer.save({
+        def: entities.news,
+        id: String(100 + i),
+        input: { title: `Saved ${i}` },
+        uploads: [],
+        author,
+      });
     }
-    await writer.save({ def: entities.news, input: { title: 'Created by a save', when_date: '2026-02-01' }, uploads: [], author });
+    await writer.save({
+      def: entities.news,
+      input: { title: 'Created by a save', when_date: '2026-02-01' },
+      uploads: [],
+      author,
+    });
     await new Promise((r) => setTimeout(r, 1000)); // let every event arrive and every poll run
     expect(watcher.counters.folderListings - before.folderListings).toBe(0);
     expect(watcher.counters.headDiffs - before.headDiffs).toBe(0);
@@ -64,7 +87,13 @@ describe('at 10,000 items', () => {
   it("recognises the server's own commits and does not read their files again; a hand edit is read", async () => {
     const before = { ...index.counters };
     const skipped = watcher.counters.ownFilesSkipped;
-    await writer.save({ def: entities.news, id: '200', input: { title: 'Saved, not re-read' }, uploads: [], author });
+    await writer.save({
+      def: entities.news,
+      id: '200',
+      input: { title: 'Saved, not re-read' },
+      uploads: [],
+      author,
+    });
     await eventually(() => watcher.counters.ownFilesSkipped > skipped, 2000, "the save's file event");
     await new Promise((r) => setTimeout(r, 300)); // any later event or poll too
     expect(index.counters).toEqual(before);
@@ -97,7 +126,11 @@ describe('at 10,000 items', () => {
     git(store.dir, 'add', '-A'); // the hand-added file above, so the pull can fast-forward cleanly
     git(store.dir, 'commit', '-qm', 'commit the hand edits');
     git(store.dir, 'pull', '-q', '--no-rebase', clone, 'main');
-    await eventually(() => title('700') === 'Changed upstream' && title('30001') === 'New upstream', 1000, 'the pull');
+    await eventually(
+      () => title('700') === 'Changed upstream' && title('30001') === 'New upstream',
+      1000,
+      'the pull',
+    );
   });
 
   it('a checkout of another branch reaches the index within a second, and back', async () => {
@@ -108,7 +141,11 @@ describe('at 10,000 items', () => {
     git(store.dir, 'checkout', '-q', 'main');
     await eventually(() => title('800') === 'Item 800' && title('801') === 'Item 801', 1000, 'back on main');
     git(store.dir, 'checkout', '-q', 'draft');
-    await eventually(() => title('800') === undefined && title('801') === 'On the draft branch', 1000, 'the draft branch');
+    await eventually(
+      () => title('800') === undefined && title('801') === 'On the draft branch',
+      1000,
+      'the draft branch',
+    );
     git(store.dir, 'checkout', '-q', 'main');
     await eventually(() => title('800') === 'Item 800', 1000, 'main again');
   });

@@ -82,11 +82,13 @@ export class SiteWatcher {
     };
     const filesWatcher = (paths: string[]) => {
       const w = watch(paths, { ignoreInitial: true, awaitWriteFinish: false });
-      w.on('add', onFile).on('change', onFile).on('unlink', (file) => {
-        // chokidar stops watching a file that went; if it comes back, the folder poll finds it.
-        this.watched.delete(relOf(file));
-        onFile(file);
-      });
+      w.on('add', onFile)
+        .on('change', onFile)
+        .on('unlink', (file) => {
+          // chokidar stops watching a file that went; if it comes back, the folder poll finds it.
+          this.watched.delete(relOf(file));
+          onFile(file);
+        });
       w.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
       this.fileWatchers.push(w);
       return w;
@@ -102,7 +104,8 @@ export class SiteWatcher {
     // Not packed-refs: it rarely exists, and chokidar watches a missing file's folder instead — here
     // .git itself, re-listed on each of the half-dozen changes a save makes there. The poll stats it.
     this.refs = watch([path.join(gitdir, 'HEAD'), path.join(gitdir, 'refs', 'heads')], {
-      ignoreInitial: true, ignored: (p) => p.endsWith('.lock'),
+      ignoreInitial: true,
+      ignored: (p) => p.endsWith('.lock'),
     });
     this.refs.on('all', () => {
       this.headChanged = true;
@@ -110,7 +113,8 @@ export class SiteWatcher {
     });
     await Promise.all([ready(this.refs), this.follow([...problems])]);
     this.unsubscribe = this.index.changes.on((change) => {
-      if (isCommitted(change)) this.ownNoted = Promise.all([this.ownNoted, this.ownCommit(change.commit)]).then(() => undefined);
+      if (isCommitted(change))
+        this.ownNoted = Promise.all([this.ownNoted, this.ownCommit(change.commit)]).then(() => undefined);
     });
     this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? 250);
     this.poller.unref();
@@ -151,7 +155,9 @@ export class SiteWatcher {
         this.headChanged = false;
         for (const p of await this.headMoves()) paths.add(p);
       }
-      const under = [...paths].filter((p) => ROOTS.some((r) => p.startsWith(`${r}/`)) && !p.split('/').some(hidden));
+      const under = [...paths].filter(
+        (p) => ROOTS.some((r) => p.startsWith(`${r}/`)) && !p.split('/').some(hidden),
+      );
       const wanted: string[] = [];
       for (const p of under) {
         if (await this.isOwn(p)) this.counters.ownFilesSkipped++;
@@ -197,7 +203,10 @@ export class SiteWatcher {
   private async isOwn(rel: string): Promise<boolean> {
     const own = this.ownFiles.get(rel);
     if (!own) return false;
-    if (own.stat === (await statKey(path.join(this.store.dir, rel))) && this.index.blobOf(rel) === (own.blob ?? undefined)) {
+    if (
+      own.stat === (await statKey(path.join(this.store.dir, rel))) &&
+      this.index.blobOf(rel) === (own.blob ?? undefined)
+    ) {
       return true;
     }
     this.ownFiles.delete(rel);
@@ -236,10 +245,12 @@ export class SiteWatcher {
   /** Records folders' modification times, so the poll only lists folders changed by others. */
   private async rememberFolders(folders?: string[]): Promise<void> {
     const list = folders ?? (await this.folderList());
-    await Promise.all(list.map(async (rel) => {
-      const s = await stat(path.join(this.store.dir, rel)).catch(() => null);
-      if (s) this.folders.set(rel, s.mtimeMs);
-    }));
+    await Promise.all(
+      list.map(async (rel) => {
+        const s = await stat(path.join(this.store.dir, rel)).catch(() => null);
+        if (s) this.folders.set(rel, s.mtimeMs);
+      }),
+    );
   }
 
   private async folderList(): Promise<string[]> {
@@ -269,7 +280,9 @@ export class SiteWatcher {
         if (!s || s.mtimeMs === this.folders.get(rel)) continue;
         this.folders.set(rel, s.mtimeMs);
         this.counters.folderListings++;
-        const entries = await readdir(path.join(this.store.dir, rel), { withFileTypes: true }).catch(() => []);
+        const entries = await readdir(path.join(this.store.dir, rel), { withFileTypes: true }).catch(
+          () => [],
+        );
         for (const e of entries) {
           if (hidden(e.name)) continue;
           const child = `${rel}/${e.name}`;

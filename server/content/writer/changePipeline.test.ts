@@ -17,7 +17,7 @@ let site: TestSite;
 const heard: ContentChange[] = [];
 let off: () => void;
 const author = { name: 'Pipeline Test', email: 'pipeline@example.org' };
-const head = () => site.git("rev-parse", "HEAD").trim();
+const head = () => site.git('rev-parse', 'HEAD').trim();
 const commits = () => Number(site.git('rev-list', '--count', 'HEAD').trim());
 const settle = () => new Promise((r) => setTimeout(r, 400)); // the watcher's echo, if there were one
 
@@ -43,14 +43,18 @@ describe('every kind of change', () => {
     const { writer } = site.deps;
     let id = '';
     const [created] = await eventsOf(async () => {
-      ({ id } = (await writer.save({ def: entities.news, input: { title: 'Piped' }, uploads: [], author })).item);
+      ({ id } = (
+        await writer.save({ def: entities.news, input: { title: 'Piped' }, uploads: [], author })
+      ).item);
     }).then((e) => (expect(e).toHaveLength(1), e));
     expect(created).toMatchObject({ kind: 'saved', created: true, entity: 'news', ids: [id], author });
     expect(created!.entities).toEqual(new Set(['news']));
     expect(isCommittedTo(created!)).toBe(head());
     const first = head();
 
-    const updated = await eventsOf(() => writer.save({ def: entities.news, id, input: { title: 'Piped again' }, uploads: [], author }));
+    const updated = await eventsOf(() =>
+      writer.save({ def: entities.news, id, input: { title: 'Piped again' }, uploads: [], author }),
+    );
     expect(updated).toHaveLength(1);
     expect(updated[0]).toMatchObject({ kind: 'saved', created: false, entity: 'news', ids: [id] });
     expect(isCommittedTo(updated[0]!)).toBe(head());
@@ -67,27 +71,52 @@ describe('every kind of change', () => {
     expect(site.deps.index.get(entities.news, id)?.data.title).toBe('Piped');
 
     // Nothing changed: no commit, no event.
-    const none = await eventsOf(() => writer.save({ def: entities.news, id, input: { title: 'Piped' }, uploads: [], author }));
+    const none = await eventsOf(() =>
+      writer.save({ def: entities.news, id, input: { title: 'Piped' }, uploads: [], author }),
+    );
     expect(none).toEqual([]);
   });
 
   it('a renamed event page names the cards it carried in its one event', async () => {
     const { writer } = site.deps;
     const header = `Carrier ${Date.now()}`;
-    const page = await writer.save({ def: entities.majorEvent, input: { header, event_description: 'x' }, uploads: [], author });
-    const card = await writer.save({ def: entities.eventCard, input: { title: 'Carried', major_event_associated: header }, uploads: [], author });
+    const page = await writer.save({
+      def: entities.majorEvent,
+      input: { header, event_description: 'x' },
+      uploads: [],
+      author,
+    });
+    const card = await writer.save({
+      def: entities.eventCard,
+      input: { title: 'Carried', major_event_associated: header },
+      uploads: [],
+      author,
+    });
     const events = await eventsOf(() =>
-      writer.save({ def: entities.majorEvent, id: page.item.id, input: { header: `${header} renamed` }, uploads: [], author }),
+      writer.save({
+        def: entities.majorEvent,
+        id: page.item.id,
+        input: { header: `${header} renamed` },
+        uploads: [],
+        author,
+      }),
     );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ kind: 'saved', entity: 'majorEvents', carried: { entity: 'eventCards', ids: [card.item.id] } });
+    expect(events[0]).toMatchObject({
+      kind: 'saved',
+      entity: 'majorEvents',
+      carried: { entity: 'eventCards', ids: [card.item.id] },
+    });
     expect(events[0]!.entities).toEqual(new Set(['majorEvents', 'eventCards']));
   });
 
   it('a hand edit is one external event; the schedule clock announces its own kind, not a fake save', async () => {
     const file = 'content/news/1.md';
     const external = await eventsOf(async () => {
-      await writeFile(path.join(site.siteDir, file), serializeItem(entities.news, { title: 'By hand', link: '', when_date: '2026-01-05', what: 'x' }));
+      await writeFile(
+        path.join(site.siteDir, file),
+        serializeItem(entities.news, { title: 'By hand', link: '', when_date: '2026-01-05', what: 'x' }),
+      );
       await eventually(() => heard.length > 0, 3000, 'the hand edit');
     });
     expect(external).toHaveLength(1);
@@ -96,7 +125,12 @@ describe('every kind of change', () => {
 
     const from = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     const timed = await eventsOf(async () => {
-      await site.deps.writer.save({ def: entities.news, input: { title: 'Timed', show_from: toZonedIso(from) }, uploads: [], author });
+      await site.deps.writer.save({
+        def: entities.news,
+        input: { title: 'Timed', show_from: toZonedIso(from) },
+        uploads: [],
+        author,
+      });
       await eventually(() => heard.some((c) => c.kind === 'schedule'), 5000, 'the schedule');
     });
     expect(timed.map((c) => c.kind)).toEqual(['saved', 'schedule']);
@@ -129,7 +163,10 @@ describe('subscribers', () => {
       expect(res.status).toBe(200);
       expect(after).toEqual(['saved']);
       // The app's caches heard it too: visitors get the new title.
-      const list = (await (await fetch(`${site.url}/api/news.php`)).json()) as { id: string; title: string }[];
+      const list = (await (await fetch(`${site.url}/api/news.php`)).json()) as {
+        id: string;
+        title: string;
+      }[];
       expect(list.find((n) => String(n.id) === '1')?.title).toBe('Still saved');
     } finally {
       offBad();
@@ -144,11 +181,19 @@ describe('subscribers', () => {
     const offs = views.map((view) =>
       index.changes.on((c) => {
         const id = 'ids' in c ? c.ids[0]! : '';
-        view.push({ version: index.get(entities.news, id)?.version, blob: index.blobOf(`content/news/${id}.md`) });
+        view.push({
+          version: index.get(entities.news, id)?.version,
+          blob: index.blobOf(`content/news/${id}.md`),
+        });
       }),
     );
     try {
-      const { item } = await site.deps.writer.save({ def: entities.news, input: { title: 'Seen alike' }, uploads: [], author });
+      const { item } = await site.deps.writer.save({
+        def: entities.news,
+        input: { title: 'Seen alike' },
+        uploads: [],
+        author,
+      });
       expect(views[0]).toEqual([{ version: item.version, blob: item.fileVersion }]);
       expect(views[1]).toEqual(views[0]);
       expect(views[2]).toEqual(views[0]);
@@ -163,13 +208,27 @@ describe('delete and restore go the way a save goes', () => {
     const asked: AccessRequest[] = [];
     const writer = new ContentWriter(site.deps.store, site.deps.index, (req) => {
       asked.push(req);
-      if (req.action === 'delete' && req.author.name === 'Reader') throw new AppError(403, 'Readers may not delete.');
+      if (req.action === 'delete' && req.author.name === 'Reader')
+        throw new AppError(403, 'Readers may not delete.');
     });
-    const { item } = await writer.save({ def: entities.news, input: { title: 'Guarded' }, uploads: [], author });
+    const { item } = await writer.save({
+      def: entities.news,
+      input: { title: 'Guarded' },
+      uploads: [],
+      author,
+    });
     const first = head();
-    await writer.save({ def: entities.news, id: item.id, input: { title: 'Guarded, edited' }, uploads: [], author });
+    await writer.save({
+      def: entities.news,
+      id: item.id,
+      input: { title: 'Guarded, edited' },
+      uploads: [],
+      author,
+    });
     const before = commits();
-    const refused = await writer.remove(entities.news, item.id, { name: 'Reader', email: 'r@example.org' }).catch((e: unknown) => e);
+    const refused = await writer
+      .remove(entities.news, item.id, { name: 'Reader', email: 'r@example.org' })
+      .catch((e: unknown) => e);
     expect((refused as AppError).status).toBe(403);
     expect(commits()).toBe(before);
     expect(site.deps.index.get(entities.news, item.id)).toBeDefined();
@@ -186,12 +245,30 @@ describe('delete and restore go the way a save goes', () => {
 
   it("through the entity's declared rules: a restore may not take a page URL another page holds", async () => {
     const { writer } = site.deps;
-    const a = await writer.save({ def: entities.majorEvent, input: { header: 'Page A', event_description: 'x', page_url: '/EventPage3' }, uploads: [], author });
+    const a = await writer.save({
+      def: entities.majorEvent,
+      input: { header: 'Page A', event_description: 'x', page_url: '/EventPage3' },
+      uploads: [],
+      author,
+    });
     const withUrl = head();
-    await writer.save({ def: entities.majorEvent, id: a.item.id, input: { page_url: '' }, uploads: [], author });
-    await writer.save({ def: entities.majorEvent, input: { header: 'Page B', event_description: 'y', page_url: '/EventPage3' }, uploads: [], author });
+    await writer.save({
+      def: entities.majorEvent,
+      id: a.item.id,
+      input: { page_url: '' },
+      uploads: [],
+      author,
+    });
+    await writer.save({
+      def: entities.majorEvent,
+      input: { header: 'Page B', event_description: 'y', page_url: '/EventPage3' },
+      uploads: [],
+      author,
+    });
     const before = commits();
-    const refused = await writer.restore(entities.majorEvent, a.item.id, withUrl, author).catch((e: unknown) => e);
+    const refused = await writer
+      .restore(entities.majorEvent, a.item.id, withUrl, author)
+      .catch((e: unknown) => e);
     expect((refused as AppError).status).toBe(400);
     expect((refused as AppError).fields?.page_url).toMatch(/already used by "Page B"/);
     expect(commits()).toBe(before);

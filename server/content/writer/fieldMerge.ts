@@ -14,7 +14,9 @@ export type MergeResult = { ok: true; data: Record<string, unknown> } | { ok: fa
  * (uploads), changed whatever their value.
  */
 export function mergeByField(
-  base: Record<string, unknown>, mine: Record<string, unknown>, current: Record<string, unknown>,
+  base: Record<string, unknown>,
+  mine: Record<string, unknown>,
+  current: Record<string, unknown>,
   touched: readonly string[] = [],
 ): MergeResult {
   const keys = new Set([...Object.keys(base), ...Object.keys(mine), ...Object.keys(current)]);

@@ -20,7 +20,8 @@ export function sniff(bytes: Uint8Array): SniffedType | null {
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
   const head = b.subarray(0, 6).toString('latin1');
   if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
-  if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -210,5 +211,7 @@ export async function checkUploads(
     }
     checked.push({ field: f.fieldname, path: f.path, type: type! });
   }
-  return Promise.all(checked.map(async (c) => ({ field: c.field, type: c.type, bytes: await readFile(c.path) })));
+  return Promise.all(
+    checked.map(async (c) => ({ field: c.field, type: c.type, bytes: await readFile(c.path) })),
+  );
 }

@@ -22,14 +22,24 @@ afterAll(async () => {
 describe('commit messages', () => {
   it('collapse whitespace in the title and cut it at 72 characters', async () => {
     const title = `A   very long title\nthat goes on ${'and on '.repeat(12)}`;
-    const { item } = await site.deps.writer.save({ def: entities.news, input: { title }, uploads: [], author });
+    const { item } = await site.deps.writer.save({
+      def: entities.news,
+      input: { title },
+      uploads: [],
+      author,
+    });
     const expected = title.replace(/\s+/g, ' ').trim().slice(0, 72);
     expect(git('log', '-1', '--format=%B')).toBe(`news: create ${item.id} "${expected}"`);
     expect(git('log', '-1', '--format=%an <%ae>')).toBe('Writer Test <writer@example.org>');
   });
 
   it('name a singleton by its entity name, without id or title', async () => {
-    await site.deps.writer.save({ def: entities.footer, input: { legal_notice: 'Footer from the writer test' }, uploads: [], author });
+    await site.deps.writer.save({
+      def: entities.footer,
+      input: { legal_notice: 'Footer from the writer test' },
+      uploads: [],
+      author,
+    });
     expect(git('log', '-1', '--format=%s')).toBe('footer: update');
   });
 });
@@ -37,19 +47,45 @@ describe('commit messages', () => {
 describe('saving', () => {
   it('merges partial input into the stored item; unknown, reserved and media keys are ignored', async () => {
     const { item: created } = await site.deps.writer.save({
-      def: entities.eventCard, input: { title: 'Merge me', who: 'Teachers', what: 'Body' }, uploads: [], author,
+      def: entities.eventCard,
+      input: { title: 'Merge me', who: 'Teachers', what: 'Body' },
+      uploads: [],
+      author,
     });
     const { item } = await site.deps.writer.save({
-      def: entities.eventCard, id: created.id, author, uploads: [],
-      input: { who: 'Counselors', nonsense: 'x', id: '999', version: 'x', message: 'm', timestamp: '1', flyer_link: '/f' },
+      def: entities.eventCard,
+      id: created.id,
+      author,
+      uploads: [],
+      input: {
+        who: 'Counselors',
+        nonsense: 'x',
+        id: '999',
+        version: 'x',
+        message: 'm',
+        timestamp: '1',
+        flyer_link: '/f',
+      },
     });
     expect(item.id).toBe(created.id);
-    expect(item.data).toMatchObject({ title: 'Merge me', who: 'Counselors', what: 'Body', flyer_link: '/f', display_event: 'everywhere', major_event_associated: 'None' });
+    expect(item.data).toMatchObject({
+      title: 'Merge me',
+      who: 'Counselors',
+      what: 'Body',
+      flyer_link: '/f',
+      display_event: 'everywhere',
+      major_event_associated: 'None',
+    });
     expect(item.data).not.toHaveProperty('nonsense');
     const text = git('show', `HEAD:content/event-cards/${created.id}.md`);
     expect(text).not.toMatch(/nonsense|version|timestamp|^id:/m);
 
-    const withMedia = await site.deps.writer.save({ def: entities.profile, input: { name: 'No Upload', headshot: 'media/papers/1.pdf' }, uploads: [], author });
+    const withMedia = await site.deps.writer.save({
+      def: entities.profile,
+      input: { name: 'No Upload', headshot: 'media/papers/1.pdf' },
+      uploads: [],
+      author,
+    });
     expect(withMedia.item.data.headshot).toBe('');
   });
 
@@ -57,7 +93,12 @@ describe('saving', () => {
     const changes: string[][] = [];
     const off = site.deps.index.changes.on((change) => changes.push([...change.entities]));
     try {
-      const { item, created } = await site.deps.writer.save({ def: entities.news, input: { title: 'Seen at once' }, uploads: [], author });
+      const { item, created } = await site.deps.writer.save({
+        def: entities.news,
+        input: { title: 'Seen at once' },
+        uploads: [],
+        author,
+      });
       expect(created).toBe(true);
       expect(site.deps.index.get(entities.news, item.id)?.data.title).toBe('Seen at once');
       expect(changes).toEqual([['news']]);
@@ -74,7 +115,13 @@ describe('saving', () => {
     const changes: unknown[] = [];
     const off = site.deps.index.changes.on((n) => changes.push(n));
     try {
-      const { item, created } = await site.deps.writer.save({ def: entities.footer, input: { legal_notice: String(current.data.legal_notice) }, uploads: [], author, version: current.version });
+      const { item, created } = await site.deps.writer.save({
+        def: entities.footer,
+        input: { legal_notice: String(current.data.legal_notice) },
+        uploads: [],
+        author,
+        version: current.version,
+      });
       expect(created).toBe(false);
       expect(item.version).toBe(current.version);
     } finally {
@@ -87,19 +134,39 @@ describe('saving', () => {
   it('assigns the next id as the largest plus one, also after a delete of the largest', async () => {
     const ids = site.deps.index.list(entities.statePolicy).map((i) => Number(i.id));
     const max = Math.max(...ids);
-    const { item } = await site.deps.writer.save({ def: entities.statePolicy, input: { title: 'T', text: 'x', implementation: 'not-implemented' }, uploads: [], author });
+    const { item } = await site.deps.writer.save({
+      def: entities.statePolicy,
+      input: { title: 'T', text: 'x', implementation: 'not-implemented' },
+      uploads: [],
+      author,
+    });
     expect(item.id).toBe(String(max + 1));
     expect(item.data.implementation).toBe('not-implemented');
-    expect(git('show', `HEAD:content/state-policies/${item.id}.md`)).toContain('implementation: not-implemented');
+    expect(git('show', `HEAD:content/state-policies/${item.id}.md`)).toContain(
+      'implementation: not-implemented',
+    );
   });
 });
 
 describe('deleting', () => {
   it('refuses a stale version with StaleVersionError carrying the current item, and an unknown id with 404', async () => {
-    const { item } = await site.deps.writer.save({ def: entities.news, input: { title: 'Delete me' }, uploads: [], author });
-    const { item: edited } = await site.deps.writer.save({ def: entities.news, id: item.id, input: { title: 'Delete me (edited)' }, uploads: [], author });
+    const { item } = await site.deps.writer.save({
+      def: entities.news,
+      input: { title: 'Delete me' },
+      uploads: [],
+      author,
+    });
+    const { item: edited } = await site.deps.writer.save({
+      def: entities.news,
+      id: item.id,
+      input: { title: 'Delete me (edited)' },
+      uploads: [],
+      author,
+    });
     const before = count();
-    const stale = await site.deps.writer.remove(entities.news, item.id, author, item.version).catch((e: unknown) => e);
+    const stale = await site.deps.writer
+      .remove(entities.news, item.id, author, item.version)
+      .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(StaleVersionError);
     expect((stale as StaleVersionError).status).toBe(409);
     expect((stale as StaleVersionError).current.version).toBe(edited.version);

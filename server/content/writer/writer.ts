@@ -108,7 +108,12 @@ export class ContentWriter {
     return this.store.exclusive(async () => {
       const plan = this.planSave(req, floor);
       const made = await this.commitChange(plan);
-      return { item: this.index.get(plan.def, plan.id)!, created: plan.created!, commit: made.commit, ...made.carried };
+      return {
+        item: this.index.get(plan.def, plan.id)!,
+        created: plan.created!,
+        commit: made.commit,
+        ...made.carried,
+      };
     });
   }
 
@@ -121,7 +126,16 @@ export class ContentWriter {
       if (version && version !== before.version) throw new StaleVersionError(before);
       const media = mediaPaths(def, before.data).map((p) => ({ path: p, data: null }));
       const message = commitMessage(def, 'delete', id, before.data);
-      const made = await this.commitChange({ kind: 'deleted', def, id, before, data: null, media, message, author });
+      const made = await this.commitChange({
+        kind: 'deleted',
+        def,
+        id,
+        before,
+        data: null,
+        media,
+        message,
+        author,
+      });
       return made.commit;
     });
   }
@@ -132,7 +146,8 @@ export class ContentWriter {
     return this.store.exclusive(async () => {
       const path = itemPath(def, id);
       const old = await this.store.readAt(commit, path);
-      if (!old) throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
+      if (!old)
+        throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
       // Validated once, here; the old bytes are stored as they were.
       const parsed = parseItemFile(def, old.toString('utf8'));
       if (!parsed.ok) throw new AppError(400, `That version cannot be restored: ${parsed.error}`);
@@ -146,7 +161,18 @@ export class ContentWriter {
         if (!media.some((c) => c.path === p)) media.push({ path: p, data: null });
       }
       const message = commitMessage(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data);
-      const plan: Planned = { kind: 'restored', def, id, before, data: parsed.data, text: old, media, message, author, from: commit };
+      const plan: Planned = {
+        kind: 'restored',
+        def,
+        id,
+        before,
+        data: parsed.data,
+        text: old,
+        media,
+        message,
+        author,
+        from: commit,
+      };
       const made = await this.commitChange(plan);
       return { item: this.index.get(def, id)!, created: !before, commit: made.commit, ...made.carried };
     });
@@ -155,16 +181,22 @@ export class ContentWriter {
   /** A create or update: merged with the current item, the entity's onCreate applied, validated once. */
   private planSave(req: SaveRequest, idFloor: number): Planned {
     const { def } = req;
-    const before = def.type === 'singleton' ? this.index.get(def) : req.id !== undefined ? this.index.get(def, req.id) : undefined;
+    const before =
+      def.type === 'singleton'
+        ? this.index.get(def)
+        : req.id !== undefined
+          ? this.index.get(def, req.id)
+          : undefined;
     if (def.type === 'collection' && req.id !== undefined && !before) {
       throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
     }
     const created = !before;
     const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor));
 
-    let data: Record<string, unknown> = before && req.version && req.version !== before.version
-      ? this.mergeOlder(req, before, req.version)
-      : { ...(before?.data ?? initialValues(def)), ...inputValues(def, req.input) };
+    let data: Record<string, unknown> =
+      before && req.version && req.version !== before.version
+        ? this.mergeOlder(req, before, req.version)
+        : { ...(before?.data ?? initialValues(def)), ...inputValues(def, req.input) };
     if (created && def.rules?.onCreate) data = def.rules.onCreate(data);
 
     const media: FileChange[] = [];
@@ -187,7 +219,9 @@ export class ContentWriter {
    * The steps every change shares, inside the save queue: the entity's cross-item check, the items
    * it carries along, one commit of what differs from the index, the index updated, one event.
    */
-  private async commitChange(plan: Planned): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'> }> {
+  private async commitChange(
+    plan: Planned,
+  ): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'> }> {
     const { def, id, before, data } = plan;
     const ctx = data && { def, data, before: before?.data, id, items: this.index };
     const problems = ctx && def.rules?.check?.(ctx);
@@ -209,7 +243,9 @@ export class ContentWriter {
     }
     this.rememberBefore(before, carry);
 
-    const carried = carry ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } } : {};
+    const carried = carry
+      ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } }
+      : {};
     const real = changes.filter((c) => !this.unchanged(c));
     if (!real.length) return { carried };
     const commit = await this.store.commitNow(real, plan.author, plan.message);
@@ -259,7 +295,8 @@ export class ContentWriter {
    * takes over a deleted one's file path, and so never its history.
    */
   private newId(def: EntityDef, everUsed: number): string {
-    const next = Math.max(everUsed, Number(this.index.nextId(def)) - 1, this.allocated.get(def.name) ?? 0) + 1;
+    const next =
+      Math.max(everUsed, Number(this.index.nextId(def)) - 1, this.allocated.get(def.name) ?? 0) + 1;
     this.allocated.set(def.name, next);
     return String(next);
   }
@@ -292,7 +329,6 @@ function changeEvent(
   return { kind: 'deleted', ...common };
 }
 
-
 /** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */
 function mediaPath(def: EntityDef, id: string, key: string, type: string): string {
   const fields = def.fields as Fields;
@@ -324,6 +360,13 @@ function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {
 function commitMessage(def: EntityDef, action: string, id: string, data: Record<string, unknown>): string {
   const name = def.type === 'collection' ? def.folder : def.name;
   const titleKey = def.admin.titleField;
-  const title = titleKey ? String(data[titleKey] ?? '').replace(/\s+/g, ' ').trim().slice(0, 72) : '';
-  return def.type === 'collection' ? `${name}: ${action} ${id}${title ? ` "${title}"` : ''}` : `${name}: ${action}`;
+  const title = titleKey
+    ? String(data[titleKey] ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 72)
+    : '';
+  return def.type === 'collection'
+    ? `${name}: ${action} ${id}${title ? ` "${title}"` : ''}`
+    : `${name}: ${action}`;
 }
