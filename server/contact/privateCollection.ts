@@ -1,7 +1,7 @@
 // A collection kept under CMS_DATA_DIR/private (contact messages): same file format, no git.
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { CollectionDef } from '../schema/define.ts';
+import type { EntityDef } from '../schema/define.ts';
 import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { parseItemFile, serializeItem } from '../content/index/fileFormat.ts';
@@ -14,7 +14,7 @@ export class PrivateCollection {
 
   constructor(
     privateDir: string,
-    private readonly def: CollectionDef<any>,
+    private readonly def: Extract<EntityDef, { type: 'collection' }>,
   ) {
     this.dir = path.join(privateDir, def.folder);
   }

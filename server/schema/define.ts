@@ -72,6 +72,8 @@ export interface SingletonDef<F extends Fields = Fields> extends Common<F> {
   file: string;
 }
 
+// `any`: a definition of any entity's fields; each declaration keeps its own precise field types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- unknown would not accept them (variance)
 export type EntityDef = CollectionDef<any> | SingletonDef<any>;
 
 export const defineCollection = <F extends Fields>(

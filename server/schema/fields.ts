@@ -341,6 +341,7 @@ const media =
 export const image = media('image');
 export const pdf = media('pdf');
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's value type; unknown breaks assignability
 export type AnyField = FieldDef<FieldKind, any>;
 export const isMediaField = (f: AnyField): f is FieldDef<'image' | 'pdf', string> =>
   f.kind === 'image' || f.kind === 'pdf';

@@ -1,8 +1,8 @@
 // GET routes for every documented read call, answered from prepared buffers. The public list answers
 // are also sent by the fast path (fastPath.ts) with the same prepared answers.
-import { Router, type Request } from 'express';
-import type { ReadContext, ReadEndpoint, ReadModel, Shape } from '../../content/readModel/readModel.ts';
-import { PreparedCache, prepareJson } from '../prepared.ts';
+import { Router, type Request, type RequestHandler } from 'express';
+import type { ReadContext, ReadModel, Shape } from '../../content/readModel/readModel.ts';
+import { prepareJson, type PreparedCache } from '../prepared.ts';
 import { entities } from '../../schema/registry.ts';
 import { queryString, route, sendError } from '../http.ts';
 import type { GitStore } from '../../store/gitStore.ts';
@@ -20,7 +20,7 @@ export function readRoutes(deps: {
   cache: PreparedCache;
   store: GitStore;
   isSignedIn: (req: Request) => boolean;
-  streams: Record<string, import('express').RequestHandler>;
+  streams: Record<string, RequestHandler>;
 }): Router {
   const router = Router();
   const { model, cache } = deps;

@@ -1,6 +1,5 @@
 // Helpers shared by the write-side suites (writes*.test.ts): upload fixtures, multipart bodies and
 // git assertions made with the git CLI on the test site's repository (real git, no mocks).
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
