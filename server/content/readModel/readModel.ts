@@ -51,8 +51,32 @@ export class ReadModel {
     this.byPath = new Map(this.endpoints.map((e) => [e.path, e]));
   }
 
+  /** An endpoint by its path; `<list>?page=<n>&size=<m>` is one page of a list (the public site's). */
   endpoint(path: string): ReadEndpoint | undefined {
-    return this.byPath.get(path);
+    return this.byPath.get(path) ?? this.pagedEndpoint(path);
+  }
+
+  private pagedEndpoint(path: string): ReadEndpoint | undefined {
+    const m = /^([^?]+)\?page=([1-9]\d{0,5})&size=([1-9]\d{0,2})$/.exec(path);
+    const list = m && this.byPath.get(m[1]!);
+    const def = list?.entity;
+    if (!list || !def) return undefined;
+    const page = Number(m[2]);
+    const size = Number(m[3]);
+    return { path, deps: list.deps, build: (ctx) => this.listPage(def, ctx, page, size) };
+  }
+
+  /** One page of a list in its order, with where it stands (pages past the end have no items). */
+  private listPage(def: EntityDef, ctx: ReadContext, page: number, size: number) {
+    const items = this.visible(def, ctx);
+    const enc = this.encoder(ctx.media);
+    const encode = codecOf(ctx.shape);
+    return {
+      items: items.slice((page - 1) * size, page * size).map((item) => encode(def, item, enc)),
+      page,
+      pages: Math.max(1, Math.ceil(items.length / size)),
+      total: items.length,
+    };
   }
 
   /** The endpoints whose answers depend on any of the changed entities. */
