@@ -34,14 +34,15 @@ async function fetchAll(url: string, paths: string[], headers: Record<string, st
 
 const NEWS_PAGES = ['/news/page/2', '/news/page/3', '/news/page/50'];
 
-/** Each path fetched once (brotli), in turn: how long each took to answer in full, in ms. */
-async function timeEach(url: string, paths: string[]): Promise<[string, number][]> {
-  const times: [string, number][] = [];
+/** Each path fetched once (brotli), in turn: how long each took to answer in full (ms), its size (KiB). */
+async function timeEach(url: string, paths: string[]): Promise<[string, number, number][]> {
+  const times: [string, number, number][] = [];
   for (const p of paths) {
     const started = performance.now();
     const res = await fetch(url + p, { headers: { 'accept-encoding': 'br' } });
-    await res.arrayBuffer();
-    times.push([p, performance.now() - started]);
+    const body = await res.arrayBuffer();
+    const sent = Number(res.headers.get('content-length') ?? body.byteLength);
+    times.push([p, performance.now() - started, sent / 1024]);
   }
   return times.sort((a, b) => b[1] - a[1]);
 }
@@ -118,8 +119,8 @@ async function main() {
       console.log('');
       console.log(
         table([
-          ['first answer (slowest 5)', 'ms'],
-          ...firstAnswers.slice(0, 5).map(([p, ms]) => [p, ms.toFixed(0)]),
+          ['first answer (slowest 5)', 'ms', 'KiB (br)'],
+          ...firstAnswers.slice(0, 5).map(([p, ms, kib]) => [p, ms.toFixed(0), kib.toFixed(0)]),
         ]),
       );
       console.log(`load average at end: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
