@@ -136,6 +136,19 @@ describe('the news at a few hundred items', () => {
     expect(xml).toContain(`/news/page/${last}</loc>`);
     expect(xml).not.toContain(`/news/page/${last + 1}</loc>`);
   });
+
+  it('shows a new item first on /news, and moves the rest on by one', async () => {
+    await site.signIn();
+    const made = await site.api('/api/news.php', {
+      method: 'POST',
+      json: { title: 'Fresh off the press', when_date: '2099-01-01' },
+    });
+    expect(made.status).toBe(201);
+    const first = await page('/news');
+    expect(first.body.indexOf('Fresh off the press')).toBeLessThan(first.body.indexOf(inHtml(all[0]!.title)));
+    expect(first.body).not.toContain(inHtml(all[NEWS_PER_PAGE - 1]!.title));
+    expect((await page('/news/page/2')).body).toContain(inHtml(all[NEWS_PER_PAGE - 1]!.title));
+  });
 });
 
 describe('the news at 10,000 items', () => {
