@@ -2,6 +2,8 @@
 // site of 10,000 news items and 1,000 commits, its resident memory right after start and after a
 // realistic warm-up: every public page, its page data and every documented list (base64 and URL
 // media) fetched once in gzip and once in brotli, a site search, and the news admin list signed in.
+// Each public page's first answer is timed: the server renders a page synchronously, so that time
+// bounds how long the render held the event loop (nothing else runs meanwhile).
 // BENCH_HEAP_SNAPSHOT=<dir> also writes a heap snapshot after the warm-up (node --heapsnapshot-signal).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -30,6 +32,21 @@ async function fetchAll(url: string, paths: string[], headers: Record<string, st
   }
 }
 
+const NEWS_PAGES = ['/news/page/2', '/news/page/3', '/news/page/50'];
+
+/** Each path fetched once (brotli), in turn: how long each took to answer in full (ms), its size (KiB). */
+async function timeEach(url: string, paths: string[]): Promise<[string, number, number][]> {
+  const times: [string, number, number][] = [];
+  for (const p of paths) {
+    const started = performance.now();
+    const res = await fetch(url + p, { headers: { 'accept-encoding': 'br' } });
+    const body = await res.arrayBuffer();
+    const sent = Number(res.headers.get('content-length') ?? body.byteLength);
+    times.push([p, performance.now() - started, sent / 1024]);
+  }
+  return times.sort((a, b) => b[1] - a[1]);
+}
+
 async function main() {
   console.log(`Memory benchmark: ${ITEMS.toLocaleString('en-US')} news items`);
   console.log(machine());
@@ -52,7 +69,9 @@ async function main() {
       await settle();
       const started = rssOf(s.pid);
       const lists = [...new Set(Object.values(entities).map((d) => d.legacy.endpoint))];
-      const pages = PUBLIC_PATHS.filter((p) => !p.includes(':') && p !== '*');
+      // The news list's first page and a few numbered ones (the paged list, web/src/site/paging.ts).
+      const pages = [...PUBLIC_PATHS.filter((p) => !p.includes(':') && p !== '*'), ...NEWS_PAGES];
+      const firstAnswers = await timeEach(s.url, pages);
       await fetchAll(s.url, [
         ...pages,
         ...pages.map((p) => `/page-data${p === '/' ? '/' : p}`),
@@ -97,8 +116,19 @@ async function main() {
           [`${IDLE_MS / 1000} s after the warm-up`, idle.toFixed(0)],
         ]),
       );
+      console.log('');
+      console.log(
+        table([
+          ['first answer (slowest 5)', 'ms', 'KiB (br)'],
+          ...firstAnswers.slice(0, 5).map(([p, ms, kib]) => [p, ms.toFixed(0), kib.toFixed(0)]),
+        ]),
+      );
       console.log(`load average at end: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
       console.log(`goal (issue 18): RSS after the warm-up ≤ 300 MB → ${idle <= 300 ? 'MET' : 'MISSED'}`);
+      const slowest = firstAnswers[0]![1];
+      console.log(
+        `goal: no public page's first answer over ~50 ms → ${slowest <= 50 ? 'MET' : 'MISSED'} (${slowest.toFixed(0)} ms)`,
+      );
     } finally {
       await s.stop();
     }

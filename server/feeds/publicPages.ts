@@ -7,6 +7,7 @@ import { entities } from '../schema/registry.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
+import { NEWS_PER_PAGE, pageCount, pageHref } from '../../web/src/site/paging.ts';
 
 export const FIXED_PAGES = [
   '/',
@@ -23,7 +24,10 @@ export const FIXED_PAGES = [
   '/search',
 ] as const;
 
-/** Every public page's path: the fixed ones, then the visible event pages' page URLs, each once. */
+/**
+ * Every public page's path: the fixed ones, the visible event pages' page URLs, each once, then the
+ * news's numbered pages (/news/page/2 on; web/src/site/paging.ts).
+ */
 export function publicPagePaths(index: ContentIndex): string[] {
   const paths: string[] = [...FIXED_PAGES];
   const seen = new Set(paths.map((p) => p.toLowerCase()));
@@ -34,6 +38,9 @@ export function publicPagePaths(index: ContentIndex): string[] {
     seen.add(url.toLowerCase());
     paths.push(url);
   }
+  let news = 0;
+  for (const item of index.all(entities.news)) if (visibleToPublic(entities.news, item.data)) news++;
+  for (let n = 2; n <= pageCount(news, NEWS_PER_PAGE); n++) paths.push(pageHref('/news', n));
   return paths;
 }
 

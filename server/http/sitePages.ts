@@ -12,6 +12,7 @@ import { pageHeaders, type WebApp } from './webApp.ts';
 import { renderMarkdownHtml } from '../../web/src/markdown/renderHtml.tsx';
 import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
 import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { numberedPagePath } from '../../web/src/site/paging.ts';
 import { renderPage } from '../../web/src/site/ssr/renderPage.tsx';
 import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
 import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
@@ -33,13 +34,21 @@ export interface SitePagesOptions {
   images?: Pick<ImageSizes, 'size'>;
 }
 
-/** The route a path shows: a public page's own spelling, or '*' for every address that is none. */
+/** Numbered pages of a listing (/news/page/2) kept made; further ones are made for each request. */
+const MAX_NUMBERED_PAGES = 40;
+
+/**
+ * The route a path shows: a public page's own spelling, a listing's numbered page (paging.ts), or
+ * '*' for every address that is none.
+ */
 const ROUTES = new Map(PUBLIC_PATHS.map((p) => [p.toLowerCase(), p]));
 
 export function routeOf(pathname: string): string {
   const p = pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
-  return ROUTES.get(p.toLowerCase()) ?? '*';
+  return ROUTES.get(p.toLowerCase()) ?? numberedPagePath(p) ?? '*';
 }
+
+const isNumberedPage = (route: string) => route !== '*' && !ROUTES.has(route.toLowerCase());
 
 export class SitePages {
   private readonly markdown = new Map<string, string>();
@@ -48,6 +57,7 @@ export class SitePages {
   private readonly fixedOrigin: string | undefined;
   private readonly answers = new WeakMap<Prepared, Answer>();
   private readonly statuses = new WeakMap<Prepared, number>();
+  private readonly numbered = new Set<string>();
 
   constructor(
     private readonly model: ReadModel,
@@ -66,7 +76,7 @@ export class SitePages {
     let prepared = this.cache.peek(key);
     if (!prepared) {
       try {
-        prepared = this.render(pathname, route, origin, key);
+        prepared = this.render(pathname, route, origin, key).page;
       } catch (e) {
         // A page that cannot be rendered here is drawn by the browser (the built page, no content).
         console.error(`Could not render ${pathname} on the server:`, e);
@@ -90,15 +100,13 @@ export class SitePages {
   /** What a page carries, as JSON: the browser asks for it after moving to a page or on a change. */
   data(pathname: string): Answer {
     const route = routeOf(pathname);
-    const key = `data|${route}`;
-    const prepared =
-      this.cache.peek(key) ?? (this.render(pathname, route, null, null), this.cache.peek(key)!);
+    const prepared = this.cache.peek(`data|${route}`) ?? this.render(pathname, route, null, null).data!;
     return jsonAnswer(prepared, false);
   }
 
   /** The contact page answering a post of its form without JavaScript: made for this post only. */
   contactPage(req: IncomingMessage, outcome: ContactOutcome, status: number): Answer {
-    const prepared = this.render(CONTACT_PATH, CONTACT_PATH, this.originOf(req), null, outcome);
+    const prepared = this.render(CONTACT_PATH, CONTACT_PATH, this.originOf(req), null, outcome).page;
     return new Answer(prepared, {
       headers: pageHeaders(this.web.policyFor(CONTACT_PATH)),
       around: securityHeaders(),
@@ -113,7 +121,7 @@ export class SitePages {
    */
   pageWith(req: IncomingMessage, location: string, read: (endpoint: string) => unknown): Answer {
     const route = routeOf(location.split('?')[0]!);
-    const prepared = this.render(location, route, this.originOf(req), null, undefined, read);
+    const prepared = this.render(location, route, this.originOf(req), null, undefined, read).page;
     return new Answer(prepared, {
       headers: pageHeaders(this.web.policyFor(route)),
       around: securityHeaders(),
@@ -129,7 +137,7 @@ export class SitePages {
     pageKey: string | null,
     contact?: ContactOutcome,
     ownRead?: (endpoint: string) => unknown,
-  ): Prepared {
+  ): { page: Prepared; data?: Prepared } {
     const sources = {
       read: (endpoint: string) =>
         ownRead?.(endpoint) ??
@@ -149,21 +157,31 @@ export class SitePages {
     }
     const deps = [...new Set(rendered.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
     if (rendered.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
-    const data = contact || ownRead ? undefined : prepareJson(rendered.data);
-    if (data) this.cache.put(`data|${route}`, deps, data);
     const found = rendered.status === 200;
+    const data = contact || ownRead ? undefined : prepareJson(rendered.data);
+    // Numbered pages are kept only while they exist, and only so many: the addresses are endless.
+    const keep = !isNumberedPage(route) || (found && this.keepNumbered(route));
+    if (data && keep) this.cache.put(`data|${route}`, deps, data);
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
     const template = inlineStylesheets(this.web.template(), (p) => this.web.file(p)?.prepared.body);
     const html = pageHtml(template, {
-      head: headTags(rendered.head, canonical, found),
+      head: headTags(rendered.head, canonical, found, origin),
       root: rendered.html,
       data: rendered.data,
       etag: data?.etag,
     });
     const prepared = prepareBody(Buffer.from(html), HTML);
     this.statuses.set(prepared, rendered.status);
-    if (pageKey) this.cache.put(pageKey, deps, prepared);
-    return prepared;
+    if (pageKey && keep) this.cache.put(pageKey, deps, prepared);
+    return { page: prepared, data };
+  }
+
+  /** Whether a numbered page may be kept: one of the first MAX_NUMBERED_PAGES asked for. */
+  private keepNumbered(route: string): boolean {
+    if (this.numbered.has(route)) return true;
+    if (this.numbered.size >= MAX_NUMBERED_PAGES) return false;
+    this.numbered.add(route);
+    return true;
   }
 
   private renderMarkdown(text: string, variant: MarkdownVariant): void {

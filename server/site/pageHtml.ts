@@ -23,7 +23,14 @@ export function shortDescription(text: string | undefined): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_DESCRIPTION / 2))}…`;
 }
 
-export function headTags(head: PageHead, url: string | null, found: boolean): string {
+export function headTags(
+  head: PageHead,
+  url: string | null,
+  found: boolean,
+  origin: string | null = null,
+): string {
+  const link = (rel: string, path: string | undefined) =>
+    found && path ? [`<link rel="${rel}" href="${escapeHtml((origin ?? '') + path)}" />`] : [];
   const title = fullTitle(head.title);
   const description = shortDescription(head.description) || SITE_DESCRIPTION;
   const tags = [
@@ -32,6 +39,8 @@ export function headTags(head: PageHead, url: string | null, found: boolean): st
     found && url
       ? `<link rel="canonical" href="${escapeHtml(url)}" />`
       : '<meta name="robots" content="noindex" />',
+    ...link('prev', head.prevPath),
+    ...link('next', head.nextPath),
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,

@@ -256,7 +256,12 @@ describe('loading and failure', () => {
       const real = await route.fetch();
       if (real.status() !== 200) return route.fulfill({ response: real });
       const data = (await real.json()) as { api: Record<string, unknown> };
-      for (const endpoint of Object.keys(data.api)) if (lists.includes(endpoint)) data.api[endpoint] = [];
+      for (const endpoint of Object.keys(data.api)) {
+        if (lists.includes(endpoint)) data.api[endpoint] = [];
+        // A paged list (the news, web/src/site/paging.ts): its only page, empty.
+        else if (lists.includes(endpoint.split('?')[0]!))
+          data.api[endpoint] = { items: [], page: 1, pages: 1, total: 0 };
+      }
       await route.fulfill({ response: real, json: data });
     });
     const expected: [string, string[]][] = [

@@ -52,6 +52,8 @@ export const publicRoutes: RouteObject[] = [
       ...EVENT_PAGE_PATHS.map((path) => ({ path, element: <EventPage /> })),
       { path: 'researchAndPolicy', element: <PolicyPage /> },
       { path: 'news', element: <NewsPage /> },
+      // The news a page at a time (paging.ts); /news itself is page 1.
+      { path: 'news/page/:page', element: <NewsPage /> },
       { path: 'events', element: <EventsPage /> },
       { path: 'spotlight', element: <SpotlightPage /> },
       { path: 'research', element: <ResearchPage /> },

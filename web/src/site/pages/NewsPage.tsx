@@ -1,55 +1,85 @@
-// News and features (spec §2): title (linked when there is a link), date, text; newest first.
+// News and features (spec §2): title (linked when there is a link), date, text; newest first, a page
+// at a time (paging.ts): /news is the first page, /news/page/2 the next, and so on.
+import { useParams } from 'react-router-dom';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import type { NewsItem } from '../../lib/types.ts';
-import { useApi } from '../../lib/useApi.ts';
+import { useApi, type ApiState } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
+import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
+import { NEWS_PER_PAGE, pageHref, pageNumberOf, pagedEndpoint, type ListPage } from '../paging.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 
-const newestFirst = (a: NewsItem, b: NewsItem) => (b.when_date || '').localeCompare(a.when_date || '');
+const NEWS = '/news';
 
 export function NewsPage() {
-  const news = useApi<NewsItem[]>('news.php');
-  const latest = news.data && [...news.data].sort(newestFirst)[0];
-  usePageTitle('News', { description: latest && `${latest.title}. ${plainText(latest.what)}` });
+  const page = pageNumberOf(useParams().page);
+  return page === null ? <NotFoundPage /> : <NewsListing page={page} />;
+}
+
+function NewsListing({ page }: { page: number }) {
+  const news = useApi<ListPage<NewsItem>>(pagedEndpoint('news.php', page, NEWS_PER_PAGE));
+  // A page past the end (the list got shorter, or a made-up address) is no page.
+  if (news.data && page > news.data.pages) return <NotFoundPage />;
+  return <NewsView page={page} news={news} />;
+}
+
+function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsItem>> }) {
+  const pages = news.data?.pages ?? page;
+  const first = news.data?.items[0];
+  usePageTitle(page === 1 ? 'News' : `News, page ${page} of ${pages}`, {
+    description: first && `${first.title}. ${plainText(first.what)}`,
+    prevPath: page > 1 ? pageHref(NEWS, page - 1) : undefined,
+    nextPath: page < pages ? pageHref(NEWS, page + 1) : undefined,
+  });
   return (
     <div className="container page listing-page">
       <NewsNav />
       <h1>News and Features</h1>
       <Loadable state={news} what="the news" logMessage="Error fetching news" fallback="Loading news…">
-        {(items) =>
+        {({ items, pages }) =>
           items.length ? (
-            <ul className="news-list">
-              {[...items].sort(newestFirst).map((n) => (
-                <li key={n.id}>
-                  <article className="news-item">
-                    <h2 className="news-title">
-                      {n.link ? (
-                        <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>
-                          {n.title}
-                        </SmartLink>
-                      ) : (
-                        n.title
-                      )}
-                    </h2>
-                    {n.when_date && (
-                      <p className="news-date">
-                        <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>
-                      </p>
-                    )}
-                    <Markdown headingsFrom={3}>{n.what}</Markdown>
-                  </article>
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="news-list">
+                {items.map((n) => (
+                  <li key={n.id}>
+                    <NewsArticle item={n} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination base={NEWS} page={page} pages={pages} label="News pages" />
+            </>
           ) : (
             <p>There is no news yet.</p>
           )
         }
       </Loadable>
     </div>
+  );
+}
+
+function NewsArticle({ item: n }: { item: NewsItem }) {
+  return (
+    <article className="news-item">
+      <h2 className="news-title">
+        {n.link ? (
+          <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>
+            {n.title}
+          </SmartLink>
+        ) : (
+          n.title
+        )}
+      </h2>
+      {n.when_date && (
+        <p className="news-date">
+          <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>
+        </p>
+      )}
+      <Markdown headingsFrom={3}>{n.what}</Markdown>
+    </article>
   );
 }

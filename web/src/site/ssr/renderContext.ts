@@ -14,6 +14,9 @@ export interface PageHead {
   description?: string;
   /** The page's address when several addresses show it (an event page's page_url). */
   canonicalPath?: string;
+  /** The addresses of the pages before and after this one, in a paged listing (paging.ts). */
+  prevPath?: string;
+  nextPath?: string;
 }
 
 export interface RenderCollector {
