@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// The test tiers. `npm run test:fast` runs the `unit` and `ssr` projects; `npm test` runs every
+// The test tiers. `npm run test:fast` runs the `unit` project (no build, browser, drill or timing); `npm test` runs every
 // project, a group at a time (sequence.groupOrder): the fast server suites two or more at once (as
 // test:fast runs them), the slow ones likewise, then the server timing checks alone, the browser
 // suites two at once, and the browser timing checks alone. A suite that measures time never shares
@@ -20,6 +20,14 @@ const SLOW = byName([
   'serverBuild.test.ts', // builds the server bundle and drives it over HTTP
   'Markdown.test.tsx', // 6,613 XSS payloads through the markdown component, one by one and together
   'layers.test.ts', // dependency-cruiser over the tree four times (npm run check:layers runs it once)
+  'diskFull.test.ts', // the disk-full drill: mounts a tmpfs, fills it, 40 refused saves, a restart
+  'connectionLimits.test.ts', // waits out the 10 s header timeout of a trickling connection
+  'buildIfStale.test.ts', // runs builds of a small project through npm
+  'newsPages.test.ts', // /news pages at 10,000 items
+  'repositoryState.test.ts', // starts a server per case on a damaged or busy repository
+  'signInLockout.test.ts', // dozens of sign-ins across restarts
+  'user.test.ts', // runs `npm run user` as a person would, a process per command
+  'pdfTextThread.test.ts', // starts and ends pdf.js worker threads
 ]);
 
 /** Server suites that assert timings another suite on the same cores would upset: run alone. */
@@ -27,6 +35,7 @@ const SERVER_TIMING = byName([
   'bodies.test.ts', // p99 of public reads under a flood of 2 MB sign-in bodies
   'siteWatcher.test.ts', // 10,000 items: hand edits, pulls and checkouts reach the index within a second
   'scheduleClock.test.ts', // an item shows and hides within a second of its times, across a restart
+  'live.test.ts', // hand edits, commits and pulls reach open pages within a second
 ]);
 
 /** Server suites whose pages come from the built web app (dist/): they get the build-once set-up,

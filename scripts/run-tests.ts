@@ -3,7 +3,7 @@
 //
 //   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
 //   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, then the unit
-//                                                          and ssr projects: no browser, no drills
+//                                                          project: no build, browser, drill or timing
 //
 // Other arguments go to vitest (a file filter, `--project e2e`). A check that fails does not stop the
 // run: a person sees every problem at once, and the exit code says whether all passed.
@@ -13,7 +13,8 @@ import { readFileSync, rmSync } from 'node:fs';
 // Each check is an npm script, run where package.json defines it.
 const FAST_CHECKS = ['typecheck', 'lint', 'format:check', 'check:layers'];
 const ALL_CHECKS = [...FAST_CHECKS, 'check-content'];
-const FAST_PROJECTS = ['unit', 'ssr'];
+// `ssr` needs the built web app: a build takes longer than the whole fast tier should.
+const FAST_PROJECTS = ['unit'];
 
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
