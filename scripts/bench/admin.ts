@@ -7,7 +7,8 @@
 import { execFileSync, fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import { ADMIN, startServer } from '../drill/serverProcess.ts';
 import { dataDirWithNews, generateNews } from '../../server/testing/manyItems.ts';
 import { serveCapturedInChild, type Captured } from './anchorServer.ts';
@@ -18,15 +19,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const HOST = '127.0.0.1';
 const ROUTE = '/NewsAdminPage';
 const TARGET_MS = 300;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The browser's note that it was signed in last time (web/src/admin/auth.ts). */
 const SIGNED_IN_HINT = 'cms-admin-signed-in';
 
@@ -108,11 +100,7 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const cookies = await signIn(server.url);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    browser = await launchBrowser(); // CHROMIUM_PATH, /usr/bin/chromium or @sparticuz/chromium
     const storageState = {
       cookies: cookies.map(({ name, value, domain, path }) => ({
         name,
