@@ -5,7 +5,7 @@ import type { EntityDef } from '../schema/define.ts';
 import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { parseItemFile, serializeItem } from '../content/index/fileFormat.ts';
-import { blobId } from '../content/index/blobId.ts';
+import { blobId } from '../store/blobId.ts';
 import type { StoredItem } from '../schema/codec.ts';
 
 export class PrivateCollection {

@@ -1,6 +1,6 @@
 // /media/… answers: the site repository's media blobs, kept in memory (up to a budget) under the blob
 // id the content index knows, so a kept answer never outlives the file it was read from.
-import { blobId } from '../content/index/blobId.ts';
+import { blobId } from '../store/blobId.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody, type Prepared } from './prepared.ts';
 import type { GitStore } from '../store/gitStore.ts';

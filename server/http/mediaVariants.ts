@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { blobId } from '../content/index/blobId.ts';
+import { blobId } from '../store/blobId.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody } from './prepared.ts';
 import type { Answer } from './answer.ts';

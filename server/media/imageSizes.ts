@@ -2,7 +2,7 @@
 // load), read once per blob with sharp's metadata and kept in memory by blob id: a changed image has
 // a new blob id, so a size is never stale. Reading is asynchronous; a page rendered before an image's
 // size is known is made again once it is (onMeasured).
-import { blobId } from '../content/index/blobId.ts';
+import { blobId } from '../store/blobId.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { ImageSize } from '../../web/src/site/images/variants.ts';
 

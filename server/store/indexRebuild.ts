@@ -1,15 +1,12 @@
 // What a rebuilt index holds: every file of HEAD with its blob id and mode, as `git reset` writes it.
 // A work-tree file whose bytes are HEAD's keeps its stat data (so `git status` and the next start trust
 // it); any other gets none, so git and the start-up snapshot look at it again instead of trusting it.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
 import type { IndexEntryInput } from './indexFile.ts';
-
-const blobIdOf = (data: Buffer) =>
-  createHash('sha1').update(`blob ${data.byteLength}\0`).update(data).digest('hex');
+import { blobId } from './blobId.ts';
 
 export async function headIndexEntries(
   dir: string,
@@ -33,7 +30,7 @@ export async function headIndexEntries(
   for (const f of files) {
     const abs = path.join(dir, f.path);
     const s = await lstat(abs, { bigint: true }).catch(() => null);
-    const same = s?.isFile() && blobIdOf(await readFile(abs)) === f.oid;
+    const same = s?.isFile() && blobId(await readFile(abs)) === f.oid;
     out.push({ ...f, stat: same ? s : null });
   }
   return out;

@@ -9,7 +9,7 @@ import { entityForPath, siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import type { StoredItem } from '../../schema/codec.ts';
 import { parseItemFile } from './fileFormat.ts';
-import { blobId } from './blobId.ts';
+import { blobId } from '../../store/blobId.ts';
 import { listFiles } from '../../store/listFiles.ts';
 import type { ParseCache } from './parseCache.ts';
 import { UnsafePathError } from '../../store/paths.ts';

@@ -12,7 +12,7 @@ import { storedKeyFor } from '../../schema/codec.ts';
 import { itemPath } from '../../schema/registry.ts';
 import type { Carried } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
-import { blobId } from '../index/blobId.ts';
+import { blobId } from '../../store/blobId.ts';
 import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';

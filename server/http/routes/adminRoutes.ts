@@ -8,7 +8,7 @@ import type { EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { entities } from '../../schema/registry.ts';
 import { parseItemFile } from '../../content/index/fileFormat.ts';
-import { blobId } from '../../content/index/blobId.ts';
+import { blobId } from '../../store/blobId.ts';
 import { typedItem } from '../../schema/codec.ts';
 import { sniff, type SniffedType } from '../../content/writer/mediaUpload.ts';
 import { AppError } from '../../schema/errors.ts';
