@@ -11,7 +11,7 @@
 // (pairs of runs per answer, default 6), BENCH_CONNECTIONS (default 10), BENCH_ITEMS (default 10000).
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,8 +19,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../../server/config.ts';
+import { newsStarter } from './cmsChild.ts';
 import { serveCapturedInChild, type Captured as Served } from './anchorServer.ts';
-import { machine, machineBusy, newsFile, table } from './fixtures.ts';
+import { machine, machineBusy, table } from './fixtures.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -148,14 +149,6 @@ const cannon = (url: string, duration: number, headers: Record<string, string>) 
   autocannon({ url, connections: CONNECTIONS, duration, headers });
 
 /** The project's starter site, with its news replaced by ITEMS generated items. */
-async function generateStarter(dir: string) {
-  await cp(path.join(PROJECT_ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
-  await cp(path.join(PROJECT_ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
-  await rm(path.join(dir, 'content', 'news'), { recursive: true, force: true });
-  await mkdir(path.join(dir, 'content', 'news'));
-  for (let id = 1; id <= ITEMS; id++)
-    await writeFile(path.join(dir, 'content', 'news', `${id}.md`), newsFile(id));
-}
 
 function mainScript(): string {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
@@ -218,7 +211,7 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const starterDir = path.join(tmp, 'starter');
-    await generateStarter(starterDir);
+    await newsStarter(starterDir, ITEMS);
     const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
     children.push(cms.child);
     const { url: cmsUrl, startMs } = await cms.ready;

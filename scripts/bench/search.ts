@@ -11,15 +11,15 @@
 // Env: BENCH_ITEMS (default 10000), BENCH_REQUESTS (sequential requests per query and server, 200),
 // BENCH_DURATION (s of autocannon per query and server, 3), BENCH_SAVES (20).
 import { fork, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { PROJECT_ROOT } from '../../server/config.ts';
+import { newsStarter } from './cmsChild.ts';
 import { serveCapturedInChild, type Captured } from './anchorServer.ts';
-import { machine, machineBusy, newsFile, newsItem, percentile, runMain, table } from './fixtures.ts';
+import { machine, machineBusy, newsItem, percentile, runMain, table } from './fixtures.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -117,15 +117,6 @@ const PER_CONNECTION = ['date', 'connection', 'keep-alive', 'transfer-encoding']
 const searchPath = (q: string) => `/api/search?q=${encodeURIComponent(q)}`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-async function generateStarter(dir: string) {
-  await cp(path.join(PROJECT_ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
-  await cp(path.join(PROJECT_ROOT, 'media'), path.join(dir, 'media'), { recursive: true });
-  await rm(path.join(dir, 'content', 'news'), { recursive: true, force: true });
-  await mkdir(path.join(dir, 'content', 'news'));
-  const news = path.join(dir, 'content', 'news');
-  for (let id = 1; id <= ITEMS; id++) await writeFile(path.join(news, `${id}.md`), newsFile(id));
-}
-
 async function main() {
   console.log('Search benchmark: GET /api/search end to end vs a node:http server sending the same bytes');
   console.log(machine());
@@ -133,7 +124,7 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const starterDir = path.join(tmp, 'starter');
-    await generateStarter(starterDir);
+    await newsStarter(starterDir, ITEMS);
     const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
     children.push(cms.child);
     const { ready: cmsUrl, buildMs } = await cms.ready;
