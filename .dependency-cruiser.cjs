@@ -5,7 +5,7 @@
 
 const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
 const ROOT = '^server/(app|main|index)\\.ts$';
-const SERVICE_FOLDER = '^server/(accounts|audit|contact|feeds|media|remote|schedule|search|site)/';
+const SERVICE_FOLDER = '^server/(accounts|audit|contact|drafts|feeds|media|remote|schedule|search|site)/';
 const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
 const BELOW_SERVICES = '^server/(content|store|schema)/';
 

@@ -24,6 +24,9 @@ import { DiskFullError, isDiskFull, RepositoryBrokenError } from './store/storeE
 import { diskSpace } from './store/diskSpace.ts';
 import { sendError } from './http/http.ts';
 import { adminPageRoutes } from './http/routes/adminPageRoutes.ts';
+import { draftReads, draftRoutes } from './http/routes/draftRoutes.ts';
+import { previewRoutes } from './http/routes/previewRoutes.ts';
+import { DraftSites } from './http/draftSites.ts';
 import { entities } from './schema/registry.ts';
 
 import type { AppDeps } from './http/appDeps.ts';
@@ -42,6 +45,11 @@ export function createApp(
   app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));
 
   const isSignedIn = (req: Request) => currentUser(req, users) !== null;
+  const draftSites = new DraftSites(deps.drafts, deps.store, files.web, {
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    images: files.images,
+  });
   const api = express.Router();
   api.use((_req, res, next) => {
     for (const [name, value] of API_HEADERS) res.setHeader(name, value);
@@ -51,6 +59,8 @@ export function createApp(
   api.use(gitRoutes(deps.remote));
   api.use(sameOriginOnly(config.publicUrl));
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
+  // Staff's reads of a draft (`?draft=ID`) before the public reads, which never see a draft.
+  api.use(draftReads(deps, draftSites));
   // Public reads first: they are the hot path and need no body parsing.
   api.use(
     readRoutes({
@@ -99,7 +109,8 @@ export function createApp(
       secure: config.trustProxy,
     }),
   );
-  api.use(writeRoutes(deps));
+  api.use(writeRoutes(deps, draftSites));
+  api.use(draftRoutes(deps));
   api.use(adminRoutes(deps));
   api.use(auditRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
@@ -107,6 +118,7 @@ export function createApp(
   app.use('/media', mediaRoutes(files.media, files.variants));
   app.use(feedRoutes(deps.feeds));
   app.use(searchPageRoutes(files, deps.search));
+  app.use(previewRoutes(deps, draftSites));
   if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));
   else
     app.use((_req, res) =>

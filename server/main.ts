@@ -34,6 +34,7 @@ import { SiteSearch } from './search/siteSearch.ts';
 import { ScheduleClock } from './schedule/scheduleClock.ts';
 import { setSiteTimeZone } from './schema/siteTime.ts';
 import { PdfTexts } from './search/pdfTexts.ts';
+import { Drafts } from './drafts/drafts.ts';
 
 export interface RunningServer {
   url: string;
@@ -120,6 +121,21 @@ async function openLocked(
   remote?.sync.start();
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
+  const writer = new ContentWriter(store, index);
+  const drafts = new Drafts(store, index, writer, privateDir, log);
+  await drafts.start();
+  // Drafts made, reviewed, published, discarded and shared: in the audit log with who and when.
+  drafts.onChange(({ id, audit: step }) => {
+    if (!step) return;
+    const words = `“${step.title}”${step.detail ? `: ${step.detail}` : ''}`;
+    void audit.record({
+      action: step.action,
+      who: step.who,
+      id,
+      detail: words,
+      ...(step.commit ? { commit: step.commit } : {}),
+    });
+  });
   return {
     config,
     store,
@@ -132,7 +148,8 @@ async function openLocked(
     dataDirLock,
     schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
-    writer: new ContentWriter(store, index),
+    writer,
+    drafts,
     feeds: new FeedAnswers(index, {
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
@@ -152,7 +169,10 @@ async function openLocked(
 /** The versions a change of this server wrote, read from the index as it holds them now. */
 function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail {
   if (!isCommitted(change)) return {};
-  const items = [{ entity: change.entity, ids: change.ids }, ...(change.carried ? [change.carried] : [])];
+  const items =
+    change.kind === 'published'
+      ? change.items.map(({ entity, id }) => ({ entity, ids: [id] }))
+      : [{ entity: change.entity, ids: change.ids }, ...(change.carried ? [change.carried] : [])];
   return {
     saved: items.flatMap(({ entity, ids }) => {
       const def = entityByName.get(entity)!;
@@ -236,6 +256,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     deps,
     async close() {
       deps.schedule.close();
+      deps.drafts.stop();
       deps.hub.close();
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await deps.remote?.sync.close();

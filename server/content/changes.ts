@@ -25,6 +25,15 @@ export type ContentChange =
   | (Committed & { kind: 'saved'; created: boolean })
   | (Committed & { kind: 'deleted' })
   | (Committed & { kind: 'restored'; from: string })
+  /** A draft published: one merge commit on the live branch, by the person who published it. */
+  | (Touches & {
+      kind: 'published';
+      commit: CommitResult;
+      author: Author;
+      draft: { id: string; title: string };
+      /** The items the draft changed, by entity. */
+      items: { entity: string; id: string }[];
+    })
   /** Hand edits, git pull, checkout, reset: files read again from the work tree. */
   | (Touches & { kind: 'external'; paths: string[] })
   /** "Show from" / "Show until" reached: nothing was written, what visitors see changed. */

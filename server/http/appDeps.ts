@@ -18,6 +18,7 @@ import type { RemoteSync } from '../remote/remoteSync.ts';
 import type { RemoteSettings } from '../remote/remoteSettings.ts';
 import type { SiteSearch } from '../search/siteSearch.ts';
 import type { ScheduleClock } from '../schedule/scheduleClock.ts';
+import type { Drafts } from '../drafts/drafts.ts';
 
 export interface AppDeps {
   config: Config;
@@ -31,6 +32,8 @@ export interface AppDeps {
   messages: PrivateCollection;
   hub: SseHub;
   writer: ContentWriter;
+  /** Drafts, their review and publishing (server/drafts/); never seen by the public answers. */
+  drafts: Drafts;
   /** sitemap.xml, robots.txt, the news feed and the events calendar, prepared per content change. */
   feeds: FeedAnswers;
   /** Append-only record of sign-ins, saves, user changes and pulls in private/ (server/audit/). */

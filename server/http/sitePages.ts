@@ -71,17 +71,13 @@ export class SitePages {
   /** The HTML page of a public address, with its status (404 for the not-found page). */
   page(req: IncomingMessage, pathname: string): Answer {
     const route = routeOf(pathname);
-    const origin = this.originOf(req);
-    const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
-    let prepared = this.cache.peek(key);
-    if (!prepared) {
-      try {
-        prepared = this.render(pathname, route, origin, key).page;
-      } catch (e) {
-        // A page that cannot be rendered here is drawn by the browser (the built page, no content).
-        console.error(`Could not render ${pathname} on the server:`, e);
-        return this.web.pageFor(pathname);
-      }
+    let prepared: Prepared;
+    try {
+      prepared = this.prepared(req, pathname).page;
+    } catch (e) {
+      // A page that cannot be rendered here is drawn by the browser (the built page, no content).
+      console.error(`Could not render ${pathname} on the server:`, e);
+      return this.web.pageFor(pathname);
     }
     let answer = this.answers.get(prepared);
     if (!answer) {
@@ -95,6 +91,15 @@ export class SitePages {
       this.answers.set(prepared, answer);
     }
     return answer;
+  }
+
+  /** A page's HTML as made (and kept) for this address, with its status; throws when it cannot be made. */
+  prepared(req: IncomingMessage, pathname: string): { page: Prepared; status: number } {
+    const route = routeOf(pathname);
+    const origin = this.originOf(req);
+    const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
+    const page = this.cache.peek(key) ?? this.render(pathname, route, origin, key).page;
+    return { page, status: this.statuses.get(page) ?? 200 };
   }
 
   /** What a page carries, as JSON: the browser asks for it after moving to a page or on a change. */

@@ -15,6 +15,15 @@ export const AUDIT_ACTIONS = [
   'user-password',
   'user-remove',
   'webhook-pull',
+  'draft-create',
+  'draft-submit',
+  'draft-approve',
+  'draft-request-changes',
+  'draft-publish',
+  'draft-discard',
+  'draft-schedule',
+  'draft-share',
+  'draft-share-revoke',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -26,7 +35,7 @@ export interface AuditEvent {
   who?: string;
   /** The network address it came from (sign-ins, failures, throttling, webhook calls). */
   address?: string;
-  /** Saves, deletes and restores: the entity's name and the item's id. */
+  /** Saves, deletes and restores: the entity's name and the item's id (drafts: the draft's id). */
   entity?: string;
   id?: string;
   /** The commit the action made (saves, deletes, restores, pulls); absent when it changed nothing. */

@@ -29,6 +29,7 @@ import { SaveJournal } from './saveJournal.ts';
 import { failpoint } from './failpoint.ts';
 import { branchTip, type BranchTip } from './branchTip.ts';
 import { changedPaths } from './treeDiff.ts';
+import { DraftRefs } from './draftRefs.ts';
 import { fileWrites } from './limit.ts';
 import {
   BranchMovedError,
@@ -39,10 +40,8 @@ import {
 } from './storeErrors.ts';
 
 export type { Author } from './commitObject.ts';
-export interface FileChange {
-  path: string;
-  data: Uint8Array | string | null;
-}
+export type { CommitResult, FileChange } from './fileChange.ts';
+import type { CommitResult, FileChange } from './fileChange.ts';
 export interface IntegrateResult {
   /** up-to-date: nothing new; ahead: the branch holds the remote's commits and more of its own. */
   kind: 'up-to-date' | 'ahead' | 'fast-forward' | 'merge';
@@ -51,12 +50,6 @@ export interface IntegrateResult {
   paths: string[];
   /** Files both sides changed differently: the remote's version was kept. */
   bothChanged: string[];
-}
-export interface CommitResult {
-  oid: string;
-  parent: string | null;
-  paths: string[];
-  blobs: Map<string, string | null>;
 }
 
 export { SYSTEM_AUTHOR };
@@ -75,6 +68,8 @@ export class GitStore {
   private readonly index: IndexFile;
   private readonly trees: TreeWriter;
   private readonly journal: SaveJournal;
+  /** Drafts: refs outside the branch list, saved into without touching the work tree or index. */
+  readonly drafts: DraftRefs;
   /** Why saving is turned off (the branch cannot be read or repaired), or null. */
   private broken: string | null = null;
 
@@ -96,6 +91,7 @@ export class GitStore {
     this.index = new IndexFile(this.gitdir, () => this.headEntries(), say);
     this.trees = new TreeWriter(this.gitdir, this.cache);
     this.journal = new SaveJournal(this.gitdir);
+    this.drafts = new DraftRefs(this.dir, this.gitdir, this.cache);
   }
 
   /**
@@ -230,8 +226,11 @@ export class GitStore {
     return this.inQueue;
   }
 
-  /** commit(), for a task already running in exclusive(). */
-  commitNow(changes: FileChange[], author: Author, message: string): Promise<CommitResult> {
+  /**
+   * commit(), for a task already running in exclusive(). `merged`: a second parent (a draft's last
+   * commit, when publishing it), making the commit a merge whose first parent is the branch.
+   */
+  commitNow(changes: FileChange[], author: Author, message: string, merged?: string): Promise<CommitResult> {
     if (!this.inQueue) throw new Error('commitNow() runs only inside exclusive()');
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
     return this.locked(async (lock) => {
@@ -247,7 +246,7 @@ export class GitStore {
         .then(() => failpoint('journal'));
       journaled.catch(() => undefined); // awaited in commitLocked
       try {
-        return await this.commitLocked(branch, tip, checked, author, message, lock, journaled);
+        return await this.commitLocked(branch, tip, checked, author, message, lock, journaled, merged);
       } catch (e) {
         // Undo: the work tree and index equal HEAD again; only then is the record dropped. On a full
         // disk the undo may fail too: the record then stays, and the next save or start finishes it.
@@ -309,6 +308,7 @@ export class GitStore {
     message: string,
     lock: IndexLock,
     journaled: Promise<void>,
+    merged?: string,
   ): Promise<CommitResult> {
     let tip = tip0;
     // Every path is checked (links included) before the first file is written.
@@ -341,7 +341,8 @@ export class GitStore {
     for (let attempt = 1; ; attempt++) {
       const tree = await this.trees.apply(tip.tree, blobs, batch);
       const date = new Date(Date.now());
-      const oid = batch.add('commit', formatCommit({ tree, parent: tip.commit, author, date, message }));
+      const parent = merged && tip.commit ? [tip.commit, merged] : tip.commit;
+      const oid = batch.add('commit', formatCommit({ tree, parent, author, date, message }));
       if (attempt === 1) {
         const indexUpdates = await written;
         failpoint('files');

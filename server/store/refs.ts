@@ -1,7 +1,7 @@
 // Branch refs read and moved as git does: a ref moves only under its .lock file, by compare-and-swap
 // against the value the save started from (like `git update-ref <ref> <new> <old>`), flushed, with a
 // reflog line, and never rewritten in place.
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BranchMovedError, RepositoryBusyError } from './storeErrors.ts';
 import { syncDir, syncFile } from './durable.ts';
@@ -23,7 +23,11 @@ export async function currentBranch(gitdir: string): Promise<string | null> {
 }
 
 export async function readBranch(gitdir: string, branch: string): Promise<RefState> {
-  const ref = `refs/heads/${branch}`;
+  return readRef(gitdir, `refs/heads/${branch}`);
+}
+
+/** Any ref by its full name (`refs/heads/main`, `refs/drafts/<id>`), loose or packed. */
+export async function readRef(gitdir: string, ref: string): Promise<RefState> {
   const loose = await readFile(path.join(gitdir, ref), 'utf8').catch((e: NodeJS.ErrnoException) =>
     e.code === 'ENOENT' ? null : Promise.reject(e),
   );
@@ -35,7 +39,7 @@ export async function readBranch(gitdir: string, branch: string): Promise<RefSta
       why: value ? `the branch file ${ref} is damaged` : `the branch file ${ref} is empty`,
     };
   }
-  const packed = await packedValue(gitdir, branch);
+  const packed = await packedRef(gitdir, ref);
   return packed ? { kind: 'oid', oid: packed } : { kind: 'unborn' };
 }
 
@@ -53,21 +57,42 @@ export interface RefUpdate {
 
 /** Moves a branch by compare-and-swap; answers only once the new value is on disk. */
 export async function updateBranch(gitdir: string, u: RefUpdate): Promise<void> {
-  const ref = `refs/heads/${u.branch}`;
+  return updateRef(gitdir, { ...u, ref: `refs/heads/${u.branch}`, logHead: true });
+}
+
+/**
+ * Moves any ref by compare-and-swap under its .lock file (`next` null deletes it, as
+ * `git update-ref -d`); HEAD's reflog gets the line too when the ref is the checked-out branch.
+ */
+export async function updateRef(
+  gitdir: string,
+  u: Omit<RefUpdate, 'branch' | 'next'> & { ref: string; next: string | null; logHead?: boolean },
+): Promise<void> {
+  const { ref } = u;
   const file = path.join(gitdir, ref);
   await mkdir(path.dirname(file), { recursive: true });
   const lock = await takeLock(gitdir, file, 3000, () => new RepositoryBusyError());
   try {
-    const now = await readBranch(gitdir, u.branch);
+    const now = await readRef(gitdir, ref);
     const current = now.kind === 'oid' ? now.oid : null;
     const matches = now.kind === 'broken' ? u.replaceBroken === true : current === u.expected;
     if (!matches) throw new BranchMovedError();
     failpoint('ref-locked');
+    if (u.next === null) {
+      if (await packedRef(gitdir, ref)) throw new Error(`${ref} is packed; it cannot be removed here`);
+      await rm(file, { force: true });
+      await rm(path.join(gitdir, 'logs', ref), { force: true });
+      await lock.release();
+      return;
+    }
     await lock.handle.writeFile(`${u.next}\n`);
     lock.flush();
     // A repair logs no old value: the one it replaces may name a missing object, which fsck refuses.
     const line = reflogLine(u.replaceBroken ? ZERO : (current ?? ZERO), u.next, u.who, u.message);
-    await Promise.all([appendLog(gitdir, ref, line), appendLog(gitdir, 'HEAD', line)]);
+    await Promise.all([
+      appendLog(gitdir, ref, line),
+      u.logHead ? appendLog(gitdir, 'HEAD', line) : undefined,
+    ]);
     await lock.commit();
     failpoint('ref');
   } catch (e) {
@@ -123,10 +148,14 @@ export async function branchHadHistory(gitdir: string, branch: string): Promise<
 }
 
 export async function packedValue(gitdir: string, branch: string): Promise<string | null> {
+  return packedRef(gitdir, `refs/heads/${branch}`);
+}
+
+async function packedRef(gitdir: string, ref: string): Promise<string | null> {
   const packed = await readFile(path.join(gitdir, 'packed-refs'), 'utf8').catch(() => '');
   for (const line of packed.split('\n')) {
     const [oid, name] = line.split(' ');
-    if (name === `refs/heads/${branch}` && oid && OID.test(oid)) return oid;
+    if (name === ref && oid && OID.test(oid)) return oid;
   }
   return null;
 }

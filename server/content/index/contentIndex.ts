@@ -31,7 +31,19 @@ const SYMBOLIC_LINK =
   'This file is a symbolic link, which the site does not follow. Replace it with the file itself.';
 const MISSING = 'This file is missing. Restore it (for example with git checkout).';
 
-export class ContentIndex {
+/** What reads and the change pipeline need of the site's content: the live index, or a draft's view of it. */
+export interface ContentView {
+  /** Changes to what the view holds (a draft's view is replaced, never changed: its feed stays quiet). */
+  readonly changes: ChangeFeed;
+  list(def: EntityDef): IndexedItem[];
+  all(def: EntityDef): Iterable<IndexedItem>;
+  get(def: EntityDef, id?: string): IndexedItem | undefined;
+  mediaVersion(rel: string): string | undefined;
+  nextId(def: EntityDef): string;
+  blobOf(rel: string): string | undefined;
+}
+
+export class ContentIndex implements ContentView {
   /** Every change to what the index holds, announced once it holds it (see changes.ts). */
   readonly changes: ChangeFeed;
   /** Files read and parsed after the load, for tests and benchmarks: the server's own saves add none. */
@@ -96,11 +108,7 @@ export class ContentIndex {
   private cache?: ParseCache;
 
   list(def: EntityDef): IndexedItem[] {
-    const items = [...this.items.get(def.name)!.values()];
-    if (def.type !== 'collection' || !def.order) return items;
-    // What the order compares (the data with its id) is built once per item, not twice per comparison.
-    const keyed = items.map((item) => ({ item, key: { ...item.data, id: item.id } as never }));
-    return keyed.sort((a, b) => def.order!(a.key, b.key)).map((k) => k.item);
+    return inOrder(def, [...this.items.get(def.name)!.values()]);
   }
 
   /** An entity's items in no particular order: cheaper than list() where order does not matter. */
@@ -249,18 +257,8 @@ export class ContentIndex {
       .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
   }
 
-  /**
-   * An item's version: its file's blob id, combined with the blob ids of the media it refers to, so
-   * that replacing only a picture or a PDF is a new version too (and a stale edit still gets 409).
-   */
   private itemVersion(def: EntityDef, fileVersion: string, data: Record<string, unknown>): string {
-    const media = mediaKeys(def)
-      .map((k) => data[k])
-      .filter((p): p is string => typeof p === 'string' && p !== '');
-    if (!media.length) return fileVersion;
-    const hash = createHash('sha1').update(fileVersion);
-    for (const p of media) hash.update(`\n${p}:${this.media.get(p) ?? 'missing'}`);
-    return hash.digest('hex');
+    return itemVersion(def, fileVersion, data, (p) => this.media.get(p));
   }
 
   private async refreshMedia(rel: string, read: Reader): Promise<string[]> {
@@ -297,6 +295,32 @@ export class ContentIndex {
 }
 
 type Reader = (rel: string) => Promise<Buffer | null>;
+
+/** An entity's items in its declared order (the data with its id compared, built once per item). */
+export function inOrder(def: EntityDef, items: IndexedItem[]): IndexedItem[] {
+  if (def.type !== 'collection' || !def.order) return items;
+  const keyed = items.map((item) => ({ item, key: { ...item.data, id: item.id } as never }));
+  return keyed.sort((a, b) => def.order!(a.key, b.key)).map((k) => k.item);
+}
+
+/**
+ * An item's version: its file's blob id, combined with the blob ids of the media it refers to, so
+ * that replacing only a picture or a PDF is a new version too (and a stale edit still gets 409).
+ */
+export function itemVersion(
+  def: EntityDef,
+  fileVersion: string,
+  data: Record<string, unknown>,
+  mediaVersion: (rel: string) => string | undefined,
+): string {
+  const media = mediaKeys(def)
+    .map((k) => data[k])
+    .filter((p): p is string => typeof p === 'string' && p !== '');
+  if (!media.length) return fileVersion;
+  const hash = createHash('sha1').update(fileVersion);
+  for (const p of media) hash.update(`\n${p}:${mediaVersion(p) ?? 'missing'}`);
+  return hash.digest('hex');
+}
 
 /** Why a file of the site could not be read, in plain words for health and the admin home. */
 function unreadableBecause(e: unknown): string {

@@ -3,7 +3,7 @@
 import type { CollectionDef, EntityDef } from '../../schema/define.ts';
 import { toWire, typedItem, type MediaEncoder, type StoredItem } from '../../schema/codec.ts';
 import { entities, siteEntities } from '../../schema/registry.ts';
-import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
+import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { visibleToPublic } from './visibility.ts';
 
@@ -28,6 +28,14 @@ export interface ReadEndpoint {
   build(ctx: ReadContext): unknown;
 }
 
+/** Where a draft's view finds its media: served under its preview's path, read from its commits. */
+export interface ReadModelMedia {
+  /** The path media URLs start with (default `/`: the live site's /media/…). */
+  root?: string;
+  /** A media file's bytes where they are not the live site's (else read from the work tree). */
+  read?: (rel: string) => Buffer | null | undefined;
+}
+
 export class ReadModel {
   readonly endpoints: ReadEndpoint[];
   private readonly byPath: Map<string, ReadEndpoint>;
@@ -38,8 +46,9 @@ export class ReadModel {
   private readonly publicOrder = new Map<string, IndexedItem[]>();
 
   constructor(
-    private readonly index: ContentIndex,
+    private readonly index: ContentView,
     private readonly store: GitStore,
+    private readonly media: ReadModelMedia = {},
   ) {
     const generated: ReadEndpoint[] = siteEntities.map((def) => ({
       path: def.legacy.endpoint,
@@ -157,13 +166,13 @@ export class ReadModel {
     if (mode === 'url') {
       return (path) => {
         const v = this.index.mediaVersion(path);
-        return v ? `/${path}?v=${v.slice(0, 12)}` : '';
+        return v ? `${this.media.root ?? '/'}${path}?v=${v.slice(0, 12)}` : '';
       };
     }
     // The documented default: images inline as base64; PDFs are only downloaded (download_pdf.php).
     return (path, kind) => {
       if (kind === 'pdf') return undefined;
-      return this.store.readSync(path)?.toString('base64') ?? '';
+      return (this.media.read?.(path) ?? this.store.readSync(path))?.toString('base64') ?? '';
     };
   }
 }

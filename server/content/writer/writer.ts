@@ -13,13 +13,16 @@ import { itemPath } from '../../schema/registry.ts';
 import type { Carried } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
-import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
+import type { ContentIndex, ContentView, IndexedItem } from '../index/contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
 import { mergeByField } from './fieldMerge.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
 import type { ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
+import { entityByName } from '../../schema/registry.ts';
+import { draftFiles, type Picks } from '../drafts/draftView.ts';
+import { publishPlan } from './draftPublish.ts';
 
 export interface SaveRequest {
   def: EntityDef;
@@ -31,6 +34,28 @@ export interface SaveRequest {
   /** The version the editor started from; a different current version is a conflict. */
   version?: string;
   author: Author;
+  /** Saves into this draft instead of the live site. */
+  into?: DraftTarget;
+}
+
+/**
+ * Where a change is committed and who hears of it: the live site (the branch, its index and the
+ * change feed everyone subscribes to), or a draft (its own ref and view; the live site never hears).
+ */
+export interface ChangeTarget {
+  view: ContentView;
+  commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult>;
+  /** The committed files taken in, as they are; returns the entities whose content changed. */
+  take(commit: CommitResult, stored: Map<string, Record<string, unknown>>): Set<string>;
+  announce(change: ContentChange): void;
+  /** The view after this target's commit, when it is not updated in place (a draft's). */
+  reopen?(): Promise<ContentView>;
+}
+
+/** A draft to save into: opened inside the save queue, so its view is the one the commit builds on. */
+export interface DraftTarget {
+  id: string;
+  open(): Promise<ChangeTarget>;
 }
 
 export interface SaveResult {
@@ -49,12 +74,16 @@ export class StaleVersionError extends AppError {
 }
 
 /** What a change asks to do, for the access check (the first step of every change). */
-export interface AccessRequest {
+export type AccessRequest = ItemAccess | { action: 'publish'; draft: string; author: Author };
+
+interface ItemAccess {
   action: 'create' | 'update' | 'delete' | 'restore';
   def: EntityDef;
   /** Undefined for a create (the id is handed out after the check). */
   id?: string;
   author: Author;
+  /** The draft the change goes into; undefined: the live site. */
+  draft?: string;
 }
 
 /** Refuses a change by throwing (an AppError with 403); returns when it may go ahead. */
@@ -94,22 +123,47 @@ export class ContentWriter {
   /** Versions this server saved over: the bases that older saves are merged against. */
   private readonly recent = new RecentVersions();
 
+  /** The live site as a change target: its branch, its index, and the feed everyone hears. */
+  private readonly live: ChangeTarget;
+  /** Ids that drafts hold for new items: a live create never takes one (see reserveIds). */
+  private reservedIds: (def: EntityDef) => Promise<number> = () => Promise.resolve(0);
+
   constructor(
     private readonly store: GitStore,
     private readonly index: ContentIndex,
     private readonly access: AccessCheck = anySignedIn,
-  ) {}
+  ) {
+    this.live = {
+      view: index,
+      commit: (changes, author, message) => store.commitNow(changes, author, message),
+      take: (commit, stored) => index.applyCommitted(commit, stored),
+      announce: (change) => index.changes.emit(change),
+    };
+  }
+
+  /** The largest id of an entity that open drafts have made items with. */
+  reserveIds(largest: (def: EntityDef) => Promise<number>): void {
+    this.reservedIds = largest;
+  }
 
   async save(req: SaveRequest): Promise<SaveResult> {
     const creating = req.def.type === 'collection' && req.id === undefined;
-    this.access({ action: creating ? 'create' : 'update', def: req.def, id: req.id, author: req.author });
+    this.access({
+      action: creating ? 'create' : 'update',
+      def: req.def,
+      id: req.id,
+      author: req.author,
+      draft: req.into?.id,
+    });
     // Ids deleted items had are read from history before the save queue, which it never holds up.
-    const floor = creating ? await this.idsEverUsed(req.def) : 0;
+    const floor = creating ? Math.max(await this.idsEverUsed(req.def), await this.reservedIds(req.def)) : 0;
     return this.store.exclusive(async () => {
-      const plan = this.planSave(req, floor);
-      const made = await this.commitChange(plan);
+      const target = req.into ? await req.into.open() : this.live;
+      const plan = this.planSave(req, floor, target.view);
+      const made = await this.commitChange(plan, target);
+      const view = made.commit && target.reopen ? await target.reopen() : target.view;
       return {
-        item: this.index.get(plan.def, plan.id)!,
+        item: view.get(plan.def, plan.id)!,
         created: plan.created!,
         commit: made.commit,
         ...made.carried,
@@ -118,24 +172,25 @@ export class ContentWriter {
   }
 
   /** Resolves with the commit that deleted the item. */
-  async remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
-    this.access({ action: 'delete', def, id, author });
+  async remove(
+    def: EntityDef,
+    id: string,
+    author: Author,
+    version?: string,
+    into?: DraftTarget,
+  ): Promise<string | undefined> {
+    this.access({ action: 'delete', def, id, author, draft: into?.id });
     return this.store.exclusive(async () => {
-      const before = this.index.get(def, id);
+      const target = into ? await into.open() : this.live;
+      const before = target.view.get(def, id);
       if (!before) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
       if (version && version !== before.version) throw new StaleVersionError(before);
       const media = mediaPaths(def, before.data).map((p) => ({ path: p, data: null }));
       const message = commitMessage(def, 'delete', id, before.data);
-      const made = await this.commitChange({
-        kind: 'deleted',
-        def,
-        id,
-        before,
-        data: null,
-        media,
-        message,
-        author,
-      });
+      const made = await this.commitChange(
+        { kind: 'deleted', def, id, before, data: null, media, message, author },
+        target,
+      );
       return made.commit;
     });
   }
@@ -173,25 +228,57 @@ export class ContentWriter {
         author,
         from: commit,
       };
-      const made = await this.commitChange(plan);
+      const made = await this.commitChange(plan, this.live);
       return { item: this.index.get(def, id)!, created: !before, commit: made.commit, ...made.carried };
     });
   }
 
+  /**
+   * Publishes a draft: its files merged with the live site as it is now (picks settle conflicts),
+   * validated once, as one merge commit on the live branch whose second parent is the draft's last
+   * commit; the index takes the files and one "published" change is announced, as for any save.
+   */
+  async publish(req: {
+    draft: { id: string; title: string; base: string; tip: string };
+    picks?: Picks;
+    author: Author;
+    message: string;
+  }): Promise<{ commit?: string; items: { entity: string; id: string }[] }> {
+    const { draft, author } = req;
+    this.access({ action: 'publish', draft: draft.id, author });
+    return this.store.exclusive(async () => {
+      const files = await draftFiles(this.store, this.index, draft.base, draft.tip, req.picks);
+      const plan = await publishPlan(this.store, files);
+      for (const f of files) {
+        const item = f.entity ? this.index.get(entityByName.get(f.entity)!, f.id!) : undefined;
+        if (item) this.recent.remember(item);
+      }
+      // A draft whose changes are all on the live site already still ends in a merge: its history joins.
+      const commit = await this.store.commitNow(plan.changes, author, req.message, draft.tip);
+      const entities = this.index.applyCommitted(commit, plan.stored);
+      for (const f of files) if (f.entity) entities.add(f.entity);
+      this.index.changes.emit({
+        kind: 'published',
+        entities,
+        commit,
+        author,
+        draft: { id: draft.id, title: draft.title },
+        items: plan.items,
+      });
+      return { commit: commit.oid, items: plan.items };
+    });
+  }
+
   /** A create or update: merged with the current item, the entity's onCreate applied, validated once. */
-  private planSave(req: SaveRequest, idFloor: number): Planned {
+  private planSave(req: SaveRequest, idFloor: number, view: ContentView): Planned {
     const { def } = req;
     const before =
-      def.type === 'singleton'
-        ? this.index.get(def)
-        : req.id !== undefined
-          ? this.index.get(def, req.id)
-          : undefined;
+      def.type === 'singleton' ? view.get(def) : req.id !== undefined ? view.get(def, req.id) : undefined;
     if (def.type === 'collection' && req.id !== undefined && !before) {
       throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
     }
     const created = !before;
-    const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor));
+    const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor, view));
 
     let data: Record<string, unknown> =
       before && req.version && req.version !== before.version
@@ -221,9 +308,11 @@ export class ContentWriter {
    */
   private async commitChange(
     plan: Planned,
+    target: ChangeTarget,
   ): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'> }> {
     const { def, id, before, data } = plan;
-    const ctx = data && { def, data, before: before?.data, id, items: this.index };
+    const { view } = target;
+    const ctx = data && { def, data, before: before?.data, id, items: view };
     const problems = ctx && def.rules?.check?.(ctx);
     if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
     const carry = (ctx && def.rules?.carry?.(ctx)) ?? null;
@@ -241,16 +330,16 @@ export class ContentWriter {
       stored.set(otherPath, valid.data);
       changes.push({ path: otherPath, data: serializeItem(carry!.def, valid.data) });
     }
-    this.rememberBefore(before, carry);
+    this.rememberBefore(before, carry, view);
 
     const carried = carry
       ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } }
       : {};
-    const real = changes.filter((c) => !this.unchanged(c));
+    const real = changes.filter((c) => !unchanged(c, view));
     if (!real.length) return { carried };
-    const commit = await this.store.commitNow(real, plan.author, plan.message);
-    const entities = this.index.applyCommitted(commit, stored);
-    this.index.changes.emit(changeEvent(plan, entities, commit, carried.carried));
+    const commit = await target.commit(real, plan.author, plan.message);
+    const entities = target.take(commit, stored);
+    target.announce(changeEvent(plan, entities, commit, carried.carried));
     return { commit: commit.oid, carried };
   }
 
@@ -270,10 +359,14 @@ export class ContentWriter {
   }
 
   /** The items a change replaces, kept so that saves started from them can still be merged. */
-  private rememberBefore(existing: IndexedItem | undefined, carried: Carried | null): void {
+  private rememberBefore(
+    existing: IndexedItem | undefined,
+    carried: Carried | null,
+    view: ContentView,
+  ): void {
     if (existing) this.recent.remember(existing);
     for (const other of carried?.items ?? []) {
-      const item = this.index.get(carried!.def, other.id);
+      const item = view.get(carried!.def, other.id);
       if (item) this.recent.remember(item);
     }
   }
@@ -294,19 +387,24 @@ export class ContentWriter {
    * One past the largest id the collection has ever had, deleted items included: a new item never
    * takes over a deleted one's file path, and so never its history.
    */
-  private newId(def: EntityDef, everUsed: number): string {
+  private newId(def: EntityDef, everUsed: number, view: ContentView): string {
     const next =
-      Math.max(everUsed, Number(this.index.nextId(def)) - 1, this.allocated.get(def.name) ?? 0) + 1;
+      Math.max(
+        everUsed,
+        Number(view.nextId(def)) - 1,
+        Number(this.index.nextId(def)) - 1,
+        this.allocated.get(def.name) ?? 0,
+      ) + 1;
     this.allocated.set(def.name, next);
     return String(next);
   }
+}
 
-  /** Whether a change would leave its file as the index knows it (by blob id; nothing is read). */
-  private unchanged(change: FileChange): boolean {
-    const now = this.index.blobOf(change.path);
-    if (change.data === null) return now === undefined;
-    return now === blobId(typeof change.data === 'string' ? Buffer.from(change.data) : change.data);
-  }
+/** Whether a change would leave its file as the view knows it (by blob id; nothing is read). */
+function unchanged(change: FileChange, view: ContentView): boolean {
+  const now = view.blobOf(change.path);
+  if (change.data === null) return now === undefined;
+  return now === blobId(typeof change.data === 'string' ? Buffer.from(change.data) : change.data);
 }
 
 /** The one event a committed change ends in. */

@@ -15,8 +15,11 @@ import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
 import { actor } from './auditRoutes.ts';
 import { shapeOf } from './readRoutes.ts';
+import { actorOf } from './draftRoutes.ts';
+import type { DraftSites } from '../draftSites.ts';
+import { isDraftId } from '../../store/draftRefs.ts';
 
-export function writeRoutes(deps: AppDeps): Router {
+export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
   const { writer } = deps;
   // The session first, then the body: a signed-out caller's body is never read.
@@ -24,6 +27,16 @@ export function writeRoutes(deps: AppDeps): Router {
   const mediaMode = (req: Request) =>
     (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
   const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
+  /** `?draft=ID`: the change goes into that draft instead of the live site. */
+  const draftOf = (req: Request): string | undefined => {
+    const id = queryString(req, 'draft');
+    if (id === undefined) return undefined;
+    if (!isDraftId(id)) throw new AppError(404, 'There is no such draft.');
+    return id;
+  };
+  /** The model an answer is written with: the live site's, or the draft's (its media under its preview). */
+  const modelFor = async (draft: string | undefined) =>
+    draft ? (await sites.site(draft, `/preview/${draft}/`)).model : deps.model;
   // Files stream to private/ (never to memory); a few uploads per person and in all at once.
   const uploads = uploadParser(uploadsDir(deps.config.dataDir), (req) => req.user!.username);
   const multipart = uploads();
@@ -64,8 +77,10 @@ export function writeRoutes(deps: AppDeps): Router {
       });
       const id = idFrom(req);
       const version = versionOf(req, input.version);
+      const draft = draftOf(req);
       try {
         const { item, created, carried, commit } = await writer.save({
+          into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
           def,
           id,
           // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
@@ -81,24 +96,28 @@ export function writeRoutes(deps: AppDeps): Router {
           entity: def.name,
           id: item.id,
           commit,
-          detail: created ? 'created' : commit ? 'updated' : 'nothing changed',
+          detail:
+            (created ? 'created' : commit ? 'updated' : 'nothing changed') +
+            (draft ? ` in draft ${draft}` : ''),
         });
         const said = created ? 'Submitted successfully!' : 'Updated successfully!';
+        const model = await modelFor(draft);
         res.status(created ? 201 : 200).json({
-          ...deps.model.wire(def, item, mediaMode(req), shapeOf(req)),
+          ...model.wire(def, item, mediaMode(req), shapeOf(req)),
           message: carried ? `${said} ${carried.note}` : said,
           // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
           ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
         });
       } catch (e) {
-        conflictOrThrow(e, def, req, res);
+        await conflictOrThrow(e, def, req, res);
       }
     });
 
-  const conflictOrThrow = (e: unknown, def: EntityDef, req: Request, res: Response) => {
+  const conflictOrThrow = async (e: unknown, def: EntityDef, req: Request, res: Response) => {
     if (e instanceof StaleVersionError) {
+      const model = await modelFor(draftOf(req));
       return sendError(res, 409, e.message, undefined, {
-        current: deps.model.wire(def, e.current, mediaMode(req), shapeOf(req)),
+        current: model.wire(def, e.current, mediaMode(req), shapeOf(req)),
       });
     }
     if (e instanceof AppError && e.fields && def.legacy.writes?.aliases)
@@ -111,12 +130,21 @@ export function writeRoutes(deps: AppDeps): Router {
       const id = requestedId(queryString(req, 'id') ?? (req.body as Record<string, unknown> | undefined)?.id);
       if (!id) throw new AppError(400, 'Say which item to delete (id).', { id: 'Missing' });
       const version = versionOf(req, queryString(req, 'version'));
+      const draft = draftOf(req);
       try {
-        const commit = await writer.remove(def, id, author(req), version);
-        void deps.audit.record({ action: 'delete', ...actor(req), entity: def.name, id, commit });
+        const into = draft ? deps.drafts.target(draft, actorOf(req)) : undefined;
+        const commit = await writer.remove(def, id, author(req), version, into);
+        void deps.audit.record({
+          action: 'delete',
+          ...actor(req),
+          entity: def.name,
+          id,
+          commit,
+          ...(draft ? { detail: `in draft ${draft}` } : {}),
+        });
         res.json({ success: true, id, message: 'Deleted.' });
       } catch (e) {
-        conflictOrThrow(e, def, req, res);
+        await conflictOrThrow(e, def, req, res);
       }
     });
 

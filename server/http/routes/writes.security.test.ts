@@ -48,7 +48,7 @@ interface RouteInfo {
 /** Every method + path registered in the running app, found by walking its router stack. */
 function registeredRoutes(app: Express): RouteInfo[] {
   interface Layer {
-    route?: { path: string | RegExp; methods: Record<string, boolean> };
+    route?: { path: string | RegExp | string[]; methods: Record<string, boolean> };
     handle?: { stack?: Layer[] };
     slash?: boolean;
     rawPath?: string;
@@ -58,8 +58,10 @@ function registeredRoutes(app: Express): RouteInfo[] {
     for (const layer of stack) {
       if (layer.route) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all')
-            out.push({ method: method.toUpperCase(), path: prefix + String(layer.route.path) });
+          if (!on || method === '_all') continue;
+          // A route of several paths (['/preview/:id', '/preview/:id/*rest']) is each of them.
+          const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+          for (const p of paths) out.push({ method: method.toUpperCase(), path: prefix + String(p) });
         }
       } else if (layer.handle?.stack) {
         walk(layer.handle.stack, prefix + (layer.slash ? '' : (layer.rawPath ?? '')));
@@ -90,6 +92,10 @@ describe('every registered route', () => {
       '/.*/', // the web app's history-API routing (public and admin pages; the admin sign-in is in the app)
       '/api/search',
       '/search', // site search: what visitors may see (staff's /api/admin/search is guarded)
+      '/preview-live.js', // the previews' live-reload script, the same for everyone
+      // A share link's preview: its token is the key (unknown, expired or revoked: 404, drafts.test.ts).
+      '/share/:token',
+      '/share/:token/*rest',
     ]);
     // The forge's webhook has no session: its shared-secret signature is checked instead (a wrong one is
     // 401, server/remote/remote.test.ts), and without a remote it answers 404.
@@ -139,7 +145,13 @@ describe('every registered route', () => {
     expect(guarded.length).toBeGreaterThanOrEqual(collections.length * 3 + singletons.length + 6);
     const answers: string[] = [];
     for (const r of guarded) {
-      const url = `${r.path}?id=1&entity=news&commit=${'0'.repeat(40)}`;
+      // Parameters filled in as a caller would (`:endpoint` a documented read, which `?draft=` makes private).
+      const filled = r.path
+        .replace(':endpoint', 'news.php')
+        .replace(':id', 'abc123def456')
+        .replace(':share', 'abc123def456')
+        .replace('*rest', 'news');
+      const url = `${filled}?id=1&entity=news&draft=abc123def456&commit=${'0'.repeat(40)}`;
       const res = await rawRequest(site.url + url, {
         method: r.method,
         headers: { origin: site.url, 'content-type': 'application/json' },
@@ -153,6 +165,27 @@ describe('every registered route', () => {
     expect(answers).toEqual(
       guarded.map((r) => `${r.method} ${r.path} → 401 {"error":"Please sign in to do this."}`),
     );
+    expectNoCommit(site, before);
+  });
+
+  it('refuses each state-changing one from another origin with 403, even signed in, and nothing is committed', async () => {
+    const before = commitCount(site);
+    const changing = routes.filter((r) => r.method !== 'GET' && r.path !== '/api/git/webhook');
+    expect(changing.length).toBeGreaterThanOrEqual(collections.length * 3 + singletons.length);
+    const answers: string[] = [];
+    for (const r of changing) {
+      const filled = r.path
+        .replace(':id', 'abc123def456')
+        .replace(':share', 'abc123def456')
+        .replace(':action', 'publish');
+      const res = await rawRequest(`${site.url}${filled}?id=1&draft=abc123def456`, {
+        method: r.method,
+        headers: { origin: 'http://evil.example', cookie: site.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: '1', title: 'x' }),
+      });
+      answers.push(`${r.method} ${r.path} → ${res.status}`);
+    }
+    expect(answers).toEqual(changing.map((r) => `${r.method} ${r.path} → 403`));
     expectNoCommit(site, before);
   });
 

@@ -24,6 +24,15 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user-password': 'Password changed',
   'user-remove': 'User removed',
   'webhook-pull': 'Pulled by webhook',
+  'draft-create': 'Draft started',
+  'draft-submit': 'Draft sent for review',
+  'draft-approve': 'Draft approved',
+  'draft-request-changes': 'Draft sent back for changes',
+  'draft-publish': 'Draft published',
+  'draft-discard': 'Draft discarded',
+  'draft-schedule': 'Draft scheduled',
+  'draft-share': 'Share link made',
+  'draft-share-revoke': 'Share link revoked',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,0 +1,196 @@
+// The site as it would look with a draft published: the live index, with the files the draft
+// changed laid over it (merged field by field with what the live site changed since the draft
+// began, draftMerge.ts). Read from git's objects, never from the work tree; made once per draft
+// commit and live change, and thrown away (never updated) when either moves.
+import type { EntityDef } from '../../schema/define.ts';
+import { entityForPath } from '../../schema/registry.ts';
+import type { GitStore } from '../../store/gitStore.ts';
+import { blobId } from '../../store/blobId.ts';
+import {
+  type ContentIndex,
+  type ContentView,
+  type IndexedItem,
+  inOrder,
+  itemVersion,
+} from '../index/contentIndex.ts';
+import { ChangeFeed } from '../changes.ts';
+import { parseItemFile, serializeItem } from '../index/fileFormat.ts';
+import { mergeDraftBlob, mergeDraftItem, type Pick } from './draftMerge.ts';
+
+/** One file the draft changed, and how it merges with the live site now. */
+export interface DraftFile {
+  path: string;
+  /** The entity and id of a content file; undefined for media. */
+  entity?: string;
+  id?: string;
+  /** Blob ids: as the draft began, in the draft, on the live site now (null: no such file). */
+  base: string | null;
+  draft: string | null;
+  live: string | null;
+  /** Content files: the item as it was, in the draft, live now, and as merged (null: none/removed). */
+  before?: Record<string, unknown> | null;
+  mine?: Record<string, unknown> | null;
+  theirs?: Record<string, unknown> | null;
+  merged?: Record<string, unknown> | null;
+  /** Media files: the blob id the merge keeps (null: removed), and its bytes when it is an image. */
+  mergedBlob?: string | null;
+  bytes?: Buffer;
+  /** Fields both sides changed differently ('*': one side removed the item the other changed). */
+  conflicts: string[];
+}
+
+/** Picks for conflicts by path, then by field ('*' for the whole file). */
+export type Picks = Record<string, Record<string, Pick>>;
+
+export class DraftView implements ContentView {
+  /** Never emits: a draft's view is replaced when the draft or the live site changes. */
+  readonly changes = new ChangeFeed();
+  private readonly items = new Map<string, Map<string, IndexedItem | null>>();
+  private readonly media = new Map<string, string | null>();
+
+  constructor(
+    private readonly live: ContentIndex,
+    /** Every file the draft changed, merged. */
+    readonly files: DraftFile[],
+  ) {
+    for (const f of files) if (!f.entity) this.media.set(f.path, f.mergedBlob ?? null);
+    for (const f of files) {
+      if (!f.entity) continue;
+      const def = entityForPath(f.path)!.def;
+      const byId = this.items.get(def.name) ?? new Map<string, IndexedItem | null>();
+      this.items.set(def.name, byId);
+      const data = f.merged ?? null;
+      if (data === null) {
+        byId.set(f.id!, null);
+        continue;
+      }
+      const fileVersion = blobId(Buffer.from(serializeItem(def, data)));
+      byId.set(f.id!, {
+        id: f.id!,
+        path: f.path,
+        data,
+        fileVersion,
+        version: itemVersion(def, fileVersion, data, (p) => this.mediaVersion(p)),
+      });
+    }
+  }
+
+  /** Whether publishing now would need someone to choose between the draft and the live site. */
+  get conflicts(): DraftFile[] {
+    return this.files.filter((f) => f.conflicts.length);
+  }
+
+  list(def: EntityDef): IndexedItem[] {
+    const overlay = this.items.get(def.name);
+    if (!overlay) return this.live.list(def);
+    return inOrder(def, [...this.all(def)]);
+  }
+
+  *all(def: EntityDef): Iterable<IndexedItem> {
+    const overlay = this.items.get(def.name);
+    if (!overlay) {
+      yield* this.live.all(def);
+      return;
+    }
+    for (const item of this.live.all(def)) if (!overlay.has(item.id)) yield item;
+    for (const item of overlay.values()) if (item) yield item;
+  }
+
+  get(def: EntityDef, id = '1'): IndexedItem | undefined {
+    const overlay = this.items.get(def.name);
+    if (overlay?.has(id)) return overlay.get(id) ?? undefined;
+    return this.live.get(def, id);
+  }
+
+  mediaVersion(rel: string): string | undefined {
+    if (this.media.has(rel)) return this.media.get(rel) ?? undefined;
+    return this.live.mediaVersion(rel);
+  }
+
+  nextId(def: EntityDef): string {
+    let max = Number(this.live.nextId(def)) - 1;
+    for (const id of this.items.get(def.name)?.keys() ?? []) max = Math.max(max, Number(id));
+    return String(max + 1);
+  }
+
+  blobOf(rel: string): string | undefined {
+    if (rel.startsWith('media/')) return this.mediaVersion(rel);
+    const owner = entityForPath(rel);
+    if (!owner) return undefined;
+    const overlay = this.items.get(owner.def.name);
+    if (overlay?.has(owner.id)) return overlay.get(owner.id)?.fileVersion;
+    return this.live.blobOf(rel);
+  }
+
+  /** An image the draft changed, as it holds it; undefined when the live file stands. */
+  mediaBytes(rel: string): Buffer | null | undefined {
+    const file = this.files.find((f) => f.path === rel && !f.entity);
+    if (!file) return undefined;
+    return file.bytes ?? null;
+  }
+
+  /** Whether the draft changes this file (an item's or a media file). */
+  touches(rel: string): boolean {
+    return this.files.some((f) => f.path === rel);
+  }
+}
+
+/**
+ * The draft's files between `base` (the live commit it began on) and `tip` (its last commit),
+ * merged with the live index as it is now; `picks` settle conflicts (for publishing).
+ */
+export async function draftFiles(
+  store: GitStore,
+  live: ContentIndex,
+  base: string,
+  tip: string,
+  picks: Picks = {},
+): Promise<DraftFile[]> {
+  const files: DraftFile[] = [];
+  const changed = await store.drafts.changes(base, tip);
+  for (const [path, draft] of changed) {
+    const baseBlob = await store.drafts.blob(base, path);
+    const liveBlob = live.blobOf(path) ?? null;
+    const owner = path.startsWith('content/') ? entityForPath(path) : null;
+    if (!owner) {
+      if (!path.startsWith('media/')) continue; // only content and media are the site's
+      const merged = mergeDraftBlob(baseBlob, draft, liveBlob, picks[path]?.['*']);
+      // Images are kept for reads that send them inline (base64); PDFs are only ever downloaded.
+      const image = merged.blob !== null && !path.endsWith('.pdf');
+      files.push({
+        ...(image ? { bytes: await store.drafts.bytes(merged.blob!) } : {}),
+        path,
+        base: baseBlob,
+        draft,
+        live: liveBlob,
+        mergedBlob: merged.blob,
+        conflicts: merged.conflict ? ['*'] : [],
+      });
+      continue;
+    }
+    const { def, id } = owner;
+    const read = async (blob: string | null) => {
+      if (blob === null) return null;
+      const parsed = parseItemFile(def, (await store.drafts.bytes(blob)).toString('utf8'));
+      return parsed.ok ? parsed.data : null;
+    };
+    const before = await read(baseBlob);
+    const mine = await read(draft);
+    const theirs = live.get(def, id)?.data ?? null;
+    const merged = mergeDraftItem(before, mine, theirs, picks[path]);
+    files.push({
+      path,
+      entity: def.name,
+      id,
+      base: baseBlob,
+      draft,
+      live: liveBlob,
+      before,
+      mine,
+      theirs,
+      merged: merged.data,
+      conflicts: merged.conflicts,
+    });
+  }
+  return files;
+}

@@ -1,0 +1,518 @@
+// Drafts: change sets kept as refs of the site repository (server/store/draftRefs.ts), saved into
+// through the one change pipeline (a DraftTarget), seen through a DraftView of the live site, moved
+// through review (editing → in review → changes requested / approved → published or discarded) and
+// published as one merge commit. The live site never hears of a draft until it is published: draft
+// saves are announced on this service's own feed, never on the content index's.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Author, GitStore } from '../store/gitStore.ts';
+import { writeFileDurable } from '../store/durable.ts';
+import type { ContentIndex } from '../content/index/contentIndex.ts';
+import type { ContentWriter, DraftTarget } from '../content/writer/writer.ts';
+import { DraftView, draftFiles, type Picks } from '../content/drafts/draftView.ts';
+import { entityForPath } from '../schema/registry.ts';
+import type { EntityDef } from '../schema/define.ts';
+import { AppError } from '../schema/errors.ts';
+import type { AuditAction } from '../schema/auditEvent.ts';
+import { DraftRecords, isOpen, type DraftRecord, type DraftState, type Person } from './draftRecords.ts';
+
+export type DraftAction = 'submit' | 'approve' | 'request-changes' | 'publish' | 'discard' | 'schedule';
+export const DRAFT_ACTIONS: readonly DraftAction[] = [
+  'submit',
+  'approve',
+  'request-changes',
+  'publish',
+  'discard',
+  'schedule',
+];
+
+/** Who acts: the signed-in person (their commits carry name and email). */
+export interface Actor extends Person {
+  email: string;
+}
+
+/** From which states each action may be taken (publish and schedule also check approval). */
+const FROM: Record<DraftAction, readonly DraftState[]> = {
+  submit: ['editing', 'changes-requested'],
+  approve: ['in-review'],
+  'request-changes': ['in-review', 'approved'],
+  publish: ['editing', 'in-review', 'changes-requested', 'approved'],
+  schedule: ['editing', 'in-review', 'changes-requested', 'approved'],
+  discard: ['editing', 'in-review', 'changes-requested', 'approved'],
+};
+
+const STATE_WORDS: Record<DraftState, string> = {
+  editing: 'being edited',
+  'in-review': 'waiting for review',
+  'changes-requested': 'back with its authors for changes',
+  approved: 'approved',
+  published: 'published',
+  discarded: 'discarded',
+};
+
+/** Longest wait setTimeout keeps (about 24 days); later publish times are re-armed on the way. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface DraftSettings {
+  /** Publishing (and scheduling) needs the approval of someone who is not one of the draft's authors. */
+  needsApproval: boolean;
+}
+
+/**
+ * What happened to a draft, for open previews, the admin and the audit log (never the public
+ * streams). `audit`: a step the audit log keeps (who made, reviewed, published, shared it).
+ */
+export interface DraftEvent {
+  id: string;
+  kind: 'saved' | 'state' | 'comment' | 'share';
+  audit?: { action: AuditAction; who: string; detail?: string; commit?: string; title: string };
+}
+
+export class Drafts {
+  private readonly records: DraftRecords;
+  private readonly listeners = new Set<(event: DraftEvent) => void>();
+  /** Each draft's view, made for its last commit and the live site as it was then. */
+  private readonly views = new Map<string, { key: string; view: DraftView }>();
+  private liveGeneration = 0;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private settingsNow: DraftSettings = { needsApproval: false };
+  private readonly settingsFile: string;
+
+  constructor(
+    private readonly store: GitStore,
+    private readonly index: ContentIndex,
+    private readonly writer: ContentWriter,
+    privateDir: string,
+    private readonly log: (message: string) => void = console.warn,
+  ) {
+    this.records = new DraftRecords(privateDir, log);
+    this.settingsFile = path.join(privateDir, 'draft-settings.json');
+  }
+
+  async start(): Promise<void> {
+    await this.records.load();
+    try {
+      this.settingsNow = { ...this.settingsNow, ...JSON.parse(await readFile(this.settingsFile, 'utf8')) };
+    } catch {
+      // No settings yet: the defaults stand.
+    }
+    // A live change makes every draft's view stale (the merge with the live site may differ now).
+    this.index.changes.on(() => {
+      this.liveGeneration++;
+      this.views.clear();
+      for (const record of this.records.all())
+        if (isOpen(record.state)) this.emit({ id: record.id, kind: 'saved' });
+    });
+    this.writer.reserveIds((def) => this.largestIdInDrafts(def));
+    for (const record of this.records.all()) if (record.publishAt && isOpen(record.state)) this.arm(record);
+  }
+
+  stop(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  onChange(listener: (event: DraftEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: DraftEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (e) {
+        this.log(`A listener of draft changes failed: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  get settings(): DraftSettings {
+    return { ...this.settingsNow };
+  }
+
+  async setSettings(next: DraftSettings): Promise<DraftSettings> {
+    await writeFileDurable(this.settingsFile, `${JSON.stringify(next, null, 2)}\n`);
+    this.settingsNow = { ...next };
+    return this.settings;
+  }
+
+  list(): DraftRecord[] {
+    return this.records.all().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  /** A draft's record; 404 in plain words when there is none. */
+  get(id: string): DraftRecord {
+    const record = this.records.get(id);
+    if (!record) throw new AppError(404, 'There is no such draft.');
+    return record;
+  }
+
+  /** An open draft's record: a published or discarded draft cannot be changed (409). */
+  private open(id: string): DraftRecord {
+    const record = this.get(id);
+    if (!isOpen(record.state))
+      throw new AppError(409, `This draft was ${STATE_WORDS[record.state]}; it cannot be changed any more.`);
+    return record;
+  }
+
+  async create(title: string, who: Actor): Promise<DraftRecord> {
+    const clean = title.replace(/\s+/g, ' ').trim();
+    if (!clean) throw new AppError(400, 'Give the draft a title.', { title: 'Required' });
+    if (clean.length > 120)
+      throw new AppError(400, 'The title is too long (120 characters at most).', { title: 'Too long' });
+    const base = await this.store.head();
+    if (!base) throw new AppError(409, 'The site has no saved version yet, so a draft cannot start from it.');
+    const id = newDraftId();
+    await this.store.drafts.create(id, base, author(who));
+    const now = new Date().toISOString();
+    const by = person(who);
+    const made = await this.records.create({
+      id,
+      title: clean,
+      state: 'editing',
+      base,
+      createdAt: now,
+      createdBy: by,
+      updatedAt: now,
+      authors: [],
+      events: [{ at: now, by, action: 'created' }],
+      comments: [],
+      shares: [],
+    });
+    this.emit({ id, kind: 'state', audit: { action: 'draft-create', who: who.username, title: clean } });
+    return made;
+  }
+
+  /** Where the pipeline saves for `who` into this draft (refused once it is published or discarded). */
+  target(id: string, who: Actor): DraftTarget {
+    this.open(id);
+    return {
+      id,
+      open: async () => {
+        this.open(id);
+        const tip = await this.tipOf(id);
+        const view = await this.viewAt(id, tip);
+        return {
+          view,
+          commit: (changes, by, message) => this.store.drafts.commit(id, tip, changes, by, message),
+          take: (commit) => entitiesOf(commit.paths),
+          announce: () => {
+            this.views.delete(id);
+            void this.savedBy(id, who);
+          },
+          reopen: () => this.view(id),
+        };
+      },
+    };
+  }
+
+  /** After a save into the draft: its author is known, and an approval no longer holds. */
+  private async savedBy(id: string, who: Actor): Promise<void> {
+    try {
+      await this.records.update(id, (r) => {
+        const by = person(who);
+        if (!r.authors.some((a) => a.username === by.username)) r.authors.push(by);
+        r.updatedAt = new Date().toISOString();
+        if (r.state === 'approved') {
+          r.state = 'editing';
+          delete r.approvedBy;
+          r.events.push({ at: r.updatedAt, by, action: 'changed after approval' });
+        }
+        return r;
+      });
+    } catch (e) {
+      this.log(`Could not record who saved into draft ${id}: ${(e as Error).message}`);
+    }
+    this.emit({ id, kind: 'saved' });
+  }
+
+  private async tipOf(id: string): Promise<string> {
+    const tip = await this.store.drafts.tip(id);
+    if (!tip) throw new AppError(409, 'This draft has lost its saved versions in the site repository.');
+    return tip;
+  }
+
+  /** The site as it would look with the draft published. */
+  async view(id: string): Promise<DraftView> {
+    return this.viewAt(id, await this.tipOf(id));
+  }
+
+  private async viewAt(id: string, tip: string): Promise<DraftView> {
+    const generation = this.liveGeneration;
+    const key = `${tip}|${generation}`;
+    const hit = this.views.get(id);
+    if (hit?.key === key) return hit.view;
+    const record = this.get(id);
+    const view = new DraftView(this.index, await draftFiles(this.store, this.index, record.base, tip));
+    // Kept only if the live site did not change while it was being made.
+    if (this.liveGeneration === generation) this.views.set(id, { key, view });
+    return view;
+  }
+
+  /** The key a draft's view is made for: previews made from it stay good while it is the same. */
+  async viewKey(id: string): Promise<string> {
+    return `${await this.tipOf(id)}|${this.liveGeneration}`;
+  }
+
+  /** Other open drafts changing any of the same files, by draft. */
+  async overlapping(id: string): Promise<{ id: string; title: string; paths: string[] }[]> {
+    const mine = new Set((await this.view(id)).files.map((f) => f.path));
+    const out: { id: string; title: string; paths: string[] }[] = [];
+    for (const other of this.records.all()) {
+      if (other.id === id || !isOpen(other.state)) continue;
+      const paths = (await this.view(other.id).catch(() => null))?.files
+        .map((f) => f.path)
+        .filter((p) => mine.has(p));
+      if (paths?.length) out.push({ id: other.id, title: other.title, paths });
+    }
+    return out;
+  }
+
+  async act(
+    id: string,
+    action: DraftAction,
+    who: Actor,
+    body: { note?: string; at?: string; picks?: Picks } = {},
+  ): Promise<DraftRecord> {
+    const record = this.open(id);
+    if (!FROM[action].includes(record.state))
+      throw new AppError(
+        409,
+        `This draft is ${STATE_WORDS[record.state]}, so it cannot be ${PAST[action]} now.`,
+      );
+    const by = person(who);
+    const note = body.note?.trim() || undefined;
+    if (
+      action === 'approve' &&
+      this.settingsNow.needsApproval &&
+      record.authors.some((a) => a.username === by.username)
+    )
+      throw new AppError(403, 'Someone who did not write this draft has to approve it.');
+    if (action === 'publish' || action === 'schedule') this.checkApproval(record);
+    if (action === 'publish') return this.publish(id, who, body.picks);
+    if (action === 'discard') {
+      await this.store.drafts.remove(id, author(who));
+      this.views.delete(id);
+      this.disarm(id);
+    }
+    let publishAt: string | undefined;
+    if (action === 'schedule') {
+      const at = body.at ? new Date(body.at) : null;
+      if (!at || Number.isNaN(at.getTime()))
+        throw new AppError(400, 'Say when to publish the draft (a date and time).', {
+          at: 'Missing or not a date',
+        });
+      if (at.getTime() < Date.now() - 60_000)
+        throw new AppError(400, 'That time has passed. Choose a time in the future.', { at: 'In the past' });
+      publishAt = at.toISOString();
+    }
+    const next = await this.records.update(id, (r) => {
+      const at = new Date().toISOString();
+      r.updatedAt = at;
+      r.events.push({ at, by, action: EVENT_WORDS[action], ...(note ? { note } : {}) });
+      if (note && action === 'request-changes') r.comments.push({ at, by, text: note });
+      if (action === 'submit') r.state = 'in-review';
+      if (action === 'approve') {
+        r.state = 'approved';
+        r.approvedBy = by;
+      }
+      if (action === 'request-changes') {
+        r.state = 'changes-requested';
+        delete r.approvedBy;
+      }
+      if (action === 'discard') {
+        r.state = 'discarded';
+        delete r.publishAt;
+      }
+      if (publishAt) r.publishAt = publishAt;
+      return r;
+    });
+    if (publishAt) this.arm(next);
+    this.emit({
+      id,
+      kind: 'state',
+      audit: {
+        action: `draft-${action}`,
+        who: who.username,
+        title: next.title,
+        ...(publishAt ? { detail: `to publish at ${publishAt}` } : note ? { detail: note } : {}),
+      },
+    });
+    return next;
+  }
+
+  /** With the approval setting on, only an approved draft (approved by a non-author) goes live. */
+  private checkApproval(record: DraftRecord): void {
+    if (!this.settingsNow.needsApproval) return;
+    if (record.state !== 'approved' || !record.approvedBy)
+      throw new AppError(403, 'This site needs a draft to be approved before it is published.');
+    if (record.authors.some((a) => a.username === record.approvedBy!.username))
+      throw new AppError(
+        403,
+        'Someone who did not write this draft has to approve it before it is published.',
+      );
+  }
+
+  private async publish(id: string, who: Actor, picks?: Picks): Promise<DraftRecord> {
+    const record = this.get(id);
+    const tip = await this.tipOf(id);
+    const message = publishMessage(record);
+    const done = await this.writer.publish({
+      draft: { id, title: record.title, base: record.base, tip },
+      picks,
+      author: author(who),
+      message,
+    });
+    // The live branch's merge commit holds the draft's commits now: its ref can go.
+    await this.store.drafts.remove(id, author(who)).catch((e: Error) => {
+      this.log(`Draft ${id} was published, but its ref could not be removed: ${e.message}`);
+    });
+    this.views.delete(id);
+    this.disarm(id);
+    const next = await this.records.update(id, (r) => {
+      const at = new Date().toISOString();
+      r.state = 'published';
+      r.updatedAt = at;
+      if (done.commit) r.publishedCommit = done.commit;
+      delete r.publishAt;
+      r.events.push({ at, by: person(who), action: 'published' });
+      return r;
+    });
+    this.emit({
+      id,
+      kind: 'state',
+      audit: {
+        action: 'draft-publish',
+        who: who.username,
+        title: next.title,
+        ...(done.commit ? { commit: done.commit } : {}),
+      },
+    });
+    return next;
+  }
+
+  async comment(id: string, who: Actor, text: string): Promise<DraftRecord> {
+    this.get(id);
+    const clean = text.trim();
+    if (!clean) throw new AppError(400, 'Write a comment first.', { text: 'Required' });
+    if (clean.length > 5000)
+      throw new AppError(400, 'The comment is too long (5,000 characters at most).', { text: 'Too long' });
+    const next = await this.records.update(id, (r) => {
+      const at = new Date().toISOString();
+      r.comments.push({ at, by: person(who), text: clean });
+      r.updatedAt = at;
+      return r;
+    });
+    this.emit({ id, kind: 'comment' });
+    return next;
+  }
+
+  /** Changes a draft's record for the share links (server/drafts/shareLinks.ts). */
+  async updateRecord(
+    id: string,
+    change: (r: DraftRecord) => DraftRecord,
+    audit: { action: AuditAction; who: string; detail?: string },
+  ): Promise<DraftRecord> {
+    const next = await this.records.update(id, change);
+    this.emit({ id, kind: 'share', audit: { ...audit, title: next.title } });
+    return next;
+  }
+
+  private arm(record: DraftRecord): void {
+    this.disarm(record.id);
+    const wait = Date.parse(record.publishAt!) - Date.now();
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(record.id);
+        const now = this.records.get(record.id);
+        if (!now?.publishAt || !isOpen(now.state)) return;
+        if (Date.parse(now.publishAt) > Date.now()) return this.arm(now);
+        const by = now.events.findLast((e) => e.action === 'scheduled')?.by ?? SYSTEM_PERSON;
+        this.publish(now.id, { ...by, email: by.email ?? SYSTEM_EMAIL }).catch((e: Error) => {
+          this.log(`The draft "${now.title}" could not be published at its time: ${e.message}`);
+          void this.records
+            .update(now.id, (r) => {
+              delete r.publishAt;
+              r.events.push({
+                at: new Date().toISOString(),
+                by: SYSTEM_PERSON,
+                action: 'scheduled publishing failed',
+                note: e.message,
+              });
+              return r;
+            })
+            .then(() => this.emit({ id: now.id, kind: 'state' }));
+        });
+      },
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+    timer.unref();
+    this.timers.set(record.id, timer);
+  }
+
+  private disarm(id: string): void {
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+  }
+
+  /** The largest id open drafts gave new items of an entity (live creates must not take them). */
+  private async largestIdInDrafts(def: EntityDef): Promise<number> {
+    if (def.type !== 'collection') return 0;
+    let max = 0;
+    for (const record of this.records.all()) {
+      if (!isOpen(record.state)) continue;
+      const view = await this.view(record.id).catch(() => null);
+      for (const f of view?.files ?? [])
+        if (f.entity === def.name && f.base === null) max = Math.max(max, Number(f.id));
+    }
+    return max;
+  }
+}
+
+const SYSTEM_EMAIL = 'cms@localhost';
+const SYSTEM_PERSON: Person = { username: 'site', name: 'Site CMS', email: SYSTEM_EMAIL };
+
+const PAST: Record<DraftAction, string> = {
+  submit: 'sent for review',
+  approve: 'approved',
+  'request-changes': 'sent back for changes',
+  publish: 'published',
+  discard: 'discarded',
+  schedule: 'scheduled',
+};
+const EVENT_WORDS: Record<DraftAction, string> = {
+  submit: 'sent for review',
+  approve: 'approved',
+  'request-changes': 'asked for changes',
+  publish: 'published',
+  discard: 'discarded',
+  schedule: 'scheduled',
+};
+
+const person = (who: Actor): Person => ({ username: who.username, name: who.name, email: who.email });
+const author = (who: Actor): Author => ({ name: who.name, email: who.email });
+
+/** Short, unguessable enough to name a ref, not a secret (share links carry their own secret). */
+function newDraftId(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** The merge commit's message: the draft, its authors, who approved it. */
+function publishMessage(r: DraftRecord): string {
+  const names = (list: Person[]) => list.map((p) => p.name).join(', ');
+  const lines = [`Publish draft "${r.title}"`, '', `Draft: ${r.id}`];
+  if (r.authors.length) lines.push(`Authors: ${names(r.authors)}`);
+  if (r.approvedBy) lines.push(`Approved-by: ${r.approvedBy.name}`);
+  return lines.join('\n');
+}
+
+function entitiesOf(paths: string[]): Set<string> {
+  const names = new Set<string>();
+  for (const p of paths) {
+    const owner = entityForPath(p);
+    if (owner) names.add(owner.def.name);
+  }
+  return names;
+}

@@ -1,0 +1,54 @@
+// A draft's site for staff reads (`?draft=ID`) and previews: a read model over the draft's view and
+// the site's own page renderer on top, made once per draft commit and live change (Drafts.viewKey)
+// and per preview root, and forgotten when either moves. Nothing here is ever put in the live site's
+// caches: a draft's answers and pages are not public.
+import type { Drafts } from '../drafts/drafts.ts';
+import type { GitStore } from '../store/gitStore.ts';
+import { ReadModel } from '../content/readModel/readModel.ts';
+import type { DraftView } from '../content/drafts/draftView.ts';
+import { PreparedCache } from './prepared.ts';
+import type { SitePages, SitePagesOptions } from './sitePages.ts';
+import type { WebApp } from './webApp.ts';
+
+/** Drafts' sites kept made at once (each holds its own rendered pages). */
+const KEEP = 24;
+
+export interface DraftSite {
+  view: DraftView;
+  model: ReadModel;
+  /** Null when the web app is not built. */
+  pages: SitePages | null;
+}
+
+export class DraftSites {
+  private readonly sites = new Map<string, { key: string; site: Promise<DraftSite> }>();
+
+  constructor(
+    private readonly drafts: Drafts,
+    private readonly store: GitStore,
+    private readonly web: WebApp | null,
+    private readonly options: SitePagesOptions,
+  ) {}
+
+  /** The draft's site with media served under `root` (`/preview/<id>/`, `/share/<token>/`). */
+  async site(id: string, root: string): Promise<DraftSite> {
+    const key = await this.drafts.viewKey(id);
+    const name = `${id}|${root}`;
+    const hit = this.sites.get(name);
+    if (hit?.key === key) return hit.site;
+    const site = this.make(id, root);
+    this.sites.delete(name);
+    if (this.sites.size >= KEEP) this.sites.delete(this.sites.keys().next().value!);
+    this.sites.set(name, { key, site });
+    site.catch(() => this.sites.delete(name));
+    return site;
+  }
+
+  private async make(id: string, root: string): Promise<DraftSite> {
+    const view = await this.drafts.view(id);
+    const model = new ReadModel(view, this.store, { root, read: (rel) => view.mediaBytes(rel) });
+    if (!this.web) return { view, model, pages: null };
+    const { SitePages } = await import('./sitePages.ts');
+    return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, this.options) };
+  }
+}

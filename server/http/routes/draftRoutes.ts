@@ -1,0 +1,251 @@
+// Drafts' own calls (signed-in only): list and make drafts, see one with what it changes, move it
+// through review, comment, share, publish. Saves into a draft are the documented write calls with
+// `?draft=ID` (writeRoutes.ts); reads with `?draft=ID` are draftReads below.
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../appDeps.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { readBodies } from '../bodies.ts';
+import { queryString, route, sendError } from '../http.ts';
+import { AppError } from '../../schema/errors.ts';
+import { entityByName } from '../../schema/registry.ts';
+import { typedItem } from '../../schema/codec.ts';
+import { DRAFT_ACTIONS, type Actor, type DraftAction } from '../../drafts/drafts.ts';
+import type { DraftRecord } from '../../drafts/draftRecords.ts';
+import { makeShareLink, revokeShareLink } from '../../drafts/shareLinks.ts';
+import type { DraftFile, Picks } from '../../content/drafts/draftView.ts';
+import { DraftConflictError } from '../../content/writer/draftPublish.ts';
+import type { DraftSites } from '../draftSites.ts';
+import { isDraftId } from '../../store/draftRefs.ts';
+import { readContext } from './readRoutes.ts';
+import { jsonAnswer } from '../listAnswers.ts';
+import { prepareJson } from '../prepared.ts';
+
+const DRAFT_BODY_LIMIT = 64 * 1024;
+
+export const actorOf = (req: Request): Actor => ({
+  username: req.user!.username,
+  name: req.user!.name,
+  email: req.user!.email,
+});
+
+/** A record as the admin sees it: share links without their hashes. */
+export function draftJson(r: DraftRecord) {
+  return { ...r, shares: r.shares.map(({ hash: _hash, ...share }) => share) };
+}
+
+const draftIdOf = (req: Request): string => {
+  const id = String(req.params.id ?? '');
+  if (!isDraftId(id)) throw new AppError(404, 'There is no such draft.');
+  return id;
+};
+
+export function draftRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const { drafts } = deps;
+  const auth = [requireUser(deps.users), ...readBodies(DRAFT_BODY_LIMIT, { signedIn: true })];
+  const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
+
+  router.get(
+    '/drafts',
+    requireUser(deps.users),
+    route((_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ drafts: drafts.list().map(draftJson), settings: drafts.settings });
+    }),
+  );
+
+  router.post(
+    '/drafts',
+    auth,
+    route(async (req, res) => {
+      const title = body(req).title;
+      if (typeof title !== 'string')
+        throw new AppError(400, 'Give the draft a title.', { title: 'Required' });
+      const made = await drafts.create(title, actorOf(req));
+      res.status(201).json(draftJson(made));
+    }),
+  );
+
+  router.get(
+    '/drafts/settings',
+    requireUser(deps.users),
+    route((_req, res) => res.json(drafts.settings)),
+  );
+
+  router.put(
+    '/drafts/settings',
+    auth,
+    route(async (req, res) => {
+      const needsApproval = body(req).needsApproval;
+      if (typeof needsApproval !== 'boolean')
+        throw new AppError(400, 'Say whether drafts need approval (true or false).', {
+          needsApproval: 'Must be true or false',
+        });
+      res.json(await drafts.setSettings({ needsApproval }));
+    }),
+  );
+
+  router.get(
+    '/drafts/:id',
+    requireUser(deps.users),
+    route(async (req, res) => {
+      const id = draftIdOf(req);
+      const record = drafts.get(id);
+      res.setHeader('Cache-Control', 'no-store');
+      const open = record.state !== 'published' && record.state !== 'discarded';
+      const view = open ? await drafts.view(id) : null;
+      res.json({
+        ...draftJson(record),
+        changes: view ? view.files.map((f) => fileJson(f, `/preview/${id}/`)) : [],
+        overlapping: open ? await drafts.overlapping(id) : [],
+      });
+    }),
+  );
+
+  router.post(
+    '/drafts/:id/comments',
+    auth,
+    route(async (req, res) => {
+      const text = body(req).text;
+      const next = await drafts.comment(draftIdOf(req), actorOf(req), typeof text === 'string' ? text : '');
+      res.status(201).json(draftJson(next));
+    }),
+  );
+
+  router.post(
+    '/drafts/:id/shares',
+    auth,
+    route(async (req, res) => {
+      const id = draftIdOf(req);
+      const days = body(req).days;
+      const made = await makeShareLink(
+        drafts,
+        id,
+        actorOf(req),
+        days === undefined ? undefined : Number(days),
+      );
+      res.status(201).json({ id: made.id, expires: made.expires, url: `/share/${made.token}/` });
+    }),
+  );
+
+  router.delete(
+    '/drafts/:id/shares/:share',
+    auth,
+    route(async (req, res) => {
+      await revokeShareLink(drafts, draftIdOf(req), String(req.params.share), actorOf(req));
+      res.json({ success: true, message: 'The link no longer works.' });
+    }),
+  );
+
+  router.post(
+    '/drafts/:id/:action',
+    auth,
+    route(async (req, res) => {
+      const id = draftIdOf(req);
+      const action = String(req.params.action) as DraftAction;
+      if (!DRAFT_ACTIONS.includes(action)) return sendError(res, 404, 'There is no such API call.');
+      const b = body(req);
+      try {
+        const next = await drafts.act(id, action, actorOf(req), {
+          note: typeof b.note === 'string' ? b.note : undefined,
+          at: typeof b.at === 'string' ? b.at : undefined,
+          picks: picksOf(b.picks),
+        });
+        res.json({ ...draftJson(next), message: DONE[action] });
+      } catch (e) {
+        if (!(e instanceof DraftConflictError)) throw e;
+        sendError(res, 409, e.message, e.fields, {
+          conflicts: e.files.map((f) => fileJson(f, `/preview/${id}/`)),
+        });
+      }
+    }),
+  );
+  return router;
+}
+
+/**
+ * The documented read calls with `?draft=ID`, for signed-in staff: answered as the site would look
+ * with the draft published (from the draft's view; never cached with the live answers).
+ */
+export function draftReads(deps: AppDeps, sites: DraftSites): Router {
+  const router = Router();
+  router.get(
+    '/:endpoint',
+    (req, _res, next) => (req.query.draft === undefined ? next('router') : next()),
+    requireUser(deps.users),
+    route(async (req, res) => {
+      const id = queryString(req, 'draft') ?? '';
+      if (!isDraftId(id)) throw new AppError(404, 'There is no such draft.');
+      const site = await sites.site(id, `/preview/${id}/`);
+      const page = queryString(req, 'page');
+      const size = queryString(req, 'size');
+      const name = `${req.params.endpoint}${page && size ? `?page=${page}&size=${size}` : ''}`;
+      const endpoint = site.model.endpoint(name);
+      if (!endpoint) return sendError(res, 404, 'There is no such API call.');
+      const ctx = readContext(req, true);
+      const itemId = queryString(req, 'id');
+      res.setHeader('Cache-Control', 'no-store');
+      if (itemId !== undefined && endpoint.entity) {
+        const one = site.model.one(endpoint.entity, itemId, ctx);
+        if (!one)
+          return sendError(res, 404, `There is no item with id ${JSON.stringify(itemId)} in this draft.`);
+        return jsonAnswer(prepareJson(one), true).send(req, res, false);
+      }
+      jsonAnswer(prepareJson(endpoint.build(ctx)), true).send(req, res, false);
+    }),
+  );
+  return router;
+}
+
+const DONE: Record<DraftAction, string> = {
+  submit: 'Sent for review.',
+  approve: 'Approved.',
+  'request-changes': 'Sent back to its authors for changes.',
+  publish: 'Published: the changes are on the live site now.',
+  discard: 'The draft was discarded.',
+  schedule: 'Scheduled.',
+};
+
+/** `{ "<path>": { "<field>|*": "draft"|"live" } }` as sent; anything else is refused. */
+function picksOf(value: unknown): Picks | undefined {
+  if (value === undefined) return undefined;
+  const bad = () =>
+    new AppError(400, 'The choices sent are not understood.', {
+      picks: 'Expected { path: { field: "draft" | "live" } }',
+    });
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad();
+  const out: Picks = {};
+  for (const [path, fields] of Object.entries(value)) {
+    if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw bad();
+    out[path] = {};
+    for (const [field, pick] of Object.entries(fields as Record<string, unknown>)) {
+      if (pick !== 'draft' && pick !== 'live') throw bad();
+      out[path][field] = pick;
+    }
+  }
+  return out;
+}
+
+/** One changed file for the admin: what it is, what changes, and the three versions to compare. */
+function fileJson(f: DraftFile, root: string) {
+  const change = f.base === null ? 'added' : f.draft === null ? 'removed' : 'changed';
+  if (!f.entity) return { path: f.path, kind: 'media', change, conflicts: f.conflicts };
+  const def = entityByName.get(f.entity)!;
+  const shaped = (data: Record<string, unknown> | null | undefined) =>
+    data ? typedItem(def, { id: f.id!, version: '', data }, (p) => (p ? `${root}${p}` : '')) : null;
+  const titleKey = def.admin.titleField;
+  const title = titleKey ? String((f.merged ?? f.theirs ?? f.before)?.[titleKey] ?? '') : def.label;
+  return {
+    path: f.path,
+    kind: 'item',
+    entity: f.entity,
+    label: def.label,
+    id: f.id,
+    title,
+    change,
+    conflicts: f.conflicts,
+    before: shaped(f.before),
+    live: shaped(f.theirs),
+    draft: shaped(f.merged),
+  };
+}

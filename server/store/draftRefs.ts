@@ -1,0 +1,148 @@
+// Drafts as refs of the site repository, outside the branch list: `refs/drafts/<id>` points at the
+// draft's last commit, whose history starts on the `main` commit the draft began from. A save into a
+// draft writes its blobs, the trees along its paths and one commit, then moves the draft's ref by
+// compare-and-swap under the ref's lock file — the work tree, git's index and `main` are never
+// touched, so a maintainer's `git log refs/drafts/<id>` and `git diff main...refs/drafts/<id>` show
+// the draft as any branch.
+import fs from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import git from 'isomorphic-git';
+import { checkRepoPath } from './paths.ts';
+import { TreeWriter } from './treeObjects.ts';
+import { ObjectBatch } from './looseObjects.ts';
+import { type Author, formatCommit } from './commitObject.ts';
+import { readRef, updateRef } from './refs.ts';
+import { changedPaths } from './treeDiff.ts';
+import type { CommitResult, FileChange } from './fileChange.ts';
+
+export const DRAFT_REFS = 'refs/drafts/';
+const DRAFT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** Drafts whose folder trees are kept in memory between saves (each a few folders' entries). */
+const KEEP_WRITERS = 32;
+
+export const isDraftId = (id: string) => DRAFT_ID.test(id);
+
+export class DraftRefs {
+  private readonly writers = new Map<string, TreeWriter>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly gitdir: string,
+    private readonly cache: object,
+  ) {}
+
+  private refOf(id: string): string {
+    if (!isDraftId(id)) throw new Error(`Not a draft id: ${id}`);
+    return `${DRAFT_REFS}${id}`;
+  }
+
+  /** The draft's last commit, or null when there is no such draft ref. */
+  async tip(id: string): Promise<string | null> {
+    const state = await readRef(this.gitdir, this.refOf(id));
+    return state.kind === 'oid' ? state.oid : null;
+  }
+
+  /** Every draft ref's id. */
+  async ids(): Promise<string[]> {
+    const entries = await readdir(path.join(this.gitdir, DRAFT_REFS)).catch(() => [] as string[]);
+    return entries.filter(isDraftId);
+  }
+
+  /** Starts a draft on `base` (the live branch's commit now). */
+  async create(id: string, base: string, who: Author): Promise<void> {
+    await updateRef(this.gitdir, {
+      ref: this.refOf(id),
+      expected: null,
+      next: base,
+      who,
+      message: 'draft: start',
+    });
+  }
+
+  /** Removes the draft's ref (discarded, or published: `main`'s merge commit then holds its commits). */
+  async remove(id: string, who: Author): Promise<void> {
+    const tip = await this.tip(id);
+    if (tip === null) return;
+    await updateRef(this.gitdir, {
+      ref: this.refOf(id),
+      expected: tip,
+      next: null,
+      who,
+      message: 'draft: end',
+    });
+    this.writers.delete(id);
+  }
+
+  /**
+   * One commit on the draft: its changes laid over the draft's last commit. Refused with
+   * BranchMovedError when the draft moved since `expected` (the caller read the draft at it).
+   */
+  async commit(
+    id: string,
+    expected: string,
+    changes: FileChange[],
+    author: Author,
+    message: string,
+  ): Promise<CommitResult> {
+    const { commit } = await git.readCommit({ fs, dir: this.dir, oid: expected, cache: this.cache });
+    const batch = new ObjectBatch(this.gitdir);
+    const blobs = new Map<string, string | null>();
+    for (const change of changes) {
+      const rel = checkRepoPath(change.path);
+      blobs.set(rel, change.data === null ? null : batch.add('blob', Buffer.from(change.data)));
+    }
+    const tree = await this.writerOf(id).apply(commit.tree, blobs, batch);
+    const oid = batch.add(
+      'commit',
+      formatCommit({ tree, parent: expected, author, date: new Date(Date.now()), message }),
+    );
+    // Everything the ref will point at is on disk before it moves.
+    await batch.done();
+    await updateRef(this.gitdir, {
+      ref: this.refOf(id),
+      expected,
+      next: oid,
+      who: author,
+      message: `commit: ${message}`,
+    });
+    return { oid, parent: expected, paths: [...blobs.keys()], blobs };
+  }
+
+  /** What the draft changed since its base: path → blob id at the draft's commit (null: removed). */
+  async changes(base: string, tip: string): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    if (base === tip) return out;
+    for (const rel of await changedPaths(this.dir, this.cache, base, tip))
+      out.set(rel, await this.blob(tip, rel));
+    return out;
+  }
+
+  /** A file's blob id at a commit, or null where it does not exist. */
+  async blob(commit: string, rel: string): Promise<string | null> {
+    try {
+      return (await git.readBlob({ fs, dir: this.dir, oid: commit, filepath: rel, cache: this.cache })).oid;
+    } catch (e) {
+      if ((e as { code?: string }).code === 'NotFoundError') return null;
+      throw e;
+    }
+  }
+
+  /** A blob's bytes by its id. */
+  async bytes(oid: string): Promise<Buffer> {
+    const { blob } = await git.readBlob({ fs, dir: this.dir, oid, cache: this.cache });
+    return Buffer.from(blob);
+  }
+
+  private writerOf(id: string): TreeWriter {
+    let writer = this.writers.get(id);
+    if (writer) {
+      this.writers.delete(id);
+    } else {
+      writer = new TreeWriter(this.gitdir, this.cache);
+      if (this.writers.size >= KEEP_WRITERS) this.writers.delete(this.writers.keys().next().value!);
+    }
+    this.writers.set(id, writer);
+    return writer;
+  }
+}
