@@ -105,6 +105,9 @@ export class Drafts {
         if (isOpen(record.state)) this.emit({ id: record.id, kind: 'saved' });
     });
     this.writer.reserveIds((def) => this.largestIdInDrafts(def));
+    // Refs of drafts that were closed while the server stopped before it could remove them.
+    for (const record of this.records.all())
+      if (!isOpen(record.state)) await this.removeRef(record.id, { name: 'Site CMS', email: SYSTEM_EMAIL });
     for (const record of this.records.all()) if (record.publishAt && isOpen(record.state)) this.arm(record);
   }
 
@@ -292,11 +295,7 @@ export class Drafts {
       throw new AppError(403, 'Someone who did not write this draft has to approve it.');
     if (action === 'publish' || action === 'schedule') this.checkApproval(record);
     if (action === 'publish') return this.publish(id, who, body.picks);
-    if (action === 'discard') {
-      await this.store.drafts.remove(id, author(who));
-      this.views.delete(id);
-      this.disarm(id);
-    }
+    if (action === 'discard') this.disarm(id);
     let publishAt: string | undefined;
     if (action === 'schedule') {
       const at = body.at ? new Date(body.at) : null;
@@ -329,6 +328,10 @@ export class Drafts {
       if (publishAt) r.publishAt = publishAt;
       return r;
     });
+    if (action === 'discard') {
+      this.views.delete(id);
+      await this.removeRef(id, author(who));
+    }
     if (publishAt) this.arm(next);
     this.emit({
       id,
@@ -365,11 +368,6 @@ export class Drafts {
       author: author(who),
       message,
     });
-    // The live branch's merge commit holds the draft's commits now: its ref can go.
-    await this.store.drafts.remove(id, author(who)).catch((e: Error) => {
-      this.log(`Draft ${id} was published, but its ref could not be removed: ${e.message}`);
-    });
-    this.views.delete(id);
     this.disarm(id);
     const next = await this.records.update(id, (r) => {
       const at = new Date().toISOString();
@@ -380,6 +378,10 @@ export class Drafts {
       r.events.push({ at, by: person(who), action: 'published' });
       return r;
     });
+    // The live branch's merge commit holds the draft's commits now: its ref can go (a crash before
+    // this leaves it for the next start to remove, see start()).
+    this.views.delete(id);
+    await this.removeRef(id, author(who));
     this.emit({
       id,
       kind: 'state',
@@ -418,6 +420,12 @@ export class Drafts {
     const next = await this.records.update(id, change);
     this.emit({ id, kind: 'share', audit: { ...audit, title: next.title } });
     return next;
+  }
+
+  private async removeRef(id: string, who: Author): Promise<void> {
+    await this.store.drafts.remove(id, who).catch((e: Error) => {
+      this.log(`The closed draft ${id} keeps its ref for now (${e.message}); the next start removes it.`);
+    });
   }
 
   private arm(record: DraftRecord): void {

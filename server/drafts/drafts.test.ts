@@ -1,0 +1,475 @@
+// Drafts end to end over HTTP on a real site repository: nothing saved into a draft reaches any
+// public answer, feed, search result or stream before it is published; after, it is everywhere.
+// Publishing is one merge commit on main; conflicts with the live site are named and settled field
+// by field; review, approval, scheduling, share links and the audit log work as staff rely on.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, eventually, type TestSite } from '../testing/testSite.ts';
+import { siteEntities } from '../schema/registry.ts';
+import type { EntityDef, Fields } from '../schema/define.ts';
+import { isMediaField } from '../schema/fields.ts';
+import { NEWS_ATOM_PATH } from '../feeds/newsAtom.ts';
+import { EDITOR, answer, file, form, pdfBytes, png } from '../http/routes/writesTestKit.ts';
+
+const MARK = 'LEAKMARK7Q';
+
+let site: TestSite;
+const otherCookie = { value: '' };
+
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.deps.users.add(EDITOR);
+  const editor = await site.api('/api/login.php', {
+    method: 'POST',
+    json: { username: EDITOR.username, password: EDITOR.password },
+  });
+  otherCookie.value = editor.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  await site.signIn();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+const newDraft = async (title: string, cookie?: string) => {
+  const res = await answer(
+    site.api('/api/drafts', { method: 'POST', json: { title }, ...(cookie ? { headers: { cookie } } : {}) }),
+  );
+  expect(res.status).toBe(201);
+  return String(res.body.id);
+};
+
+const act = (id: string, action: string, json: unknown = {}, cookie?: string) =>
+  answer(
+    site.api(`/api/drafts/${id}/${action}`, {
+      method: 'POST',
+      json,
+      ...(cookie ? { headers: { cookie } } : {}),
+    }),
+  );
+
+/** A valid new item for an entity, every text carrying the marker, media as files. */
+function markedInput(def: EntityDef): FormData {
+  const fields: Record<string, string> = {};
+  const files: Record<string, ReturnType<typeof file>> = {};
+  for (const [key, f] of Object.entries(def.fields as Fields)) {
+    if (isMediaField(f)) {
+      files[key] =
+        f.kind === 'pdf'
+          ? file(pdfBytes(`${MARK} ${def.name}`), 'paper.pdf', 'application/pdf')
+          : file(png(`${MARK} ${def.name}`), 'picture.png', 'image/png');
+      continue;
+    }
+    if (f.kind === 'text' || f.kind === 'markdown') fields[key] = `${MARK} ${def.name} ${key}`;
+    if (f.kind === 'link') fields[key] = `https://example.org/${MARK}`;
+    if (f.kind === 'date') fields[key] = '2026-05-05';
+    if (f.kind === 'flag') fields[key] = key === 'hidden' ? '0' : '1';
+    if ((f.kind === 'codes' || f.kind === 'choice') && f.options?.length)
+      fields[key] = String(f.options[f.options.length - 1]!.value);
+  }
+  if (def.name === 'siteSettings') fields.banner_to_show = '0';
+  return form(fields, files);
+}
+
+const writePathOf = (def: EntityDef) =>
+  def.type === 'collection' && def.legacy.writes ? def.legacy.writes.create : def.legacy.endpoint;
+
+/** Every public thing a visitor (signed out) can fetch: answers, feeds, sitemap, search. */
+async function everythingPublic(): Promise<string> {
+  const paths = [
+    ...site.deps.model.endpoints.flatMap((e) => [
+      `/api/${e.path}`,
+      `/api/${e.path}?media=url`,
+      `/api/${e.path}?media=url&shape=typed`,
+    ]),
+    '/sitemap.xml',
+    NEWS_ATOM_PATH,
+    '/events.ics',
+    '/robots.txt',
+    `/api/search?q=${MARK}`,
+  ];
+  const bodies: string[] = [];
+  for (const p of paths) {
+    const res = await fetch(site.url + p);
+    // The search answer repeats the words searched for: only its results count.
+    const text = p.startsWith('/api/search')
+      ? JSON.stringify(((await res.json()) as { results: unknown }).results)
+      : await res.text();
+    bodies.push(`${p.split('?')[0]} ${res.status} ${text}`);
+  }
+  return bodies.join('\n');
+}
+
+/** Collects what a public event stream sends while `during` runs. */
+async function streamDuring(path: string, during: () => Promise<void>): Promise<string> {
+  let got = '';
+  const req = http.get(site.url + path, (res) => {
+    res.setEncoding('utf8');
+    res.on('data', (c: string) => (got += c));
+  });
+  await eventually(() => got.length > 0, 3000, `${path} opens`);
+  const before = got.length;
+  await during();
+  await new Promise((r) => setTimeout(r, 300));
+  req.destroy();
+  return got.slice(before);
+}
+
+describe('a draft holding changes to every entity, an image and a PDF', () => {
+  let id: string;
+  let streamed = '';
+
+  it('is saved into refs/drafts/<id>, by the editing user, with main, the work tree and the index untouched', async () => {
+    const head = site.git('rev-parse', 'HEAD').trim();
+    id = await newDraft('Everything at once');
+    const streams = [
+      '/api/stream',
+      '/api/get_event_cards_sse.php',
+      '/api/majorevents.php?sse=true',
+      '/api/policy_update_sse.php',
+    ];
+    const saveAll = async () => {
+      for (const def of siteEntities) {
+        const res = await answer(
+          site.api(`/api/${writePathOf(def)}?draft=${id}&media=url`, {
+            method: def.type === 'singleton' ? 'PUT' : 'POST',
+            body: markedInput(def),
+            headers: { cookie: otherCookie.value },
+          }),
+        );
+        expect(`${def.name} ${res.status} ${res.status >= 300 ? JSON.stringify(res.body) : ''}`).toMatch(
+          new RegExp(`^${def.name} 20[01] $`),
+        );
+        // A new event page starts hidden (its rule): shown in the draft, as staff would.
+        if (def.rules?.onCreate && def.type === 'collection') {
+          const shown = await site.api(`/api/${def.legacy.endpoint}?id=${String(res.body.id)}&draft=${id}`, {
+            method: 'PUT',
+            json: { hidden: '0' },
+            headers: { cookie: otherCookie.value },
+          });
+          expect(shown.status).toBe(200);
+        }
+      }
+    };
+    // All four public streams are open while the draft is saved: none says a word of it.
+    const heard = await Promise.all(
+      streams.map((s, i) =>
+        i === 0 ? streamDuring(s, saveAll) : streamDuring(s, () => new Promise((r) => setTimeout(r, 200))),
+      ),
+    );
+    streamed = heard.join('\n');
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(head);
+    expect(site.git('status', '--porcelain')).toBe('');
+    const log = site.git('log', '--format=%an <%ae>|%s', `refs/drafts/${id}`, `^${head}`);
+    expect(log.trim().split('\n')).toHaveLength(siteEntities.length + 1);
+    for (const line of log.trim().split('\n'))
+      expect(line).toMatch(/^Edith Editor <edith@csed\.example\.org>\|/);
+    expect(site.git('branch', '--list')).not.toContain('draft');
+    expect(site.git('fsck', '--strict', '--no-progress')).toBe('');
+  });
+
+  it('shows nowhere public before it is published: answers, feeds, sitemap, search, streams', async () => {
+    expect(await everythingPublic()).not.toContain(MARK);
+    expect(streamed).not.toContain(MARK);
+    expect(streamed).not.toMatch(/^data:/m);
+    // A signed-in reader of the live site does not see it either; only `?draft=ID` does.
+    const staffLive = await (await site.api('/api/news.php')).text();
+    expect(staffLive).not.toContain(MARK);
+    expect(await (await site.api(`/api/news.php?draft=${id}`)).text()).toContain(MARK);
+    expect(await (await fetch(`${site.url}/api/news.php?draft=${id}`)).text()).toContain('Please sign in');
+  });
+
+  it('lists what it changes, and publishing it makes one merge commit that everything public shows', async () => {
+    const detail = await answer(site.api(`/api/drafts/${id}`));
+    const changes = detail.body.changes as { entity?: string; kind: string; change: string }[];
+    expect(new Set(changes.filter((c) => c.kind === 'item').map((c) => c.entity))).toEqual(
+      new Set(siteEntities.map((d) => d.name)),
+    );
+    expect(changes.some((c) => c.kind === 'media')).toBe(true);
+    const head = site.git('rev-parse', 'HEAD').trim();
+    const published = await act(id, 'publish');
+    expect(published.status).toBe(200);
+    expect(published.body.state).toBe('published');
+    const parents = site.git('log', '-1', '--format=%P').trim().split(' ');
+    expect(parents[0]).toBe(head);
+    expect(parents).toHaveLength(2);
+    const message = site.git('log', '-1', '--format=%B');
+    expect(message).toContain('Publish draft "Everything at once"');
+    expect(message).toContain('Authors: Edith Editor');
+    expect(site.git('status', '--porcelain')).toBe('');
+    expect(site.git('for-each-ref', 'refs/drafts/')).toBe('');
+    expect(site.git('fsck', '--strict', '--no-progress')).toBe('');
+    for (const def of siteEntities) {
+      const text = await (await fetch(`${site.url}/api/${def.legacy.endpoint}?media=url`)).text();
+      expect(`${def.name}: ${text.includes(MARK)}`).toBe(`${def.name}: true`);
+    }
+    expect(await everythingPublic()).toContain(`${MARK} news`); // the feeds and search too
+  });
+});
+
+describe('publishing against a live site that moved on', () => {
+  const saveLive = async (title: string, what = 'live text') => {
+    const res = await answer(
+      site.api('/api/news.php?shape=typed', {
+        method: 'POST',
+        json: { title, what, when_date: '2026-01-02' },
+      }),
+    );
+    expect(res.status).toBe(201);
+    return String(res.body.id);
+  };
+  const update = (id: string, json: Record<string, unknown>, draft?: string) =>
+    answer(
+      site.api(`/api/news.php?id=${id}${draft ? `&draft=${draft}` : ''}&shape=typed`, {
+        method: 'PUT',
+        json,
+      }),
+    );
+
+  it('changes to different fields merge by themselves', async () => {
+    const item = await saveLive('Merge me');
+    const draft = await newDraft('Different fields');
+    expect((await update(item, { what: 'draft text' }, draft)).status).toBe(200);
+    expect((await update(item, { title: 'Live title' })).status).toBe(200);
+    expect((await act(draft, 'publish')).status).toBe(200);
+    const now = (await (await site.api(`/api/news.php?id=${item}&shape=typed`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect([now.title, now.what]).toEqual(['Live title', 'draft text']);
+  });
+
+  it('the same field changed on both sides answers 409 naming it, and the editor picks per field', async () => {
+    const item = await saveLive('Conflict');
+    const draft = await newDraft('Same field');
+    await update(item, { title: 'Draft title', what: 'draft body' }, draft);
+    await update(item, { title: 'Live title' });
+    const head = site.git('rev-parse', 'HEAD').trim();
+    const refused = await act(draft, 'publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.fields).toEqual({ [`content/news/${item}.md`]: 'Changed on both sides: title' });
+    const conflict = (refused.body.conflicts as Record<string, unknown>[])[0]!;
+    expect([
+      (conflict.before as Record<string, unknown>).title,
+      (conflict.live as Record<string, unknown>).title,
+      (conflict.draft as Record<string, unknown>).title,
+    ]).toEqual(['Conflict', 'Live title', 'Draft title']);
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(head);
+    const picked = await act(draft, 'publish', { picks: { [`content/news/${item}.md`]: { title: 'live' } } });
+    expect(picked.status).toBe(200);
+    const now = (await (await site.api(`/api/news.php?id=${item}&shape=typed`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect([now.title, now.what]).toEqual(['Live title', 'draft body']);
+  });
+
+  it('an item deleted on the live site but changed in the draft is a conflict of the whole item', async () => {
+    const item = await saveLive('Deleted live');
+    const draft = await newDraft('Changed a deleted item');
+    await update(item, { what: 'still wanted' }, draft);
+    expect((await answer(site.api(`/api/news.php?id=${item}`, { method: 'DELETE' }))).status).toBe(200);
+    const refused = await act(draft, 'publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.fields).toEqual({
+      [`content/news/${item}.md`]: 'Removed on one side and changed on the other',
+    });
+    expect(
+      (await act(draft, 'publish', { picks: { [`content/news/${item}.md`]: { '*': 'draft' } } })).status,
+    ).toBe(200);
+    expect((await site.api(`/api/news.php?id=${item}`)).status).toBe(200);
+  });
+
+  it('a new item in a draft keeps its id: live creates meanwhile take the next ones', async () => {
+    const draft = await newDraft('New item');
+    const made = await answer(
+      site.api(`/api/news.php?draft=${draft}&shape=typed`, {
+        method: 'POST',
+        json: { title: 'From the draft', when_date: '2026-02-02' },
+      }),
+    );
+    const live = await saveLive('Made live meanwhile');
+    expect(Number(live)).toBeGreaterThan(Number(made.body.id));
+    expect((await act(draft, 'publish')).status).toBe(200);
+    expect(
+      ((await (await site.api(`/api/news.php?id=${made.body.id}&shape=typed`)).json()) as { title: string })
+        .title,
+    ).toBe('From the draft');
+  });
+
+  it('20 drafts published at once all land as merge commits, nothing lost, fsck clean', async () => {
+    const drafts: { id: string; item: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const id = await newDraft(`Concurrent ${i}`);
+      const made = await answer(
+        site.api(`/api/news.php?draft=${id}&shape=typed`, {
+          method: 'POST',
+          json: { title: `Concurrent item ${i}`, when_date: '2026-03-03' },
+        }),
+      );
+      drafts.push({ id, item: String(made.body.id) });
+    }
+    const before = Number(site.git('rev-list', '--count', '--merges', 'HEAD').trim());
+    const results = await Promise.all(drafts.map((d) => act(d.id, 'publish')));
+    expect(results.map((r) => r.status)).toEqual(drafts.map(() => 200));
+    expect(Number(site.git('rev-list', '--count', '--merges', 'HEAD').trim())).toBe(before + 20);
+    const live = (await (await fetch(`${site.url}/api/news.php?shape=typed`)).json()) as { title: string }[];
+    for (let i = 0; i < 20; i++) expect(live.map((n) => n.title)).toContain(`Concurrent item ${i}`);
+    expect(site.git('status', '--porcelain')).toBe('');
+    expect(site.git('fsck', '--strict', '--no-progress')).toBe('');
+  });
+
+  it('two open drafts touching one item warn each other', async () => {
+    const item = await saveLive('Shared item');
+    const a = await newDraft('Draft A');
+    const b = await newDraft('Draft B');
+    await update(item, { what: 'A' }, a);
+    await update(item, { title: 'B' }, b);
+    const seen = await answer(site.api(`/api/drafts/${a}`));
+    expect(seen.body.overlapping).toEqual([{ id: b, title: 'Draft B', paths: [`content/news/${item}.md`] }]);
+  });
+});
+
+describe('review', () => {
+  it('moves editing → in review → changes requested → in review → approved → published, with comments', async () => {
+    const id = await newDraft('Reviewed');
+    await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'Reviewed item', when_date: '2026-04-04' },
+    });
+    expect((await act(id, 'approve')).status).toBe(409); // not submitted yet
+    expect((await act(id, 'submit')).body.state).toBe('in-review');
+    const back = await act(id, 'request-changes', { note: 'Please add a date' }, otherCookie.value);
+    expect(back.body.state).toBe('changes-requested');
+    expect((back.body.comments as { text: string }[]).map((c) => c.text)).toEqual(['Please add a date']);
+    await answer(site.api(`/api/drafts/${id}/comments`, { method: 'POST', json: { text: 'Done.' } }));
+    expect((await act(id, 'submit')).body.state).toBe('in-review');
+    const approved = await act(id, 'approve', {}, otherCookie.value);
+    expect(approved.body.state).toBe('approved');
+    expect(approved.body.approvedBy).toMatchObject({ username: EDITOR.username });
+    expect((await act(id, 'publish')).body.state).toBe('published');
+    expect(site.git('log', '-1', '--format=%B')).toContain('Approved-by: Edith Editor');
+    // Closed: nothing more can be saved into it or done with it.
+    expect(
+      (await site.api(`/api/news.php?draft=${id}`, { method: 'POST', json: { title: 'late' } })).status,
+    ).toBe(409);
+    expect((await act(id, 'submit')).status).toBe(409);
+  });
+
+  it('a save after approval takes the approval back', async () => {
+    const id = await newDraft('Approved then changed');
+    await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'v1', when_date: '2026-04-04' },
+    });
+    await act(id, 'submit');
+    await act(id, 'approve', {}, otherCookie.value);
+    await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'v2', when_date: '2026-04-04' },
+    });
+    await eventually(async () => (await answer(site.api(`/api/drafts/${id}`))).body.state === 'editing');
+  });
+
+  it('with the site setting on, only someone other than the authors can approve, and only approved drafts publish', async () => {
+    expect(
+      (await answer(site.api('/api/drafts/settings', { method: 'PUT', json: { needsApproval: true } })))
+        .status,
+    ).toBe(200);
+    try {
+      const id = await newDraft('Needs approval');
+      await site.api(`/api/news.php?draft=${id}`, {
+        method: 'POST',
+        json: { title: 'Mine', when_date: '2026-04-04' },
+      });
+      const early = await act(id, 'publish');
+      expect(early.status).toBe(403);
+      await act(id, 'submit');
+      expect((await act(id, 'approve')).status).toBe(403); // the author
+      expect((await act(id, 'approve', {}, otherCookie.value)).status).toBe(200);
+      expect((await act(id, 'publish')).status).toBe(200);
+    } finally {
+      await site.api('/api/drafts/settings', { method: 'PUT', json: { needsApproval: false } });
+    }
+  });
+
+  it('a scheduled draft publishes itself at its time', async () => {
+    const id = await newDraft('Scheduled');
+    await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'Scheduled item', when_date: '2026-04-04' },
+    });
+    const at = new Date(Date.now() + 1500).toISOString();
+    expect((await act(id, 'schedule', { at })).body.publishAt).toBe(at);
+    expect(await (await fetch(`${site.url}/api/news.php`)).text()).not.toContain('Scheduled item');
+    await eventually(
+      async () => (await (await fetch(`${site.url}/api/news.php`)).text()).includes('Scheduled item'),
+      6000,
+    );
+    await eventually(async () => (await answer(site.api(`/api/drafts/${id}`))).body.state === 'published');
+  });
+
+  it('discarding removes the ref and nothing reaches the live site', async () => {
+    const id = await newDraft('Thrown away');
+    await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'Never live', when_date: '2026-04-04' },
+    });
+    expect((await act(id, 'discard')).body.state).toBe('discarded');
+    expect(site.git('for-each-ref', `refs/drafts/${id}`)).toBe('');
+    expect(await (await fetch(`${site.url}/api/news.php`)).text()).not.toContain('Never live');
+  });
+
+  it('refuses bad input with a clear error and changes nothing', async () => {
+    expect((await answer(site.api('/api/drafts', { method: 'POST', json: { title: '  ' } }))).body).toEqual({
+      error: 'Give the draft a title.',
+      fields: { title: 'Required' },
+    });
+    const id = await newDraft('Bad input');
+    expect((await act(id, 'schedule', { at: 'tomorrow-ish' })).status).toBe(400);
+    expect((await act(id, 'publish', { picks: { x: { y: 'maybe' } } })).status).toBe(400);
+    expect((await act(id, 'fly')).status).toBe(404);
+    expect((await answer(site.api('/api/drafts/nope!'))).status).toBe(404);
+    expect(
+      (await answer(site.api('/api/news.php?draft=ffffffffffff', { method: 'POST', json: { title: 'x' } })))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('audit', () => {
+  it('records drafts made, submitted, approved, published, discarded and share links made and revoked', async () => {
+    const id = await newDraft('Audited');
+    await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'Audited item', when_date: '2026-04-04' },
+    });
+    await act(id, 'submit');
+    await act(id, 'approve', {}, otherCookie.value);
+    const share = await answer(site.api(`/api/drafts/${id}/shares`, { method: 'POST', json: {} }));
+    await site.api(`/api/drafts/${id}/shares/${share.body.id}`, { method: 'DELETE' });
+    await act(id, 'publish');
+    const other = await newDraft('Audited discard');
+    await act(other, 'discard');
+    const log = await eventually(async () => {
+      const entries = (
+        (await (await site.api('/api/admin/audit')).json()) as { entries: Record<string, string>[] }
+      ).entries;
+      const mine = entries.filter((e) => e.id === id || e.id === other).map((e) => `${e.action} ${e.who}`);
+      return mine.length >= 7 ? mine : null;
+    });
+    expect(new Set(log)).toEqual(
+      new Set([
+        'draft-create admin',
+        'draft-submit admin',
+        `draft-approve ${EDITOR.username}`,
+        'draft-share admin',
+        'draft-share-revoke admin',
+        'draft-publish admin',
+        'draft-discard admin',
+      ]),
+    );
+  });
+});
