@@ -40,7 +40,7 @@ const SERVER_TIMING = byName([
 
 /** Server suites whose pages come from the built web app (dist/): they get the build-once set-up,
  *  as does `timing` (the schedule clock reads its pages). */
-const NEEDS_BUILT_APP = byName(['searchPage.test.ts']);
+const NEEDS_BUILT_APP = byName(['searchPage.test.ts', 'preview.test.ts']);
 
 /** Browser suites that measure time in Chromium, or wait a bounded time for a background job that a
  *  second browser on the cores delays past it: alone, at the end. */

@@ -55,7 +55,9 @@ export function previewRoutes(deps: AppDeps, sites: DraftSites): Router {
 
   const answer = async (req: Request, res: Response, id: string, root: string, staff: boolean) => {
     noStore(res);
-    const rest = String((req.params as Record<string, unknown>).rest ?? '').replace(/^\/+/, '');
+    // Express gives a wildcard's segments as a list.
+    const given = (req.params as Record<string, string | string[] | undefined>).rest ?? '';
+    const rest = (Array.isArray(given) ? given.join('/') : given).replace(/^\/+/, '');
     const part = partOf(rest);
     if (part.kind === 'stream') return stream(req, res, id);
     const site = await sites.site(id, root);
