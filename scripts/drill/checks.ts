@@ -1,12 +1,12 @@
 // The checks made after each restart, each returning what it found wrong (empty/null when fine).
 import type { SiteClient } from './api.ts';
 import type { SaveOutcome } from './saves.ts';
-import { newsAtHead, newsPath, readAtHead } from './siteGit.ts';
+import { newsAtHead, newsPath, readAt } from './siteGit.ts';
 import { errorText } from './time.ts';
 
 export interface LostSave {
   label: string;
-  kind: 'create' | 'update';
+  kind: SaveOutcome['kind'];
   id?: string;
   marker: string;
   why: string;
@@ -24,19 +24,27 @@ export async function lostSaves(site: string, saves: SaveOutcome[]): Promise<Los
   });
   const withId = acked.filter((s) => s.id !== undefined);
   const lostList = acked.filter((s) => s.id === undefined).map((s) => lost(s, 'the 2xx answer named no id'));
-  let files: Map<string, string | null>;
-  try {
-    files = await readAtHead(
-      site,
-      withId.map((s) => newsPath(s.id!)),
-    );
-  } catch (e) {
-    return [...lostList, ...withId.map((s) => lost(s, `HEAD could not be read: ${errorText(e)}`))];
-  }
-  for (const s of withId) {
-    const file = files.get(newsPath(s.id!));
-    if (file === null || file === undefined) lostList.push(lost(s, `HEAD has no ${newsPath(s.id!)}`));
-    else if (!file.includes(s.marker)) lostList.push(lost(s, `HEAD's ${newsPath(s.id!)} lacks the marker`));
+  // A save into a draft is kept in the draft's ref; everything else (a publish too) in HEAD.
+  const revOf = (s: SaveOutcome) => (s.kind === 'draft-save' ? `refs/drafts/${s.draftId}` : 'HEAD');
+  for (const rev of new Set(withId.map(revOf))) {
+    const here = withId.filter((s) => revOf(s) === rev);
+    let files: Map<string, string | null>;
+    try {
+      files = await readAt(
+        site,
+        rev,
+        here.map((s) => newsPath(s.id!)),
+      );
+    } catch (e) {
+      lostList.push(...here.map((s) => lost(s, `${rev} could not be read: ${errorText(e)}`)));
+      continue;
+    }
+    for (const s of here) {
+      const file = files.get(newsPath(s.id!));
+      if (file === null || file === undefined) lostList.push(lost(s, `${rev} has no ${newsPath(s.id!)}`));
+      else if (!file.includes(s.marker))
+        lostList.push(lost(s, `${rev}'s ${newsPath(s.id!)} lacks the marker`));
+    }
   }
   return lostList;
 }

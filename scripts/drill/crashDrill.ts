@@ -1,4 +1,5 @@
-// Crash drill: the real server as a child process takes concurrent saves, is SIGKILLed at a random
+// Crash drill: the real server as a child process takes concurrent saves (live, into drafts, and
+// drafts published), is SIGKILLed at a random
 // moment, and is started again on the same data directory with no repair. After each restart the drill
 // checks that acknowledged saves are in HEAD, the next save works, health is ok, git fsck and git
 // status are clean, and what is served equals HEAD.
@@ -10,7 +11,7 @@ import { SiteClient } from './api.ts';
 import { healthProblem, lostSaves, servedMismatches } from './checks.ts';
 import { formatRound } from './report.ts';
 import { between, seededRng, type Rng } from './rng.ts';
-import { planSaves, probeSave, sendSave } from './saves.ts';
+import { draftSave, draftToPublish, planSaves, probeSave, sendSave } from './saves.ts';
 import { startServer, type ServerChild } from './serverProcess.ts';
 import { fsckProblems, leftovers, statusLines } from './siteGit.ts';
 import { errorText, sleep } from './time.ts';
@@ -27,6 +28,7 @@ export interface DrillOptions {
 }
 
 const KILL_WINDOW_MS = [10, 300] as const;
+const DRAFTS_PER_ROUND = 2;
 
 interface Drill {
   dataDir: string;
@@ -117,6 +119,13 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   }
 
   const plan = planSaves(drill.planRng, round, drill.concurrency, ids);
+  // Drafts alongside: two saved into and two published during the same kill window.
+  try {
+    for (let n = 1; n <= DRAFTS_PER_ROUND; n++)
+      plan.push(await draftSave(client, round, n), await draftToPublish(client, round, n));
+  } catch (e) {
+    r.neededHuman.push(`before the saves (drafts): ${errorText(e)}`);
+  }
   const startedAt = performance.now();
   const pending = plan.map((save) => sendSave(client, save, startedAt));
   await sleep(killAfterMs - (performance.now() - startedAt));

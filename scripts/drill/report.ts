@@ -49,12 +49,20 @@ export function formatDetails(r: RoundResult): string[] {
   return [`round ${r.round}:`, ...lines, ...items('lock/temp files after the restart', r.leftovers)];
 }
 
+/** Acknowledged saves into drafts and publishes of drafts, across the run. */
+function byKind(report: DrillReport): string {
+  const acked = report.rounds.flatMap((r) => r.saves.filter((s) => s.acknowledged));
+  const count = (kind: string) => acked.filter((s) => s.kind === kind).length;
+  return `${count('draft-save')} / ${count('publish')}`;
+}
+
 export function formatSummary(report: DrillReport): string[] {
   const t = report.totals;
   const { firstStartMs, restartMedianMs, restartMaxMs } = report.timing;
   const rows: [string, string][] = [
     ['rounds', String(t.rounds)],
     ['acknowledged saves', String(t.acknowledged)],
+    ['  of them into drafts / publishes', byKind(report)],
     ['lost saves', String(t.lost)],
     ['rounds that needed a human', String(t.neededHuman)],
     ['rounds with fsck errors', String(t.fsckErrors)],

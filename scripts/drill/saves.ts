@@ -1,15 +1,19 @@
 // The saves a round fires at the server: news items created or updated, each carrying a unique marker
 // so the drill can look for it in HEAD afterwards. Each existing item is updated by at most one save
-// per round, so "the marker of its acknowledged update is in HEAD" is an exact check.
+// per round, so "the marker of its acknowledged update is in HEAD" is an exact check. Drafts too: news
+// items saved into a draft (their marker must be in the draft's ref) and drafts published (the item
+// they hold must be in HEAD).
 import type { SiteClient } from './api.ts';
 import { shuffled, type Rng } from './rng.ts';
 import { errorText } from './time.ts';
 
 export interface PlannedSave {
   label: string;
-  kind: 'create' | 'update';
-  /** The item an update edits. */
+  kind: 'create' | 'update' | 'draft-save' | 'publish';
+  /** The item an update edits; for a publish, the item its draft holds. */
   targetId?: string;
+  /** The draft a draft save goes into, or the draft published. */
+  draftId?: string;
   /** Unique within a run; brackets keep "s1" from matching inside "s10". */
   marker: string;
 }
@@ -54,11 +58,15 @@ export async function sendSave(
     const res =
       save.kind === 'create'
         ? await client.call('POST', '/api/news.php', body)
-        : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
+        : save.kind === 'draft-save'
+          ? await client.call('POST', `/api/news.php?draft=${save.draftId}`, body)
+          : save.kind === 'publish'
+            ? await client.call('POST', `/api/drafts/${save.draftId}/publish`, {})
+            : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
     const ok = res.status >= 200 && res.status < 300;
     const answered = res.body && !Array.isArray(res.body) ? res.body : {};
     const created = answered.id === undefined ? undefined : String(answered.id);
-    const id = save.kind === 'update' ? save.targetId : created;
+    const id = save.kind === 'update' || save.kind === 'publish' ? save.targetId : created;
     const error = ok
       ? undefined
       : typeof answered.error === 'string'
@@ -68,4 +76,36 @@ export async function sendSave(
   } catch (e) {
     return { ...save, acknowledged: false, error: errorText(e), atMs: at() };
   }
+}
+
+/** A draft holding one news item (saved before the round starts), for a publish during the round. */
+export async function draftToPublish(client: SiteClient, round: number, n: number): Promise<PlannedSave> {
+  const label = `r${round} publish ${n}`;
+  const marker = `[drill ${label}]`;
+  const draftId = await newDraft(client, `Drill ${label}`);
+  const made = await client.call('POST', `/api/news.php?draft=${draftId}`, {
+    title: `Crash drill draft news ${marker}`,
+    what: `Published by the crash drill. Marker: ${marker}`,
+  });
+  if (made.status !== 201)
+    throw new Error(`saving into a draft answered ${made.status}: ${made.text.slice(0, 200)}`);
+  const targetId = String((made.body as Record<string, unknown>).id);
+  return { label, kind: 'publish', targetId, draftId, marker };
+}
+
+/** A draft to save into during the round. */
+export async function draftSave(client: SiteClient, round: number, n: number): Promise<PlannedSave> {
+  const label = `r${round} draft save ${n}`;
+  return {
+    label,
+    kind: 'draft-save',
+    draftId: await newDraft(client, `Drill ${label}`),
+    marker: `[drill ${label}]`,
+  };
+}
+
+async function newDraft(client: SiteClient, title: string): Promise<string> {
+  const res = await client.call('POST', '/api/drafts', { title });
+  if (res.status !== 201) throw new Error(`making a draft answered ${res.status}: ${res.text.slice(0, 200)}`);
+  return String((res.body as Record<string, unknown>).id);
 }

@@ -66,10 +66,19 @@ export async function statusLines(site: string): Promise<string[]> {
 }
 
 /** Files as of HEAD (`git cat-file --batch`, one process for all); null where HEAD has no such file. */
-export async function readAtHead(site: string, paths: string[]): Promise<Map<string, string | null>> {
+export function readAtHead(site: string, paths: string[]): Promise<Map<string, string | null>> {
+  return readAt(site, 'HEAD', paths);
+}
+
+/** Files as of a commit or ref (a draft's `refs/drafts/<id>`); null where it has no such file. */
+export async function readAt(
+  site: string,
+  rev: string,
+  paths: string[],
+): Promise<Map<string, string | null>> {
   const found = new Map<string, string | null>();
   if (paths.length === 0) return found;
-  const r = await runGit(site, ['cat-file', '--batch'], paths.map((p) => `HEAD:${p}\n`).join(''));
+  const r = await runGit(site, ['cat-file', '--batch'], paths.map((p) => `${rev}:${p}\n`).join(''));
   if (r.code !== 0) throw new Error(`git cat-file exited with ${r.code}: ${r.stderr.trim()}`);
   const out = r.stdout;
   let at = 0;
