@@ -124,6 +124,8 @@ async function openLocked(
   const writer = new ContentWriter(store, index);
   const drafts = new Drafts(store, index, writer, privateDir, log);
   await drafts.start();
+  // Drafts' refs travel to the remote with the branch.
+  drafts.onChange(() => remote?.sync.requestPush());
   // Drafts made, reviewed, published, discarded and shared: in the audit log with who and when.
   drafts.onChange(({ id, audit: step }) => {
     if (!step) return;

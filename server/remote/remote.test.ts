@@ -321,6 +321,37 @@ describe('a primary and two read replicas on a git remote', () => {
       'replicas',
     );
   }, 60_000);
+
+  it("drafts' refs travel to the remote: made and moved there, removed once published; main never carries them early", async () => {
+    const made = (await (
+      await primary.api('/api/drafts', { method: 'POST', json: { title: 'Remote draft' } })
+    ).json()) as {
+      id: string;
+    };
+    const ref = `refs/drafts/${made.id}`;
+    await primary.api(`/api/news.php?draft=${made.id}`, {
+      method: 'POST',
+      json: { title: 'Draft on the forge' },
+    });
+    const tip = primary.git('rev-parse', ref).trim();
+    const onForge = () => {
+      try {
+        return git(bare(), 'rev-parse', '--verify', '--quiet', ref).trim();
+      } catch {
+        return '';
+      }
+    };
+    await eventually(() => onForge() === tip, 10_000, 'the draft ref on the forge');
+    expect(git(bare(), 'log', '--format=%s', 'main')).not.toContain('Draft on the forge');
+    const published = await primary.api(`/api/drafts/${made.id}/publish`, { method: 'POST', json: {} });
+    expect(published.status).toBe(200);
+    await eventually(
+      () => onForge() === '' && remoteHead() === primary.git('rev-parse', 'HEAD').trim(),
+      10_000,
+      'the publish on the forge',
+    );
+    expect(git(bare(), 'log', '-1', '--format=%s', 'main')).toBe('Publish draft "Remote draft"');
+  }, 60_000);
 });
 
 /** The news file in a clone with its title replaced (front matter `title:` line). */

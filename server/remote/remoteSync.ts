@@ -155,11 +155,11 @@ export class RemoteSync {
       if (this.remote.role === 'replica') return;
       const ours = await this.store.head();
       this.waiting = ours !== theirs;
-      if (!ours || ours === theirs) return;
+      if (!ours || ours === theirs) return this.pushDrafts();
       try {
         await this.push(branch, ours);
         this.waiting = (await this.store.head()) !== ours;
-        return;
+        return await this.pushDrafts();
       } catch (e) {
         // The remote moved between our fetch and push: fetch, merge and push again.
         if (!(e instanceof PushRejected) || attempt === 3) throw e;
@@ -208,6 +208,38 @@ export class RemoteSync {
       throw e;
     }
     await runGit(this.remote, this.store.dir, ['update-ref', `${TRACKING_PREFIX}${branch}`, oid]);
+  }
+
+  /**
+   * Drafts' refs go to the remote as they are here (this server is the only one writing them): made,
+   * moved or, once published or discarded, removed there too. A maintainer fetches them with
+   * `git fetch origin 'refs/drafts/*:refs/drafts/*'`.
+   */
+  private async pushDrafts(): Promise<void> {
+    if (!this.draftsChanged) return;
+    this.draftsChanged = false;
+    await runGit(this.remote, this.store.dir, [
+      'push',
+      '--porcelain',
+      '--quiet',
+      '--force',
+      '--prune',
+      this.remote.url,
+      'refs/drafts/*:refs/drafts/*',
+    ]).catch((e: unknown) => {
+      this.draftsChanged = true; // tried again with the next sync
+      throw e;
+    });
+  }
+
+  /** Whether drafts changed since their refs were last pushed (true at start: pushed once). */
+  private draftsChanged = true;
+
+  /** Asks for a push soon (a draft saved, reviewed, published or discarded). */
+  requestPush(): void {
+    if (this.remote.role !== 'primary') return;
+    this.draftsChanged = true;
+    this.request('push');
   }
 
   private mergeMessage(bothChanged: string[]): string {
