@@ -140,6 +140,61 @@ describe('history map', () => {
       author: { name: 'Maintainer', email: 'm@example.org' },
       message: 'hand commit',
     });
+    // Files the head no longer has: the same from both builds and from the store's own saves.
+    // Files the head no longer has, with the removed blob: the same from both builds.
+    const removed = {
+      path: 'content/news/1.md',
+      removedBy: await viaCli.forPath('content/news/1.md', head).then((c) => c[0]),
+      lastWith: git('rev-parse', 'HEAD^').trim(),
+      blob: git('rev-parse', 'HEAD^:content/news/1.md').trim(),
+    };
+    expect(removed.removedBy?.oid).toBe(head);
+    expect(await viaCli.removedUnder('content/news/', head)).toEqual([removed]);
+    expect(await viaTrees.removedUnder('content/news/', head)).toEqual([removed]);
+    expect(await store.removedUnder('content/news')).toEqual([removed]);
+    expect(await viaCli.removedUnder('media/', head)).toEqual([]);
+  });
+
+  it('knows which files are gone: removed, put back, removed again; a file that became a folder', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/notes': 'a file\n' });
+    await store.log('content/news/1.md'); // the map is built now: the saves below extend it
+    await store.commit([{ path: 'content/news/1.md', data: null }], author, 'news: delete 1');
+    await store.commit([{ path: 'content/news/1.md', data: 'back\n' }], author, 'news: restore 1');
+    await store.commit([{ path: 'content/news/1.md', data: null }], author, 'news: delete 1 again');
+    const again = git('rev-parse', 'HEAD').trim();
+    git('rm', '-q', 'content/notes');
+    await mkdir(path.join(store.dir, 'content/notes'));
+    await writeFile(path.join(store.dir, 'content/notes/a.md'), 'now a folder\n');
+    git('add', '-A');
+    git('-c', 'user.name=M', '-c', 'user.email=m@x', 'commit', '-qm', 'notes become a folder');
+    const head = git('rev-parse', 'HEAD').trim();
+    const back = git('rev-parse', `${again}^:content/news/1.md`).trim();
+    const expected = (savedBlob: string | null) => [
+      {
+        path: 'content/notes',
+        by: head,
+        lastWith: again,
+        blob: git('rev-parse', 'HEAD^:content/notes').trim(),
+      },
+      {
+        path: 'content/news/1.md',
+        by: again,
+        lastWith: git('rev-parse', `${again}^`).trim(),
+        blob: savedBlob,
+      },
+    ];
+    const { PathHistory } = await import('./pathHistory.ts');
+    for (const [history, want] of [
+      [new PathHistory(store.dir, {}), expected(back)],
+      [new PathHistory(store.dir, {}, { gitCli: false }), expected(back)],
+      // Built before the saves, extended by them (which do not name the blob), then walked to the hand commit.
+      [store.history, expected(null)],
+    ] as const) {
+      const list = await history.removedUnder('content/', head);
+      expect(
+        list.map((r) => ({ path: r.path, by: r.removedBy.oid, lastWith: r.lastWith, blob: r.blob })),
+      ).toEqual(want);
+    }
   });
 });
 

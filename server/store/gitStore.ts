@@ -21,7 +21,7 @@ import { readRegularFile, readRegularFileSync } from './regularFile.ts';
 import { headIndexEntries } from './indexRebuild.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
-import { PathHistory, type CommitInfo } from './pathHistory.ts';
+import { PathHistory, type CommitInfo, type RemovedPath } from './pathHistory.ts';
 import { type Author, formatCommit, SYSTEM_AUTHOR } from './commitObject.ts';
 import { currentBranch, readBranch, updateBranch } from './refs.ts';
 import { removeOwnLeftoverLocks } from './ownedLock.ts';
@@ -39,6 +39,7 @@ import {
 } from './storeErrors.ts';
 
 export type { Author } from './commitObject.ts';
+export type { CommitInfo, RemovedPath } from './pathHistory.ts';
 export interface FileChange {
   path: string;
   data: Uint8Array | string | null;
@@ -370,7 +371,8 @@ export class GitStore {
         date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
         message: message.trim(),
       };
-      this.history.recordCommit(tip.commit, info, [...blobs.keys()]);
+      const removed = [...blobs].flatMap(([rel, blob]) => (blob === null ? [rel] : []));
+      this.history.recordCommit(tip.commit, info, [...blobs.keys()], removed);
       return { oid, parent: tip.commit, paths: [...blobs.keys()], blobs };
     }
   }
@@ -447,6 +449,7 @@ export class GitStore {
             local,
             { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() },
             take.map((t) => t.rel),
+            take.flatMap((t) => (t.oid === null ? [t.rel] : [])),
           );
         }
         return {
@@ -608,6 +611,25 @@ export class GitStore {
   async pathsEverUnder(folder: string): Promise<string[]> {
     const prefix = `${checkRepoPath(folder)}/`;
     return (await this.history.knownPaths(await this.head())).filter((p) => p.startsWith(prefix));
+  }
+
+  /**
+   * Files under a folder that the branch once had and has no more: the commit that removed each and
+   * the last commit that had it, newest removal first. From the history map: no commit is read.
+   */
+  async removedUnder(folder: string): Promise<RemovedPath[]> {
+    return this.history.removedUnder(`${checkRepoPath(folder)}/`, await this.head());
+  }
+
+  /** A blob by its id (a file's version the history map named), or null if the repository lacks it. */
+  async readBlobById(oid: string): Promise<Buffer | null> {
+    try {
+      const { blob } = await git.readBlob({ fs, dir: this.dir, oid, cache: this.cache });
+      return Buffer.from(blob);
+    } catch (e) {
+      if (['NotFoundError', 'ObjectTypeError'].includes((e as { code?: string }).code ?? '')) return null;
+      throw e;
+    }
   }
 
   /** A file's content as of a commit, or null if it did not exist then. */

@@ -119,6 +119,7 @@ describe('every registered route', () => {
       'GET /api/history',
       'GET /api/history/version',
       'POST /api/history/restore',
+      'GET /api/deleted',
       'GET /api/messages',
       'DELETE /api/messages',
       'GET /api/admin/status',
@@ -153,6 +154,24 @@ describe('every registered route', () => {
     expect(answers).toEqual(
       guarded.map((r) => `${r.method} ${r.path} → 401 {"error":"Please sign in to do this."}`),
     );
+    expectNoCommit(site, before);
+  });
+
+  it('refuses each one that changes something with 403 from another origin, signed in, and nothing is committed', async () => {
+    const before = commitCount(site);
+    // The forge's webhook is checked by its signature instead, before the origin check.
+    const writes = routes.filter((r) => r.method !== 'GET' && r.path !== '/api/git/webhook');
+    expect(writes.length).toBeGreaterThanOrEqual(collections.length * 3 + singletons.length + 5);
+    const answers: string[] = [];
+    for (const r of writes) {
+      const res = await rawRequest(`${site.url}${r.path}?id=1&entity=news&commit=${'0'.repeat(40)}`, {
+        method: r.method,
+        headers: { origin: 'http://evil.example', cookie: site.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ id: '1', entity: 'news', title: 'x', commit: '0'.repeat(40) }),
+      });
+      answers.push(`${r.method} ${r.path} → ${res.status}`);
+    }
+    expect(answers).toEqual(writes.map((r) => `${r.method} ${r.path} → 403`));
     expectNoCommit(site, before);
   });
 
