@@ -1,7 +1,7 @@
 // A collection's "Recently deleted" list: items whose file the branch once had and has no more, each
 // with who deleted it and when, the commit to restore it from (the last that had it, media included),
 // and its title as it was then. The store's history map already knows which files are gone, which
-// commit removed each and (mostly) the removed file's blob; the only reads are the titles, one old
+// commit removed each and the removed file's blob; the only reads are the titles, one old
 // file per item, kept afterwards (a version in git never changes), so a list comes from memory once
 // its titles have been read.
 import type { CollectionDef } from '../schema/define.ts';
@@ -58,12 +58,11 @@ export class DeletedItems {
     }));
   }
 
-  /** The title field of the file as it was before the delete: by its blob id when the history knows it. */
+  /** The title field of the file as it was before the delete, read by its blob id. */
   private async titleOf(def: CollectionDef, gone: RemovedPath): Promise<string> {
     const key = def.admin.titleField;
     if (!key) return '';
-    const byId = gone.blob ? await this.store.readBlobById(gone.blob) : null;
-    const bytes = byId ?? (await this.store.readAt(gone.lastWith, gone.path));
+    const bytes = await this.store.readBlobById(gone.blob);
     if (!bytes) return '';
     const parsed = parseItemFile(def, bytes.toString('utf8'));
     if (!parsed.ok) return '';

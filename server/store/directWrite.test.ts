@@ -168,8 +168,7 @@ describe('history map', () => {
     git('add', '-A');
     git('-c', 'user.name=M', '-c', 'user.email=m@x', 'commit', '-qm', 'notes become a folder');
     const head = git('rev-parse', 'HEAD').trim();
-    const back = git('rev-parse', `${again}^:content/news/1.md`).trim();
-    const expected = (savedBlob: string | null) => [
+    const expected = [
       {
         path: 'content/notes',
         by: head,
@@ -180,20 +179,19 @@ describe('history map', () => {
         path: 'content/news/1.md',
         by: again,
         lastWith: git('rev-parse', `${again}^`).trim(),
-        blob: savedBlob,
+        blob: git('rev-parse', `${again}^:content/news/1.md`).trim(),
       },
     ];
     const { PathHistory } = await import('./pathHistory.ts');
-    for (const [history, want] of [
-      [new PathHistory(store.dir, {}), expected(back)],
-      [new PathHistory(store.dir, {}, { gitCli: false }), expected(back)],
-      // Built before the saves, extended by them (which do not name the blob), then walked to the hand commit.
-      [store.history, expected(null)],
-    ] as const) {
+    for (const history of [
+      new PathHistory(store.dir, {}),
+      new PathHistory(store.dir, {}, { gitCli: false }),
+      store.history, // built before the saves, extended by each, then walked to the hand commit
+    ]) {
       const list = await history.removedUnder('content/', head);
       expect(
         list.map((r) => ({ path: r.path, by: r.removedBy.oid, lastWith: r.lastWith, blob: r.blob })),
-      ).toEqual(want);
+      ).toEqual(expected);
     }
   });
 });

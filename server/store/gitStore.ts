@@ -340,7 +340,8 @@ export class GitStore {
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
     for (let attempt = 1; ; attempt++) {
-      const tree = await this.trees.apply(tip.tree, blobs, batch);
+      const removed = new Map<string, string>(); // deleted path → the blob it had
+      const tree = await this.trees.apply(tip.tree, blobs, batch, removed);
       const date = new Date(Date.now());
       const oid = batch.add('commit', formatCommit({ tree, parent: tip.commit, author, date, message }));
       if (attempt === 1) {
@@ -371,7 +372,6 @@ export class GitStore {
         date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
         message: message.trim(),
       };
-      const removed = [...blobs].flatMap(([rel, blob]) => (blob === null ? [rel] : []));
       this.history.recordCommit(tip.commit, info, [...blobs.keys()], removed);
       return { oid, parent: tip.commit, paths: [...blobs.keys()], blobs };
     }
@@ -428,8 +428,14 @@ export class GitStore {
         const batch = new ObjectBatch(this.gitdir);
         const date = new Date(Date.now());
         const message = mergeMessage(bothChanged);
+        const removed = new Map<string, string>(); // deleted path → the blob it had
         if (!fastForward) {
-          const tree = await this.trees.apply(tip.tree, new Map(take.map((t) => [t.rel, t.oid])), batch);
+          const tree = await this.trees.apply(
+            tip.tree,
+            new Map(take.map((t) => [t.rel, t.oid])),
+            batch,
+            removed,
+          );
           next = batch.add(
             'commit',
             formatCommit({ tree, parent: [local, remote], author: SYSTEM_AUTHOR, date, message }),
@@ -449,7 +455,7 @@ export class GitStore {
             local,
             { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() },
             take.map((t) => t.rel),
-            take.flatMap((t) => (t.oid === null ? [t.rel] : [])),
+            removed,
           );
         }
         return {

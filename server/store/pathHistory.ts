@@ -32,8 +32,8 @@ export interface RemovedPath {
   removedBy: CommitInfo;
   /** The commit before that one on the branch: the last that had the file. */
   lastWith: string;
-  /** The file's blob id in `lastWith`, when the map saw it (the server's own saves do not say). */
-  blob: string | null;
+  /** The file's blob id in `lastWith`. */
+  blob: string;
 }
 
 export class PathHistory {
@@ -42,7 +42,7 @@ export class PathHistory {
   private order = new Map<string, number>(); // oid → position in first-parent history, oldest 0
   private chain: string[] = []; // position → oid
   /** Paths the head the map is built for does not have: the commit that removed each, and its blob. */
-  private removed = new Map<string, { oid: string; blob: string | null }>();
+  private removed = new Map<string, { oid: string; blob: string }>();
   private builtFor: string | null = null;
   private built = false;
 
@@ -57,10 +57,15 @@ export class PathHistory {
     return this.options.gitCli === false ? Promise.resolve(false) : hasGitCli();
   }
 
-  /** `removed`: those of the paths the commit deleted. */
-  recordCommit(parent: string | null, info: CommitInfo, paths: string[], removed: Iterable<string> = []) {
+  /** `removed`: the paths the commit deleted, each with the blob it had. */
+  recordCommit(
+    parent: string | null,
+    info: CommitInfo,
+    paths: string[],
+    removed: ReadonlyMap<string, string> = new Map(),
+  ) {
     if (!this.built || this.builtFor !== parent) return; // the next read catches up by walking
-    this.add(info, paths, new Map([...removed].map((p) => [p, null])));
+    this.add(info, paths, removed);
     this.builtFor = info.oid;
   }
 
@@ -172,7 +177,7 @@ export class PathHistory {
     this.built = true;
   }
 
-  private add(info: CommitInfo, paths: string[], removed: Map<string, string | null>) {
+  private add(info: CommitInfo, paths: string[], removed: ReadonlyMap<string, string>) {
     this.commits.set(info.oid, info);
     this.order.set(info.oid, this.order.size);
     this.chain.push(info.oid);
