@@ -155,6 +155,42 @@ describe('history map', () => {
     expect(await viaCli.removedUnder('media/', head)).toEqual([]);
   });
 
+  it('knows a file a merged remote commit removed, as a fresh build from git log does', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/news/2.md': 'two\n' });
+    await store.log('content/news/1.md'); // the map is built now: the merge below extends it
+    const base = git('rev-parse', 'HEAD').trim();
+    // The remote's commit, made beside the branch without touching the work tree.
+    const env = {
+      ...process.env,
+      GIT_INDEX_FILE: path.join(store.dir, '.git', 'remote-test-index'),
+      GIT_AUTHOR_NAME: 'Remote',
+      GIT_AUTHOR_EMAIL: 'r@x',
+      GIT_COMMITTER_NAME: 'Remote',
+      GIT_COMMITTER_EMAIL: 'r@x',
+    };
+    const remoteGit = (...args: string[]) =>
+      execFileSync('git', args, { cwd: store.dir, env, encoding: 'utf8' }).trim();
+    remoteGit('read-tree', base);
+    remoteGit('rm', '-q', '--cached', 'content/news/2.md');
+    const theirs = remoteGit('commit-tree', remoteGit('write-tree'), '-p', base, '-m', 'remove 2 there');
+    await store.commit([{ path: 'content/news/1.md', data: 'one, edited here\n' }], author, 'edit 1 here');
+    const ours = git('rev-parse', 'HEAD').trim();
+
+    const merged = await store.integrate(theirs, () => 'Merge the remote');
+    expect(merged.kind).toBe('merge');
+    const expected = [
+      {
+        path: 'content/news/2.md',
+        removedBy: expect.objectContaining({ oid: merged.head, message: 'Merge the remote' }),
+        lastWith: ours,
+        blob: git('rev-parse', `${ours}:content/news/2.md`).trim(),
+      },
+    ];
+    expect(await store.removedUnder('content/news')).toEqual(expected);
+    const { PathHistory } = await import('./pathHistory.ts');
+    expect(await new PathHistory(store.dir, {}).removedUnder('content/news/', merged.head)).toEqual(expected);
+  });
+
   it('knows which files are gone: removed, put back, removed again; a file that became a folder', async () => {
     const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/notes': 'a file\n' });
     await store.log('content/news/1.md'); // the map is built now: the saves below extend it
