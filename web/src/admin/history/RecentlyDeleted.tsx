@@ -1,8 +1,8 @@
-// A collection's "Recently deleted" list, folded under its item list (a disclosure button): the items that are gone from
-// the site (read from git history, GET /api/deleted), newest delete first, each with who deleted it
-// and when. Any one can be looked at as it was before the delete, and Restore brings it back in one
-// click, pictures and files too (the history's restore). Read when first unfolded, and again while
-// unfolded when the collection changes.
+// A collection's "Recently deleted" list, folded under its item list behind a disclosure button: the
+// items that are gone from the site (read from git history, GET /api/deleted), newest delete first,
+// each with who deleted it and when. Any one can be looked at as it was before the delete, and
+// Restore brings it back in one click, pictures and files too (the history's restore). Read when
+// first unfolded, and again while unfolded when the collection changes.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { onContentChange } from '../../lib/liveStream.ts';
