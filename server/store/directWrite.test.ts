@@ -140,6 +140,95 @@ describe('history map', () => {
       author: { name: 'Maintainer', email: 'm@example.org' },
       message: 'hand commit',
     });
+    // Files the head no longer has: the same from both builds and from the store's own saves.
+    // Files the head no longer has, with the removed blob: the same from both builds.
+    const removed = {
+      path: 'content/news/1.md',
+      removedBy: await viaCli.forPath('content/news/1.md', head).then((c) => c[0]),
+      lastWith: git('rev-parse', 'HEAD^').trim(),
+      blob: git('rev-parse', 'HEAD^:content/news/1.md').trim(),
+    };
+    expect(removed.removedBy?.oid).toBe(head);
+    expect(await viaCli.removedUnder('content/news/', head)).toEqual([removed]);
+    expect(await viaTrees.removedUnder('content/news/', head)).toEqual([removed]);
+    expect(await store.removedUnder('content/news')).toEqual([removed]);
+    expect(await viaCli.removedUnder('media/', head)).toEqual([]);
+  });
+
+  it('knows a file a merged remote commit removed, as a fresh build from git log does', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/news/2.md': 'two\n' });
+    await store.log('content/news/1.md'); // the map is built now: the merge below extends it
+    const base = git('rev-parse', 'HEAD').trim();
+    // The remote's commit, made beside the branch without touching the work tree.
+    const env = {
+      ...process.env,
+      GIT_INDEX_FILE: path.join(store.dir, '.git', 'remote-test-index'),
+      GIT_AUTHOR_NAME: 'Remote',
+      GIT_AUTHOR_EMAIL: 'r@x',
+      GIT_COMMITTER_NAME: 'Remote',
+      GIT_COMMITTER_EMAIL: 'r@x',
+    };
+    const remoteGit = (...args: string[]) =>
+      execFileSync('git', args, { cwd: store.dir, env, encoding: 'utf8' }).trim();
+    remoteGit('read-tree', base);
+    remoteGit('rm', '-q', '--cached', 'content/news/2.md');
+    const theirs = remoteGit('commit-tree', remoteGit('write-tree'), '-p', base, '-m', 'remove 2 there');
+    await store.commit([{ path: 'content/news/1.md', data: 'one, edited here\n' }], author, 'edit 1 here');
+    const ours = git('rev-parse', 'HEAD').trim();
+
+    const merged = await store.integrate(theirs, () => 'Merge the remote');
+    expect(merged.kind).toBe('merge');
+    const expected = [
+      {
+        path: 'content/news/2.md',
+        removedBy: expect.objectContaining({ oid: merged.head, message: 'Merge the remote' }),
+        lastWith: ours,
+        blob: git('rev-parse', `${ours}:content/news/2.md`).trim(),
+      },
+    ];
+    expect(await store.removedUnder('content/news')).toEqual(expected);
+    const { PathHistory } = await import('./pathHistory.ts');
+    expect(await new PathHistory(store.dir, {}).removedUnder('content/news/', merged.head)).toEqual(expected);
+  });
+
+  it('knows which files are gone: removed, put back, removed again; a file that became a folder', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n', 'content/notes': 'a file\n' });
+    await store.log('content/news/1.md'); // the map is built now: the saves below extend it
+    await store.commit([{ path: 'content/news/1.md', data: null }], author, 'news: delete 1');
+    await store.commit([{ path: 'content/news/1.md', data: 'back\n' }], author, 'news: restore 1');
+    await store.commit([{ path: 'content/news/1.md', data: null }], author, 'news: delete 1 again');
+    const again = git('rev-parse', 'HEAD').trim();
+    git('rm', '-q', 'content/notes');
+    await mkdir(path.join(store.dir, 'content/notes'));
+    await writeFile(path.join(store.dir, 'content/notes/a.md'), 'now a folder\n');
+    git('add', '-A');
+    git('-c', 'user.name=M', '-c', 'user.email=m@x', 'commit', '-qm', 'notes become a folder');
+    const head = git('rev-parse', 'HEAD').trim();
+    const expected = [
+      {
+        path: 'content/notes',
+        by: head,
+        lastWith: again,
+        blob: git('rev-parse', 'HEAD^:content/notes').trim(),
+      },
+      {
+        path: 'content/news/1.md',
+        by: again,
+        lastWith: git('rev-parse', `${again}^`).trim(),
+        blob: git('rev-parse', `${again}^:content/news/1.md`).trim(),
+      },
+    ];
+    const { PathHistory } = await import('./pathHistory.ts');
+    for (const history of [
+      new PathHistory(store.dir, {}),
+      new PathHistory(store.dir, {}, { gitCli: false }),
+      store.history, // built before the saves, extended by each, then walked to the hand commit
+    ]) {
+      const list = await history.removedUnder('content/', head);
+      expect(
+        list.map((r) => ({ path: r.path, by: r.removedBy.oid, lastWith: r.lastWith, blob: r.blob })),
+      ).toEqual(expected);
+    }
   });
 });
 

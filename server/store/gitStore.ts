@@ -21,7 +21,7 @@ import { readRegularFile, readRegularFileSync } from './regularFile.ts';
 import { headIndexEntries } from './indexRebuild.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
-import { PathHistory, type CommitInfo } from './pathHistory.ts';
+import { PathHistory, type CommitInfo, type RemovedPath } from './pathHistory.ts';
 import { type Author, formatCommit, SYSTEM_AUTHOR } from './commitObject.ts';
 import { currentBranch, readBranch, updateBranch } from './refs.ts';
 import { removeOwnLeftoverLocks } from './ownedLock.ts';
@@ -42,6 +42,7 @@ import {
 export type { Author } from './commitObject.ts';
 export type { CommitResult, FileChange } from './fileChange.ts';
 import type { CommitResult, FileChange } from './fileChange.ts';
+export type { CommitInfo, RemovedPath } from './pathHistory.ts';
 export interface IntegrateResult {
   /** up-to-date: nothing new; ahead: the branch holds the remote's commits and more of its own. */
   kind: 'up-to-date' | 'ahead' | 'fast-forward' | 'merge';
@@ -339,7 +340,8 @@ export class GitStore {
     // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
     // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
     for (let attempt = 1; ; attempt++) {
-      const tree = await this.trees.apply(tip.tree, blobs, batch);
+      const removed = new Map<string, string>(); // deleted path → the blob it had
+      const tree = await this.trees.apply(tip.tree, blobs, batch, removed);
       const date = new Date(Date.now());
       const parent = merged && tip.commit ? [tip.commit, merged] : tip.commit;
       const oid = batch.add('commit', formatCommit({ tree, parent, author, date, message }));
@@ -371,7 +373,7 @@ export class GitStore {
         date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
         message: message.trim(),
       };
-      this.history.recordCommit(tip.commit, info, [...blobs.keys()]);
+      this.history.recordCommit(tip.commit, info, [...blobs.keys()], removed);
       return { oid, parent: tip.commit, paths: [...blobs.keys()], blobs };
     }
   }
@@ -427,8 +429,14 @@ export class GitStore {
         const batch = new ObjectBatch(this.gitdir);
         const date = new Date(Date.now());
         const message = mergeMessage(bothChanged);
+        const removed = new Map<string, string>(); // deleted path → the blob it had
         if (!fastForward) {
-          const tree = await this.trees.apply(tip.tree, new Map(take.map((t) => [t.rel, t.oid])), batch);
+          const tree = await this.trees.apply(
+            tip.tree,
+            new Map(take.map((t) => [t.rel, t.oid])),
+            batch,
+            removed,
+          );
           next = batch.add(
             'commit',
             formatCommit({ tree, parent: [local, remote], author: SYSTEM_AUTHOR, date, message }),
@@ -448,6 +456,7 @@ export class GitStore {
             local,
             { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() },
             take.map((t) => t.rel),
+            removed,
           );
         }
         return {
@@ -609,6 +618,25 @@ export class GitStore {
   async pathsEverUnder(folder: string): Promise<string[]> {
     const prefix = `${checkRepoPath(folder)}/`;
     return (await this.history.knownPaths(await this.head())).filter((p) => p.startsWith(prefix));
+  }
+
+  /**
+   * Files under a folder that the branch once had and has no more: the commit that removed each and
+   * the last commit that had it, newest removal first. From the history map: no commit is read.
+   */
+  async removedUnder(folder: string): Promise<RemovedPath[]> {
+    return this.history.removedUnder(`${checkRepoPath(folder)}/`, await this.head());
+  }
+
+  /** A blob by its id (a file's version the history map named), or null if the repository lacks it. */
+  async readBlobById(oid: string): Promise<Buffer | null> {
+    try {
+      const { blob } = await git.readBlob({ fs, dir: this.dir, oid, cache: this.cache });
+      return Buffer.from(blob);
+    } catch (e) {
+      if (['NotFoundError', 'ObjectTypeError'].includes((e as { code?: string }).code ?? '')) return null;
+      throw e;
+    }
   }
 
   /** A file's content as of a commit, or null if it did not exist then. */

@@ -1,8 +1,10 @@
 // path → commits map. isomorphic-git's log({ filepath }) walks every commit on every call, so the
 // map is built once, on the first look-up, then extended by each save; commits made outside the CMS
 // (git pull, hand commits) are walked in on the next look-up. The first build reads one
-// `git log --name-only` when the git CLI is installed (about 1 s for 1,000 commits of a 10,000-file
+// `git log --raw` when the git CLI is installed (about 1 s for 1,000 commits of a 10,000-file
 // site, where diffing every commit's trees in JavaScript took minutes); without it, it diffs trees.
+// Beside the commits of each path it keeps which paths the head no longer has, which commit removed
+// each and the removed file's blob: the "Recently deleted" lists read that, not the commits.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
@@ -23,10 +25,24 @@ export interface CommitInfo {
   message: string;
 }
 
+/** A file the branch once had and has no more. */
+export interface RemovedPath {
+  path: string;
+  /** The commit that removed it (the newest that touched it). */
+  removedBy: CommitInfo;
+  /** The commit before that one on the branch: the last that had the file. */
+  lastWith: string;
+  /** The file's blob id in `lastWith`. */
+  blob: string;
+}
+
 export class PathHistory {
   private byPath = new Map<string, string[]>(); // newest last
   private commits = new Map<string, CommitInfo>();
   private order = new Map<string, number>(); // oid → position in first-parent history, oldest 0
+  private chain: string[] = []; // position → oid
+  /** Paths the head the map is built for does not have: the commit that removed each, and its blob. */
+  private removed = new Map<string, { oid: string; blob: string }>();
   private builtFor: string | null = null;
   private built = false;
 
@@ -41,9 +57,15 @@ export class PathHistory {
     return this.options.gitCli === false ? Promise.resolve(false) : hasGitCli();
   }
 
-  recordCommit(parent: string | null, info: CommitInfo, paths: string[]) {
+  /** `removed`: the paths the commit deleted, each with the blob it had. */
+  recordCommit(
+    parent: string | null,
+    info: CommitInfo,
+    paths: string[],
+    removed: ReadonlyMap<string, string> = new Map(),
+  ) {
     if (!this.built || this.builtFor !== parent) return; // the next read catches up by walking
-    this.add(info, paths);
+    this.add(info, paths, removed);
     this.builtFor = info.oid;
   }
 
@@ -66,6 +88,25 @@ export class PathHistory {
     return [...this.byPath.keys()];
   }
 
+  /**
+   * Files under a folder (`prefix` ends in '/') that the branch once had and has no more, newest
+   * removal first. Kept up to date by each commit added to the map, so no commit is read here.
+   */
+  async removedUnder(prefix: string, head: string | null): Promise<RemovedPath[]> {
+    await this.forPath('', head);
+    const out: RemovedPath[] = [];
+    for (const [path, { oid, blob }] of this.removed) {
+      if (!path.startsWith(prefix)) continue;
+      const lastWith = this.chain[this.order.get(oid)! - 1];
+      if (lastWith) out.push({ path, removedBy: this.commits.get(oid)!, lastWith, blob });
+    }
+    return out.sort(
+      (a, b) =>
+        this.order.get(b.removedBy.oid)! - this.order.get(a.removedBy.oid)! ||
+        a.path.localeCompare(b.path, 'en', { numeric: true }),
+    );
+  }
+
   /** Commits that touched any of the paths (an item's file and its media), newest first. */
   async forPaths(paths: string[], head: string | null): Promise<CommitInfo[]> {
     const lists = await Promise.all(paths.map((p) => this.forPath(p, head)));
@@ -80,6 +121,8 @@ export class PathHistory {
     this.byPath.clear();
     this.commits.clear();
     this.order.clear();
+    this.chain = [];
+    this.removed.clear();
     this.built = false;
     this.builtFor = null;
   }
@@ -92,7 +135,8 @@ export class PathHistory {
         'log',
         '--first-parent',
         '--no-renames',
-        '--name-only',
+        '--raw',
+        '--no-abbrev',
         '-z',
         '--format=%x1e%H%x1f%an%x1f%ae%x1f%aI%x1f%B',
         head,
@@ -110,27 +154,39 @@ export class PathHistory {
         string,
         string,
       ];
-      const paths = rec
+      // `--raw -z` (renames off): for each file ':<mode> <mode> <old blob> <new blob> <status>', its path.
+      const fields = rec
         .slice(end + 1)
         .replace(/^\n/, '')
         .split('\0')
         .filter(Boolean);
+      const paths: string[] = [];
+      const removed = new Map<string, string>();
+      for (let i = 0; i + 1 < fields.length; i += 2) {
+        const [, , before, , status] = fields[i]!.split(' ');
+        paths.push(fields[i + 1]!);
+        if (status === 'D') removed.set(fields[i + 1]!, before!);
+      }
       this.add(
         { oid, author: { name, email }, date: new Date(date).toISOString(), message: message.trim() },
         paths,
+        removed,
       );
     }
     this.builtFor = head;
     this.built = true;
   }
 
-  private add(info: CommitInfo, paths: string[]) {
+  private add(info: CommitInfo, paths: string[], removed: ReadonlyMap<string, string>) {
     this.commits.set(info.oid, info);
     this.order.set(info.oid, this.order.size);
+    this.chain.push(info.oid);
     for (const p of paths) {
       const list = this.byPath.get(p);
       if (list) list.push(info.oid);
       else this.byPath.set(p, [info.oid]);
+      if (removed.has(p)) this.removed.set(p, { oid: info.oid, blob: removed.get(p)! });
+      else this.removed.delete(p);
     }
   }
 
@@ -173,14 +229,21 @@ export class PathHistory {
         ? (await git.readCommit({ fs, dir: this.dir, oid: c.parent, cache: this.cache })).commit.tree
         : null;
       const paths: string[] = [];
-      await this.diffTrees(parentTree, c.tree, '', paths);
-      this.add(c.info, paths);
+      const removed = new Map<string, string>();
+      await this.diffTrees(parentTree, c.tree, '', paths, removed);
+      this.add(c.info, paths, removed);
     }
     this.builtFor = head;
     this.built = true;
   }
 
-  private async diffTrees(a: string | null, b: string | null, prefix: string, out: string[]) {
+  private async diffTrees(
+    a: string | null,
+    b: string | null,
+    prefix: string,
+    out: string[],
+    removed: Map<string, string>,
+  ) {
     if (a === b) return;
     const read = async (oid: string | null) =>
       oid
@@ -196,8 +259,11 @@ export class PathHistory {
       const full = prefix ? `${prefix}/${name}` : name;
       const xTree = x?.type === 'tree' ? x.oid : null;
       const yTree = y?.type === 'tree' ? y.oid : null;
-      if (xTree || yTree) await this.diffTrees(xTree, yTree, full, out);
-      if ((x && x.type !== 'tree') || (y && y.type !== 'tree')) out.push(full);
+      if (xTree || yTree) await this.diffTrees(xTree, yTree, full, out, removed);
+      if ((x && x.type !== 'tree') || (y && y.type !== 'tree')) {
+        out.push(full);
+        if (!y || y.type === 'tree') removed.set(full, x!.oid);
+      }
     }
   }
 }

@@ -116,11 +116,13 @@ export class TreeWriter {
   /**
    * Applies file changes (path → blob id, or null to delete) to the tree `rootOid` and returns the
    * new root tree id; the new trees are added to `batch`. Folders left empty disappear, as in git.
+   * `removed`, when given, receives the blob id each deleted file had.
    */
   async apply(
     rootOid: string | null,
     changes: Map<string, string | null>,
     batch: ObjectBatch,
+    removed?: Map<string, string>,
   ): Promise<string> {
     // folder → name → new blob id (null: delete); folders are created on the way.
     const byFolder = new Map<string, Map<string, string | null>>();
@@ -151,6 +153,9 @@ export class TreeWriter {
       const edits = new Map<string, RawEntry | null>();
       for (const [name, oid] of byFolder.get(folder)!) {
         edits.set(name, oid ? { mode: '100644', name, oid: Buffer.from(oid, 'hex') } : null);
+        if (oid || !removed) continue;
+        const gone = lists.get(folder)!.find((e) => e.name === name && e.mode !== TREE_MODE);
+        if (gone) removed.set(folder ? `${folder}/${name}` : name, gone.oid.toString('hex'));
       }
       for (const [sub, oid] of written) {
         const cut = sub.lastIndexOf('/');

@@ -1,5 +1,5 @@
 // Signed-in only: a collection's list page by page, item history (list, view a version, restore),
-// contact messages, content status.
+// a collection's deleted items, contact messages, content status.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
@@ -17,6 +17,7 @@ import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
 import { ItemLists, parseItemQuery } from '../../content/index/itemQuery.ts';
 import { actor } from './auditRoutes.ts';
+import { DeletedItems } from '../../content/deletedItems.ts';
 
 const MEDIA_TYPES: Record<SniffedType, string> = {
   pdf: 'application/pdf',
@@ -31,6 +32,7 @@ export function adminRoutes(deps: AppDeps): Router {
   const auth = requireUser(deps.users);
   const { writer } = deps;
   const lists = new ItemLists(deps.index);
+  const deleted = new DeletedItems(deps.store, deps.index);
 
   const target = (req: Request): { def: EntityDef; id: string } => {
     const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
@@ -145,6 +147,24 @@ export function adminRoutes(deps: AppDeps): Router {
       });
       const note = restored.carried ? ` ${restored.carried.note}` : '';
       res.json({ ...deps.model.wire(def, restored.item, 'url', 'typed'), message: `Restored.${note}` });
+    }),
+  );
+
+  // Items of a collection that are gone from the branch, newest delete first; each one is restored with
+  // POST /history/restore from its `restoreFrom` commit.
+  router.get(
+    '/deleted',
+    auth,
+    route(async (req, res) => {
+      const def = entityByName.get(queryString(req, 'entity') ?? '');
+      if (!def || def.storage === 'private')
+        throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
+      if (def.type !== 'collection')
+        throw new AppError(400, `${def.label} is a single page, not a list, so it has no deleted items.`, {
+          entity: 'Not a list',
+        });
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ entity: def.name, items: await deleted.list(def) });
     }),
   );
 

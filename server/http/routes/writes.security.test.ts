@@ -125,6 +125,7 @@ describe('every registered route', () => {
       'GET /api/history',
       'GET /api/history/version',
       'POST /api/history/restore',
+      'GET /api/deleted',
       'GET /api/messages',
       'DELETE /api/messages',
       'GET /api/admin/status',

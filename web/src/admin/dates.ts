@@ -32,3 +32,11 @@ export function adminSiteTime(stored: string): string {
   const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
   return mediumTime.format(new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!)));
 }
+
+/** When a commit was made, in the editor's own time: 'Mar 5, 2026, 10:12 AM' (history, deleted items). */
+export function commitTime(d: string | number): string {
+  const t = new Date(d);
+  return Number.isNaN(t.getTime())
+    ? String(d)
+    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -158,3 +158,20 @@ export async function restoreVersion(def: EntityDef, id: string, commit: string)
   refresh(def);
   return answer;
 }
+
+/** A collection's item that is gone from the site: who deleted it and when, and where to restore it from. */
+export interface DeletedItem {
+  id: string;
+  /** Its title before the delete ('' when it had none). */
+  title: string;
+  /** The commit that deleted it. */
+  deleted: Commit;
+  /** The last commit that had it: restoring from it brings its pictures and files back too. */
+  restoreFrom: string;
+}
+
+/** The collection's deleted items, newest delete first (read from git history on the server). */
+export async function getDeleted(def: EntityDef): Promise<DeletedItem[]> {
+  const answer = await getJson<{ items: DeletedItem[] }>(`deleted?entity=${encodeURIComponent(def.name)}`);
+  return answer.items;
+}

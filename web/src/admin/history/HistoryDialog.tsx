@@ -7,6 +7,7 @@ import { messageOf, type AdminItem } from '../api.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
 import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
+import { commitTime } from '../dates.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 // The compare view brings the word-diff library: loaded when someone compares.
@@ -21,12 +22,7 @@ interface HistoryDialogProps {
   onRestored: (message: string, item: AdminItem) => void;
 }
 
-const when = (d: string | number) => {
-  const t = new Date(d);
-  return Number.isNaN(t.getTime())
-    ? String(d)
-    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
+const when = commitTime;
 
 /** Commit messages name the collection and id ("news: update 12 …"); staff only need the action. */
 const plainAction = (message: string) => {

@@ -1,13 +1,15 @@
 // The generic section of a collection: a compact list (search, sort, pages) with an Add button that
-// unfolds the add form, and one item at a time opened for editing (?<entity>=<id> in the address,
-// so Back returns to the list). Saves and deletes anywhere refresh what is shown. After a save the
-// focus goes back to the item's line; after a delete, to the section's heading (the line is gone).
+// unfolds the add form, one item at a time opened for editing (?<entity>=<id> in the address, so
+// Back returns to the list), and, folded under the list, the items deleted from it, each restored in
+// one click. Saves and deletes anywhere refresh what is shown. After a save the focus goes back to
+// the item's line; after a delete, to the section's heading (the line is gone).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import type { SaveAnswer } from '../entityApi.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
+import { RecentlyDeleted } from '../history/RecentlyDeleted.tsx';
 import { firstPage, type ListQuery } from '../liveData.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
@@ -26,6 +28,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   const openId = params.get(def.name);
   const [query, setQuery] = useState<ListQuery>(firstPage);
   const [adding, setAdding] = useState(false);
+  const [deletes, setDeletes] = useState(0);
   const notice = useNotice();
   const ms = extras.noticeMs ?? LIST_NOTICE_MS;
   const noun = def.itemNoun.replace(/^this /, '');
@@ -75,6 +78,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
       }}
       onDeleted={() => {
         deleted.current = true;
+        setDeletes((n) => n + 1);
         notice.success('Deleted.', ms);
         close(true);
       }}
@@ -133,6 +137,12 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
             plural={heading.toLowerCase()}
           />
           {panel}
+          <RecentlyDeleted
+            def={def}
+            deletes={deletes}
+            onRestored={(message) => notice.success(message, ms)}
+            onError={notice.error}
+          />
         </>
       )}
     </section>
