@@ -471,12 +471,29 @@ export class Drafts {
     let max = 0;
     for (const record of this.records.all()) {
       if (!isOpen(record.state)) continue;
-      const view = await this.view(record.id).catch(() => null);
-      for (const f of view?.files ?? [])
-        if (f.entity === def.name && f.base === null) max = Math.max(max, Number(f.id));
+      const made = await this.madeIn(record).catch(() => new Map<string, number>());
+      max = Math.max(max, made.get(def.name) ?? 0);
     }
     return max;
   }
+
+  /** Per entity, the largest id of the items a draft made (files it has that its base had not). */
+  private async madeIn(record: DraftRecord): Promise<Map<string, number>> {
+    const tip = await this.tipOf(record.id);
+    const known = this.made.get(record.id);
+    if (known?.tip === tip) return known.largest;
+    const largest = new Map<string, number>();
+    for (const [rel, blob] of await this.store.drafts.changes(record.base, tip)) {
+      const owner = blob === null ? null : entityForPath(rel);
+      if (!owner || owner.def.type !== 'collection') continue;
+      if ((await this.store.drafts.blob(record.base, rel)) !== null) continue;
+      largest.set(owner.def.name, Math.max(largest.get(owner.def.name) ?? 0, Number(owner.id)));
+    }
+    this.made.set(record.id, { tip, largest });
+    return largest;
+  }
+
+  private readonly made = new Map<string, { tip: string; largest: Map<string, number> }>();
 }
 
 const SYSTEM_EMAIL = 'cms@localhost';

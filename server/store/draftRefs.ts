@@ -13,7 +13,7 @@ import { TreeWriter } from './treeObjects.ts';
 import { ObjectBatch } from './looseObjects.ts';
 import { type Author, formatCommit } from './commitObject.ts';
 import { readRef, updateRef } from './refs.ts';
-import { changedPaths } from './treeDiff.ts';
+import { TreeReader } from './treeReader.ts';
 import type { CommitResult, FileChange } from './fileChange.ts';
 
 export const DRAFT_REFS = 'refs/drafts/';
@@ -25,12 +25,15 @@ export const isDraftId = (id: string) => DRAFT_ID.test(id);
 
 export class DraftRefs {
   private readonly writers = new Map<string, TreeWriter>();
+  private readonly trees: TreeReader;
 
   constructor(
     private readonly dir: string,
     private readonly gitdir: string,
     private readonly cache: object,
-  ) {}
+  ) {
+    this.trees = new TreeReader(gitdir, cache);
+  }
 
   private refOf(id: string): string {
     if (!isDraftId(id)) throw new Error(`Not a draft id: ${id}`);
@@ -85,14 +88,14 @@ export class DraftRefs {
     author: Author,
     message: string,
   ): Promise<CommitResult> {
-    const { commit } = await git.readCommit({ fs, dir: this.dir, oid: expected, cache: this.cache });
+    const root = await this.trees.rootOf(expected);
     const batch = new ObjectBatch(this.gitdir);
     const blobs = new Map<string, string | null>();
     for (const change of changes) {
       const rel = checkRepoPath(change.path);
       blobs.set(rel, change.data === null ? null : batch.add('blob', Buffer.from(change.data)));
     }
-    const tree = await this.writerOf(id).apply(commit.tree, blobs, batch);
+    const tree = await this.writerOf(id).apply(root, blobs, batch);
     const oid = batch.add(
       'commit',
       formatCommit({ tree, parent: expected, author, date: new Date(Date.now()), message }),
@@ -113,19 +116,13 @@ export class DraftRefs {
   async changes(base: string, tip: string): Promise<Map<string, string | null>> {
     const out = new Map<string, string | null>();
     if (base === tip) return out;
-    for (const rel of await changedPaths(this.dir, this.cache, base, tip))
-      out.set(rel, await this.blob(tip, rel));
+    for (const rel of await this.trees.changedPaths(base, tip)) out.set(rel, await this.blob(tip, rel));
     return out;
   }
 
   /** A file's blob id at a commit, or null where it does not exist. */
-  async blob(commit: string, rel: string): Promise<string | null> {
-    try {
-      return (await git.readBlob({ fs, dir: this.dir, oid: commit, filepath: rel, cache: this.cache })).oid;
-    } catch (e) {
-      if ((e as { code?: string }).code === 'NotFoundError') return null;
-      throw e;
-    }
+  blob(commit: string, rel: string): Promise<string | null> {
+    return this.trees.blobAt(commit, rel);
   }
 
   /** A blob's bytes by its id. */
@@ -139,7 +136,7 @@ export class DraftRefs {
     if (writer) {
       this.writers.delete(id);
     } else {
-      writer = new TreeWriter(this.gitdir, this.cache);
+      writer = new TreeWriter(this.gitdir, this.cache, this.trees);
       if (this.writers.size >= KEEP_WRITERS) this.writers.delete(this.writers.keys().next().value!);
     }
     this.writers.set(id, writer);
