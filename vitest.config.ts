@@ -27,7 +27,7 @@ const SLOW = byName([
   'repositoryState.test.ts', // starts a server per case on a damaged or busy repository
   'signInLockout.test.ts', // dozens of sign-ins across restarts
   'user.test.ts', // runs `npm run user` as a person would, a process per command
-  'pdfTextThread.test.ts', // starts and ends pdf.js worker threads
+  'pdfTextProcess.test.ts', // starts, kills and times out pdf.js child processes
 ]);
 
 /** Server suites that assert timings another suite on the same cores would upset: run alone. */
@@ -47,7 +47,7 @@ const NEEDS_BUILT_APP = byName(['searchPage.test.ts', 'preview.test.ts']);
 const BROWSER_TIMING = byName([
   'site-perf.e2e.test.ts', // LCP and CLS on an emulated slow 4G link
   'admin-collections.e2e.test.ts', // the first list line at 10,000 items
-  'admin-search.e2e.test.ts', // a PDF's text, read in a worker thread (failed twice beside another file)
+  'admin-search.e2e.test.ts', // a PDF's text, read in a child process (failed twice beside another file)
 ]);
 
 const SERVER_SUITES = ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];

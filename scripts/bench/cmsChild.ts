@@ -1,8 +1,7 @@
 // Shared by the benchmarks that run the real server in a child process on a generated site: the
 // starter site with N news items, the child's start (with extra staff accounts when asked), and its
-// stop. The parent reads the child's resident memory from /proc while it works.
+// stop.
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../server/config.ts';
@@ -61,13 +60,3 @@ export const stopChild = (child: ChildProcess) =>
     child.send({ stop: true });
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
-
-/** A process's resident memory now, in MB (Linux), or NaN. */
-export function rssMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}

@@ -1,23 +1,37 @@
 // Upload benchmark: 40 uploads of a 20 MB PDF sent at once to the real server (10,000 news items),
 // first by one signed-in person, then by 20 people (two each), while this process reads
-// /api/footer.php one request after another. It reports what the uploads were answered, the server's
-// peak resident memory (read from /proc every 50 ms) and the reads' median and p99. Uploads stream to
-// private/uploads; a person has 2 uploads in flight at most and the server 6 (429 past them, answered
-// before the body is read: the client sees the connection close while it is still sending, 'closed').
-// Env: BENCH_ITEMS (default 10000).
-import { mkdtemp, rm } from 'node:fs/promises';
+// /api/footer.php one request after another. Each upload's PDF is a different file, so each one saved
+// has its text read. It reports what the uploads were answered, the resident memory (read from /proc
+// every 50 ms) of the server and, apart, of its PDF text process (the child that reads each new PDF's
+// text: memory the machine spends too, so the peak of the two together is shown as well), and the
+// reads' median and p99, from the first upload until the text of every saved PDF is kept. Uploads
+// stream to private/uploads; a person has 2 uploads in flight at most and the server 6 (429 past them,
+// answered before the body is read: the client sees the connection close while it is still sending,
+// 'closed').
+// Env: BENCH_ITEMS (default 10000); BENCH_ENTRY=built runs the built server (npm start's) instead of
+// the TypeScript one through tsx, whose loader adds memory of its own.
+import { execFileSync } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { PROJECT_ROOT } from '../../server/config.ts';
+import { childProcesses, rssMb } from '../../server/testing/childProcesses.ts';
 import { textPdf } from '../../server/testing/textPdf.ts';
 import { machine, percentile, runMain, table } from './fixtures.ts';
-import { BENCH_PASSWORD, newsStarter, rssMb, runCmsChild, startChild, stopChild } from './cmsChild.ts';
+import { startServer } from '../drill/serverProcess.ts';
+import { BENCH_PASSWORD, newsStarter, runCmsChild, startChild, stopChild } from './cmsChild.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
+/** BENCH_ENTRY=built: the server as npm start runs it (dist-server/), not from TypeScript through tsx. */
+const BUILT = process.env.BENCH_ENTRY === 'built';
 const HOST = '127.0.0.1';
 const UPLOADS = 40;
 const PDF_MB = 20;
+/** Past the last answer, how long the PDF text process is waited for at most. */
+const PDF_WAIT_MS = 60_000;
 
 async function signIn(url: string, username: string): Promise<string> {
   const res = await fetch(`${url}/api/login.php`, {
@@ -32,8 +46,18 @@ async function signIn(url: string, username: string): Promise<string> {
     .join('; ');
 }
 
-/** A real PDF of about `mb` MB: one page of text and a large stream, as an image-heavy paper has. */
-const bigPdf = (mb: number) => textPdf(['A large research paper'], mb * 1024 * 1024 - 1024);
+/** `UPLOADS` real PDFs of about 20 MB each, different from every other (their text names them): one
+ *  page of text and a large stream, as an image-heavy paper has. Kept on disk, sent from there. */
+async function bigPdfs(dir: string, round: number): Promise<Blob[]> {
+  await mkdir(dir, { recursive: true });
+  const blobs = [];
+  for (let n = 0; n < UPLOADS; n++) {
+    const file = path.join(dir, `paper-${round}-${n}.pdf`);
+    await writeFile(file, textPdf([`A large research paper, ${round}.${n}`], PDF_MB * 1024 * 1024 - 1024));
+    blobs.push(await openAsBlob(file, { type: 'application/pdf' }));
+  }
+  return blobs;
+}
 
 /** What an upload was answered; 'closed' when the server refused it before reading its body and hung up. */
 async function upload(url: string, cookie: string, pdf: Blob, image: Blob, n: number): Promise<string> {
@@ -54,10 +78,51 @@ async function upload(url: string, cookie: string, pdf: Blob, image: Blob, n: nu
   return res ? String(res.status) : 'closed';
 }
 
-async function scenario(url: string, pid: number, cookies: string[], pdf: Blob, image: Blob) {
-  let peak = rssMb(pid);
-  const before = peak;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+/** The server's PDF text process (server/search/pdfTextProcess.ts), while there is one. */
+const pdfProcess = (server: number) => childProcesses(server, 'pdfTextChild')[0];
+
+/** Peaks of the server's memory, its PDF text process's, and the two together, sampled every 50 ms. */
+function memorySampler(server: number) {
+  const peaks = { server: rssMb(server), pdf: 0, both: 0 };
+  let child: number | undefined;
+  const sample = () => {
+    const own = rssMb(server);
+    let pdf = child === undefined ? NaN : rssMb(child);
+    if (Number.isNaN(pdf)) {
+      child = pdfProcess(server);
+      pdf = child === undefined ? 0 : rssMb(child) || 0;
+    }
+    peaks.server = Math.max(peaks.server, own);
+    peaks.pdf = Math.max(peaks.pdf, pdf);
+    peaks.both = Math.max(peaks.both, own + pdf);
+  };
+  sample();
+  const timer = setInterval(sample, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peaks;
+    },
+  };
+}
+
+const keptTexts = (dir: string) =>
+  readdir(dir).then(
+    (names) => names.filter((n) => n.endsWith('.txt')).length,
+    () => 0,
+  );
+
+async function scenario(
+  url: string,
+  pid: number,
+  cookies: string[],
+  files: { pdfs: Blob[]; image: Blob; pdfTextDir: string },
+) {
+  const { pdfs, image, pdfTextDir } = files;
+  const savedBefore = await keptTexts(pdfTextDir);
+  const before = rssMb(pid);
+  const sampler = memorySampler(pid);
   let uploading = true;
   const reads: number[] = [];
   const reader = (async () => {
@@ -69,16 +134,23 @@ async function scenario(url: string, pid: number, cookies: string[], pdf: Blob, 
   })();
   const started = performance.now();
   const statuses = await Promise.all(
-    Array.from({ length: UPLOADS }, (_, n) => upload(url, cookies[n % cookies.length]!, pdf, image, n)),
+    pdfs.map((pdf, n) => upload(url, cookies[n % cookies.length]!, pdf, image, n)),
   );
   const seconds = (performance.now() - started) / 1000;
+  // The last PDFs' text is read after their uploads were answered: reads and samples go on until the
+  // text of every PDF saved so far is kept.
+  const saved = statuses.filter((s) => s === '201').length;
+  const deadline = performance.now() + PDF_WAIT_MS;
+  while ((await keptTexts(pdfTextDir)) < savedBefore + saved && performance.now() < deadline)
+    await new Promise((done) => setTimeout(done, 100));
+  const read = (await keptTexts(pdfTextDir)) - savedBefore;
   uploading = false;
   await reader;
-  clearInterval(sampler);
+  const peaks = sampler.stop();
   reads.sort((a, b) => a - b);
   const counts = new Map<string, number>();
   for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return { before, peak, after: rssMb(pid), reads, counts, seconds };
+  return { before, peaks, after: rssMb(pid), reads, counts, seconds, saved, read };
 }
 
 async function main() {
@@ -86,14 +158,26 @@ async function main() {
   try {
     const starter = path.join(work, 'starter');
     await newsStarter(starter, ITEMS);
+    const dataDir = path.join(work, 'data');
     const cms = startChild(fileURLToPath(import.meta.url), 'cms', {
-      BENCH_DATA_DIR: path.join(work, 'data'),
+      BENCH_DATA_DIR: dataDir,
       BENCH_STARTER_DIR: starter,
       BENCH_USERS: '20',
     });
-    const url = await cms.ready;
-    const pid = cms.child.pid!;
-    const pdf = new Blob([new Uint8Array(bigPdf(PDF_MB))], { type: 'application/pdf' });
+    let url = await cms.ready;
+    let pid = cms.child.pid!;
+    let stop = () => stopChild(cms.child);
+    if (BUILT) {
+      // The site and its users made, the server that npm start runs takes over the data folder.
+      await stop();
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], {
+        cwd: PROJECT_ROOT,
+        stdio: 'ignore',
+      });
+      const built = await startServer(dataDir, { entry: 'built' });
+      ({ url, pid } = built);
+      stop = () => built.stop();
+    }
     const png = await sharp({ create: { width: 850, height: 1100, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
@@ -101,23 +185,38 @@ async function main() {
     const one = [await signIn(url, 'admin')];
     const many = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(url, `user${i + 1}`)));
     const rows = [
-      ['who sends the 40 uploads', 'answers', 'RSS before → peak → after', 'reads p50 / p99', 'time'],
+      [
+        'who sends the 40 uploads',
+        'answers',
+        'server RSS before → peak → after',
+        'PDF text process peak',
+        'both at once, peak',
+        'reads p50 / p99',
+        'time',
+      ],
     ];
-    for (const [who, cookies] of [
+    const pdfTextDir = path.join(work, 'data', 'private', 'pdf-text');
+    const rounds: [string, string[]][] = [
       ['one person', one],
       ['20 people, two each', many],
-    ] as const) {
-      const r = await scenario(url, pid, [...cookies], pdf, image);
+    ];
+    for (const [round, [who, cookies]] of rounds.entries()) {
+      const pdfs = await bigPdfs(path.join(work, 'pdfs'), round);
+      const r = await scenario(url, pid, cookies, { pdfs, image, pdfTextDir });
+      await rm(path.join(work, 'pdfs'), { recursive: true, force: true });
       rows.push([
         who,
         [...r.counts].map(([s, n]) => `${n}× ${s}`).join(', '),
-        `${r.before.toFixed(0)} → ${r.peak.toFixed(0)} → ${r.after.toFixed(0)} MB`,
+        `${r.before.toFixed(0)} → ${r.peaks.server.toFixed(0)} → ${r.after.toFixed(0)} MB`,
+        `${r.peaks.pdf.toFixed(0)} MB`,
+        `${r.peaks.both.toFixed(0)} MB`,
         `${percentile(r.reads, 50).toFixed(1)} / ${percentile(r.reads, 99).toFixed(1)} ms (${r.reads.length} reads)`,
-        `${r.seconds.toFixed(1)} s`,
+        `${r.seconds.toFixed(1)} s (texts read: ${r.read}/${r.saved})`,
       ]);
     }
-    await stopChild(cms.child);
+    await stop();
     console.log(machine());
+    console.log(`the server ${BUILT ? 'as built (npm start)' : 'from TypeScript through tsx (npm run dev)'}`);
     console.log(`${ITEMS} news items; ${UPLOADS} uploads of a ${PDF_MB} MB PDF sent at once`);
     console.log(table(rows));
   } finally {

@@ -1,13 +1,15 @@
 // npm start runs the bundled server (dist-server/), not the TypeScript the other suites run: this
 // builds it and drives it over HTTP — public pages and API, sign-in, a save with a real commit, and a
-// PDF upload through multer whose text search then finds (read by pdf.js in the PDF text thread) — so a
-// package that does not survive bundling fails here, not in production.
+// PDF upload through multer whose text search then finds (read by pdf.js in the PDF text process, the
+// bundle's own pdfTextChild.js) — so a package that does not survive bundling fails here, not in
+// production. Then it kills the server as a crash would: its PDF text process does not outlive it.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config.ts';
+import { childProcesses } from '../../server/testing/childProcesses.ts';
 import { eventually } from '../../server/testing/testSite.ts';
 import { textPdf } from '../../server/testing/textPdf.ts';
 import { startServer } from '../drill/serverProcess.ts';
@@ -75,17 +77,33 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       return answer.results[0]?.foundIn === 'pdf';
     };
     await eventually(found, 30_000, 'the bundled server to find the word inside the PDF');
+    // The PDF text process is there until it has been idle for a while; a server killed without a
+    // chance to end it takes it along all the same (the child sees its IPC channel close).
+    const [reader] = childProcesses(server.pid, 'pdfTextChild.js');
+    expect(reader).toBeDefined();
+    await server.kill();
+    await eventually(() => !alive(reader!), 5_000, 'the PDF text process to end with the server');
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
 
-it('loads pdf.js only in the PDF text thread, never in the server itself', async () => {
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it('loads pdf.js only in the PDF text process, never in the server itself', async () => {
   const dir = path.join(PROJECT_ROOT, 'dist-server');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+  // An import of it (the server names its modules only to hand them to the child when run from source).
+  const importing = /(?:\bfrom|\bimport)\s*\(?\s*["']pdfjs-dist\//;
   const loading = [];
-  for (const f of files)
-    if ((await readFile(path.join(dir, f), 'utf8')).includes('pdfjs-dist/')) loading.push(f);
-  expect(loading).toEqual(['pdfTextWorker.js']);
+  for (const f of files) if (importing.test(await readFile(path.join(dir, f), 'utf8'))) loading.push(f);
+  expect(loading).toEqual(['pdfTextChild.js']);
 });

@@ -1,10 +1,11 @@
-// The text inside PDFs, extracted once per PDF (pdf.js, in a thread of its own: pdfTextThread.ts) and
+// The text inside PDFs, extracted once per PDF (pdf.js, in a process of its own: pdfTextProcess.ts) and
 // kept outside git in private/pdf-text/<blob id>.txt, so a start reads the kept text instead of
-// extracting again. Extractions run one at a time in the background; a PDF that cannot be read counts
-// as having no text.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// extracting again. Extractions run one at a time in the background; a PDF that cannot be read (broken,
+// too big for the process's memory, too slow) counts as having no text, and its item is found by its
+// other fields.
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PdfTextThread } from './pdfTextThread.ts';
+import { PdfReaderUnavailable, PdfTextProcess } from './pdfTextProcess.ts';
 
 /** Reads a repository file's bytes (the store's read), null when it is gone. */
 export type ReadFile = (rel: string) => Promise<Buffer | null>;
@@ -15,12 +16,14 @@ export class PdfTexts {
   private readonly known = new Map<string, string>();
   private readonly waiting = new Map<string, Promise<string>>();
   private chain: Promise<unknown> = Promise.resolve();
-  private readonly thread = new PdfTextThread();
+  /** Temporary files a killed server left in the folder, removed before the first text is kept. */
+  private swept: Promise<void> | null = null;
 
   constructor(
     private readonly dir: string,
     private readonly read: ReadFile,
     private readonly log: (m: string) => void = () => undefined,
+    private readonly reader = new PdfTextProcess(),
   ) {}
 
   /** The text of a PDF of this blob id when it is known already (memory), else undefined. */
@@ -44,11 +47,11 @@ export class PdfTexts {
     return wait;
   }
 
-  /** Waits for the extraction under way, if any; later ones are not started, nothing more is kept. */
+  /** Ends the extraction under way, if any; later ones are not started, nothing more is kept. */
   async close(): Promise<void> {
     this.closed = true;
+    await this.reader.close();
     await this.chain;
-    await this.thread.close();
   }
 
   private closed = false;
@@ -68,22 +71,39 @@ export class PdfTexts {
     const text = await this.extract(rel);
     if (text === null || this.closed) return text;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await (this.swept ??= this.sweep());
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, text, { mode: 0o600 });
     await rename(temp, file);
     return text;
   }
 
-  /** The PDF's text, or null when it cannot be read now (gone, or not a PDF pdf.js can open). */
+  /** The PDF's text ('' when this PDF cannot be read), or null when it cannot be read now: the file is
+   *  gone, the server is stopping, or the PDF text process cannot start (a later start tries again). */
   private async extract(rel: string): Promise<string | null> {
-    const bytes = await this.read(rel).catch(() => null);
-    if (!bytes) return null;
+    let bytes = await this.read(rel).catch(() => null);
+    if (!bytes || this.closed) return null;
+    const reading = this.reader.extract(bytes);
+    bytes = null; // handed over: not kept while the PDF is read
     try {
-      return await this.thread.extract(bytes);
+      const { text, cut } = await reading;
+      if (cut) {
+        const max = this.reader.limits.maxChars.toLocaleString('en-US');
+        this.log(`The text of ${rel} is longer than ${max} characters: search reads its first ${max}.`);
+      }
+      return text;
     } catch (e) {
+      if (this.closed) return null;
       const why = (e as Error).message;
       this.log(`Could not read the text of ${rel} for search (${why}); it is searched without it.`);
-      return '';
+      return e instanceof PdfReaderUnavailable ? null : '';
     }
+  }
+
+  private async sweep(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => []);
+    await Promise.all(
+      names.filter((n) => n.endsWith('.tmp')).map((n) => rm(path.join(this.dir, n), { force: true })),
+    );
   }
 }

@@ -1,7 +1,7 @@
 // Site search through the real server: real files, real git, real HTTP, a real PDF uploaded through
 // the documented upload call. What the issue asks: words only inside a PDF are found, title hits rank
 // first, prefix and typo matching, a save changes results at once, staff-only search refused signed out.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../testing/testSite.ts';
@@ -54,6 +54,29 @@ describe('site search', () => {
     const kept = readdirSync(path.join(site.dataDir, 'private', 'pdf-text'));
     expect(kept.some((f) => /^[0-9a-f]{40}\.txt$/.test(f))).toBe(true);
     expect(site.git('status', '--porcelain')).toBe('');
+  });
+
+  it('saves an upload whose PDF pdf.js cannot read, and finds it by its other fields', async () => {
+    const broken = Buffer.from('%PDF-1.4\nthe rest of this file is not a PDF at all');
+    const body = form(
+      {
+        fileName: 'Brief-12',
+        studyTitle: 'Hornwort survey of districts',
+        abstract: 'A brief whose file is damaged.',
+        publicationDate: '01/02/2026',
+      },
+      { firstPage: file(jpg('s'), 'p.jpg', 'image/jpeg'), pdfFile: file(broken, 'b.pdf', 'application/pdf') },
+    );
+    const res = await site.api('/api/pdf_upload.php', { method: 'POST', body });
+    expect(res.status).toBe(201);
+    const { results } = await search('hornwort');
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ entity: 'papers', foundIn: 'title' });
+    // Its text was tried and given up on: it is kept as none (the other PDF here has text).
+    const dir = path.join(site.dataDir, 'private', 'pdf-text');
+    const empty = () => readdirSync(dir).filter((f) => statSync(path.join(dir, f)).size === 0);
+    await eventually(() => empty().length === 1, 10_000, 'the PDF to be tried');
+    expect((await search('damaged')).results[0]).toMatchObject({ entity: 'papers', foundIn: 'text' });
   });
 
   it('ranks title hits first, matches prefixes and typos', async () => {
