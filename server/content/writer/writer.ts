@@ -4,21 +4,22 @@
 // they are → one typed change event (changes.ts) that caches, open pages, search, feeds, the remote
 // push and the watcher each hear on their own. The check of the editor's version and the commit run
 // as one turn of the store's save queue; the stored text is written from the validated item and
-// never parsed back.
+// never parsed back. A change that would leave every file as it was makes no commit and ends in an
+// `unchanged` event (the audit log records what the person asked for).
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { initialValues } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import { itemPath } from '../../schema/registry.ts';
 import type { Carried } from '../../schema/define.ts';
-import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
+import type { CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
 import type { ContentIndex, IndexedItem } from '../index/contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
 import { mergeByField } from './fieldMerge.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
-import type { ContentChange } from '../changes.ts';
+import type { Actor, ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
 
 export interface SaveRequest {
@@ -30,7 +31,7 @@ export interface SaveRequest {
   uploads: Upload[];
   /** The version the editor started from; a different current version is a conflict. */
   version?: string;
-  author: Author;
+  author: Actor;
 }
 
 export interface SaveResult {
@@ -54,7 +55,7 @@ export interface AccessRequest {
   def: EntityDef;
   /** Undefined for a create (the id is handed out after the check). */
   id?: string;
-  author: Author;
+  author: Actor;
 }
 
 /** Refuses a change by throwing (an AppError with 403); returns when it may go ahead. */
@@ -82,7 +83,7 @@ interface Planned {
   /** Media files written or removed with the item. */
   media: FileChange[];
   message: string;
-  author: Author;
+  author: Actor;
   created?: boolean;
   /** The commit a restore brings the item back from. */
   from?: string;
@@ -118,7 +119,7 @@ export class ContentWriter {
   }
 
   /** Resolves with the commit that deleted the item. */
-  async remove(def: EntityDef, id: string, author: Author, version?: string): Promise<string | undefined> {
+  async remove(def: EntityDef, id: string, author: Actor, version?: string): Promise<string | undefined> {
     this.access({ action: 'delete', def, id, author });
     return this.store.exclusive(async () => {
       const before = this.index.get(def, id);
@@ -141,7 +142,7 @@ export class ContentWriter {
   }
 
   /** Brings back an item as it was at a commit, as a new commit (its media too). */
-  async restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
+  async restore(def: EntityDef, id: string, commit: string, author: Actor): Promise<SaveResult> {
     this.access({ action: 'restore', def, id, author });
     return this.store.exclusive(async () => {
       const path = itemPath(def, id);
@@ -217,7 +218,8 @@ export class ContentWriter {
 
   /**
    * The steps every change shares, inside the save queue: the entity's cross-item check, the items
-   * it carries along, one commit of what differs from the index, the index updated, one event.
+   * it carries along, one commit of what differs from the index, the index updated, one event (an
+   * `unchanged` one, naming no entity, when nothing differs).
    */
   private async commitChange(
     plan: Planned,
@@ -247,7 +249,10 @@ export class ContentWriter {
       ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } }
       : {};
     const real = changes.filter((c) => !this.unchanged(c));
-    if (!real.length) return { carried };
+    if (!real.length) {
+      this.index.changes.emit(unchangedEvent(plan));
+      return { carried };
+    }
     const commit = await this.store.commitNow(real, plan.author, plan.message);
     const entities = this.index.applyCommitted(commit, stored);
     this.index.changes.emit(changeEvent(plan, entities, commit, carried.carried));
@@ -327,6 +332,13 @@ function changeEvent(
   if (plan.kind === 'saved') return { kind: 'saved', created: plan.created!, ...common };
   if (plan.kind === 'restored') return { kind: 'restored', from: plan.from!, ...common };
   return { kind: 'deleted', ...common };
+}
+
+/** What a change that left every file as it was ends in: who asked for what, on which item. */
+function unchangedEvent(plan: Planned): ContentChange {
+  const common = { entity: plan.def.name, ids: [plan.id], entities: new Set<string>(), author: plan.author };
+  if (plan.kind === 'restored') return { kind: 'unchanged', asked: 'restored', from: plan.from!, ...common };
+  return { kind: 'unchanged', asked: plan.kind, ...common };
 }
 
 /** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */

@@ -6,14 +6,13 @@ import { fromWire, storedKeyFor } from '../../schema/codec.ts';
 import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import { requireUser } from '../auth/requireUser.ts';
+import { actorOf, requireUser } from '../auth/requireUser.ts';
 import { checkUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
 import { StaleVersionError } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
-import { actor } from './auditRoutes.ts';
 import { shapeOf } from './readRoutes.ts';
 
 export function writeRoutes(deps: AppDeps): Router {
@@ -23,7 +22,6 @@ export function writeRoutes(deps: AppDeps): Router {
   const auth = [requireUser(deps.users), ...readBodies(WRITE_LIMIT, { signedIn: true })];
   const mediaMode = (req: Request) =>
     (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
-  const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
   // Files stream to private/ (never to memory); a few uploads per person and in all at once.
   const uploads = uploadParser(uploadsDir(deps.config.dataDir), (req) => req.user!.username);
   const multipart = uploads();
@@ -65,23 +63,14 @@ export function writeRoutes(deps: AppDeps): Router {
       const id = idFrom(req);
       const version = versionOf(req, input.version);
       try {
-        const { item, created, carried, commit } = await writer.save({
+        const { item, created, carried } = await writer.save({
           def,
           id,
           // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
           input: fromWire(def, input),
           uploads,
           version,
-          author: author(req),
-        });
-        // Written beside the answer, not before it (it never fails the save; a read waits for it).
-        void deps.audit.record({
-          action: 'save',
-          ...actor(req),
-          entity: def.name,
-          id: item.id,
-          commit,
-          detail: created ? 'created' : commit ? 'updated' : 'nothing changed',
+          author: actorOf(req),
         });
         const said = created ? 'Submitted successfully!' : 'Updated successfully!';
         res.status(created ? 201 : 200).json({
@@ -112,8 +101,7 @@ export function writeRoutes(deps: AppDeps): Router {
       if (!id) throw new AppError(400, 'Say which item to delete (id).', { id: 'Missing' });
       const version = versionOf(req, queryString(req, 'version'));
       try {
-        const commit = await writer.remove(def, id, author(req), version);
-        void deps.audit.record({ action: 'delete', ...actor(req), entity: def.name, id, commit });
+        await writer.remove(def, id, actorOf(req), version);
         res.json({ success: true, id, message: 'Deleted.' });
       } catch (e) {
         conflictOrThrow(e, def, req, res);
