@@ -5,13 +5,13 @@
 // every change of a list that fits on one page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../../server/testing/testSite.ts';
-import { entities } from '../../../server/schema/registry.ts';
+import { collections } from '../../../server/schema/registry.ts';
 import { ItemLists, type ItemQuery } from '../../../server/content/index/itemQuery.ts';
 import { searchWords } from '../../../server/schema/listOrder.ts';
 import type { AdminItem } from './api.ts';
 import { DECLARED, patchList, wholeList, type Before, type ListView } from './listPatch.ts';
 
-const news = entities.news;
+const news = collections.find((c) => c.name === 'news')!;
 const author = { name: 'Lists', email: 'lists@example.org', username: 'lists' };
 let site: TestSite;
 let lists: ItemLists;
@@ -31,7 +31,7 @@ const title = () => `${pick(WORDS)} ${pick(WORDS)} ${Math.floor(rnd() * 50)}`;
 const date = () => `2026-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`;
 
 const typed = (item: { id: string; version: string; data: Record<string, unknown> }): AdminItem =>
-  site.deps.model.wire(news, { ...item, path: '' }, 'url', 'typed') as AdminItem;
+  site.deps.model.wire(news, item, 'url', 'typed') as AdminItem;
 const current = (id: string): AdminItem | undefined => {
   const item = site.deps.index.get(news, id);
   return item && typed(item);
