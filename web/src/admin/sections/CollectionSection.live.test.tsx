@@ -44,11 +44,14 @@ afterAll(async () => {
 // stream stay, as they do when a person moves between the admin's pages.
 beforeEach(async () => {
   renderNews();
-  await waitFor(() => expect(lines().length).toBeGreaterThan(1));
+  await waitFor(() => expect(lines().length).toBeGreaterThan(1), LONG);
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+// Generous waits: the machine may be busy with other suites (each wait ends as soon as it holds).
+const LONG = { timeout: 10_000 };
 
 const stream = () => TestEventSource.opened.at(-1)!;
 const changesHeard = () => stream().heard.get('change') ?? 0;
@@ -68,8 +71,8 @@ function counting() {
  * with it), then a while for anything the page would ask because of it.
  */
 async function streamed(before: number) {
-  await waitFor(() => expect(changesHeard()).toBeGreaterThan(before), { timeout: 3000 });
-  await new Promise((r) => setTimeout(r, 400));
+  await waitFor(() => expect(changesHeard()).toBeGreaterThan(before), LONG);
+  await new Promise((r) => setTimeout(r, 500));
 }
 
 /** The lines the page shows, by id, in its order. */
@@ -87,7 +90,7 @@ async function serverPage(): Promise<{ id: string; title: string }[]> {
 
 async function shownAsServerHasIt() {
   const server = await serverPage();
-  await waitFor(() => expect(lines().map((l) => l.id)).toEqual(server.map((i) => i.id)));
+  await waitFor(() => expect(lines().map((l) => l.id)).toEqual(server.map((i) => i.id)), LONG);
   expect(lines().map((l) => l.title)).toEqual(server.map((i) => i.title));
 }
 
@@ -102,7 +105,7 @@ function renderNews() {
 async function openLine(user: ReturnType<typeof userEvent.setup>, id: string) {
   const link = screen.getAllByRole('link').find((a) => a.getAttribute('data-item') === id)!;
   await user.click(link);
-  await screen.findByRole('button', { name: 'Update' });
+  await screen.findByRole('button', { name: 'Update' }, LONG);
 }
 
 const setField = async (user: ReturnType<typeof userEvent.setup>, label: RegExp, value: string) => {
@@ -113,7 +116,7 @@ const setField = async (user: ReturnType<typeof userEvent.setup>, label: RegExp,
 
 describe("this tab's own changes", () => {
   it('shows the list, and connects to the stream', async () => {
-    await waitFor(() => expect(stream().heard.get('ready')).toBe(1));
+    await waitFor(() => expect(stream().heard.get('ready')).toBe(1), LONG);
     await shownAsServerHasIt();
   });
 
@@ -125,7 +128,7 @@ describe("this tab's own changes", () => {
     const seen = changesHeard();
     const count = counting();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await screen.findByText('Submitted');
+    await screen.findByText('Submitted', {}, LONG);
     await streamed(seen);
     expect(count.writes().map((w) => w.method)).toEqual(['POST']);
     expect(count.reads()).toEqual([]);
@@ -142,7 +145,7 @@ describe("this tab's own changes", () => {
     const seen = changesHeard();
     const count = counting();
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Updated successfully!');
+    await screen.findByText('Updated successfully!', {}, LONG);
     await streamed(seen);
     expect(count.writes().map((w) => w.method)).toEqual(['PUT']);
     expect(count.reads()).toEqual([]);
@@ -158,7 +161,7 @@ describe("this tab's own changes", () => {
     const seen = changesHeard();
     const count = counting();
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await screen.findByText('Updated successfully!');
+    await screen.findByText('Updated successfully!', {}, LONG);
     await streamed(seen);
     expect(count.reads()).toEqual([]);
     expect(lines()[1]).toEqual({ id: second.id, title: 'Summer camp, renamed' });
@@ -171,12 +174,16 @@ describe("this tab's own changes", () => {
     const moved = lines()[0]!;
     await openLine(user, moved.id!);
     await user.click(screen.getByRole('button', { name: 'History' }));
-    const dialog = await screen.findByRole('dialog', { name: /^History of/ });
-    const [restore] = await within(dialog).findAllByRole('button', { name: /^Restore the version saved/ });
+    const dialog = await screen.findByRole('dialog', { name: /^History of/ }, LONG);
+    const [restore] = await within(dialog).findAllByRole(
+      'button',
+      { name: /^Restore the version saved/ },
+      LONG,
+    );
     const seen = changesHeard();
     const count = counting();
     await user.click(restore!);
-    await screen.findByText(/^Restored the version saved/);
+    await screen.findByText(/^Restored the version saved/, {}, LONG);
     await streamed(seen);
     expect(count.writes().map((w) => [w.method, w.url.split('?')[0]])).toEqual([
       ['POST', '/api/history/restore'],
@@ -185,7 +192,7 @@ describe("this tab's own changes", () => {
     // The form shows the version brought back: the item is last again, by its old date.
     expect(screen.getByLabelText(/^Date/)).not.toHaveValue('2027-02-01');
     await user.click(screen.getByRole('button', { name: /^Cancel|^Close/ }));
-    await waitFor(() => expect(lines().at(-1)!.id).toBe(moved.id));
+    await waitFor(() => expect(lines().at(-1)!.id).toBe(moved.id), LONG);
     await shownAsServerHasIt();
   });
 });
@@ -204,10 +211,10 @@ describe("someone else's changes, heard on the stream", () => {
     });
     expect(res.status).toBe(200);
     await streamed(seen);
+    await waitFor(() => expect(lines()[2]).toEqual({ id: target.id, title: 'Renamed by Bea' }), LONG);
     expect(count.reads().map((r) => r.url)).toEqual([
       `/api/news.php?id=${target.id}&admin=1&media=url&shape=typed`,
     ]);
-    expect(lines()[2]).toEqual({ id: target.id, title: 'Renamed by Bea' });
     await shownAsServerHasIt();
   });
 
@@ -220,9 +227,9 @@ describe("someone else's changes, heard on the stream", () => {
     });
     const { id } = (await res.json()) as { id: string };
     await streamed(seen);
+    await waitFor(() => expect(lines().some((l) => l.title === 'Added by Bea')).toBe(true), LONG);
     expect(count.reads().map((r) => r.url)).toEqual([`/api/news.php?id=${id}&admin=1&media=url&shape=typed`]);
     await shownAsServerHasIt();
-    expect(lines().some((l) => l.title === 'Added by Bea')).toBe(true);
   });
 
   it('their delete needs no request: the stream says which item went', async () => {
@@ -231,8 +238,8 @@ describe("someone else's changes, heard on the stream", () => {
     const count = counting();
     expect((await asBea(`/api/news.php?id=${gone.id}`, { method: 'DELETE' })).status).toBe(200);
     await streamed(seen);
+    await waitFor(() => expect(lines().some((l) => l.id === gone.id)).toBe(false), LONG);
     expect(count.reads()).toEqual([]);
-    expect(lines().some((l) => l.id === gone.id)).toBe(false);
     await shownAsServerHasIt();
   });
 
@@ -250,8 +257,8 @@ describe("someone else's changes, heard on the stream", () => {
       }),
     );
     await streamed(seen);
+    await waitFor(() => expect(lines()[0]).toEqual({ id: target.id, title: 'Edited by hand' }), LONG);
     expect(count.reads().map((r) => r.url.split('?')[0])).toEqual(['/api/admin/items']);
-    expect(lines()[0]).toEqual({ id: target.id, title: 'Edited by hand' });
     await shownAsServerHasIt();
   });
 });
