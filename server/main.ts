@@ -28,6 +28,7 @@ import { FeedAnswers } from './http/feedAnswers.ts';
 import { SIGN_IN_LIMITS, SignInThrottle } from './http/auth/throttle.ts';
 import { CONNECTION_TIMEOUTS, refusedBySize } from './http/connectionLimits.ts';
 import { AuditLog } from './audit/auditLog.ts';
+import { auditContentChanges } from './audit/contentAudit.ts';
 import { RemoteSync } from './remote/remoteSync.ts';
 import { cloneIfMissing } from './remote/cloneSite.ts';
 import { SiteSearch } from './search/siteSearch.ts';
@@ -115,6 +116,7 @@ async function openLocked(
   });
   const schedule = new ScheduleClock(index);
   const audit = new AuditLog(privateDir);
+  auditContentChanges(index.changes, audit);
   const remote = config.remote
     ? { settings: config.remote, sync: new RemoteSync(store, index, config.remote, audit, log) }
     : null;

@@ -1,8 +1,9 @@
 // The one event every change to the site's content ends in. The change pipeline (writer.ts) emits
-// saves, deletes and restores after the index holds them; the watcher emits hand edits and pulls;
-// the schedule clock emits a window opening or closing. Caches, open pages (SSE), search, feeds,
-// the remote push and the watcher's own bookkeeping each subscribe on their own: the index is
-// already up to date when any of them hears of it, so none depends on another having run first.
+// saves, deletes and restores after the index holds them, and `unchanged` for one a person asked
+// for that left every file as it was; the watcher emits hand edits and pulls; the schedule clock
+// emits a window opening or closing. Caches, open pages (SSE), search, feeds, the remote push, the
+// audit log and the watcher's own bookkeeping each subscribe on their own: the index is already up
+// to date when any of them hears of it, so none depends on another having run first.
 import type { Author, CommitResult } from '../store/gitStore.ts';
 
 interface Touches {
@@ -10,13 +11,25 @@ interface Touches {
   entities: ReadonlySet<string>;
 }
 
-/** A change this server made: one commit, by a signed-in person. */
-interface Committed extends Touches {
+/** The signed-in person a change is made for: its commit's author, and how the audit log names them. */
+export interface Actor extends Author {
+  /** Their account name. */
+  username: string;
+  /** The network address the request came from. */
+  address?: string;
+}
+
+/** A change a signed-in person asked this server for. */
+interface Asked extends Touches {
   /** The entity the person changed, and its item. */
   entity: string;
   ids: string[];
+  author: Actor;
+}
+
+/** A change this server made: one commit, by a signed-in person. */
+interface Committed extends Asked {
   commit: CommitResult;
-  author: Author;
   /** Other items the change took along in its commit (an event page's cards), by entity. */
   carried?: { entity: string; ids: string[] };
 }
@@ -29,11 +42,16 @@ export type ContentChange =
   | (Touches & {
       kind: 'published';
       commit: CommitResult;
-      author: Author;
+      author: Actor;
       draft: { id: string; title: string };
       /** The items the draft changed, by entity. */
       items: { entity: string; id: string }[];
     })
+  /**
+   * A save, delete or restore that would have left every file as it was: no commit, and `entities`
+   * is empty (nothing anyone is served moved), but the person still asked for it.
+   */
+  | (Asked & { kind: 'unchanged' } & ({ asked: 'saved' | 'deleted' } | { asked: 'restored'; from: string }))
   /** Hand edits, git pull, checkout, reset: files read again from the work tree. */
   | (Touches & { kind: 'external'; paths: string[] })
   /** "Show from" / "Show until" reached: nothing was written, what visitors see changed. */

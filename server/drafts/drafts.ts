@@ -365,7 +365,7 @@ export class Drafts {
     const done = await this.writer.publish({
       draft: { id, title: record.title, base: record.base, tip },
       picks,
-      author: author(who),
+      author: { name: who.name, email: who.email, username: who.username },
       message,
     });
     this.disarm(id);

@@ -27,8 +27,9 @@ export class ScheduleClock {
   ) {
     this.since = now();
     this.unsubscribe = index.changes.on((change) => {
-      // Its own announcements changed no item: the clock re-arms itself after making one.
-      if (change.kind === 'schedule') return;
+      // Its own announcements changed no item (the clock re-arms itself after making one), and
+      // neither did a change that left every file as it was.
+      if (change.kind === 'schedule' || change.kind === 'unchanged') return;
       this.rearm ??= setImmediate(() => {
         this.rearm = null;
         this.arm();

@@ -1,9 +1,17 @@
 // The admin's list of a collection: search, sort and one page at a time, answered from the index.
 // Sorted orders and search texts are kept per collection until the index says it changed, so a
 // page of a 10,000-item collection costs a filter and a slice, not a sort.
-import type { CollectionDef, EntityDef, Fields } from '../../schema/define.ts';
+import type { CollectionDef, Fields } from '../../schema/define.ts';
 import type { AnyField } from '../../schema/fields.ts';
 import { collections } from '../../schema/registry.ts';
+import {
+  compareSortTexts,
+  matchesWords,
+  searchedFields,
+  searchText,
+  searchWords,
+  sortText,
+} from '../../schema/listOrder.ts';
 import { AppError } from '../../schema/errors.ts';
 import type { ContentIndex, IndexedItem } from './contentIndex.ts';
 
@@ -30,12 +38,7 @@ export interface ItemPage {
   pages: number;
 }
 
-/** Fields searched: the ones holding words people write (text and markdown), from the declaration. */
-const SEARCHED_KINDS: ReadonlySet<AnyField['kind']> = new Set(['text', 'markdown']);
-export const searchedFields = (def: EntityDef): string[] =>
-  Object.entries(def.fields as Fields)
-    .filter(([, f]) => SEARCHED_KINDS.has(f.kind))
-    .map(([k]) => k);
+export { searchedFields };
 
 const listed = new Map(collections.map((d) => [d.name, d]));
 
@@ -97,7 +100,7 @@ export function parseItemQuery(raw: Record<string, unknown>): ItemQuery {
     dir: dir as 'asc' | 'desc',
     page: page!,
     per: per!,
-    words: q.toLowerCase().split(/\s+/).filter(Boolean),
+    words: searchWords(q),
   };
 }
 
@@ -132,19 +135,8 @@ export class ItemLists {
     let matching = this.ordered(prep, def, query.sort, query.dir);
     if (words.length) {
       const keys = searchedFields(def);
-      const texts = (prep.texts ??= new Map(
-        prep.items.map((item) => [
-          item,
-          keys
-            .map((k) => String(item.data[k] ?? ''))
-            .join('\n')
-            .toLowerCase(),
-        ]),
-      ));
-      matching = matching.filter((item) => {
-        const text = texts.get(item)!;
-        return words.every((w) => text.includes(w));
-      });
+      const texts = (prep.texts ??= new Map(prep.items.map((item) => [item, searchText(keys, item.data)])));
+      matching = matching.filter((item) => matchesWords(texts.get(item)!, words));
     }
     const total = matching.length;
     const pages = Math.max(1, Math.ceil(total / per));
@@ -181,11 +173,10 @@ export class ItemLists {
   }
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /**
  * By one field (null: the id, as a number). Items without a value come last either way; ties keep
- * the declared order. Choices sort by the words staff see, not by their stored codes.
+ * the declared order. Choices sort by the words staff see, not by their stored codes. The browser
+ * places a saved item with the same comparison (schema/listOrder.ts).
  */
 function sortBy(
   items: IndexedItem[],
@@ -195,16 +186,7 @@ function sortBy(
 ): IndexedItem[] {
   const sign = dir === 'asc' ? 1 : -1;
   if (field === null) return [...items].sort((a, b) => sign * (Number(a.id) - Number(b.id)));
-  const shown = (item: IndexedItem): string => {
-    const v = item.data[key];
-    if (v === undefined || v === null || v === '') return '';
-    if (!field.options) return String(v);
-    return field.options.find((o) => o.value === v)?.label ?? String(v);
-  };
-  const keyed = items.map((item, at) => ({ item, at, key: shown(item) }));
-  keyed.sort((a, b) => {
-    if (!a.key !== !b.key) return a.key ? -1 : 1;
-    return sign * collator.compare(a.key, b.key) || a.at - b.at;
-  });
+  const keyed = items.map((item, at) => ({ item, at, key: sortText(field, item.data[key]) }));
+  keyed.sort((a, b) => compareSortTexts(a.key, b.key, dir) || a.at - b.at);
   return keyed.map((k) => k.item);
 }

@@ -15,7 +15,7 @@ import { serializeItem } from '../index/fileFormat.ts';
 import { eventually } from '../../testing/testSite.ts';
 
 const ITEMS = 10_000;
-const author = { name: 'Editor', email: 'editor@example.org' };
+const author = { name: 'Editor', email: 'editor@example.org', username: 'editor' };
 const news = (id: number, title: string) =>
   serializeItem(entities.news, { title, link: '', when_date: '2026-01-05', what: `Item ${id}` });
 const env = {

@@ -16,7 +16,7 @@ import { serializeItem } from '../index/fileFormat.ts';
 let site: TestSite;
 const heard: ContentChange[] = [];
 let off: () => void;
-const author = { name: 'Pipeline Test', email: 'pipeline@example.org' };
+const author = { name: 'Pipeline Test', email: 'pipeline@example.org', username: 'pipeline' };
 const head = () => site.git('rev-parse', 'HEAD').trim();
 const commits = () => Number(site.git('rev-list', '--count', 'HEAD').trim());
 const settle = () => new Promise((r) => setTimeout(r, 400)); // the watcher's echo, if there were one
@@ -70,11 +70,27 @@ describe('every kind of change', () => {
     expect(restored[0]).toMatchObject({ kind: 'restored', from: first, entity: 'news', ids: [id], author });
     expect(site.deps.index.get(entities.news, id)?.data.title).toBe('Piped');
 
-    // Nothing changed: no commit, no event.
+    // Nothing changed: no commit, and the one event names no changed entity.
+    const commitsBefore = commits();
     const none = await eventsOf(() =>
       writer.save({ def: entities.news, id, input: { title: 'Piped' }, uploads: [], author }),
     );
-    expect(none).toEqual([]);
+    expect(none).toEqual([
+      { kind: 'unchanged', asked: 'saved', entity: 'news', ids: [id], entities: new Set(), author },
+    ]);
+    const sameAgain = await eventsOf(() => writer.restore(entities.news, id, first, author));
+    expect(sameAgain).toEqual([
+      {
+        kind: 'unchanged',
+        asked: 'restored',
+        from: first,
+        entity: 'news',
+        ids: [id],
+        entities: new Set(),
+        author,
+      },
+    ]);
+    expect(commits()).toBe(commitsBefore);
   });
 
   it('a renamed event page names the cards it carried in its one event', async () => {
@@ -227,7 +243,7 @@ describe('delete and restore go the way a save goes', () => {
     });
     const before = commits();
     const refused = await writer
-      .remove(entities.news, item.id, { name: 'Reader', email: 'r@example.org' })
+      .remove(entities.news, item.id, { name: 'Reader', email: 'r@example.org', username: 'reader' })
       .catch((e: unknown) => e);
     expect((refused as AppError).status).toBe(403);
     expect(commits()).toBe(before);

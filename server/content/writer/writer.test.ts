@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { entities } from '../../schema/registry.ts';
 import { StaleVersionError } from './writer.ts';
+import type { ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
 
 let site: TestSite;
-const author = { name: 'Writer Test', email: 'writer@example.org' };
+const author = { name: 'Writer Test', email: 'writer@example.org', username: 'writer' };
 const git = (...args: string[]) => execFileSync('git', args, { cwd: site.siteDir, encoding: 'utf8' }).trim();
 const count = () => Number(git('rev-list', '--count', 'HEAD'));
 
@@ -109,10 +110,10 @@ describe('saving', () => {
     }
   });
 
-  it('makes no commit and tells no one when nothing changed', async () => {
+  it('makes no commit and names no changed entity when nothing changed', async () => {
     const current = site.deps.index.get(entities.footer)!;
     const before = count();
-    const changes: unknown[] = [];
+    const changes: ContentChange[] = [];
     const off = site.deps.index.changes.on((n) => changes.push(n));
     try {
       const { item, created } = await site.deps.writer.save({
@@ -128,7 +129,11 @@ describe('saving', () => {
       off();
     }
     expect(count()).toBe(before);
-    expect(changes).toEqual([]);
+    // The one event says only that it was asked for (the audit log records it); caches and open
+    // pages, which act on the entities a change names, have nothing to do.
+    expect(changes).toEqual([
+      { kind: 'unchanged', asked: 'saved', entity: 'footer', ids: ['1'], entities: new Set(), author },
+    ]);
   });
 
   it('assigns the next id as the largest plus one, also after a delete of the largest', async () => {

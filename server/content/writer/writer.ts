@@ -4,7 +4,8 @@
 // they are → one typed change event (changes.ts) that caches, open pages, search, feeds, the remote
 // push and the watcher each hear on their own. The check of the editor's version and the commit run
 // as one turn of the store's save queue; the stored text is written from the validated item and
-// never parsed back.
+// never parsed back. A change that would leave every file as it was makes no commit and ends in an
+// `unchanged` event (the audit log records what the person asked for).
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { initialValues } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
@@ -18,7 +19,7 @@ import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.
 import type { Upload } from './mediaUpload.ts';
 import { mergeByField } from './fieldMerge.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
-import type { ContentChange } from '../changes.ts';
+import type { Actor, ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
 import { entityByName } from '../../schema/registry.ts';
 import { draftFiles, type Picks } from '../drafts/draftView.ts';
@@ -33,7 +34,7 @@ export interface SaveRequest {
   uploads: Upload[];
   /** The version the editor started from; a different current version is a conflict. */
   version?: string;
-  author: Author;
+  author: Actor;
   /** Saves into this draft instead of the live site. */
   into?: DraftTarget;
 }
@@ -74,14 +75,14 @@ export class StaleVersionError extends AppError {
 }
 
 /** What a change asks to do, for the access check (the first step of every change). */
-export type AccessRequest = ItemAccess | { action: 'publish'; draft: string; author: Author };
+export type AccessRequest = ItemAccess | { action: 'publish'; draft: string; author: Actor };
 
 interface ItemAccess {
   action: 'create' | 'update' | 'delete' | 'restore';
   def: EntityDef;
   /** Undefined for a create (the id is handed out after the check). */
   id?: string;
-  author: Author;
+  author: Actor;
   /** The draft the change goes into; undefined: the live site. */
   draft?: string;
 }
@@ -111,7 +112,7 @@ interface Planned {
   /** Media files written or removed with the item. */
   media: FileChange[];
   message: string;
-  author: Author;
+  author: Actor;
   created?: boolean;
   /** The commit a restore brings the item back from. */
   from?: string;
@@ -175,7 +176,7 @@ export class ContentWriter {
   async remove(
     def: EntityDef,
     id: string,
-    author: Author,
+    author: Actor,
     version?: string,
     into?: DraftTarget,
   ): Promise<string | undefined> {
@@ -196,7 +197,7 @@ export class ContentWriter {
   }
 
   /** Brings back an item as it was at a commit, as a new commit (its media too). */
-  async restore(def: EntityDef, id: string, commit: string, author: Author): Promise<SaveResult> {
+  async restore(def: EntityDef, id: string, commit: string, author: Actor): Promise<SaveResult> {
     this.access({ action: 'restore', def, id, author });
     return this.store.exclusive(async () => {
       const path = itemPath(def, id);
@@ -241,7 +242,7 @@ export class ContentWriter {
   async publish(req: {
     draft: { id: string; title: string; base: string; tip: string };
     picks?: Picks;
-    author: Author;
+    author: Actor;
     message: string;
   }): Promise<{ commit?: string; items: { entity: string; id: string }[] }> {
     const { draft, author } = req;
@@ -304,7 +305,8 @@ export class ContentWriter {
 
   /**
    * The steps every change shares, inside the save queue: the entity's cross-item check, the items
-   * it carries along, one commit of what differs from the index, the index updated, one event.
+   * it carries along, one commit of what differs from the index, the index updated, one event (an
+   * `unchanged` one, naming no entity, when nothing differs).
    */
   private async commitChange(
     plan: Planned,
@@ -336,7 +338,10 @@ export class ContentWriter {
       ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } }
       : {};
     const real = changes.filter((c) => !unchanged(c, view));
-    if (!real.length) return { carried };
+    if (!real.length) {
+      target.announce(unchangedEvent(plan));
+      return { carried };
+    }
     const commit = await target.commit(real, plan.author, plan.message);
     const entities = target.take(commit, stored);
     target.announce(changeEvent(plan, entities, commit, carried.carried));
@@ -425,6 +430,13 @@ function changeEvent(
   if (plan.kind === 'saved') return { kind: 'saved', created: plan.created!, ...common };
   if (plan.kind === 'restored') return { kind: 'restored', from: plan.from!, ...common };
   return { kind: 'deleted', ...common };
+}
+
+/** What a change that left every file as it was ends in: who asked for what, on which item. */
+function unchangedEvent(plan: Planned): ContentChange {
+  const common = { entity: plan.def.name, ids: [plan.id], entities: new Set<string>(), author: plan.author };
+  if (plan.kind === 'restored') return { kind: 'unchanged', asked: 'restored', from: plan.from!, ...common };
+  return { kind: 'unchanged', asked: plan.kind, ...common };
 }
 
 /** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */

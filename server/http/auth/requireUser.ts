@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { currentUser } from './session.ts';
 import type { User, UserStore } from '../../accounts/users.ts';
+import type { Actor } from '../../content/changes.ts';
 import { sendError } from '../http.ts';
 
 declare module 'express-serve-static-core' {
@@ -18,3 +19,11 @@ export const requireUser = (users: UserStore) => (req: Request, res: Response, n
     next();
   }, next);
 };
+
+/** The signed-in person a change is made for (behind `requireUser`): commit author and audit name. */
+export const actorOf = (req: Request): Actor => ({
+  name: req.user!.name,
+  email: req.user!.email,
+  username: req.user!.username,
+  address: req.ip,
+});

@@ -2,7 +2,7 @@
 // a collection's deleted items, contact messages, content status.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
-import { requireUser } from '../auth/requireUser.ts';
+import { actorOf, requireUser } from '../auth/requireUser.ts';
 import { entityByName, itemPath } from '../../schema/registry.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
@@ -133,18 +133,7 @@ export function adminRoutes(deps: AppDeps): Router {
       const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
       if (!/^[0-9a-f]{40}$/.test(commit))
         throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
-      const restored = await writer.restore(def, id, commit, {
-        name: req.user!.name,
-        email: req.user!.email,
-      });
-      void deps.audit.record({
-        action: 'restore',
-        ...actor(req),
-        entity: def.name,
-        id,
-        commit: restored.commit,
-        detail: `from ${commit.slice(0, 7)}${restored.commit ? '' : ', nothing changed'}`,
-      });
+      const restored = await writer.restore(def, id, commit, actorOf(req));
       const note = restored.carried ? ` ${restored.carried.note}` : '';
       res.json({ ...deps.model.wire(def, restored.item, 'url', 'typed'), message: `Restored.${note}` });
     }),

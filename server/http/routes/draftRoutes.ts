@@ -3,13 +3,13 @@
 // `?draft=ID` (writeRoutes.ts); reads with `?draft=ID` are draftReads below.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
-import { requireUser } from '../auth/requireUser.ts';
+import { actorOf, requireUser } from '../auth/requireUser.ts';
 import { readBodies } from '../bodies.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { AppError } from '../../schema/errors.ts';
 import { entityByName } from '../../schema/registry.ts';
 import { typedItem } from '../../schema/codec.ts';
-import { DRAFT_ACTIONS, type Actor, type DraftAction } from '../../drafts/drafts.ts';
+import { DRAFT_ACTIONS, type DraftAction } from '../../drafts/drafts.ts';
 import type { DraftRecord } from '../../drafts/draftRecords.ts';
 import { makeShareLink, revokeShareLink } from '../../drafts/shareLinks.ts';
 import type { DraftFile, Picks } from '../../content/drafts/draftView.ts';
@@ -21,12 +21,6 @@ import { jsonAnswer } from '../listAnswers.ts';
 import { prepareJson } from '../prepared.ts';
 
 const DRAFT_BODY_LIMIT = 64 * 1024;
-
-export const actorOf = (req: Request): Actor => ({
-  username: req.user!.username,
-  name: req.user!.name,
-  email: req.user!.email,
-});
 
 /** A record as the admin sees it: share links without their hashes. */
 export function draftJson(r: DraftRecord) {

@@ -6,16 +6,14 @@ import { fromWire, storedKeyFor } from '../../schema/codec.ts';
 import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import { requireUser } from '../auth/requireUser.ts';
+import { actorOf, requireUser } from '../auth/requireUser.ts';
 import { checkUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
 import { StaleVersionError } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
-import { actor } from './auditRoutes.ts';
 import { shapeOf } from './readRoutes.ts';
-import { actorOf } from './draftRoutes.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
 
@@ -26,7 +24,6 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   const auth = [requireUser(deps.users), ...readBodies(WRITE_LIMIT, { signedIn: true })];
   const mediaMode = (req: Request) =>
     (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
-  const author = (req: Request) => ({ name: req.user!.name, email: req.user!.email });
   /** `?draft=ID`: the change goes into that draft instead of the live site. */
   const draftOf = (req: Request): string | undefined => {
     const id = queryString(req, 'draft');
@@ -79,7 +76,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       const version = versionOf(req, input.version);
       const draft = draftOf(req);
       try {
-        const { item, created, carried, commit } = await writer.save({
+        const { item, created, carried } = await writer.save({
           into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
           def,
           id,
@@ -87,18 +84,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
           input: fromWire(def, input),
           uploads,
           version,
-          author: author(req),
-        });
-        // Written beside the answer, not before it (it never fails the save; a read waits for it).
-        void deps.audit.record({
-          action: 'save',
-          ...actor(req),
-          entity: def.name,
-          id: item.id,
-          commit,
-          detail:
-            (created ? 'created' : commit ? 'updated' : 'nothing changed') +
-            (draft ? ` in draft ${draft}` : ''),
+          author: actorOf(req),
         });
         const said = created ? 'Submitted successfully!' : 'Updated successfully!';
         const model = await modelFor(draft);
@@ -133,15 +119,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       const draft = draftOf(req);
       try {
         const into = draft ? deps.drafts.target(draft, actorOf(req)) : undefined;
-        const commit = await writer.remove(def, id, author(req), version, into);
-        void deps.audit.record({
-          action: 'delete',
-          ...actor(req),
-          entity: def.name,
-          id,
-          commit,
-          ...(draft ? { detail: `in draft ${draft}` } : {}),
-        });
+        await writer.remove(def, id, actorOf(req), version, into);
         res.json({ success: true, id, message: 'Deleted.' });
       } catch (e) {
         await conflictOrThrow(e, def, req, res);

@@ -6,7 +6,7 @@ import { isMediaField, type AnyField } from '../../../server/schema/fields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { validateItem } from '../../../server/schema/validate.ts';
 import { getJson, send, type AdminItem, type FieldValue, type SendOptions } from './api.ts';
-import { applyDeleted, applySaved, refresh } from './liveData.ts';
+import { applyDeleted, applySaved } from './liveData.ts';
 import { ownSave } from '../lib/liveStream.ts';
 
 export type FormValues = Record<string, FieldValue>;
@@ -153,10 +153,13 @@ export async function getVersion(def: EntityDef, id: string, commit: string): Pr
   return answer.item;
 }
 
+/** Brings back a version; what this tab shows is drawn from the answer, like a save's. */
 export async function restoreVersion(def: EntityDef, id: string, commit: string): Promise<SaveAnswer> {
-  const answer = await send<SaveAnswer>('POST', 'history/restore', { entity: def.name, id, commit });
-  refresh(def);
-  return answer;
+  return ownSave(async () => {
+    const answer = await send<SaveAnswer>('POST', 'history/restore', { entity: def.name, id, commit });
+    applySaved(def, answer);
+    return answer;
+  });
 }
 
 /** A collection's item that is gone from the site: who deleted it and when, and where to restore it from. */

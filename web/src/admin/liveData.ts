@@ -1,15 +1,21 @@
 // The admin's reads, kept fresh: a page of a collection (admin/items), one item, or a whole small
-// list. The shared cache refreshes documented endpoints when /api/stream names them; pages of
-// admin/items are not endpoints the stream names, so the keys in use are refreshed from here, on
-// the stream's word. This tab's own saves are not fetched again: the save's answer goes into the
-// item and the lines of the lists that show it, and the stream's word of that save is no news.
+// list. They are kept here, not by the shared cache, on the stream's word:
+// - this tab's own create, save, restore and delete are drawn from the save's answer: the item, and
+//   its line put where the server puts it in each list and page shown (listPatch.ts); the stream's
+//   word of that save is no news;
+// - someone else's save names the items it wrote: the one item is read (one request), and its line
+//   is drawn the same way; a delete needs no request at all;
+// - what the stream cannot name (a hand edit, a pull, a reconnect) reads again what is shown of it.
+// A page is read again only when its lines depend on a neighbouring page it does not hold.
 import { useEffect } from 'react';
-import type { EntityDef, Fields } from '../../../server/schema/define.ts';
+import type { CollectionDef, EntityDef } from '../../../server/schema/define.ts';
+import { searchWords } from '../../../server/schema/listOrder.ts';
 import { entityByName } from '../../../server/schema/registry.ts';
-import { holdVersion, onContentChange } from '../lib/liveStream.ts';
-import { getSnapshot, load, seed } from '../lib/resourceStore.ts';
+import { holdVersion, onContentChange, type StreamChange } from '../lib/liveStream.ts';
+import { getSnapshot, keepFreshElsewhere, load, seed } from '../lib/resourceStore.ts';
 import { useApi, type ApiState } from '../lib/useApi.ts';
-import type { AdminItem } from './api.ts';
+import { getJson, type AdminItem } from './api.ts';
+import { DECLARED, patchList, wholeList, type Before, type ListShape, type ListView } from './listPatch.ts';
 
 /** The admin's own cache key for an endpoint: signed-in reads differ from public ones (hidden items). */
 export const adminKey = (endpoint: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`;
@@ -57,6 +63,12 @@ function endpointOf(key: string): string {
   return entityByName.get(new URLSearchParams(search).get('entity') ?? '')?.legacy.endpoint ?? '';
 }
 
+const isPageKey = (key: string) => key.startsWith(`${ITEMS}?`);
+const isItemKey = (key: string) => !isPageKey(key) && /[?&]id=/.test(key);
+const isAdminKey = (key: string) =>
+  isPageKey(key) || new URLSearchParams(key.split('?')[1] ?? '').get('admin') === '1';
+keepFreshElsewhere(isAdminKey);
+
 const inUse = new Map<string, number>();
 const seen = new Set<string>();
 const early = new Set<string>();
@@ -72,34 +84,28 @@ export function loadEarly(key: string): void {
 }
 let unsubscribe: (() => void) | null = null;
 
-/** Pages and lists not shown when their entity changed: read again when shown again. */
+/** Keys not shown when their entity changed: read again when shown again. */
 const behind = new Set<string>();
 
-function reload(matches: (endpoint: string) => boolean, pagesOnly: boolean) {
-  for (const key of seen) {
-    if (pagesOnly && !key.startsWith(`${ITEMS}?`)) continue;
-    if (!matches(endpointOf(key))) continue;
-    if (inUse.has(key)) load(key);
-    else behind.add(key);
-  }
+/** Reads a key again now if it is shown, else when it is shown again. */
+function readAgain(key: string): void {
+  if (inUse.has(key)) load(key);
+  else behind.add(key);
 }
 
-/** useApi for the admin: the key is refreshed with its entity, and fetched again when shown again. */
+/** useApi for the admin: the key is kept fresh with its entity, and fetched again when shown again. */
 export function useAdminApi<T>(key: string): ApiState<T> {
   useEffect(() => {
     inUse.set(key, (inUse.get(key) ?? 0) + 1);
     // An item shown again is fetched again (its last answer shows meanwhile): its form must start
-    // from now. A page of items only when its entity changed while it was not shown: pages are
-    // never marked stale by the shared cache.
-    const again = /[?&]id=/.test(key) || (key.startsWith(`${ITEMS}?`) && behind.has(key));
+    // from now. A list or page only when its entity changed while it was not shown.
+    const again = isItemKey(key) || behind.has(key);
     behind.delete(key);
     if (seen.has(key) && again) load(key);
     else if (early.has(key) && getSnapshot(key).error) load(key);
     early.delete(key);
     seen.add(key);
-    unsubscribe ??= onContentChange((endpoints) => {
-      reload((endpoint) => endpoints === 'all' || endpoints.includes(endpoint), true);
-    });
+    unsubscribe ??= onContentChange(heard);
     return () => {
       const n = (inUse.get(key) ?? 1) - 1;
       if (n > 0) inUse.set(key, n);
@@ -109,44 +115,135 @@ export function useAdminApi<T>(key: string): ApiState<T> {
   return useApi<T>(key);
 }
 
-/** Fetches again everything shown of this entity (after a change whose outcome this tab cannot draw). */
-export function refresh(def: EntityDef): void {
-  reload((endpoint) => endpoint === def.legacy.endpoint, false);
-}
-
 /** The keys of this entity's item, pages and list that this tab has read. */
 function keysOf(def: EntityDef): string[] {
   return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint);
 }
 
-/** Fields whose change may move an item within a list in this order (stored names, as items carry them). */
-function orderFields(def: EntityDef, sort: string): string[] {
-  if (sort) return [sort];
-  if (def.type !== 'collection' || !def.order) return [];
-  // The declared order is a function: the fields it reads are found by letting it read.
-  const read = new Set<string>();
-  const probe = new Proxy({}, { get: (_t, k) => (typeof k === 'string' && read.add(k), '') });
-  try {
-    def.order(probe as never, probe as never);
-  } catch {
-    return Object.keys(def.fields as Fields); // any field may move it
+/** The stream's word of a change this tab did not make (or did not make alone). */
+function heard(endpoints: readonly string[] | 'all', change?: StreamChange): void {
+  if (endpoints === 'all') {
+    for (const key of seen) readAgain(key);
+    return;
   }
-  return [...read];
+  if (!change) {
+    for (const key of seen) if (endpoints.includes(endpointOf(key))) readAgain(key);
+    return;
+  }
+  for (const name of change.entities) {
+    const def = entityByName.get(name);
+    if (!def) continue;
+    if (!change.saved) {
+      for (const key of keysOf(def)) readAgain(key);
+      continue;
+    }
+    const items = change.saved.filter((s) => s.entity === name);
+    for (const gone of items.filter((s) => s.version === null)) placeItem(def, gone.id, null);
+    const written = items.filter((s) => s.version !== null);
+    // One item is read and put in place; several at once (cards a renamed page carried), the
+    // lists that show them are read instead.
+    if (written.length === 1) void readItem(def, written[0]!.id);
+    else if (written.length > 1) for (const key of keysOf(def)) readAgain(key);
+  }
 }
 
-/** A list (or page) with the saved line put in place; null when only the server can say where it goes. */
-function withLine(items: AdminItem[], item: AdminItem, moves: string[]): AdminItem[] | null {
-  const at = items.findIndex((i) => i.id === item.id);
-  const before = at >= 0 ? items[at]! : undefined;
-  if (moves.some((f) => before?.[f] !== item[f])) return null;
-  if (!before) return items; // not on this page, and its order did not change: it stays off it
-  return items.map((i, n) => (n === at ? item : i));
+/** What this tab last read of an item: its own answer when it has one, else unknown. */
+function knownItem(def: EntityDef, id: string): Before {
+  return getSnapshot<AdminItem>(itemKey(def, id)).data ?? 'unknown';
+}
+
+/** A key's lines as a list view, with the search and order it was asked with; null for one item. */
+function listOf(key: string, data: unknown): { view: ListView; shape: ListShape; whole: boolean } | null {
+  if (Array.isArray(data)) return { view: wholeList(data as AdminItem[]), shape: DECLARED, whole: true };
+  if (!isPage(data)) return null;
+  const params = new URLSearchParams(key.split('?')[1] ?? '');
+  const shape: ListShape = {
+    words: searchWords(params.get('q') ?? ''),
+    sort: params.get('sort') ?? '',
+    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+  };
+  return { view: data, shape, whole: false };
 }
 
 /**
- * This tab's save, drawn from its answer: the item, the lines of the lists and pages that show it.
- * A new item, or one whose place in an order changed, makes its pages be read again: only the
- * server knows where it goes.
+ * The item `id` is now `after` (null: deleted): its own key and every list and page of the entity
+ * this tab holds are drawn anew; the ones only the server can tell are read again.
+ */
+function placeItem(
+  def: EntityDef,
+  id: string,
+  after: AdminItem | null,
+  before = knownItem(def, id),
+  keys = keysOf(def),
+): void {
+  const own = itemKey(def, id);
+  for (const key of keys) {
+    const data = getSnapshot<unknown>(key).data;
+    if (data === undefined) continue;
+    if (key === own) {
+      if (after) seed(key, after);
+      continue;
+    }
+    const list = def.type === 'collection' ? listOf(key, data) : null;
+    if (!list) continue;
+    const next = patchList(def as CollectionDef, list.shape, list.view, id, before, after, list.whole);
+    if (!next) readAgain(key);
+    else if (next !== list.view) seed(key, list.whole ? next.items : next);
+  }
+}
+
+/** The latest read of each item someone else changed: an older answer arriving late is dropped. */
+const reading = new Map<string, number>();
+
+/** Someone else saved this item: it is read (one request) and drawn where this tab holds it. */
+async function readItem(def: EntityDef, id: string): Promise<void> {
+  if (def.type === 'singleton') {
+    for (const key of keysOf(def)) readAgain(key);
+    return;
+  }
+  // The item is read when something shown needs it; lists held but not shown are drawn from it
+  // too. A page that does not hold the item and cannot tell where it was is read now instead (the
+  // item would not tell it either).
+  const before = knownItem(def, id);
+  const targets: string[] = [];
+  let wanted = false;
+  for (const key of keysOf(def)) {
+    const data = getSnapshot<unknown>(key).data;
+    if (data === undefined || (isItemKey(key) && key !== itemKey(def, id))) continue;
+    const list = listOf(key, data);
+    const placeable =
+      !list ||
+      list.whole ||
+      before !== 'unknown' ||
+      list.view.items.some((i) => i.id === id) ||
+      list.view.items.length === list.view.total;
+    if (!placeable) readAgain(key);
+    else {
+      targets.push(key);
+      if (inUse.has(key)) wanted = true;
+    }
+  }
+  if (!wanted) {
+    for (const key of targets) behind.add(key);
+    return;
+  }
+  const mark = `${def.name}/${id}`;
+  const turn = (reading.get(mark) ?? 0) + 1;
+  reading.set(mark, turn);
+  let item: AdminItem;
+  try {
+    item = await getJson<AdminItem>(itemKey(def, id));
+  } catch {
+    // Gone again, or the server could not be reached: what is shown of it is read again.
+    if (reading.get(mark) === turn) for (const key of targets) readAgain(key);
+    return;
+  }
+  if (reading.get(mark) === turn) placeItem(def, id, item, before, targets);
+}
+
+/**
+ * This tab's save, drawn from its answer: the item, and its line in the lists and pages that show
+ * it, put where the server puts it (a new item, or one whose place in an order changed, too).
  */
 export function applySaved(
   def: EntityDef,
@@ -160,56 +257,14 @@ export function applySaved(
     seed(listKey(def), line);
     return;
   }
-  for (const key of keysOf(def)) {
-    const data = getSnapshot<AdminItem | AdminItem[] | ItemPage>(key).data;
-    const items = linesOf(data);
-    if (!items) {
-      if (data && key === itemKey(def, line.id)) seed(key, line);
-      continue;
-    }
-    const params = new URLSearchParams(key.split('?')[1] ?? '');
-    const searched = key.startsWith(`${ITEMS}?`) && !!params.get('q');
-    const moves = searched
-      ? Object.keys(line).filter((f) => f !== 'version')
-      : orderFields(def, params.get('sort') ?? '');
-    const next = created ? null : withLine(items, line, moves);
-    if (!next) {
-      if (inUse.has(key)) load(key);
-      else behind.add(key);
-    } else if (next !== items) {
-      seed(key, Array.isArray(data) ? next : { ...(data as ItemPage), items: next });
-    }
-  }
+  placeItem(def, line.id, line, created ? undefined : knownItem(def, line.id));
 }
 
 const isPage = (data: unknown): data is ItemPage =>
   typeof data === 'object' && data !== null && Array.isArray((data as ItemPage).items);
 
-/** The lines of a whole list or a page; null for one item. */
-function linesOf(data: unknown): AdminItem[] | null {
-  if (Array.isArray(data)) return data as AdminItem[];
-  return isPage(data) ? data.items : null;
-}
-
-/** This tab's delete: its line leaves the lists; a page with more after it is read again. */
+/** This tab's delete: its line leaves the lists (a page with more after it is read again). */
 export function applyDeleted(def: EntityDef, id: string): void {
   holdVersion(def.name, id, null);
-  for (const key of keysOf(def)) {
-    const data = getSnapshot<AdminItem | AdminItem[] | ItemPage>(key).data;
-    const items = linesOf(data);
-    if (!items?.some((i) => i.id === id)) continue;
-    const rest = items.filter((i) => i.id !== id);
-    if (Array.isArray(data)) seed(key, rest);
-    else if (!isPage(data)) continue;
-    else if (data.page < data.pages) {
-      if (inUse.has(key)) load(key);
-      else behind.add(key);
-    } else
-      seed(key, {
-        ...data,
-        items: rest,
-        total: data.total - 1,
-        pages: Math.max(1, Math.ceil((data.total - 1) / data.per)),
-      });
-  }
+  placeItem(def, id, null);
 }

@@ -1,5 +1,6 @@
 // The stream's word of this tab's own save is no news: the tab drew the save's answer already. Word
-// of anyone else's change (or of items the tab does not hold at that version) is passed on.
+// of anyone else's change (or of items the tab does not hold at that version) is passed on, with
+// the items it names.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 class FakeEventSource {
@@ -46,6 +47,33 @@ describe('liveStream', () => {
     stream.holdVersion('news', '8', null);
     es.emit('change', change(null, '8'));
     expect(heard).toHaveLength(3);
+  });
+
+  it('passes on, of a save that also wrote items the tab does not hold, only those items', async () => {
+    const stream = await import('./liveStream.ts');
+    const heard: unknown[] = [];
+    stream.onContentChange((endpoints, detail) => heard.push([endpoints, detail]));
+    const es = FakeEventSource.last!;
+    stream.holdVersion('majorEvents', '2', 'p2');
+    es.emit('change', {
+      endpoints: ['majorevents.php', 'events.php'],
+      entities: ['majorEvents', 'eventCards'],
+      saved: [
+        { entity: 'majorEvents', id: '2', version: 'p2' },
+        { entity: 'eventCards', id: '4', version: 'c4' },
+      ],
+    });
+    es.emit('change', { endpoints: ['news.php'], entities: ['news'] }); // a hand edit
+    expect(heard).toEqual([
+      [
+        ['majorevents.php', 'events.php'],
+        {
+          entities: ['majorEvents', 'eventCards'],
+          saved: [{ entity: 'eventCards', id: '4', version: 'c4' }],
+        },
+      ],
+      [['news.php'], { entities: ['news'], saved: null }],
+    ]);
   });
 
   it('holds word that comes before the save answers, and judges it once the answer is drawn', async () => {

@@ -2,7 +2,26 @@
 // `change` with {"endpoints": [...]} when content changes. After a lost connection (server
 // restart, network) the next `ready` means we may have missed changes, so everything refetches.
 
-export type ChangeListener = (endpoints: readonly string[] | 'all') => void;
+/** An item a save of the server wrote, at its new version (null: deleted). */
+export interface SavedItem {
+  entity: string;
+  id: string;
+  version: string | null;
+}
+
+/** What one change of the stream says, past the endpoints it names. */
+export interface StreamChange {
+  /** The entities whose content changed. */
+  entities: readonly string[];
+  /**
+   * The items a save of the server wrote that this tab does not hold at that version; null when the
+   * stream did not name them (a hand edit, a pull, the schedule clock).
+   */
+  saved: readonly SavedItem[] | null;
+}
+
+/** Hears the endpoints that changed ('all' after a reconnect), and what else the stream said. */
+export type ChangeListener = (endpoints: readonly string[] | 'all', change?: StreamChange) => void;
 
 /** Versions this tab saved itself, by `entity/id` (null: deleted): the stream's word of them is no news. */
 const held = new Map<string, string | null>();
@@ -30,16 +49,24 @@ export async function ownSave<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type Saved = { entity?: unknown; id?: unknown; version?: unknown }[];
-
-/** Whether every item a change wrote is one this tab saved and already shows. */
-function allHeld(saved: unknown): boolean {
-  if (!Array.isArray(saved) || !saved.length) return false;
-  return (saved as Saved).every((s) => {
-    const key = `${String(s.entity)}/${String(s.id)}`;
-    return held.has(key) && held.get(key) === s.version;
-  });
+/** The items a change names as written, if it names them. */
+function savedItems(saved: unknown): SavedItem[] | null {
+  if (!Array.isArray(saved) || !saved.length) return null;
+  return (saved as Record<string, unknown>[]).map((s) => ({
+    entity: String(s.entity),
+    id: String(s.id),
+    version: typeof s.version === 'string' ? s.version : null,
+  }));
 }
+
+/** Whether this tab saved the item at that version itself (and so already shows it). */
+const isHeld = (s: SavedItem) => {
+  const key = `${s.entity}/${s.id}`;
+  return held.has(key) && held.get(key) === s.version;
+};
+
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : null;
 
 const STREAM_URL = '/api/stream';
 const RETRY_MS = 3_000;
@@ -51,8 +78,8 @@ let connectedOnce = false;
 let missedChanges = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-function notify(endpoints: readonly string[] | 'all') {
-  for (const l of [...listeners]) l(endpoints);
+function notify(endpoints: readonly string[] | 'all', change?: StreamChange) {
+  for (const l of [...listeners]) l(endpoints, change);
 }
 
 function open() {
@@ -67,13 +94,21 @@ function open() {
   });
   es.addEventListener('change', (ev) => {
     try {
-      const data = JSON.parse((ev as MessageEvent<string>).data) as { endpoints?: unknown; saved?: unknown };
-      const endpoints = Array.isArray(data.endpoints)
-        ? data.endpoints.filter((e): e is string => typeof e === 'string')
-        : null;
-      // This tab's own save: it updated what it shows from the save's answer already.
+      const data = JSON.parse((ev as MessageEvent<string>).data) as {
+        endpoints?: unknown;
+        entities?: unknown;
+        saved?: unknown;
+      };
+      const endpoints = strings(data.endpoints);
+      const entities = strings(data.entities);
+      const saved = savedItems(data.saved);
+      // This tab's own save: it updated what it shows from the save's answer already. Of a save
+      // that also wrote other items (cards a renamed page carried), only those are news.
       const judge = () => {
-        if (!allHeld(data.saved)) notify(endpoints ?? 'all');
+        const news = saved?.filter((s) => !isHeld(s)) ?? null;
+        if (news && !news.length) return;
+        if (!endpoints) notify('all');
+        else notify(endpoints, entities ? { entities, saved: news } : undefined);
       };
       if (saving && Array.isArray(data.saved)) heldBack.push(judge);
       else judge();

@@ -18,6 +18,15 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 let unsubscribeStream: (() => void) | null = null;
+let keptElsewhere: (endpoint: string) => boolean = () => false;
+
+/**
+ * Names the keys another module keeps fresh itself (the admin's, web/src/admin/liveData.ts): the
+ * stream's word does not read them again here, so nothing is fetched twice.
+ */
+export function keepFreshElsewhere(owns: (endpoint: string) => boolean): void {
+  keptElsewhere = owns;
+}
 
 function entry(endpoint: string): Entry {
   let e = entries.get(endpoint);
@@ -142,6 +151,7 @@ function handleChange(endpoints: readonly string[] | 'all') {
   for (const [endpoint, e] of entries) {
     const base = endpoint.split('?')[0]!;
     if (endpoints !== 'all' && !endpoints.includes(base)) continue;
+    if (keptElsewhere(endpoint)) continue;
     e.stale = true;
     if (e.listeners.size === 0) continue;
     shown = true;

@@ -1,7 +1,8 @@
 // A real HTTP server on loopback for component tests: the page (jsdom) is moved to its origin, so the
 // admin's own fetch and XMLHttpRequest calls reach it as they reach the CMS in a browser. Each test
-// says what the server answers; every request is recorded with its parsed JSON body.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+// says what the server answers; every request is recorded with its parsed JSON body. Or it passes
+// every request on to a running CMS (`forwardTo`), signed in as a member of staff, and records it.
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface SeenRequest {
@@ -26,10 +27,20 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-async function bodyOf(req: IncomingMessage): Promise<unknown> {
+/** A running CMS to pass requests on to, and the session cookie its staff member signed in with. */
+export interface Upstream {
+  url: string;
+  cookie: string;
+}
+
+async function rawBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+function parsed(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -38,8 +49,25 @@ async function bodyOf(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** Passes one request on to the CMS as the page's own (same origin, signed in); streams the answer. */
+function forward(to: Upstream, req: IncomingMessage, body: Buffer, res: ServerResponse): void {
+  const target = new URL(req.url ?? '/', to.url);
+  const headers = { ...req.headers, host: target.host, origin: target.origin, cookie: to.cookie };
+  delete headers.referer;
+  const out = request(target, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, {
+      ...answer.headers,
+      'access-control-allow-origin': req.headers.origin ?? '*',
+    });
+    answer.pipe(res);
+  });
+  out.on('error', () => res.destroy());
+  res.on('close', () => out.destroy());
+  out.end(body);
+}
+
 /** Starts the server and points the page at it (`jsdom` is the environment's JSDOM instance). */
-export async function startApiServer(): Promise<ApiServer> {
+export async function startApiServer(options: { forwardTo?: Upstream } = {}): Promise<ApiServer> {
   let handler: Handler = () => ({ status: 404, json: { error: 'Not found' } });
   const requests: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -55,8 +83,10 @@ export async function startApiServer(): Promise<ApiServer> {
       return;
     }
     void (async () => {
-      const seen = { method: req.method ?? 'GET', url: req.url ?? '/', body: await bodyOf(req) };
+      const raw = await rawBody(req);
+      const seen = { method: req.method ?? 'GET', url: req.url ?? '/', body: parsed(raw) };
       requests.push(seen);
+      if (options.forwardTo) return forward(options.forwardTo, req, raw, res);
       const { status = 200, json } = await handler(seen);
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(json));
