@@ -199,7 +199,8 @@ export class Drafts {
         const view = await this.viewAt(id, tip);
         return {
           view,
-          commit: (changes, by, message) => this.store.drafts.commit(id, tip, changes, by, message),
+          commit: (changes, by, message) =>
+            this.store.drafts.commit(id, tip, changes, by, message, this.get(id).base),
           take: (commit) => entitiesOf(commit.paths),
           announce: () => {
             this.views.delete(id);

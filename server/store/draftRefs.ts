@@ -87,15 +87,25 @@ export class DraftRefs {
     changes: FileChange[],
     author: Author,
     message: string,
+    base?: string,
   ): Promise<CommitResult> {
-    const root = await this.trees.rootOf(expected);
     const batch = new ObjectBatch(this.gitdir);
     const blobs = new Map<string, string | null>();
     for (const change of changes) {
       const rel = checkRepoPath(change.path);
       blobs.set(rel, change.data === null ? null : batch.add('blob', Buffer.from(change.data)));
     }
-    const tree = await this.writerOf(id).apply(root, blobs, batch);
+    // The draft's tree is its base's with all its changes laid over: built from the base's trees,
+    // which most drafts share (parsed once, patched in a copy), not from the draft's own 10,000-entry
+    // folder trees. Without the changes at hand, from the draft's last commit.
+    const sofar = base ? this.changed.get(`${base}|${expected}`) : undefined;
+    const tree = sofar
+      ? await this.writerOf(`base:${base}`).apply(
+          await this.trees.rootOf(base!),
+          new Map([...sofar, ...blobs]),
+          batch,
+        )
+      : await this.writerOf(id).apply(await this.trees.rootOf(expected), blobs, batch);
     const oid = batch.add(
       'commit',
       formatCommit({ tree, parent: expected, author, date: new Date(Date.now()), message }),
@@ -109,15 +119,42 @@ export class DraftRefs {
       who: author,
       message: `commit: ${message}`,
     });
-    return { oid, parent: expected, paths: [...blobs.keys()], blobs };
+    const result = { oid, parent: expected, paths: [...blobs.keys()], blobs };
+    if (base) await this.derive(base, expected, result);
+    return result;
   }
 
   /** What the draft changed since its base: path → blob id at the draft's commit (null: removed). */
   async changes(base: string, tip: string): Promise<Map<string, string | null>> {
+    const key = `${base}|${tip}`;
+    const known = this.changed.get(key);
+    if (known) return new Map(known);
     const out = new Map<string, string | null>();
-    if (base === tip) return out;
-    for (const rel of await this.trees.changedPaths(base, tip)) out.set(rel, await this.blob(tip, rel));
-    return out;
+    if (base !== tip)
+      for (const rel of await this.trees.changedPaths(base, tip)) out.set(rel, await this.blob(tip, rel));
+    this.remember(key, out);
+    return new Map(out);
+  }
+
+  /** Changes by base|tip, the latest few: a draft's next commit derives its own from its parent's. */
+  private readonly changed = new Map<string, Map<string, string | null>>();
+
+  private remember(key: string, changes: Map<string, string | null>): void {
+    this.changed.delete(key);
+    if (this.changed.size >= KEEP_WRITERS * 2) this.changed.delete(this.changed.keys().next().value!);
+    this.changed.set(key, changes);
+  }
+
+  /** After a commit on a draft: its changes since `base` are its parent's with the commit's files laid over. */
+  private async derive(base: string, parent: string, commit: CommitResult): Promise<void> {
+    const before = this.changed.get(`${base}|${parent}`);
+    if (!before) return;
+    const next = new Map(before);
+    for (const [rel, blob] of commit.blobs) {
+      if (blob === (await this.blob(base, rel))) next.delete(rel);
+      else next.set(rel, blob);
+    }
+    this.remember(`${base}|${commit.oid}`, next);
   }
 
   /** A file's blob id at a commit, or null where it does not exist. */

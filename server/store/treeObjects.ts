@@ -96,19 +96,27 @@ export class TreeWriter {
     private readonly gitdir: string,
     private readonly cache: object,
     /** Trees parsed once and shared (drafts' writers: many drafts start from the same trees). */
-    private readonly reader?: { entries(oid: string): Promise<RawEntry[]> },
+    private readonly reader?: { raw(oid: string): Promise<{ entries: RawEntry[]; bytes: Buffer }> },
   ) {}
 
   private async entries(folder: string, oid: string | null): Promise<RawEntry[]> {
     if (!oid) return [];
     const hit = this.known.get(folder);
     if (hit?.oid === oid) return hit.entries;
-    const entries = this.reader
-      ? await this.reader.entries(oid)
-      : parseTree(
-          (await git.readObject({ fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache }))
-            .object as Uint8Array,
-        );
+    if (this.reader) {
+      // With the tree's bytes known, a save that only replaces ids patches a copy of them.
+      const { entries, bytes } = await this.reader.raw(oid);
+      this.known.set(folder, { oid, entries, bytes });
+      return entries;
+    }
+    const { object } = await git.readObject({
+      fs,
+      gitdir: this.gitdir,
+      oid,
+      format: 'content',
+      cache: this.cache,
+    });
+    const entries = parseTree(object as Uint8Array);
     this.known.set(folder, { oid, entries });
     return entries;
   }

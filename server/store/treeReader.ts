@@ -8,11 +8,13 @@ import { parseTree, type RawEntry } from './treeObjects.ts';
 
 const TREE_MODE = '40000';
 /** Trees kept (the few large folder trees of a handful of commits, and their small parents). */
-const KEEP = 256;
+const KEEP = 64;
 
 interface Tree {
   entries: RawEntry[];
   byName: Map<string, RawEntry>;
+  /** The tree object's content, as git stores it (what a writer patches). */
+  bytes: Buffer;
 }
 
 export class TreeReader {
@@ -24,9 +26,9 @@ export class TreeReader {
     private readonly cache: object,
   ) {}
 
-  /** A tree's entries, parsed once per tree id. */
-  async entries(oid: string): Promise<RawEntry[]> {
-    return (await this.tree(oid)).entries;
+  /** A tree's entries, parsed once per tree id, and its bytes. */
+  async raw(oid: string): Promise<{ entries: RawEntry[]; bytes: Buffer }> {
+    return this.tree(oid);
   }
 
   private async tree(oid: string): Promise<Tree> {
@@ -43,8 +45,9 @@ export class TreeReader {
       format: 'content',
       cache: this.cache,
     });
-    const entries = parseTree(object as Uint8Array);
-    const tree = { entries, byName: new Map(entries.map((e) => [e.name, e])) };
+    const bytes = Buffer.from(object as Uint8Array);
+    const entries = parseTree(bytes);
+    const tree = { entries, bytes, byName: new Map(entries.map((e) => [e.name, e])) };
     if (this.trees.size >= KEEP) this.trees.delete(this.trees.keys().next().value!);
     this.trees.set(oid, tree);
     return tree;
