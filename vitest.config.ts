@@ -57,11 +57,12 @@ const BUILD_ONCE = 'tests/e2e/support/buildOnce.ts';
 // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where the
 // server suites spend much of their time waiting on git and sockets.
 const workers = Math.max(2, availableParallelism());
-// The server suites share their workers' module cache (isolate: false): a file does not import the
-// server, git and Express afresh, which took a third of the unit tier's CPU. Every suite starts its
-// own server on its own folder and stops it; module state shared between files is a cache or is set
-// at each server start (the site's time zone). Component files still get a clean page per test
-// (web/src/test/cleanup.ts), and files in jsdom and in Node never share a worker.
+// Suites share their workers' module cache (isolate: false): a file does not import the server, git,
+// Express and Playwright afresh, which took a third of the unit tier's CPU and a quarter of the
+// browser tier's. Every suite starts its own server on its own folder (and its own Chromium) and
+// stops it; module state shared between files is a cache or is set at each server start (the site's
+// time zone). Component files still get a clean page per test (web/src/test/cleanup.ts), and files
+// in jsdom and in Node never share a worker.
 const server = {
   environment: 'node',
   testTimeout: 30_000,
@@ -69,7 +70,7 @@ const server = {
   isolate: false,
   setupFiles: 'web/src/test/cleanup.ts',
 } as const;
-const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000 } as const;
+const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000, isolate: false } as const;
 
 export default defineConfig({
   test: {
