@@ -42,12 +42,10 @@ const SERVER_TIMING = byName([
  *  as does `timing` (the schedule clock reads its pages). */
 const NEEDS_BUILT_APP = byName(['searchPage.test.ts']);
 
-/** Browser suites that measure time in Chromium, or wait a bounded time for a background job that a
- *  second browser on the cores delays past it: alone, at the end. */
+/** Browser suites that measure time in Chromium: alone, at the end. */
 const BROWSER_TIMING = byName([
   'site-perf.e2e.test.ts', // LCP and CLS on an emulated slow 4G link
   'admin-collections.e2e.test.ts', // the first list line at 10,000 items
-  'admin-search.e2e.test.ts', // a PDF's text, read in a worker thread (failed twice beside another file)
 ]);
 
 const SERVER_SUITES = ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
