@@ -42,12 +42,10 @@ const SERVER_TIMING = byName([
  *  as does `timing` (the schedule clock reads its pages). */
 const NEEDS_BUILT_APP = byName(['searchPage.test.ts', 'preview.test.ts']);
 
-/** Browser suites that measure time in Chromium, or wait a bounded time for a background job that a
- *  second browser on the cores delays past it: alone, at the end. */
+/** Browser suites that measure time in Chromium: alone, at the end. */
 const BROWSER_TIMING = byName([
   'site-perf.e2e.test.ts', // LCP and CLS on an emulated slow 4G link
   'admin-collections.e2e.test.ts', // the first list line at 10,000 items
-  'admin-search.e2e.test.ts', // a PDF's text, read in a child process (failed twice beside another file)
 ]);
 
 const SERVER_SUITES = ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'];
@@ -57,8 +55,20 @@ const BUILD_ONCE = 'tests/e2e/support/buildOnce.ts';
 // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where the
 // server suites spend much of their time waiting on git and sockets.
 const workers = Math.max(2, availableParallelism());
-const server = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
-const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000 } as const;
+// Suites share their workers' module cache (isolate: false): a file does not import the server, git,
+// Express and Playwright afresh, which took a third of the unit tier's CPU and a quarter of the
+// browser tier's. Every suite starts its own server on its own folder (and its own Chromium) and
+// stops it; module state shared between files is a cache or is set at each server start (the site's
+// time zone). Component files still get a clean page per test (web/src/test/cleanup.ts), and files
+// in jsdom and in Node never share a worker.
+const server = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  isolate: false,
+  setupFiles: 'web/src/test/cleanup.ts',
+} as const;
+const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000, isolate: false } as const;
 
 export default defineConfig({
   test: {

@@ -4,7 +4,7 @@
 // page is loaded once beforehand so the server has made it and its images' variants (as the first
 // visitor after a change makes them for everyone after); the browser's cache is empty every time, and
 // each figure is the median of five loads.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
@@ -56,6 +56,51 @@ function observe() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
+/** Requests the page has started, and those still waiting for their answer (the live stream, which
+ *  stays open, aside). */
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  let started = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/stream') return;
+    started++;
+    open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return { started: () => started, open: () => open.size };
+}
+
+/** One idle main thread, a painted frame, and the main thread idle again (the paint's LCP entry and
+ *  layout shifts are handed to the observers by then). */
+const idleFrameIdle = () =>
+  new Promise<void>((done) =>
+    requestIdleCallback(() =>
+      requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => done()))),
+    ),
+  );
+
+/**
+ * Waits until nothing more can move the page or paint something larger: React has taken over the
+ * page, no request is in flight, and twice running the main thread went idle over a painted frame
+ * with no new request started meanwhile (hydration, its effects, what they fetch and draw are done).
+ */
+async function settled(page: Page, requests: ReturnType<typeof trackRequests>) {
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')),
+  );
+  const deadline = Date.now() + 30_000;
+  for (let quiet = 0; quiet < 2;) {
+    const before = requests.started();
+    while (requests.open() > 0) {
+      if (Date.now() > deadline) throw new Error(`${requests.open()} request(s) still open after 30 s`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await page.evaluate(idleFrameIdle);
+    quiet = requests.started() === before && requests.open() === 0 ? quiet + 1 : 0;
+  }
+}
+
 async function measure(route: string, width: number): Promise<Figures> {
   const { page, context } = await openPage(browser, { width, height: width < 600 ? 844 : 900 });
   try {
@@ -65,9 +110,9 @@ async function measure(route: string, width: number): Promise<Figures> {
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(observe);
+    const requests = trackRequests(page);
     await page.goto(site.url + route, { waitUntil: 'load' });
-    // Hydration and anything late that could still move the page.
-    await page.waitForTimeout(1500);
+    await settled(page, requests);
     const perf = await page.evaluate(() => (window as unknown as { perf: Figures }).perf);
     return { lcp: Math.round(perf.lcp), cls: Number(perf.cls.toFixed(4)), element: perf.element };
   } finally {

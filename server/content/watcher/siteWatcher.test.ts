@@ -13,6 +13,7 @@ import { ContentWriter } from '../writer/writer.ts';
 import { SiteWatcher } from './siteWatcher.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 import { eventually } from '../../testing/testSite.ts';
+import { commitAsImport } from '../../testing/manyItems.ts';
 
 const ITEMS = 10_000;
 const author = { name: 'Editor', email: 'editor@example.org', username: 'editor' };
@@ -36,17 +37,15 @@ const title = (id: string) => index.get(entities.news, id)?.data.title;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'cms-watch-'));
-  const starter = path.join(root, 'starter');
-  await mkdir(path.join(starter, 'content/news'), { recursive: true });
-  await mkdir(path.join(starter, 'media'), { recursive: true });
+  const site = path.join(root, 'site');
+  await mkdir(path.join(site, 'content/news'), { recursive: true });
   await Promise.all(
     Array.from({ length: ITEMS }, (_, i) =>
-      writeFile(path.join(starter, `content/news/${i + 1}.md`), news(i + 1, `Item ${i + 1}`)),
+      writeFile(path.join(site, `content/news/${i + 1}.md`), news(i + 1, `Item ${i + 1}`)),
     ),
   );
-  ({ store } = await GitStore.open(path.join(root, 'site'), {
-    starter: { content: path.join(starter, 'content'), media: path.join(starter, 'media') },
-  }));
+  commitAsImport(site, `Import ${ITEMS} news items`);
+  ({ store } = await GitStore.open(site));
   index = new ContentIndex(store, () => undefined);
   await index.load();
   watcher = new SiteWatcher(store, index, () => undefined);

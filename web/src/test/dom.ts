@@ -1,11 +1,9 @@
-// Set-up for component tests in jsdom: Testing Library's matchers and clean-up, and the few browser
-// behaviours jsdom lacks that our components rely on (a modal <dialog>, checkVisibility, fetch of a
-// path relative to the page). Import it first in a `// @vitest-environment jsdom` test file.
+// Set-up for component tests in jsdom: Testing Library's matchers, and the few browser behaviours
+// jsdom lacks that our components rely on (a modal <dialog>, checkVisibility, fetch of a path
+// relative to the page). Import it first in a `// @vitest-environment jsdom` test file. Each file
+// shares its worker's window with the files before it, so all of this is done once per window; the
+// clean-up after each test is web/src/test/cleanup.ts, which vitest runs for every file.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
-
-afterEach(cleanup);
 
 // jsdom has <dialog> and its `open` attribute but not showModal/close, nor the Escape key's
 // cancel event: a browser fires `cancel` (cancelable) and then closes unless it was prevented.
