@@ -7,7 +7,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
-import { removeStaleUploads, uploadsDir } from './content/writer/mediaUpload.ts';
+import { removeStaleUploads, uploadsDir } from './content/writer/uploadsDir.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { ContentIndex } from './content/index/contentIndex.ts';
 import { SiteWatcher } from './content/watcher/siteWatcher.ts';
