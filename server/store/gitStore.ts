@@ -151,7 +151,7 @@ export class GitStore {
    * (no read, no hash), else null. The folder's link check is made as for readNow().
    */
   unchangedBlobsNow(checkedFolders: Set<string>): (rel: string) => string | null {
-    const snapshot = IndexSnapshot.readSync(this.gitdir);
+    const snapshot = IndexSnapshot.readSync(this.gitdir, (s) => this.index.parsedIfSame(s));
     if (!snapshot) return () => null;
     return (rel) => {
       try {
