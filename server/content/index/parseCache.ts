@@ -53,6 +53,12 @@ export class ParseCache {
     }
   }
 
+  /** Whether any parse was kept from an earlier start (of the same code). */
+  get holdsAny(): boolean {
+    for (const key in this.old) if (Object.hasOwn(this.old, key)) return true;
+    return false;
+  }
+
   get(entity: string, blob: string): Record<string, unknown> | undefined {
     const key = `${entity}:${blob}`;
     const hit = this.old[key];
