@@ -17,7 +17,7 @@ import { PreparedCache } from './http/prepared.ts';
 import { PrivateCollection } from './contact/privateCollection.ts';
 import { ContentWriter } from './content/writer/writer.ts';
 import { UserStore } from './accounts/users.ts';
-import { loadSessionSecret } from './http/auth/session.ts';
+import { loadSessionSecret } from './http/auth/sessionKeys.ts';
 import { SseHub, type ChangeDetail } from './http/sseHub.ts';
 import { entities, entityByName } from './schema/registry.ts';
 import { isCommitted, type ContentChange } from './content/changes.ts';

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from './prepared.ts';
 import type { MediaMode, ReadModel, Shape } from '../content/readModel/readModel.ts';
-import { SESSION_COOKIE } from './auth/session.ts';
+import { SESSION_COOKIE } from './auth/sessionKeys.ts';
 import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
 import type { ServedFiles } from './servedFiles.ts';

@@ -5,7 +5,7 @@ import { validateItem } from '../../content/index/fileFormat.ts';
 import type { PrivateCollection } from '../../contact/privateCollection.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { emailProblem } from '../../schema/email.ts';
-import { contactLimiter } from '../auth/throttle.ts';
+import { contactLimiter } from '../auth/contactLimiter.ts';
 import { route, sendError } from '../http.ts';
 import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
 import type { SitePages } from '../sitePages.ts';
