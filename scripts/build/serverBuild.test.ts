@@ -89,3 +89,17 @@ it('loads pdf.js only in the PDF text thread, never in the server itself', async
     if ((await readFile(path.join(dir, f), 'utf8')).includes('pdfjs-dist/')) loading.push(f);
   expect(loading).toEqual(['pdfTextWorker.js']);
 });
+
+it("renders pages with React's production build, as browsers run it (npm start sets no NODE_ENV)", async () => {
+  const dir = path.join(PROJECT_ROOT, 'dist-server');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  const all = texts.join('\n');
+  expect(all).toContain('react-dom-server-legacy.node.production.js');
+  expect(all).not.toContain('react-dom-server-legacy.node.development.js');
+  expect(all).not.toContain('react.development.js');
+  // Only Express still reads NODE_ENV itself (its error pages and settings are as before).
+  const readers = files.filter((_, i) => texts[i]!.includes('process.env.NODE_ENV'));
+  expect(readers).toHaveLength(1);
+  expect(readers[0]).toMatch(/^app-/);
+});
