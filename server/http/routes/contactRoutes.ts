@@ -59,8 +59,8 @@ export function contactRoutes(
         req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
       const page =
         site && formPost
-          ? (outcome: ContactOutcome, status: number) =>
-              site.contactPage(req, outcome, status).send(req, res, false)
+          ? async (outcome: ContactOutcome, status: number) =>
+              (await site.contactPage(req, outcome, status)).send(req, res, false)
           : null;
       if (!result.ok || badEmail) {
         const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);
