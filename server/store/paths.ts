@@ -42,14 +42,25 @@ export function checkTrackedPath(rel: string): string {
   return norm;
 }
 
+/** Each repository folder resolved once (a start asks for 10,000 paths in the same one). */
+const resolvedDirs = new Map<string, string>();
+const resolvedDir = (repoDir: string) => {
+  let dir = resolvedDirs.get(repoDir);
+  if (dir === undefined) {
+    if (resolvedDirs.size > 16) resolvedDirs.clear();
+    resolvedDirs.set(repoDir, (dir = path.resolve(repoDir)));
+  }
+  return dir;
+};
+
 export function absolutePath(
   repoDir: string,
   rel: string,
   check: (rel: string) => string = checkRepoPath,
 ): string {
-  const abs = path.resolve(repoDir, check(rel));
-  if (!abs.startsWith(path.resolve(repoDir) + path.sep))
-    throw new UnsafePathError(`Path escapes repository: ${rel}`);
+  const root = resolvedDir(repoDir);
+  const abs = path.resolve(root, check(rel));
+  if (!abs.startsWith(root + path.sep)) throw new UnsafePathError(`Path escapes repository: ${rel}`);
   return abs;
 }
 
