@@ -3,7 +3,7 @@
 // PDF upload through multer whose text search then finds (read by pdf.js in the PDF text thread) — so a
 // package that does not survive bundling fails here, not in production.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -75,6 +75,16 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       return answer.results[0]?.foundIn === 'pdf';
     };
     await eventually(found, 30_000, 'the bundled server to find the word inside the PDF');
+    // A hand-written file only the full YAML reader reads (gray-matter and js-yaml, bundled).
+    await writeFile(
+      path.join(dataDir, 'site', 'content', 'news', '2.md'),
+      '---\ntitle: >-\n  Read by the full parser\n  in the bundle\nwhen_date: 2026-01-02\n---\nBody.\n',
+    );
+    const handTitle = async () => {
+      const item = (await (await get('/api/news.php?id=2')).json()) as { title?: string };
+      return item.title === 'Read by the full parser in the bundle';
+    };
+    await eventually(handTitle, 10_000, 'the bundled server to read a hand-written block scalar');
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -98,6 +108,8 @@ it("renders pages with React's production build, as browsers run it (npm start s
   expect(all).toContain('react-dom-server-legacy.node.production.js');
   expect(all).not.toContain('react-dom-server-legacy.node.development.js');
   expect(all).not.toContain('react.development.js');
+  // gray-matter's own js-yaml 3 (which loads esprima when it loads) is replaced by the project's js-yaml 4.
+  expect(all).not.toContain('esprima');
   // Only Express still reads NODE_ENV itself (its error pages and settings are as before).
   const readers = files.filter((_, i) => texts[i]!.includes('process.env.NODE_ENV'));
   expect(readers).toHaveLength(1);
