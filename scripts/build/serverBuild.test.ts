@@ -105,9 +105,10 @@ it("renders pages with React's production build, as browsers run it (npm start s
   const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
   const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
   const all = texts.join('\n');
-  expect(all).toContain('react-dom-server-legacy.node.production.js');
+  expect(all).toContain('react-dom-server-legacy.node.production.js'); // its licence comment
   expect(all).not.toContain('react-dom-server-legacy.node.development.js');
   expect(all).not.toContain('react.development.js');
+  expect(all).not.toContain('unique "key" prop'); // a warning only the development build has
   // gray-matter's own js-yaml 3 (which loads esprima when it loads) is replaced by the project's js-yaml 4.
   expect(all).not.toContain('esprima');
   // Only Express still reads NODE_ENV itself (its error pages and settings are as before).
