@@ -68,8 +68,9 @@ function parseEntries(buf: Buffer, key: string): ParsedIndex {
     const start = off + 62 + extended;
     const end = buf.indexOf(0, start);
     const len = Math.ceil((62 + extended + (end - start) + 1) / 8) * 8;
-    paths.push(Buffer.from(buf.subarray(start, end)));
-    entries.push(Buffer.from(buf.subarray(off, off + len)));
+    // Views into the file's bytes, not copies: entries are replaced on a save, never changed in place.
+    paths.push(buf.subarray(start, end));
+    entries.push(buf.subarray(off, off + len));
     off += len;
   }
   // Optional caches (TREE, REUC, UNTR, …) are dropped on write and rebuilt by git; extensions the
