@@ -85,7 +85,8 @@ function stringQuickCheck(opts: TextOpts, trim: boolean): QuickCheck {
   return (raw) => {
     if (typeof raw !== 'string' && raw !== undefined && raw !== null) return ASK_SCHEMA;
     const v = raw ?? opts.initial ?? '';
-    const out = trim ? v.trim() : v.replace(/\r\n/g, '\n').replace(/\s+$/, '');
+    // trimEnd() removes what /\s+$/ does (the same white space and line ends), without copying the text.
+    const out = trim ? v.trim() : v.replace(/\r\n/g, '\n').trimEnd();
     if (opts.required && out.trim().length === 0) return ASK_SCHEMA;
     if (opts.max !== undefined && out.length > opts.max) return ASK_SCHEMA;
     return out;

@@ -20,7 +20,7 @@ export type Audience = 'public' | 'staff';
 export const NOT_READY = 'Search is getting ready, so some results may be missing. Try again in a moment.';
 export const MAX_QUERY = 200;
 /** How long one turn of the event loop indexes items while building, before reads get their turn. */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 /** Answers kept until the next change of searched content (a popular query costs nothing again). */
 const KEPT_ANSWERS = 500;
 

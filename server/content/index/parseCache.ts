@@ -10,7 +10,7 @@ import { writeFileDurable } from '../../store/durable.ts';
 type Entries = Record<string, Record<string, unknown>>; // `${entity}:${blob}` → stored data
 
 /** Entries turned into text per turn of the event loop when the cache is written. */
-const SAVE_SLICE = 1000;
+const SAVE_SLICE = 250;
 
 /** What parsing depends on: the entity declarations and the file format (or the whole built server). */
 function codeFingerprint(projectRoot: string): string {
@@ -77,7 +77,7 @@ export class ParseCache {
   /**
    * Writes what this start used and parsed (entries of files gone since are dropped). The text is
    * made a slice of entries at a time, so a running server keeps answering meanwhile (at 10,000
-   * items one JSON.stringify of it all held the event loop for 30–60 ms).
+   * items one JSON.stringify of it all held the event loop for 30–60 ms; a slice takes a few ms).
    */
   async save(): Promise<void> {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.old).length) return;
