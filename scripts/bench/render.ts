@@ -39,7 +39,6 @@ const PAGES = [
   '/events',
   '/summerOfCS',
   '/winterOfCS',
-  '/ECS_Huddle',
   '/research',
   '/researchAndPolicy',
   '/about',
