@@ -7,7 +7,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
-import { removeStaleUploads, uploadsDir } from './content/writer/mediaUpload.ts';
+import { removeStaleUploads, uploadsDir } from './content/writer/uploadsDir.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 import { ContentIndex } from './content/index/contentIndex.ts';
 import { SiteWatcher } from './content/watcher/siteWatcher.ts';
@@ -17,7 +17,7 @@ import { PreparedCache } from './http/prepared.ts';
 import { PrivateCollection } from './contact/privateCollection.ts';
 import { ContentWriter } from './content/writer/writer.ts';
 import { UserStore } from './accounts/users.ts';
-import { loadSessionSecret } from './http/auth/session.ts';
+import { loadSessionSecret } from './http/auth/sessionKeys.ts';
 import { SseHub, type ChangeDetail } from './http/sseHub.ts';
 import { entities, entityByName } from './schema/registry.ts';
 import { isCommitted, type ContentChange } from './content/changes.ts';
@@ -100,8 +100,8 @@ async function openLocked(
   const watcher = watch ? new SiteWatcher(store, index, log) : null;
   await watcher?.baseline(); // what changes from here on is caught, even before the watcher is up
   if (watch === true) await watcher?.start();
-  // Off the critical path: the cache for the next start, and history for the first look-up or new id.
-  void parseCache.save().catch((e: Error) => log(`Could not keep the parse cache: ${e.message}`));
+  // Off the critical path: history for the first look-up or new id (the parse cache is written once
+  // the server listens, see startServer).
   store.warmHistory();
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
@@ -144,6 +144,7 @@ async function openLocked(
     config,
     store,
     index,
+    parseCache,
     watcher,
     model,
     cache,
@@ -249,7 +250,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  void deps.search.start(); // after listening: the first answers do not wait for the search index
+  // After listening, a slice at a time: the first answers wait neither for the search index nor for
+  // the parse cache's text.
+  void deps.search.start();
+  const parseCacheKept = new Promise((go) => setImmediate(go))
+    .then(() => deps.parseCache.save())
+    .catch((e: Error) => {
+      if (!config.quiet) console.warn(`Could not keep the parse cache: ${e.message}`);
+    });
   if (watch === 'after-listen')
     void deps.watcher
       ?.start()
@@ -263,6 +271,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.drafts.stop();
       deps.hub.close();
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
+      await parseCacheKept; // so that the next start finds it, even after a stop right after this one
       await deps.remote?.sync.close();
       await deps.watcher?.close();
       server.closeAllConnections();

@@ -4,7 +4,7 @@
 // bundle's own pdfTextChild.js) — so a package that does not survive bundling fails here, not in
 // production. Then it kills the server as a crash would: its PDF text process does not outlive it.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -77,6 +77,16 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       return answer.results[0]?.foundIn === 'pdf';
     };
     await eventually(found, 30_000, 'the bundled server to find the word inside the PDF');
+    // A hand-written file only the full YAML reader reads (gray-matter and js-yaml, bundled).
+    await writeFile(
+      path.join(dataDir, 'site', 'content', 'news', '2.md'),
+      '---\ntitle: >-\n  Read by the full parser\n  in the bundle\nwhen_date: 2026-01-02\n---\nBody.\n',
+    );
+    const handTitle = async () => {
+      const item = (await (await get('/api/news.php?id=2')).json()) as { title?: string };
+      return item.title === 'Read by the full parser in the bundle';
+    };
+    await eventually(handTitle, 10_000, 'the bundled server to read a hand-written block scalar');
     // The PDF text process is there until it has been idle for a while; a server killed without a
     // chance to end it takes it along all the same (the child sees its IPC channel close).
     const [reader] = childProcesses(server.pid, 'pdfTextChild.js');
@@ -106,4 +116,21 @@ it('loads pdf.js only in the PDF text process, never in the server itself', asyn
   const loading = [];
   for (const f of files) if (importing.test(await readFile(path.join(dir, f), 'utf8'))) loading.push(f);
   expect(loading).toEqual(['pdfTextChild.js']);
+});
+
+it("renders pages with React's production build, as browsers run it (npm start sets no NODE_ENV)", async () => {
+  const dir = path.join(PROJECT_ROOT, 'dist-server');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  const all = texts.join('\n');
+  expect(all).toContain('react-dom-server-legacy.node.production.js'); // its licence comment
+  expect(all).not.toContain('react-dom-server-legacy.node.development.js');
+  expect(all).not.toContain('react.development.js');
+  expect(all).not.toContain('unique "key" prop'); // a warning only the development build has
+  // gray-matter's own js-yaml 3 (which loads esprima when it loads) is replaced by the project's js-yaml 4.
+  expect(all).not.toContain('esprima');
+  // Only Express still reads NODE_ENV itself (its error pages and settings are as before).
+  const readers = files.filter((_, i) => texts[i]!.includes('process.env.NODE_ENV'));
+  expect(readers).toHaveLength(1);
+  expect(readers[0]).toMatch(/^app-/);
 });

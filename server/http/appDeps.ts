@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { DataDirLock } from '../dataDirLock.ts';
 import type { GitStore } from '../store/gitStore.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
+import type { ParseCache } from '../content/index/parseCache.ts';
 import type { SiteWatcher } from '../content/watcher/siteWatcher.ts';
 import type { ReadModel } from '../content/readModel/readModel.ts';
 import type { PreparedCache } from './prepared.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   config: Config;
   store: GitStore;
   index: ContentIndex;
+  /** What the start parsed, kept in private/ for the next start; written once the server listens. */
+  parseCache: ParseCache;
   /** Null when started without watching (benchmarks of the store alone). */
   watcher: SiteWatcher | null;
   model: ReadModel;

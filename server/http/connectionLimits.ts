@@ -2,7 +2,7 @@
 // route accepts is refused from its Content-Length without reading a byte, and connections that are
 // slow to send their headers or their request are cut, so a stranger cannot tie the server up.
 import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
-import { PDF_LIMIT } from '../content/writer/mediaUpload.ts';
+import { PDF_LIMIT } from '../schema/fileLimits.ts';
 
 /** The largest request any route takes: a PDF upload with its first-page image and form fields. */
 export const MAX_REQUEST_BYTES = PDF_LIMIT + 15 * 1024 * 1024;

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from './prepared.ts';
 import type { MediaMode, ReadModel, Shape } from '../content/readModel/readModel.ts';
-import { SESSION_COOKIE } from './auth/session.ts';
+import { SESSION_COOKIE } from './auth/sessionKeys.ts';
 import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
 import type { ServedFiles } from './servedFiles.ts';
@@ -73,7 +73,17 @@ export function fastPath(deps: {
       if (isAdminPath(pathname) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
       const page = pageAnswer(files, req, pathname);
       if (!page) return false; // Express waits for the page renderer
-      page.send(req, res, true);
+      if (page instanceof Answer) page.send(req, res, true);
+      else
+        page.then(
+          (drawn) => drawn.send(req, res, true),
+          (e: unknown) => {
+            // A page's data that could not be drawn (a page itself falls back to the built page).
+            console.error(`Could not answer ${pathname}:`, e);
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+            res.end('The server could not draw this page.');
+          },
+        );
     }
     return true;
   };

@@ -8,8 +8,15 @@ import type { ServedFiles } from './servedFiles.ts';
 /** Where a page's data is: /page-data/news for /news, /page-data/ for the home page. */
 export const PAGE_DATA_PREFIX = '/page-data';
 
-/** The answer, or null while the page renderer is still loading (files.pagesReady). */
-export function pageAnswer(files: ServedFiles, req: IncomingMessage, pathname: string): Answer | null {
+/**
+ * The answer (a promise while a page is being drawn), or null while the page renderer is still
+ * loading (files.pagesReady).
+ */
+export function pageAnswer(
+  files: ServedFiles,
+  req: IncomingMessage,
+  pathname: string,
+): Answer | Promise<Answer> | null {
   const { web, pages } = files;
   if (pathname === PAGE_DATA_PREFIX || pathname.startsWith(`${PAGE_DATA_PREFIX}/`)) {
     return pages && pages.data(pathname.slice(PAGE_DATA_PREFIX.length) || '/');

@@ -103,6 +103,18 @@ export function prepareJson(value: unknown): Prepared {
 /** Cache of prepared answers, keyed by endpoint + variant, dropped when their entities change. */
 export class PreparedCache {
   private entries = new Map<string, { deps: string[]; value: Prepared }>();
+  private changes = 0;
+  private readonly lastChange = new Map<string, number>();
+
+  /** Where the changes stand now: an answer made over several turns checks it with changedSince(). */
+  mark(): number {
+    return this.changes;
+  }
+
+  /** Whether one of `deps` changed after `mark` (an answer made from what came before is not kept). */
+  changedSince(mark: number, deps: readonly string[]): boolean {
+    return deps.some((d) => (this.lastChange.get(d) ?? 0) > mark);
+  }
 
   get(key: string, deps: string[], build: () => unknown): Prepared {
     const hit = this.entries.get(key);
@@ -122,6 +134,8 @@ export class PreparedCache {
   }
 
   invalidate(changed: ReadonlySet<string>): void {
+    this.changes++;
+    for (const d of changed) this.lastChange.set(d, this.changes);
     for (const [key, entry] of this.entries)
       if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
   }

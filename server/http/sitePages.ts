@@ -13,7 +13,7 @@ import { renderMarkdownHtml } from '../../web/src/markdown/renderHtml.tsx';
 import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
 import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
 import { numberedPagePath } from '../../web/src/site/paging.ts';
-import { renderPage } from '../../web/src/site/ssr/renderPage.tsx';
+import { fillMarkdown, renderPage } from '../../web/src/site/ssr/renderPage.tsx';
 import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
 import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
 import { headTags, pageHtml } from '../site/pageHtml.ts';
@@ -36,6 +36,23 @@ export interface SitePagesOptions {
 
 /** Numbered pages of a listing (/news/page/2) kept made; further ones are made for each request. */
 const MAX_NUMBERED_PAGES = 40;
+/**
+ * How long one turn of the event loop renders a page's new markdown texts (about 1 ms each, 25 on a
+ * page of news) before other requests get their turn: no page holds the server for long.
+ */
+const TEXTS_SLICE_MS = 10;
+
+interface Rendering {
+  page: Prepared;
+  data?: Prepared;
+}
+
+/** A page being drawn: where the changes stood when it began, and what it shows (once known). */
+interface Drawing {
+  mark: number;
+  deps: string[];
+  result: Promise<Rendering>;
+}
 
 /**
  * The route a path shows: a public page's own spelling, a listing's numbered page (paging.ts), or
@@ -68,17 +85,28 @@ export class SitePages {
     this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
   }
 
-  /** The HTML page of a public address, with its status (404 for the not-found page). */
-  page(req: IncomingMessage, pathname: string): Answer {
+  /**
+   * The HTML page of a public address, with its status (404 for the not-found page): at once when it
+   * is prepared, else once drawn (its new markdown texts are rendered over a few turns of the event
+   * loop, see render()).
+   */
+  page(req: IncomingMessage, pathname: string): Answer | Promise<Answer> {
     const route = routeOf(pathname);
-    let prepared: Prepared;
-    try {
-      prepared = this.prepared(req, pathname).page;
-    } catch (e) {
-      // A page that cannot be rendered here is drawn by the browser (the built page, no content).
-      console.error(`Could not render ${pathname} on the server:`, e);
-      return this.web.pageFor(pathname);
-    }
+    const origin = this.originOf(req);
+    const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
+    const prepared = this.cache.peek(key);
+    if (prepared) return this.pageAnswer(prepared, route, pathname);
+    return this.once(key, () => this.render(pathname, route, origin, key)).then(
+      ({ page }) => this.pageAnswer(page, route, pathname),
+      (e: unknown) => {
+        // A page that cannot be rendered here is drawn by the browser (the built page, no content).
+        console.error(`Could not render ${pathname} on the server:`, e);
+        return this.web.pageFor(pathname);
+      },
+    );
+  }
+
+  private pageAnswer(prepared: Prepared, route: string, pathname: string): Answer {
     let answer = this.answers.get(prepared);
     if (!answer) {
       const status = this.statuses.get(prepared) ?? 200;
@@ -94,25 +122,30 @@ export class SitePages {
   }
 
   /** A page's HTML as made (and kept) for this address, with its status; throws when it cannot be made. */
-  prepared(req: IncomingMessage, pathname: string): { page: Prepared; status: number } {
+  async prepared(req: IncomingMessage, pathname: string): Promise<{ page: Prepared; status: number }> {
     const route = routeOf(pathname);
     const origin = this.originOf(req);
     const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
-    const page = this.cache.peek(key) ?? this.render(pathname, route, origin, key).page;
+    const page =
+      this.cache.peek(key) ?? (await this.once(key, () => this.render(pathname, route, origin, key))).page;
     return { page, status: this.statuses.get(page) ?? 200 };
   }
 
   /** What a page carries, as JSON: the browser asks for it after moving to a page or on a change. */
-  data(pathname: string): Answer {
+  data(pathname: string): Answer | Promise<Answer> {
     const route = routeOf(pathname);
-    const prepared = this.cache.peek(`data|${route}`) ?? this.render(pathname, route, null, null).data!;
-    return jsonAnswer(prepared, false);
+    const key = `data|${route}`;
+    const prepared = this.cache.peek(key);
+    if (prepared) return jsonAnswer(prepared, false);
+    return this.once(key, () => this.render(pathname, route, null, null)).then(({ data }) =>
+      jsonAnswer(data!, false),
+    );
   }
 
   /** The contact page answering a post of its form without JavaScript: made for this post only. */
-  contactPage(req: IncomingMessage, outcome: ContactOutcome, status: number): Answer {
-    const prepared = this.render(CONTACT_PATH, CONTACT_PATH, this.originOf(req), null, outcome).page;
-    return new Answer(prepared, {
+  async contactPage(req: IncomingMessage, outcome: ContactOutcome, status: number): Promise<Answer> {
+    const { page } = await this.render(CONTACT_PATH, CONTACT_PATH, this.originOf(req), null, outcome);
+    return new Answer(page, {
       headers: pageHeaders(this.web.policyFor(CONTACT_PATH)),
       around: securityHeaders(),
       status,
@@ -124,25 +157,61 @@ export class SitePages {
    * A page made for one request only (the search results page, server/http/routes/searchPageRoutes.ts):
    * `read` answers the calls the read model has not (GET /api/search?q=…); its data goes in the page.
    */
-  pageWith(req: IncomingMessage, location: string, read: (endpoint: string) => unknown): Answer {
+  async pageWith(
+    req: IncomingMessage,
+    location: string,
+    read: (endpoint: string) => unknown,
+  ): Promise<Answer> {
     const route = routeOf(location.split('?')[0]!);
-    const prepared = this.render(location, route, this.originOf(req), null, undefined, read).page;
-    return new Answer(prepared, {
+    const { page } = await this.render(location, route, this.originOf(req), null, undefined, read);
+    return new Answer(page, {
       headers: pageHeaders(this.web.policyFor(route)),
       around: securityHeaders(),
-      status: this.statuses.get(prepared) ?? 200,
+      status: this.statuses.get(page) ?? 200,
       etag: false,
     });
   }
 
-  private render(
+  /**
+   * One drawing at a time of the same page: a request that comes while it is being drawn waits for
+   * it, unless what the page shows changed since it began (then it is drawn anew).
+   */
+  private once(key: string, draw: () => Promise<Rendering>): Promise<Rendering> {
+    const running = this.drawing.get(key);
+    if (running && !this.cache.changedSince(running.mark, running.deps)) return running.result;
+    const entry: Drawing = { mark: this.cache.mark(), deps: [], result: Promise.resolve() as never };
+    this.drawing.set(key, entry);
+    this.drawingNow = entry;
+    try {
+      entry.result = draw();
+    } finally {
+      this.drawingNow = null;
+    }
+    const done = () => {
+      if (this.drawing.get(key) === entry) this.drawing.delete(key);
+    };
+    entry.result.then(done, done);
+    return entry.result;
+  }
+
+  private readonly drawing = new Map<string, Drawing>();
+  /** The drawing whose first, synchronous part runs now (render() gives it the page's deps). */
+  private drawingNow: Drawing | null = null;
+
+  /**
+   * Draws a page: React renders it once (the same components the browser hydrates); markdown texts
+   * not rendered before (a change, or the first visit) are left as placeholders, rendered a slice of
+   * turns at a time, then filled in. Kept as a prepared answer unless what it shows changed meanwhile.
+   */
+  private async render(
     pathname: string,
     route: string,
     origin: string | null,
     pageKey: string | null,
     contact?: ContactOutcome,
     ownRead?: (endpoint: string) => unknown,
-  ): { page: Prepared; data?: Prepared } {
+  ): Promise<Rendering> {
+    const mark = this.cache.mark();
     const sources = {
       read: (endpoint: string) =>
         ownRead?.(endpoint) ??
@@ -154,18 +223,19 @@ export class SitePages {
       },
     };
     const at = route === '*' || ownRead ? pathname : route; // a page of its own keeps its query
-    let rendered = renderPage(at, sources, contact);
-    // Texts seen for the first time (a change, or the first visit) are rendered between two passes.
-    for (let pass = 0; rendered.missing.length && pass < 2; pass++) {
-      for (const [text, variant] of rendered.missing) this.renderMarkdown(text, variant);
-      rendered = renderPage(at, sources, contact);
-    }
-    const deps = [...new Set(rendered.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
-    if (rendered.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
+    const drawn = renderPage(at, sources, contact);
+    const deps = [...new Set(drawn.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
+    if (drawn.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
+    if (this.drawingNow) this.drawingNow.deps = deps;
+    const rendered = drawn.missing.length
+      ? fillMarkdown(drawn, await this.renderTexts(drawn.missing))
+      : drawn;
     const found = rendered.status === 200;
     const data = contact || ownRead ? undefined : prepareJson(rendered.data);
     // Numbered pages are kept only while they exist, and only so many: the addresses are endless.
-    const keep = !isNumberedPage(route) || (found && this.keepNumbered(route));
+    // Nothing is kept that shows what changed while its texts were being rendered.
+    const keep =
+      (!isNumberedPage(route) || (found && this.keepNumbered(route))) && !this.cache.changedSince(mark, deps);
     if (data && keep) this.cache.put(`data|${route}`, deps, data);
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
     const template = inlineStylesheets(this.web.template(), (p) => this.web.file(p)?.prepared.body);
@@ -181,6 +251,20 @@ export class SitePages {
     return { page: prepared, data };
   }
 
+  /** The HTML of texts not rendered yet, TEXTS_SLICE_MS of them per turn of the event loop. */
+  private async renderTexts(texts: [string, MarkdownVariant][]): Promise<string[]> {
+    const html: string[] = [];
+    let until = 0; // the page itself was just drawn in this turn: the texts start on the next
+    for (const [text, variant] of texts) {
+      if (performance.now() >= until) {
+        await new Promise((go) => setImmediate(go));
+        until = performance.now() + TEXTS_SLICE_MS;
+      }
+      html.push(this.renderMarkdown(text, variant));
+    }
+    return html;
+  }
+
   /** Whether a numbered page may be kept: one of the first MAX_NUMBERED_PAGES asked for. */
   private keepNumbered(route: string): boolean {
     if (this.numbered.has(route)) return true;
@@ -189,11 +273,13 @@ export class SitePages {
     return true;
   }
 
-  private renderMarkdown(text: string, variant: MarkdownVariant): void {
+  private renderMarkdown(text: string, variant: MarkdownVariant): string {
     const key = markdownKey(text, variant);
-    if (this.markdown.has(key)) return;
+    let html = this.markdown.get(key); // another page drawn meanwhile may have rendered it
+    if (html !== undefined) return html;
     if (this.markdown.size >= MAX_TEXTS) this.markdown.delete(this.markdown.keys().next().value!);
-    this.markdown.set(key, renderMarkdownHtml(text, variant));
+    this.markdown.set(key, (html = renderMarkdownHtml(text, variant)));
+    return html;
   }
 
   private originOf(req: IncomingMessage): string | null {

@@ -97,18 +97,27 @@ export function objectSchema(def: EntityDef): z.ZodType<Record<string, unknown>>
 function buildObjectSchema(def: EntityDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(def.fields as Fields)) shape[key] = field.schema;
-  const ordered = Object.entries(def.fields as Fields).filter(([, f]) => f.after !== undefined);
-  if (!ordered.length) return z.object(shape);
-  // A time declared `after` another must be later than it when both are set (show until > show from).
+  if (!Object.values(def.fields as Fields).some((f) => f.after !== undefined)) return z.object(shape);
   return z.object(shape).superRefine((data, ctx) => {
-    for (const [key, field] of ordered) {
-      const [end, start] = [data[key], data[field.after!]];
-      if (!end || !start || Date.parse(String(end)) > Date.parse(String(start))) continue;
-      const startLabel = (def.fields as Fields)[field.after!]?.label ?? field.after!;
-      const message = `${field.label} must be later than ${startLabel}.`;
+    for (const [key, message] of orderProblems(def, data))
       ctx.addIssue({ code: 'custom', path: [key], message });
-    }
   });
+}
+
+/**
+ * A time declared `after` another must be later than it when both are set (show until > show from):
+ * the fields that break it, with their messages, in a validated item's stored values.
+ */
+export function orderProblems(def: EntityDef, data: Record<string, unknown>): [string, string][] {
+  const problems: [string, string][] = [];
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    if (field.after === undefined) continue;
+    const [end, start] = [data[key], data[field.after]];
+    if (!end || !start || Date.parse(String(end)) > Date.parse(String(start))) continue;
+    const startLabel = (def.fields as Fields)[field.after]?.label ?? field.after;
+    problems.push([key, `${field.label} must be later than ${startLabel}.`]);
+  }
+  return problems;
 }
 
 /** A new item's starting values. */

@@ -45,6 +45,23 @@ interface TextOpts {
   initial?: string;
 }
 
+/**
+ * A field's quick check: for the values content files usually hold, the stored value the field's
+ * schema gives, computed without zod (a start without its parse cache spent most of its parse time
+ * inside zod); ASK_SCHEMA for anything else (a problem to report, an unusual value), which the
+ * schema then decides. Each helper declares its check beside its schema, registered by the schema
+ * object, so a field with a schema of its own simply has none; server/schema/validate.test.ts holds
+ * every check to its schema over thousands of values.
+ */
+export const ASK_SCHEMA: unique symbol = Symbol('ask the schema');
+export type QuickCheck = (value: unknown) => unknown;
+const quickChecks = new WeakMap<object, QuickCheck>();
+export const quickCheckOf = (schema: z.ZodType): QuickCheck | undefined => quickChecks.get(schema);
+function withQuickCheck<S extends z.ZodType>(schema: S, check: QuickCheck): S {
+  quickChecks.set(schema, check);
+  return schema;
+}
+
 const requiredMessage = (label: string, required: boolean | string | undefined) =>
   typeof required === 'string' ? required : `${label} is required`;
 
@@ -61,7 +78,19 @@ function stringSchema(label: string, opts: TextOpts, trim: boolean) {
     const max = opts.max;
     out = out.refine((v) => v.length <= max, `${label} must be at most ${max} characters`);
   }
-  return out;
+  return withQuickCheck(out, stringQuickCheck(opts, trim));
+}
+
+function stringQuickCheck(opts: TextOpts, trim: boolean): QuickCheck {
+  return (raw) => {
+    if (typeof raw !== 'string' && raw !== undefined && raw !== null) return ASK_SCHEMA;
+    const v = raw ?? opts.initial ?? '';
+    // trimEnd() removes what /\s+$/ does (the same white space and line ends), without copying the text.
+    const out = trim ? v.trim() : v.replace(/\r\n/g, '\n').trimEnd();
+    if (opts.required && out.trim().length === 0) return ASK_SCHEMA;
+    if (opts.max !== undefined && out.length > opts.max) return ASK_SCHEMA;
+    return out;
+  };
 }
 
 const identity = (v: string) => v;
@@ -105,17 +134,23 @@ export const link = (
   required: !!opts.required,
   initial: '',
   placeholder: 'https://example.org or /page',
-  schema: stringSchema(label, opts, true).transform((v, ctx) => {
-    const out = normalizeLink(v);
-    if (out === null) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${label} must be a web address (https://…), an email link (mailto:…) or a page of this site (/…)`,
-      });
-      return z.NEVER;
-    }
-    return out;
-  }),
+  schema: withQuickCheck(
+    stringSchema(label, opts, true).transform((v, ctx) => {
+      const out = normalizeLink(v);
+      if (out === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a web address (https://…), an email link (mailto:…) or a page of this site (/…)`,
+        });
+        return z.NEVER;
+      }
+      return out;
+    }),
+    (raw) => {
+      const v = stringQuickCheck(opts, true)(raw);
+      return typeof v === 'string' ? (normalizeLink(v) ?? ASK_SCHEMA) : ASK_SCHEMA;
+    },
+  ),
   toWire: identity,
   fromWire: asIs,
 });
@@ -159,22 +194,31 @@ export const date = (
   help: opts.help,
   required: !!opts.required,
   initial: '',
-  schema: z
-    .union([z.string(), z.date()])
-    .optional()
-    .transform((raw, ctx) => {
-      const v = raw instanceof Date ? raw.toISOString().slice(0, 10) : (raw ?? '').trim();
-      if (v === '') {
-        if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
-        return '';
-      }
+  schema: withQuickCheck(
+    z
+      .union([z.string(), z.date()])
+      .optional()
+      .transform((raw, ctx) => {
+        const v = raw instanceof Date ? raw.toISOString().slice(0, 10) : (raw ?? '').trim();
+        if (v === '') {
+          if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
+          return '';
+        }
+        const iso = ISO.exec(v);
+        if (!iso || !validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) {
+          ctx.addIssue({ code: 'custom', message: `${label} must be a date such as 2025-03-05` });
+          return z.NEVER;
+        }
+        return v;
+      }),
+    (raw) => {
+      if (typeof raw !== 'string' && raw !== undefined) return ASK_SCHEMA;
+      const v = (raw ?? '').trim();
+      if (v === '') return opts.required ? ASK_SCHEMA : '';
       const iso = ISO.exec(v);
-      if (!iso || !validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a date such as 2025-03-05` });
-        return z.NEVER;
-      }
-      return v;
-    }),
+      return iso && validDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) ? v : ASK_SCHEMA;
+    },
+  ),
   toWire: opts.wire === 'dmy' ? isoToDmy : identity,
   fromWire: (v) => (typeof v === 'string' ? (parseDate(v) ?? v) : v),
 });
@@ -194,23 +238,32 @@ export const datetime = (
   required: false,
   initial: '',
   after: opts.after,
-  schema: z
-    .union([z.string(), z.date(), z.null()])
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw instanceof Date) return toZonedIso(raw.getTime());
+  schema: withQuickCheck(
+    z
+      .union([z.string(), z.date(), z.null()])
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw instanceof Date) return toZonedIso(raw.getTime());
+        const v = (raw ?? '').trim();
+        if (v === '') return '';
+        const ms = parseSiteTime(v);
+        if (Number.isNaN(ms)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${label} must be a date and time such as 2025-03-05T09:00`,
+          });
+          return z.NEVER;
+        }
+        return toZonedIso(ms);
+      }),
+    (raw) => {
+      if (typeof raw !== 'string' && raw !== undefined && raw !== null) return ASK_SCHEMA;
       const v = (raw ?? '').trim();
       if (v === '') return '';
       const ms = parseSiteTime(v);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label} must be a date and time such as 2025-03-05T09:00`,
-        });
-        return z.NEVER;
-      }
-      return toZonedIso(ms);
-    }),
+      return Number.isNaN(ms) ? ASK_SCHEMA : toZonedIso(ms);
+    },
+  ),
   // Sent in the site's zone even when read with another (a parse cached before CMS_TIME_ZONE changed).
   toWire: (v) => {
     const ms = v ? Date.parse(v) : NaN;
@@ -238,10 +291,13 @@ export const flag = (
     { value: true, label: opts.yes ?? 'Yes' },
     { value: false, label: opts.no ?? 'No' },
   ],
-  schema: z
-    .boolean({ error: `${label} must be '0' or '1'` })
-    .optional()
-    .transform((v) => v ?? opts.initial ?? false),
+  schema: withQuickCheck(
+    z
+      .boolean({ error: `${label} must be '0' or '1'` })
+      .optional()
+      .transform((v) => v ?? opts.initial ?? false),
+    (v) => (v === undefined ? (opts.initial ?? false) : typeof v === 'boolean' ? v : ASK_SCHEMA),
+  ),
   toWire: (v) => (v ? '1' : '0'),
   fromWire: (v) => (YES.has(v) ? true : NO.has(v) ? false : v),
 });
@@ -265,10 +321,13 @@ export function codes<const N extends string>(
     required: false,
     initial: opts.initial,
     options: names.map((n) => ({ value: n, label: map[n].label })),
-    schema: z
-      .enum(names as [N, ...N[]], { error: message })
-      .optional()
-      .transform((v) => v ?? opts.initial),
+    schema: withQuickCheck(
+      z
+        .enum(names as [N, ...N[]], { error: message })
+        .optional()
+        .transform((v) => v ?? opts.initial),
+      (v) => (v === undefined ? opts.initial : (names as unknown[]).includes(v) ? v : ASK_SCHEMA),
+    ),
     toWire: (v) => map[v].code,
     fromWire: (v) => {
       if (typeof v !== 'string' && typeof v !== 'number') return v;
@@ -291,18 +350,25 @@ export function choice<const V extends string>(
     required: false,
     initial: opts.initial,
     options: values.map((v) => ({ value: v, label: opts.labels?.[v] ?? (v || 'None') })),
-    schema: z
-      .string()
-      .optional()
-      .transform((raw, ctx) => {
+    schema: withQuickCheck(
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          const v = (raw ?? opts.initial).trim();
+          if ((values as readonly string[]).includes(v)) return v as V;
+          ctx.addIssue({
+            code: 'custom',
+            message: `${label} must be one of: ${values.map((x) => x || 'None').join(', ')}`,
+          });
+          return z.NEVER;
+        }),
+      (raw) => {
+        if (typeof raw !== 'string' && raw !== undefined) return ASK_SCHEMA;
         const v = (raw ?? opts.initial).trim();
-        if ((values as readonly string[]).includes(v)) return v as V;
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label} must be one of: ${values.map((x) => x || 'None').join(', ')}`,
-        });
-        return z.NEVER;
-      }),
+        return (values as readonly string[]).includes(v) ? v : ASK_SCHEMA;
+      },
+    ),
     toWire: identity,
     fromWire: asIs,
   };
@@ -319,21 +385,30 @@ const media =
     help: opts.help,
     required: !!opts.required,
     initial: '',
-    schema: z
-      .string()
-      .optional()
-      .transform((raw, ctx) => {
+    schema: withQuickCheck(
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          const v = (raw ?? '').trim();
+          if (v === '') {
+            if (opts.required)
+              ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
+            return '';
+          }
+          if (!MEDIA_PATH.test(v)) {
+            ctx.addIssue({ code: 'custom', message: `${label} must be a file under media/` });
+            return z.NEVER;
+          }
+          return v;
+        }),
+      (raw) => {
+        if (typeof raw !== 'string' && raw !== undefined) return ASK_SCHEMA;
         const v = (raw ?? '').trim();
-        if (v === '') {
-          if (opts.required) ctx.addIssue({ code: 'custom', message: requiredMessage(label, opts.required) });
-          return '';
-        }
-        if (!MEDIA_PATH.test(v)) {
-          ctx.addIssue({ code: 'custom', message: `${label} must be a file under media/` });
-          return z.NEVER;
-        }
-        return v;
-      }),
+        if (v === '') return opts.required ? ASK_SCHEMA : '';
+        return MEDIA_PATH.test(v) ? v : ASK_SCHEMA;
+      },
+    ),
     toWire: identity,
     fromWire: asIs,
   });

@@ -2,13 +2,15 @@
 // field. The server's every write and read of a file, and the admin form before it sends, call this
 // one function, so a refused value gets the same message in the browser as from the server.
 // Pure TypeScript + zod: the web app imports this module too.
-import { objectSchema, type EntityDef, type Fields } from './define.ts';
-import { isMediaField } from './fields.ts';
+import { objectSchema, orderProblems, type EntityDef, type Fields } from './define.ts';
+import { ASK_SCHEMA, isMediaField, quickCheckOf, type QuickCheck } from './fields.ts';
 
 export type ValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; error: string; fields?: Record<string, string> };
 
 export function validateItem(def: EntityDef, raw: Record<string, unknown>): ValidationResult {
+  const quick = quickValidate(def, raw);
+  if (quick) return { ok: true, data: quick };
   const result = objectSchema(def).safeParse(raw);
   if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
   const fields: Record<string, string> = {};
@@ -18,6 +20,37 @@ export function validateItem(def: EntityDef, raw: Record<string, unknown>): Vali
   }
   const first = Object.values(fields)[0] ?? 'Invalid content';
   return { ok: false, error: first, fields };
+}
+
+/** Each field's quick check (fields.ts), or null when one of the entity's fields has none. */
+const quickChecksOf = new WeakMap<EntityDef, [string, QuickCheck][] | null>();
+function quickChecks(def: EntityDef): [string, QuickCheck][] | null {
+  let checks = quickChecksOf.get(def);
+  if (checks === undefined) {
+    const entries = Object.entries(def.fields as Fields).map(
+      ([k, f]) => [k, quickCheckOf(f.schema)] as const,
+    );
+    checks = entries.every(([, c]) => c) ? (entries as [string, QuickCheck][]) : null;
+    quickChecksOf.set(def, checks);
+  }
+  return checks;
+}
+
+/**
+ * The stored values the entity's schema gives for `raw`, by the fields' quick checks, keys in the
+ * schema's order; null when any field needs the schema itself (a problem, an unusual value). An
+ * item made here is the one zod would make (server/schema/validate.test.ts compares them).
+ */
+export function quickValidate(def: EntityDef, raw: Record<string, unknown>): Record<string, unknown> | null {
+  const checks = quickChecks(def);
+  if (!checks) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, check] of checks) {
+    const value = check(raw[key]);
+    if (value === ASK_SCHEMA) return null;
+    out[key] = value;
+  }
+  return orderProblems(def, out).length ? null : out;
 }
 
 /**

@@ -19,8 +19,8 @@ export type Audience = 'public' | 'staff';
 
 export const NOT_READY = 'Search is getting ready, so some results may be missing. Try again in a moment.';
 export const MAX_QUERY = 200;
-/** Items indexed per turn of the event loop while building. */
-const SLICE = 250;
+/** How long one turn of the event loop indexes items while building, before reads get their turn. */
+const SLICE_MS = 5;
 /** Answers kept until the next change of searched content (a popular query costs nothing again). */
 const KEPT_ANSWERS = 500;
 
@@ -116,13 +116,19 @@ export class SiteSearch {
   private closed = false;
 
   private async build(): Promise<void> {
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    await nextTurn(); // started as the server listens: its first answers go first
     for (const def of searchedCollections) {
       const items = [...this.index.all(def)];
-      for (let i = 0; i < items.length && !this.closed; i += SLICE) {
-        for (const item of items.slice(i, i + SLICE)) this.put(def, item);
-        await new Promise((resolve) => setImmediate(resolve));
+      let i = 0;
+      while (i < items.length && !this.closed) {
+        const until = performance.now() + SLICE_MS;
+        do this.put(def, items[i++]!);
+        while (i < items.length && performance.now() < until);
+        await nextTurn();
       }
     }
+    if (this.closed) return; // the server is closing: no sweep of everything left to do
     this.ready = true;
     // What changed while building (items indexed before their save, deleted ones) is caught up now.
     this.sync([...this.defs.keys()]);

@@ -17,7 +17,7 @@ import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
 import { IndexSnapshot } from './indexSnapshot.ts';
-import { readRegularFile, readRegularFileSync } from './regularFile.ts';
+import { readRegularFile, ScratchReader, type ScratchRead } from './regularFile.ts';
 import { headIndexEntries } from './indexRebuild.ts';
 import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
@@ -51,6 +51,13 @@ export interface IntegrateResult {
   paths: string[];
   /** Files both sides changed differently: the remote's version was kept. */
   bothChanged: string[];
+}
+/** See GitStore.bulkRead(). */
+export interface BulkRead {
+  /** The blob id git's index records for a file it shows unchanged, else null. */
+  unchanged(rel: string): string | null;
+  /** A file's blob id and text (good until the next read); null when it is missing. */
+  read(rel: string): ScratchRead | null;
 }
 
 export { SYSTEM_AUTHOR };
@@ -145,17 +152,17 @@ export class GitStore {
 
   /**
    * For a start's bulk load: a function giving a file's blob id when git's index shows it unchanged
-   * (no read, no hash), else null. The folder's link check is made as for readNow().
+   * (no read, no hash), else null. The folder's link check is made as for bulkRead().
    */
-  unchangedBlobsNow(checkedFolders: Set<string>): (rel: string) => string | null {
-    const snapshot = IndexSnapshot.readSync(this.gitdir);
+  private unchangedBlobsNow(checkedFolders: Set<string>): (rel: string) => string | null {
+    const snapshot = IndexSnapshot.readSync(this.gitdir, (s) => this.index.parsedIfSame(s));
     if (!snapshot) return () => null;
     return (rel) => {
       try {
         this.checkFolderNow(rel, checkedFolders);
         return snapshot.blobIfUnchanged(rel, absolutePath(this.dir, rel));
       } catch {
-        return null; // readNow() then says what is wrong with the path
+        return null; // the read then says what is wrong with the path
       }
     };
   }
@@ -168,18 +175,29 @@ export class GitStore {
     checkedFolders?.add(folder);
   }
 
-  /** read(), synchronously: null when missing, UnsafePathError through a link (a start's bulk load). */
-  readNow(rel: string, checkedFolders?: Set<string>): Buffer | null {
-    try {
-      // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.
-      this.checkFolderNow(rel, checkedFolders);
-      return readRegularFileSync(absolutePath(this.dir, rel), rel);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return null;
-      if (code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
-      throw e;
-    }
+  /**
+   * For a start's bulk load, which runs before anything else: what git's index knows unchanged
+   * (unchangedBlobsNow), and reads made synchronously one after another into one reused buffer
+   * (null when missing, UnsafePathError through a link), each folder's link check made once.
+   */
+  bulkRead(): BulkRead {
+    const checked = new Set<string>();
+    const scratch = new ScratchReader();
+    return {
+      unchanged: this.unchangedBlobsNow(checked),
+      read: (rel) => {
+        try {
+          // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.
+          this.checkFolderNow(rel, checked);
+          return scratch.read(absolutePath(this.dir, rel), rel);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT') return null;
+          if (code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
+          throw e;
+        }
+      },
+    };
   }
 
   /** Like read, synchronously (used while building prepared answers); null when missing or unsafe. */

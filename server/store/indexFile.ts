@@ -23,7 +23,7 @@ export interface IndexEntryInput {
   stat: BigIntStats | null;
 }
 
-interface Parsed {
+export interface ParsedIndex {
   version: number;
   paths: Buffer[]; // sorted by bytes, stage 0 only
   entries: Buffer[]; // raw on-disk entries, same order
@@ -32,7 +32,7 @@ interface Parsed {
 
 const statKey = (s: BigIntStats) => `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
 
-export function parseIndex(buf: Buffer, key: string): Parsed {
+export function parseIndex(buf: Buffer, key: string): ParsedIndex {
   if (buf.length < 32) throw new DamagedIndexError('the index file is cut short');
   const trailer = buf.subarray(buf.length - 20);
   // git's index.skipHash writes zeros instead of the checksum.
@@ -54,7 +54,7 @@ export function parseIndex(buf: Buffer, key: string): Parsed {
   }
 }
 
-function parseEntries(buf: Buffer, key: string): Parsed {
+function parseEntries(buf: Buffer, key: string): ParsedIndex {
   const version = buf.readUInt32BE(4);
   if (version !== 2 && version !== 3) throw new UnsupportedIndexError(`index version ${version}`);
   const count = buf.readUInt32BE(8);
@@ -68,8 +68,9 @@ function parseEntries(buf: Buffer, key: string): Parsed {
     const start = off + 62 + extended;
     const end = buf.indexOf(0, start);
     const len = Math.ceil((62 + extended + (end - start) + 1) / 8) * 8;
-    paths.push(Buffer.from(buf.subarray(start, end)));
-    entries.push(Buffer.from(buf.subarray(off, off + len)));
+    // Views into the file's bytes, not copies: entries are replaced on a save, never changed in place.
+    paths.push(buf.subarray(start, end));
+    entries.push(buf.subarray(off, off + len));
     off += len;
   }
   // Optional caches (TREE, REUC, UNTR, …) are dropped on write and rebuilt by git; extensions the
@@ -145,7 +146,7 @@ function unreadable(e: unknown): string {
 export type HeadEntries = () => Promise<IndexEntryInput[] | null>;
 
 export class IndexFile {
-  private parsed: Parsed | null = null;
+  private parsed: ParsedIndex | null = null;
   private readonly file: string;
 
   constructor(
@@ -219,7 +220,7 @@ export class IndexFile {
   }
 
   /** The index as it is on disk; a missing or damaged one is rebuilt from HEAD, as `git reset` would. */
-  private async current(): Promise<Parsed> {
+  private async current(): Promise<ParsedIndex> {
     const before = await stat(this.file, { bigint: true }).catch((e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT') return null;
       throw e;
@@ -247,16 +248,25 @@ export class IndexFile {
     return this.parsed;
   }
 
-  /** Why the index on disk must be rebuilt (missing or damaged), or null when it reads. */
+  /**
+   * Why the index on disk must be rebuilt (missing or damaged), or null when it reads. A good parse
+   * is kept, for the first save and for parsedIfSame().
+   */
   async problem(): Promise<string | null> {
     try {
       const before = await stat(this.file, { bigint: true });
-      parseIndex(await readFile(this.file), statKey(before));
+      if (this.parsed?.statKey === statKey(before)) return null;
+      this.parsed = parseIndex(await readFile(this.file), statKey(before));
       return null;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'it was missing';
       if (e instanceof UnsupportedIndexError) return null; // git's to edit (see updateIndexSlowly)
       return unreadable(e);
     }
+  }
+
+  /** The parse kept in memory, when the index on disk (stat `s`) is still the file it was made from. */
+  parsedIfSame(s: BigIntStats): ParsedIndex | null {
+    return this.parsed?.statKey === statKey(s) ? this.parsed : null;
   }
 }

@@ -1,11 +1,13 @@
 // A start trusts git's index only where git itself would: the stat data matches and the file was not
 // changed in the same instant the index was written. Checked against indexes the git CLI wrote.
 import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile, utimes, chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndexSnapshot } from './indexSnapshot.ts';
+import { IndexFile } from './indexFile.ts';
 
 let dir: string;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
@@ -55,5 +57,27 @@ describe('IndexSnapshot', () => {
     execFileSync('git', ['init', '-q'], { cwd: empty });
     expect(IndexSnapshot.readSync(path.join(empty, '.git'))).toBeNull();
     await rm(empty, { recursive: true, force: true });
+  });
+
+  it("a start reads the index once: the store's check of it is reused while the file is the same", async () => {
+    const gitdir = path.join(dir, '.git');
+    const index = new IndexFile(gitdir, () => Promise.resolve(null));
+    expect(await index.problem()).toBeNull();
+    const stat = () => statSync(path.join(gitdir, 'index'), { bigint: true });
+    const kept = index.parsedIfSame(stat());
+    expect(kept).not.toBeNull();
+    let asked = 0;
+    const snap = IndexSnapshot.readSync(gitdir, (s) => (asked++, index.parsedIfSame(s)))!;
+    expect(asked).toBe(1);
+    expect(snap.blobIfUnchanged('a.md', path.join(dir, 'a.md'))).toBe(blob('a.md'));
+    // The git CLI rewrites the index: the kept parse is no longer the file's, and is not used.
+    await writeFile(path.join(dir, 'f.md'), 'file f\n');
+    const past = new Date(Date.now() - 60_000);
+    await utimes(path.join(dir, 'f.md'), past, past);
+    git('add', 'f.md');
+    expect(index.parsedIfSame(stat())).toBeNull();
+    expect(snap.blobIfUnchanged('f.md', path.join(dir, 'f.md'))).toBeNull(); // the kept parse has no f.md
+    const fresh = IndexSnapshot.readSync(gitdir, (s) => index.parsedIfSame(s))!;
+    expect(fresh.blobIfUnchanged('f.md', path.join(dir, 'f.md'))).toBe(blob('f.md'));
   });
 });

@@ -61,27 +61,36 @@ export class ContentIndex implements ContentView {
   }
 
   /**
-   * Reads every content and media file once, many at a time; files seen on an earlier start (same
-   * blob id) come from the parse cache instead of being parsed again.
+   * Reads every content and media file once; files seen on an earlier start (same blob id) come from
+   * the parse cache instead of being parsed again.
    */
   async load(cache?: ParseCache): Promise<{ files: number; parsed: number }> {
     this.cache = cache;
     this.parsedCount = 0;
     await cache?.load();
-    // Nothing else runs yet: synchronous reads skip the thread pool's cost per call (about 10×).
-    const checked = new Set<string>();
-    const now: Reader = (rel) => Promise.resolve().then(() => this.store.readNow(rel, checked));
-    // Files git's index shows unchanged are known by their blob id without being read.
-    const unchanged = this.store.unchangedBlobsNow(checked);
+    // Nothing else runs yet: the files are read synchronously, one after another, with no promise
+    // per file (the thread pool's cost per call was about 10× the read's). Files git's index shows
+    // unchanged are known by their blob id without being read.
+    const bulk = this.store.bulkRead();
+    const read = (rel: string): ReadOutcome => {
+      try {
+        return { file: bulk.read(rel) };
+      } catch (error) {
+        return { error };
+      }
+    };
     // Media first: an item's version covers the media it refers to.
     for (const rel of await listFiles(this.store.dir, 'media')) {
-      if (!this.loadUnchanged(rel, unchanged(rel))) await this.refreshPath(rel, now);
+      if (!this.loadUnchanged(rel, bulk.unchanged(rel))) this.take(rel, read(rel));
     }
     // Files and links (health reports those), and singletons' files even when missing.
     const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
     const all = [...new Set([...(await this.filesAndLinksUnder('content')), ...singletons])];
+    // With no parse kept from an earlier start (the first start, or new schemas) every content file
+    // is read and parsed anyway: asking git's index about it first would only add a stat per file.
+    const known = cache?.holdsAny ? (rel: string) => bulk.unchanged(rel) : () => null;
     for (const rel of all) {
-      if (!this.loadUnchanged(rel, unchanged(rel))) await this.refreshPath(rel, now);
+      if (!this.loadUnchanged(rel, known(rel))) this.take(rel, read(rel));
     }
     return { files: all.length, parsed: this.parsedCount };
   }
@@ -200,27 +209,35 @@ export class ContentIndex implements ContentView {
 
   /** Re-reads one path; returns the names of the entities whose served content changed. */
   private async refreshPath(rel: string, read: Reader): Promise<string[]> {
-    if (rel.startsWith('media/')) return this.refreshMedia(rel, read);
+    let outcome: ReadOutcome;
+    try {
+      const bytes = await read(rel);
+      outcome = { file: bytes && { blob: blobId(bytes), text: () => bytes.toString('utf8') } };
+    } catch (error) {
+      outcome = { error };
+    }
+    return this.take(rel, outcome);
+  }
+
+  /** Takes what reading one path gave; returns the names of the entities whose served content changed. */
+  private take(rel: string, outcome: ReadOutcome): string[] {
+    if (rel.startsWith('media/')) return this.takeMedia(rel, outcome);
     const owner = entityForPath(rel);
     if (!owner) return [];
     const { def, id } = owner;
     const items = this.items.get(def.name)!;
-    let bytes: Buffer | null;
-    try {
-      bytes = await read(rel);
-    } catch (e) {
-      return this.report(rel, unreadableBecause(e));
-    }
-    if (bytes === null) {
+    if ('error' in outcome) return this.report(rel, unreadableBecause(outcome.error));
+    const file = outcome.file;
+    if (file === null) {
       // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
       if (def.type === 'singleton') return this.report(rel, MISSING);
       this.errors.delete(rel);
       return items.delete(id) ? [def.name] : [];
     }
-    const fileVersion = blobId(bytes);
+    const fileVersion = file.blob;
     if (items.get(id)?.fileVersion === fileVersion && !this.errors.has(rel)) return [];
     const cached = this.cache?.get(def.name, fileVersion);
-    const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(def, bytes.toString('utf8'));
+    const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(def, file.text());
     if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
     if (!cached) {
       this.parsedCount++;
@@ -251,9 +268,16 @@ export class ContentIndex implements ContentView {
   private async filesAndLinksUnder(root: string): Promise<string[]> {
     const abs = path.join(this.store.dir, root);
     const entries = await readdir(abs, { recursive: true, withFileTypes: true }).catch(() => []);
+    const folders = new Map<string, string>(); // entry folder → its path relative to the repository
+    const relFolder = (parent: string) => {
+      let rel = folders.get(parent);
+      if (rel === undefined)
+        folders.set(parent, (rel = path.relative(this.store.dir, parent).split(path.sep).join('/')));
+      return rel;
+    };
     return entries
       .filter((e) => e.isFile() || e.isSymbolicLink())
-      .map((e) => path.relative(this.store.dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .map((e) => `${relFolder(e.parentPath)}/${e.name}`)
       .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
   }
 
@@ -261,17 +285,14 @@ export class ContentIndex implements ContentView {
     return itemVersion(def, fileVersion, data, (p) => this.media.get(p));
   }
 
-  private async refreshMedia(rel: string, read: Reader): Promise<string[]> {
-    let bytes: Buffer | null;
-    try {
-      bytes = await read(rel);
-    } catch (e) {
+  private takeMedia(rel: string, outcome: ReadOutcome): string[] {
+    if ('error' in outcome) {
       // Reported like a content file, and not served (as if it were missing).
-      this.report(rel, unreadableBecause(e));
+      this.report(rel, unreadableBecause(outcome.error));
       return this.setMedia(rel, null);
     }
     this.errors.delete(rel);
-    return this.setMedia(rel, bytes === null ? null : blobId(bytes));
+    return this.setMedia(rel, outcome.file?.blob ?? null);
   }
 
   /** Records a media file's blob id (null: gone); returns the entities whose items' versions changed. */
@@ -295,6 +316,8 @@ export class ContentIndex implements ContentView {
 }
 
 type Reader = (rel: string) => Promise<Buffer | null>;
+/** A file read (its blob id, and its text on demand; null: missing), or why it could not be read. */
+type ReadOutcome = { file: { blob: string; text(): string } | null } | { error: unknown };
 
 /** An entity's items in its declared order (the data with its id compared, built once per item). */
 export function inOrder(def: EntityDef, items: IndexedItem[]): IndexedItem[] {
@@ -329,7 +352,15 @@ function unreadableBecause(e: unknown): string {
   return `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
 }
 
-const mediaKeys = (def: EntityDef) =>
-  Object.entries(def.fields as Fields)
-    .filter(([, f]) => isMediaField(f))
-    .map(([k]) => k);
+/** The entity's picture and file fields (asked for every item of every load and media change). */
+const mediaKeysOf = new WeakMap<EntityDef, string[]>();
+function mediaKeys(def: EntityDef): string[] {
+  let keys = mediaKeysOf.get(def);
+  if (!keys) {
+    keys = Object.entries(def.fields as Fields)
+      .filter(([, f]) => isMediaField(f))
+      .map(([k]) => k);
+    mediaKeysOf.set(def, keys);
+  }
+  return keys;
+}

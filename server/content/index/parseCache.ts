@@ -9,6 +9,9 @@ import { writeFileDurable } from '../../store/durable.ts';
 
 type Entries = Record<string, Record<string, unknown>>; // `${entity}:${blob}` → stored data
 
+/** Entries turned into text per turn of the event loop when the cache is written. */
+const SAVE_SLICE = 250;
+
 /** What parsing depends on: the entity declarations and the file format (or the whole built server). */
 function codeFingerprint(projectRoot: string): string {
   const hash = createHash('sha1');
@@ -53,6 +56,12 @@ export class ParseCache {
     }
   }
 
+  /** Whether any parse was kept from an earlier start (of the same code). */
+  get holdsAny(): boolean {
+    for (const key in this.old) if (Object.hasOwn(this.old, key)) return true;
+    return false;
+  }
+
   get(entity: string, blob: string): Record<string, unknown> | undefined {
     const key = `${entity}:${blob}`;
     const hit = this.old[key];
@@ -65,13 +74,33 @@ export class ParseCache {
     this.changed = true;
   }
 
-  /** Writes what this start used and parsed (entries of files gone since are dropped). */
+  /**
+   * Writes what this start used and parsed (entries of files gone since are dropped). The text is
+   * made a slice of entries at a time, so a running server keeps answering meanwhile (at 10,000
+   * items one JSON.stringify of it all held the event loop for 30–60 ms; a slice takes a few ms).
+   */
   async save(): Promise<void> {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.old).length) return;
-    await writeFileDurable(this.file, JSON.stringify({ fingerprint: this.fingerprint, entries: this.next }), {
-      mode: 0o600,
-    });
-    this.old = { ...this.next };
-    this.changed = false;
+    const entries = Object.entries(this.next);
+    this.changed = false; // parses made while this one is written are written next time
+    const parts: string[] = [];
+    for (let i = 0; i < entries.length; i += SAVE_SLICE) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      parts.push(
+        entries
+          .slice(i, i + SAVE_SLICE)
+          .map(([key, data]) => `${JSON.stringify(key)}:${JSON.stringify(data)}`)
+          .join(','),
+      );
+    }
+    // The same text as JSON.stringify({ fingerprint, entries }) of the whole.
+    const text = `{"fingerprint":${JSON.stringify(this.fingerprint)},"entries":{${parts.join(',')}}}`;
+    try {
+      await writeFileDurable(this.file, text, { mode: 0o600 });
+    } catch (e) {
+      this.changed = true; // tried again on the next save
+      throw e;
+    }
+    this.old = Object.fromEntries(entries);
   }
 }

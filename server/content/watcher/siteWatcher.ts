@@ -11,7 +11,7 @@
 //   stat each) and a folder that changed for another reason than this server's own save is listed.
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import type { CommitResult, GitStore } from '../../store/gitStore.ts';
 import type { ContentIndex } from '../index/contentIndex.ts';
 import { isCommitted } from '../changes.ts';
@@ -71,6 +71,8 @@ export class SiteWatcher {
 
   async start(): Promise<void> {
     if (!this.baselined) await this.baseline();
+    // Loaded here: npm start starts the watcher after the server listens, and chokidar is not needed before.
+    const { watch } = await import('chokidar');
     const abs = (rel: string) => path.join(this.store.dir, rel);
     // Files with problems may be links or missing: follow() checks those one by one below.
     const problems = new Set(this.index.contentErrors().map((e) => e.path));

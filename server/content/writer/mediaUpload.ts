@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import multer from 'multer';
-import sharp from 'sharp';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../schema/errors.ts';
 
@@ -139,13 +138,7 @@ export function uploadParser(
   };
 }
 
-/** Where uploads are streamed to while their request runs: private, never served, never in git. */
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'private', 'uploads');
-
-/** Removes temporary upload files a stopped server left behind. */
-export async function removeStaleUploads(tmpDir: string): Promise<void> {
-  await rm(tmpDir, { recursive: true, force: true });
-}
+export { uploadsDir, removeStaleUploads } from './uploadsDir.ts';
 
 async function firstBytes(file: string, n: number): Promise<Buffer> {
   const handle = await open(file, 'r');
@@ -161,6 +154,7 @@ async function firstBytes(file: string, n: number): Promise<Buffer> {
 /** Width × height of an image, read from its header only; null when it cannot be read. */
 async function pixelsOf(file: string): Promise<number | null> {
   try {
+    const { default: sharp } = await import('sharp'); // a native library: loaded on the first upload
     const { width, height } = await sharp(file, { limitInputPixels: false }).metadata();
     return width && height ? width * height : null;
   } catch {

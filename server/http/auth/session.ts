@@ -1,31 +1,15 @@
 // Signed cookie sessions (cookie-session) carrying the user's epoch and the sign-in time.
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import cookieSession from 'cookie-session';
 import type { Request } from 'express';
-import { writeFileDurable } from '../../store/durable.ts';
 import type { User, UserStore } from '../../accounts/users.ts';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './sessionKeys.ts';
 
-export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-export const SESSION_COOKIE = 'cms_session';
+export { SESSION_COOKIE, SESSION_LIFETIME_MS, loadSessionSecret } from './sessionKeys.ts';
 
 interface SessionData {
   u?: string;
   e?: number;
   t?: number;
-}
-
-export async function loadSessionSecret(file: string, fromEnv?: string): Promise<string> {
-  if (fromEnv) return fromEnv;
-  const kept = await readFile(file, 'utf8').then(
-    (s) => s.trim(),
-    () => '',
-  );
-  if (kept.length >= 32) return kept;
-  // Missing, empty or too short to sign with: make a new one (existing sessions end).
-  const secret = randomBytes(32).toString('base64url');
-  await writeFileDurable(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 export function sessionMiddleware(secret: string, secure: boolean) {

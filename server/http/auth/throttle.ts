@@ -1,8 +1,6 @@
 // Throttles: failed sign-ins (per address and account, per account, per address), and contact-form
 // messages per address.
-import { rateLimit } from 'express-rate-limit';
 import { WindowCounters } from './windowCounters.ts';
-import { AppError } from '../../schema/errors.ts';
 
 const WINDOW_SECONDS = 15 * 60;
 
@@ -110,18 +108,3 @@ export class SignInThrottle {
 
 /** Usernames ignore case; anything longer than a username can be is one key. */
 const accountKey = (username: string) => username.toLowerCase().slice(0, 41);
-
-const TOO_MANY_MESSAGES =
-  'Too many messages from your address. Please try again in an hour, or email us directly.';
-
-/** A few contact messages per address per hour (refused ones do not count). */
-export const contactLimiter = () =>
-  rateLimit({
-    windowMs: 60 * 60 * 1000,
-    limit: 5,
-    skipFailedRequests: true,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    // Through the error handler like every refusal (which also hangs up on a body still arriving).
-    handler: (_req, _res, next) => next(new AppError(429, TOO_MANY_MESSAGES)),
-  });

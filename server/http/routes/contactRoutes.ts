@@ -5,7 +5,7 @@ import { validateItem } from '../../content/index/fileFormat.ts';
 import type { PrivateCollection } from '../../contact/privateCollection.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { emailProblem } from '../../schema/email.ts';
-import { contactLimiter } from '../auth/throttle.ts';
+import { contactLimiter } from '../auth/contactLimiter.ts';
 import { route, sendError } from '../http.ts';
 import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
 import type { SitePages } from '../sitePages.ts';
@@ -59,8 +59,8 @@ export function contactRoutes(
         req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
       const page =
         site && formPost
-          ? (outcome: ContactOutcome, status: number) =>
-              site.contactPage(req, outcome, status).send(req, res, false)
+          ? async (outcome: ContactOutcome, status: number) =>
+              (await site.contactPage(req, outcome, status)).send(req, res, false)
           : null;
       if (!result.ok || badEmail) {
         const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);

@@ -81,7 +81,7 @@ export function previewRoutes(deps: AppDeps, sites: DraftSites): Router {
       return res.end(own);
     }
     if (!site.pages) return sendError(res, 503, 'The web app is not built yet: run `npm run build`.');
-    const { page, status } = site.pages.prepared(req, part.path);
+    const { page, status } = await site.pages.prepared(req, part.path);
     const record = drafts.get(id);
     const html = previewHtml(page.body.toString('utf8'), {
       root,

@@ -18,7 +18,7 @@ export function searchPageRoutes(files: ServedFiles, search: SiteSearch): Router
     if (!files.web) return next();
     await files.pagesReady;
     if (!files.pages) return next();
-    files.pages.pageWith(req, req.originalUrl, read).send(req, res, false);
+    (await files.pages.pageWith(req, req.originalUrl, read)).send(req, res, false);
   });
   return router;
 }

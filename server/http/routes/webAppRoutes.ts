@@ -28,7 +28,7 @@ export function webAppRoutes(files: ServedFiles): Router {
       await files.pagesReady;
       page = pageAnswer(files, req, req.path)!;
     }
-    page.send(req, res, false);
+    (await page).send(req, res, false);
   });
   return router;
 }

@@ -1,5 +1,8 @@
 // A public page rendered to HTML by the same components the browser hydrates, with what it read:
 // the read answers and the markdown HTML to carry in the page (pageData.ts), its status and head.
+// Markdown not rendered yet is left as a placeholder where its HTML goes (it only ever goes into
+// innerHTML, which React writes as it is): the caller renders those texts afterwards and fills them
+// in (fillMarkdown), so the page is drawn by React once, not again once its texts are ready.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { markdownKey, type MarkdownVariant } from '../../markdown/markdownKey.ts';
@@ -17,8 +20,12 @@ export interface RenderedPage {
   data: PageData;
   /** The read calls the page made: its answers change when their entities do. */
   endpoints: string[];
-  /** Markdown texts that had no HTML yet: render them, then the page again. */
+  /** Markdown texts that had no HTML yet: render them and fill them in (fillMarkdown). */
   missing: [string, MarkdownVariant][];
+  /** The placeholder standing for each missing text, in `html` and in `data.markdown`. */
+  placeholders: string[];
+  /** Matches the placeholders (number n: missing[n]). */
+  placeholder: RegExp;
   /** Whether an image was drawn without its size (not read yet): the page is drawn again later. */
   unsized: boolean;
 }
@@ -29,15 +36,21 @@ export interface PageSources {
   image?(src: string): ImageSize | undefined;
   /**
    * A text's HTML, or undefined when it is not rendered yet: React cannot render the markdown
-   * while it renders the page, so the caller renders the missing texts after and asks again.
+   * while it renders the page, so the caller renders the missing texts after and fills them in.
    */
   markdown(text: string, variant: MarkdownVariant): string | undefined;
 }
+
+/** Characters no text of the site can put in a page's markup (markdown turns NUL into U+FFFD). */
+const MARK = '\u0000';
 
 export function renderPage(pathname: string, sources: PageSources, contact?: ContactOutcome): RenderedPage {
   const api: Record<string, unknown> = {};
   const markdown: Record<string, string> = {};
   const missing: [string, MarkdownVariant][] = [];
+  const placeholders: string[] = [];
+  // Unguessable per render, so that no content can spell a placeholder.
+  const nonce = Math.random().toString(36).slice(2);
   const images: Record<string, ImageSize> = {};
   let unsized = false;
   let status = 200;
@@ -50,10 +63,15 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
     markdown(text, variant) {
       const key = markdownKey(text, variant);
       if (markdown[key] !== undefined) return markdown[key];
-      const html = sources.markdown(text, variant);
-      if (html === undefined) missing.push([text, variant]);
-      else markdown[key] = html;
-      return html ?? '';
+      let html = sources.markdown(text, variant);
+      if (html === undefined) {
+        html = `${MARK}md-${nonce}-${missing.length}${MARK}`;
+        missing.push([text, variant]);
+        placeholders.push(html);
+      }
+      // In the order the page asks for them, placeholders too: the data is the same once filled in.
+      markdown[key] = html;
+      return html;
     },
     image(src) {
       const size = images[src] ?? sources.image?.(src);
@@ -81,5 +99,30 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
   const data: PageData = contact
     ? { api, markdown, ...seen, path: pathname, contact }
     : { api, markdown, ...seen };
-  return { html, status, head, data, endpoints: Object.keys(api), missing, unsized };
+  const placeholder = new RegExp(`${MARK}md-${nonce}-(\\d+)${MARK}`, 'g');
+  return {
+    html,
+    status,
+    head,
+    data,
+    endpoints: Object.keys(api),
+    missing,
+    placeholders,
+    placeholder,
+    unsized,
+  };
+}
+
+/**
+ * The page with the HTML of its missing texts (`html[i]` for `page.missing[i]`) where their
+ * placeholders are, in its markup and its data: what rendering it again with them would give.
+ */
+export function fillMarkdown(page: RenderedPage, html: readonly string[]): RenderedPage {
+  if (!page.missing.length) return page;
+  const byPlaceholder = new Map(page.placeholders.map((p, i) => [p, html[i]!]));
+  const markdown = Object.fromEntries(
+    Object.entries(page.data.markdown).map(([key, value]) => [key, byPlaceholder.get(value) ?? value]),
+  );
+  const filled = page.html.replace(page.placeholder, (_, n: string) => html[Number(n)]!);
+  return { ...page, html: filled, data: { ...page.data, markdown }, missing: [], placeholders: [] };
 }
