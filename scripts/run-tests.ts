@@ -1,13 +1,15 @@
-// The two test commands. Each runs its checks side by side, then its vitest projects, and ends with
-// one plain summary line ("vitest: N passed, N failed, N skipped").
+// The two test commands. Each runs its checks and its vitest projects side by side (the checks take a
+// few seconds of the cores the tests leave idle, instead of holding the tests back), prints what the
+// checks found after the tests' own report, and ends with one plain summary line ("vitest: N passed,
+// N failed, N skipped").
 //
 //   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
-//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, then the unit
+//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, and the unit
 //                                                          project: no build, browser, drill or timing
 //
 // Other arguments go to vitest (a file filter, `--project e2e`). A check that fails does not stop the
 // run: a person sees every problem at once, and the exit code says whether all passed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
 // Each check is an npm script, run where package.json defines it.
@@ -45,11 +47,11 @@ function runCheck(name: string): Promise<CheckResult> {
 
 const started = performance.now();
 const checks = (fast ? FAST_CHECKS : ALL_CHECKS).filter((name) => name in defined);
-const results = await Promise.all(
+const checking = Promise.all(
   checks.map(async (name) => {
     const r = await runCheck(name);
+    // One line as soon as it is known (among the tests' lines); what it printed comes after them.
     console.log(`── ${r.name}: ${r.ok ? 'ok' : 'FAILED'} in ${r.took}`);
-    if (r.output.trim()) console.log(r.output.trimEnd());
     return r;
   }),
 );
@@ -58,7 +60,7 @@ const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
 const projects = fast && !vitestArgs.some((a) => a.startsWith('--project')) ? FAST_PROJECTS : [];
 const vitestStarted = performance.now();
-const run = spawnSync(
+const vitest = spawn(
   'npx',
   [
     'vitest',
@@ -71,11 +73,17 @@ const run = spawnSync(
   ],
   { stdio: 'inherit' },
 );
+const vitestStatus = await new Promise<number | null>((resolve) => vitest.on('close', resolve));
+const vitestTook = seconds(vitestStarted);
+const results = await checking;
 
+for (const r of results.filter((r) => r.output.trim())) {
+  console.log(`── ${r.name} (${r.ok ? 'ok' : 'FAILED'}):\n${r.output.trimEnd()}`);
+}
 const failedChecks = results.filter((r) => !r.ok).map((r) => r.name);
 console.log(
-  `checks: ${results.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'}`).join(', ')}; ` +
-    `vitest ${seconds(vitestStarted)}; all ${seconds(started)}`,
+  `checks: ${results.map((r) => `${r.name} ${r.ok ? 'ok' : 'FAILED'} (${r.took})`).join(', ')}; ` +
+    `vitest ${vitestTook}; all ${seconds(started)}`,
 );
 try {
   const r = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -90,4 +98,4 @@ try {
 } catch {
   console.log('vitest: no test report was written');
 }
-process.exit(failedChecks.length > 0 ? 1 : (run.status ?? 1));
+process.exit(failedChecks.length > 0 ? 1 : (vitestStatus ?? 1));

@@ -3,11 +3,11 @@
 // with an item and the add form open, and with each dialog open (add/edit, history, conflict,
 // sign in again), at 1280 and 390 px; every page starts with a skip link to its <main>; and a
 // keyboard alone adds and saves an item, with dialogs that keep and give back the focus.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
-import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
+import { useSignedInSite } from './support/signedInSite.ts';
+import { AXE_TAGS, axe } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import {
   ADMIN_ROUTES,
@@ -36,7 +36,7 @@ async function settle(page: Page) {
 
 /** One line per violation: where, rule, what it asks, and the nodes it found. */
 async function scan(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
   const lines = violations.map((v) => {
     const nodes = v.nodes
       .slice(0, 5)

@@ -2,12 +2,12 @@
 // saves with their commits, filter by who, what and day (the server does the filtering), and the
 // CSV export downloads exactly the filtered entries.
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestSite, TEST_ADMIN, type TestSite } from '../../server/testing/testSite.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { openAdmin } from './support/adminSupport.ts';
+import { axe } from './support/axe.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -46,7 +46,7 @@ it('lists the log, filters it by who, what and day, and exports the filtered ent
   expect(await saved.textContent()).toContain(commit.slice(0, 7));
   // The filter's labels, the table's headers: usable with a screen reader and a keyboard.
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-  const { violations } = await new AxeBuilder({ page }).include('.admin').withTags(tags).analyze();
+  const { violations } = await axe(page).include('.admin').withTags(tags).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Who: the stranger's failed sign-in and nothing else.

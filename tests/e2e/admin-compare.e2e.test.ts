@@ -1,11 +1,11 @@
 // Compare versions (issue 11, point 10): in an item's History, "Compare with current" shows the
 // fields that differ (all of them on request), the changed words of a text marked as removed or
 // added (with words for screen readers), pictures side by side, and Restore from there.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
-import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
+import { useSignedInSite } from './support/signedInSite.ts';
+import { AXE_TAGS, axe } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import {
   PNG,
@@ -84,7 +84,7 @@ describe('compare with current', () => {
       await dialog.getByLabel('Show unchanged fields too').check();
       const all = await dialog.locator('.admin-compare-field h3').allTextContents();
       expect(all.slice(0, 4)).toEqual(['Title (unchanged)', 'Link (unchanged)', 'What', 'Date (unchanged)']);
-      const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
       const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(found).toEqual([]);
 

@@ -1,16 +1,15 @@
 // Accessibility: axe-core (WCAG 2.0/2.1 A and AA, plus best practices) finds nothing on any public
 // route at 1280 and 390 px, nor with the narrow menu, the contact popup or a spotlight dialog open.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
+import { AXE_TAGS, axe } from './support/axe.ts';
 
 let site: TestSite;
 let browser: Browser;
 type Rec = Record<string, string>;
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const STATIC_ROUTES = [
   '/',
   '/about',
@@ -57,7 +56,7 @@ async function settle(page: Page) {
 
 /** One line per violation: rule, what it asks, and the nodes it found. */
 async function scan(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
   return violations.map((v) => {
     const nodes = v.nodes.map((n) => n.target.join(' ')).join('\n    ');
     return `${where}: ${v.id} (${v.impact}) — ${v.help}\n    ${nodes}`;

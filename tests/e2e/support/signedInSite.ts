@@ -19,6 +19,3 @@ export function useSignedInSite(ready: (site: TestSite, browser: Browser) => voi
     await site?.stop();
   });
 }
-
-/** The axe rule sets every accessibility check here runs: WCAG 2.1 A and AA, and best practice. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

@@ -1,0 +1,18 @@
+// axe-core in the browser suites, through @axe-core/playwright.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** The axe rule sets every accessibility check here runs: WCAG 2.1 A and AA, and best practice. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/**
+ * axe-core for the page as it is now. By default @axe-core/playwright gathers the results of a
+ * page's frames in a blank page it opens for each scan, more than half the scan's time; a page
+ * without frames has nothing to gather, and axe run in the page itself (legacy mode) finds the same
+ * violations on the same nodes. A page with frames keeps the default, which also checks frames of
+ * other origins.
+ */
+export function axe(page: Page): AxeBuilder {
+  const builder = new AxeBuilder({ page });
+  return page.frames().length > 1 ? builder : builder.setLegacyMode(true);
+}
