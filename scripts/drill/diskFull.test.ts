@@ -1,12 +1,15 @@
 // The disk-full drill: the real server on a small tmpfs filled to the brim. Saves answer 507 in plain
-// words and change nothing; once space is freed, saves resume and a restart needs no hand repair.
+// words and change nothing (an upload streamed into git too); once space is freed, saves resume and a
+// restart needs no hand repair.
 // Mounting needs root (CI runs as root here); where it is not allowed the drill says so and skips.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
+import { jpg } from '../../server/http/routes/writesTestKit.ts';
+import { eventually, startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 
 const mountPoint = await mkdtemp(path.join(tmpdir(), 'cms-diskfull-'));
 const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]).status === 0;
@@ -58,6 +61,37 @@ describe.skipIf(!mounted)('a full disk', () => {
     const health = await (await site.api('/api/health')).json();
     expect(health.disk.low).toBe(true);
     expect(health.disk.message).toMatch(/^The server's disk is almost full/);
+  });
+
+  it('refuses an upload whose file arrived but does not fit in git with 507, and keeps nothing', async () => {
+    await rm(filler);
+    const head = git(site.siteDir, 'rev-parse', 'HEAD').stdout.trim();
+    // Room for the upload's temporary file (1 MB), not for its blob and work-tree copy as well.
+    await writeFile(filler, Buffer.alloc(Math.max(0, (await freeBytes()) - 1.6 * 2 ** 20)));
+    const body = new FormData();
+    for (const [k, v] of Object.entries({
+      fileName: 'On a full disk',
+      studyTitle: 'A study',
+      abstract: 'Short.',
+      publicationDate: '01/02/2026',
+    }))
+      body.append(k, v);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 ** 20)]);
+    body.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'paper.pdf');
+    body.append('firstPage', new Blob([new Uint8Array(jpg('full'))], { type: 'image/jpeg' }), 'page.jpg');
+    const res = await site.api('/api/pdf_upload.php', { method: 'POST', body });
+    expect(res.status, await res.clone().text()).toBe(507);
+    expect((await res.json()).error).toMatch(/^The server's disk is full: nothing was saved\./);
+    expect(git(site.siteDir, 'rev-parse', 'HEAD').stdout.trim()).toBe(head);
+    expect(git(site.siteDir, 'status', '--porcelain', '--untracked-files=all').stdout).toBe('');
+    const objects = path.join(site.siteDir, '.git/objects');
+    expect((await readdir(objects)).filter((n) => !/^([0-9a-f]{2}|info|pack)$/.test(n))).toEqual([]);
+    // The upload's temporary file went with its request.
+    await eventually(
+      async () => (await readdir(path.join(dataDir, 'private/uploads')).catch(() => [])).length === 0,
+      2000,
+      'the uploads folder to empty',
+    );
   });
 
   it('saves again once space is freed, and the repository needs no repair', async () => {

@@ -1,7 +1,9 @@
-// A save killed (SIGKILL) after each step of the commit sequence, in a real child process: the next
-// start finishes or undoes it with no hand repair, and git finds nothing wrong. Plus the repairs
-// of a damaged branch ref, and what is never touched: a maintainer's live lock.
+// A save killed (SIGKILL) after each step of the commit sequence, and half-way through streaming an
+// upload's file into git, in a real child process: the next start finishes or undoes it with no hand
+// repair, and git finds nothing wrong. Plus the repairs of a damaged branch ref, and what is never
+// touched: a maintainer's live lock.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +11,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../config.ts';
 import { GitStore } from './gitStore.ts';
-import { SAVE_STEPS } from './failpoint.ts';
+import { MID_STREAM, SAVE_STEPS, type SaveStep } from './failpoint.ts';
+import { fileBlobId } from './blobId.ts';
+import type { FileChange } from './fileChange.ts';
 import { RepositoryBrokenError, RepositoryBusyError } from './storeErrors.ts';
 
 const author = { name: 'Editor', email: 'editor@example.org' };
@@ -21,6 +25,12 @@ afterEach(async () => {
 async function site() {
   const root = await mkdtemp(path.join(tmpdir(), 'cms-crash-'));
   roots.push(root);
+  // An upload's temporary file, committed from disk: several deflated chunks, so a crash can cut it.
+  await mkdir(path.join(root, 'uploads'));
+  await writeFile(
+    path.join(root, 'uploads/upload-1'),
+    Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 << 20)]),
+  );
   const starter = { content: path.join(root, 'starter/content'), media: path.join(root, 'starter/media') };
   await mkdir(path.join(starter.content, 'news'), { recursive: true });
   await mkdir(path.join(starter.media, 'news'), { recursive: true });
@@ -31,7 +41,7 @@ async function site() {
   const { store } = await GitStore.open(dir, { starter });
   await store.commit([{ path: 'content/news/3.md', data: 'three\n' }], author, 'second');
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
-  return { dir, git, store };
+  return { dir, git, store, upload: path.join(root, 'uploads/upload-1') };
 }
 
 /** Everything a maintainer would check: nothing for git to complain about, nothing left over. */
@@ -52,16 +62,22 @@ async function expectClean(dir: string, git: (...a: string[]) => string) {
   ).toEqual([]);
 }
 
-const interrupted = [
+/** The save that is interrupted: bytes, a removal, and a file streamed from disk (an upload). */
+const interrupted = async (upload: string): Promise<FileChange[]> => [
   { path: 'content/news/1.md', data: 'one, edited\n' },
   { path: 'content/news/4.md', data: 'four\n' },
   { path: 'media/news/1.jpg', data: null },
+  {
+    path: 'media/papers/4.pdf',
+    file: upload,
+    ...(await fileBlobId(upload).then(({ oid, size }) => ({ blob: oid, size }))),
+  },
 ];
 
-function saveInChild(dir: string, crashAt: string) {
+async function saveInChild(dir: string, upload: string, crashAt: string) {
   return spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/testing/saveInChild.ts', dir, JSON.stringify(interrupted)],
+    ['--import', 'tsx', 'server/testing/saveInChild.ts', dir, JSON.stringify(await interrupted(upload))],
     {
       cwd: PROJECT_ROOT,
       env: { ...process.env, CMS_CRASH_AT: crashAt },
@@ -72,17 +88,18 @@ function saveInChild(dir: string, crashAt: string) {
 }
 
 describe('a save killed part-way', () => {
-  it.each(SAVE_STEPS)(
+  it.each([...SAVE_STEPS, MID_STREAM])(
     'after "%s": the next start finishes or undoes it, and the next save works',
     async (step) => {
-      const { dir, git } = await site();
+      const { dir, git, upload } = await site();
       const before = git('rev-parse', 'HEAD').trim();
-      const child = saveInChild(dir, step);
+      const child = await saveInChild(dir, upload, step);
       expect(child.signal, child.stderr).toBe('SIGKILL');
 
       const { store } = await GitStore.open(dir);
-      // The save is kept when its commit reached the branch, and undone otherwise.
-      const landed = SAVE_STEPS.indexOf(step) >= SAVE_STEPS.indexOf('ref');
+      // The save is kept when its commit reached the branch, and undone otherwise (half-way through
+      // streaming the upload's blob, it had not).
+      const landed = SAVE_STEPS.indexOf(step as SaveStep) >= SAVE_STEPS.indexOf('ref');
       const head = git('rev-parse', 'HEAD').trim();
       expect(head === before).toBe(!landed);
       if (landed) expect(git('rev-parse', 'HEAD~1').trim()).toBe(before);
@@ -91,6 +108,16 @@ describe('a save killed part-way', () => {
       expect(await file('content/news/1.md')).toBe(landed ? 'one, edited\n' : 'one\n');
       expect(await file('content/news/4.md')).toBe(landed ? 'four\n' : null);
       expect(await file('media/news/1.jpg')).toBe(landed ? null : 'jpg');
+      const pdf = await readFile(path.join(dir, 'media/papers/4.pdf')).catch(() => null);
+      if (landed) {
+        expect(pdf?.equals(await readFile(upload))).toBe(true);
+        expect(
+          execFileSync('git', ['cat-file', 'blob', 'HEAD:media/papers/4.pdf'], {
+            cwd: dir,
+            maxBuffer: 8 << 20,
+          }).equals(pdf!),
+        ).toBe(true);
+      } else expect(pdf).toBeNull();
 
       await store.commit([{ path: 'content/news/5.md', data: 'five\n' }], author, 'after the crash');
       await expectClean(dir, git);
@@ -101,8 +128,8 @@ describe('a save killed part-way', () => {
   );
 
   it('a run of the same save completes when nothing stops it (the child works)', async () => {
-    const { dir, git } = await site();
-    const child = saveInChild(dir, 'nowhere');
+    const { dir, git, upload } = await site();
+    const child = await saveInChild(dir, upload, 'nowhere');
     expect(child.stdout.trim()).toBe('saved');
     expect(git('log', '-1', '--format=%s').trim()).toBe('the interrupted save');
     await expectClean(dir, git);

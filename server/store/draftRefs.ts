@@ -14,7 +14,7 @@ import { ObjectBatch } from './looseObjects.ts';
 import { type Author, formatCommit } from './commitObject.ts';
 import { readRef, updateRef } from './refs.ts';
 import { TreeReader } from './treeReader.ts';
-import type { CommitResult, FileChange } from './fileChange.ts';
+import { type CommitResult, type FileChange, isDiskFile } from './fileChange.ts';
 
 export const DRAFT_REFS = 'refs/drafts/';
 const DRAFT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -93,7 +93,8 @@ export class DraftRefs {
     const blobs = new Map<string, string | null>();
     for (const change of changes) {
       const rel = checkRepoPath(change.path);
-      blobs.set(rel, change.data === null ? null : batch.add('blob', Buffer.from(change.data)));
+      if (isDiskFile(change)) blobs.set(rel, batch.addFile(change.blob, change.file, change.size));
+      else blobs.set(rel, change.data === null ? null : batch.add('blob', Buffer.from(change.data)));
     }
     // The draft's tree is its base's with all its changes laid over: built from the base's trees,
     // which most drafts share (parsed once, patched in a copy), not from the draft's own 10,000-entry

@@ -1,7 +1,8 @@
 // Writes that survive a crash or a power cut: data is flushed (fsync) before a rename puts it in
 // place, and the folder is flushed after, so a name never points at bytes that were not written.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 let flushing = true;
@@ -37,16 +38,49 @@ export async function syncDirs(dirs: Iterable<string>): Promise<void> {
 }
 
 /** Writes `data` to `tmp`, flushes it, and renames it to `file`. The caller flushes the folder. */
-export async function writeThenRename(
+export function writeThenRename(
   tmp: string,
   file: string,
   data: Uint8Array | string,
   mode?: number,
 ): Promise<void> {
+  return fillThenRename(tmp, file, (handle) => handle.writeFile(data), mode);
+}
+
+/**
+ * Creates `tmp`, lets `fill` write it (a stream's chunks, for a file too large to hold in memory),
+ * flushes it and renames it to `file`; on any failure `tmp` is removed. The caller flushes the folder.
+ */
+export async function fillThenRename(
+  tmp: string,
+  file: string,
+  fill: (handle: FileHandle) => Promise<void>,
+  mode?: number,
+): Promise<void> {
   try {
     const handle = await open(tmp, 'wx', mode ?? 0o666);
     try {
-      await handle.writeFile(data);
+      await fill(handle);
+      await syncFile(handle);
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, file);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Copies `source` to `tmp` (in the kernel: its bytes never pass through this process), flushes it
+ * and renames it to `file`, as writeThenRename does with bytes. The caller flushes the folder.
+ */
+export async function copyThenRename(source: string, tmp: string, file: string): Promise<void> {
+  try {
+    await copyFile(source, tmp, constants.COPYFILE_EXCL);
+    const handle = await open(tmp, 'r+');
+    try {
       await syncFile(handle);
     } finally {
       await handle.close();

@@ -11,9 +11,11 @@ export const SAVE_STEPS = [
   'index', // index.lock renamed over the index
 ] as const;
 export type SaveStep = (typeof SAVE_STEPS)[number];
+/** Only a save of a file on disk passes this: its blob's first deflated bytes are in the temp object. */
+export const MID_STREAM = 'streaming';
 
 const crashAt = process.env.CMS_CRASH_AT;
 
-export function failpoint(step: SaveStep): void {
+export function failpoint(step: SaveStep | typeof MID_STREAM): void {
   if (crashAt === step) process.kill(process.pid, 'SIGKILL');
 }

@@ -12,7 +12,14 @@ import {
   realPathInsideSync,
   UnsafePathError,
 } from './paths.ts';
-import { removeTempFiles, syncDirs, tempNameFor, writeFileDurable, writeThenRename } from './durable.ts';
+import {
+  copyThenRename,
+  removeTempFiles,
+  syncDirs,
+  tempNameFor,
+  writeFileDurable,
+  writeThenRename,
+} from './durable.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
@@ -40,8 +47,8 @@ import {
 } from './storeErrors.ts';
 
 export type { Author } from './commitObject.ts';
-export type { CommitResult, FileChange } from './fileChange.ts';
-import type { CommitResult, FileChange } from './fileChange.ts';
+export type { CommitResult, DiskFileChange, FileChange } from './fileChange.ts';
+import { type CommitResult, type FileChange, isDiskFile } from './fileChange.ts';
 export type { CommitInfo, RemovedPath } from './pathHistory.ts';
 export interface IntegrateResult {
   /** up-to-date: nothing new; ahead: the branch holds the remote's commits and more of its own. */
@@ -336,10 +343,15 @@ export class GitStore {
       files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
     const batch = new ObjectBatch(this.gitdir);
     const blobs = new Map<string, string | null>();
-    const bytes = new Map<string, Buffer | null>();
+    const sources = new Map<string, WorkTreeSource>();
     for (const change of checked) {
+      if (isDiskFile(change)) {
+        sources.set(change.path, { copyOf: change.file });
+        blobs.set(change.path, batch.addFile(change.blob, change.file, change.size));
+        continue;
+      }
       const data = change.data === null ? null : Buffer.from(change.data);
-      bytes.set(change.path, data);
+      sources.set(change.path, data);
       blobs.set(change.path, data === null ? null : batch.add('blob', data));
     }
     const folders = new Set([...files.values()].map((f) => path.dirname(f)));
@@ -349,7 +361,7 @@ export class GitStore {
         checked.map(({ path: rel }) => ({
           rel,
           file: files.get(rel)!,
-          data: bytes.get(rel)!,
+          data: sources.get(rel)!,
           oid: blobs.get(rel)!,
         })),
       ),
@@ -685,9 +697,12 @@ export class GitStore {
   }
 }
 
+/** A work-tree file's new bytes, a file on disk to copy them from, or null to remove it. */
+type WorkTreeSource = Buffer | { copyOf: string } | null;
+
 /** Writes work-tree files (temp file + rename; null deletes) and returns their new index entries. */
 function writeWorkTree(
-  files: { rel: string; file: string; data: Buffer | null; oid: string | null }[],
+  files: { rel: string; file: string; data: WorkTreeSource; oid: string | null }[],
 ): Promise<IndexUpdate[]> {
   return Promise.all(
     files.map(({ rel, file, data, oid }) =>
@@ -697,7 +712,8 @@ function writeWorkTree(
           return { path: rel, entry: null };
         }
         await mkdir(path.dirname(file), { recursive: true });
-        await writeThenRename(tempNameFor(file), file, data);
+        if (Buffer.isBuffer(data)) await writeThenRename(tempNameFor(file), file, data);
+        else await copyThenRename(data.copyOf, tempNameFor(file), file);
         return { path: rel, entry: { oid, stat: await lstat(file, { bigint: true }) } };
       }),
     ),

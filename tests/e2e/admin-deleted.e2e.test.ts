@@ -4,11 +4,11 @@
 // axe finds nothing on the list or the dialog, at 1280 and 390 px.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
-import { AXE_TAGS, useSignedInSite } from './support/signedInSite.ts';
+import { useSignedInSite } from './support/signedInSite.ts';
+import { AXE_TAGS, axe as axeOf } from './support/axe.ts';
 import { openPage, screenshotPath } from './support/browser.ts';
 import { PNG, commitCount, lastCommit, openAdmin, row, watchNotices } from './support/adminSupport.ts';
 
@@ -21,7 +21,7 @@ useSignedInSite((s, b) => {
 });
 
 async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const { violations } = await axeOf(page).withTags(AXE_TAGS).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,10 +1,11 @@
 // Uploads: multer with explicit limits, the type decided from the bytes, names made by the server.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import multer from 'multer';
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../schema/errors.ts';
+import { fileBlobId } from '../../store/blobId.ts';
 
 import { IMAGE_LIMIT, PDF_LIMIT } from '../../schema/fileLimits.ts';
 export { IMAGE_LIMIT, PDF_LIMIT };
@@ -24,10 +25,15 @@ export function sniff(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
+/** A checked upload: its temporary file is committed from disk (streamed, never whole in memory). */
 export interface Upload {
   field: string;
-  bytes: Buffer;
   type: SniffedType;
+  /** The temporary file in private/uploads, kept until the request's save is done (keepingUploads). */
+  file: string;
+  size: number;
+  /** Its git blob id, read by streaming the file once. */
+  blob: string;
 }
 
 /** Largest picture accepted, in pixels: a 20,000 × 20,000 PNG is only 1 MB but 1.6 GB to decode. */
@@ -44,15 +50,33 @@ export const UPLOAD_LIMITS: UploadLimits = { perUser: 2, total: 6 };
 
 const BUSY = 'Too many uploads are in progress right now. Please wait for them to finish, then try again.';
 
+/** Checks the text fields that came before a file; an error refuses the upload before its bytes are kept. */
+export type BeforeFile = (fieldsSoFar: Record<string, unknown>) => AppError | null;
+
+/** Per request, the save that uses its upload files (keepingUploads). */
+const holds = new WeakMap<Request, Promise<unknown>>();
+
+/**
+ * Runs `task` (the handler that saves a request's uploads) keeping the request's temporary files
+ * until it settles, even if the client goes away first: a save still waiting its turn in the save
+ * queue then streams them into git all the same. They are removed right after.
+ */
+export function keepingUploads<T>(req: Request, task: () => Promise<T>): Promise<T> {
+  const run = task();
+  holds.set(
+    req,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
 /**
  * Parses a multipart body when there is one (other bodies pass through untouched), streaming each
  * file to a private temporary folder instead of holding it in memory. A person may have a few uploads
  * in flight and the server a few more in all; past that the request is refused (429) before its body
- * is read. The temporary files are removed when the request ends, whatever its outcome.
+ * is read. The temporary files are removed when the request ends, whatever its outcome (once the
+ * save that uses them is done: keepingUploads).
  */
-/** Checks the text fields that came before a file; an error refuses the upload before its bytes are kept. */
-export type BeforeFile = (fieldsSoFar: Record<string, unknown>) => AppError | null;
-
 export function uploadParser(
   tmpDir: string,
   who: (req: Request) => string,
@@ -111,11 +135,14 @@ export function uploadParser(
     res.once('close', () => {
       if (ended) return;
       ended = true;
-      total--;
-      const left = (inFlight.get(person) ?? 1) - 1;
-      if (left > 0) inFlight.set(person, left);
-      else inFlight.delete(person);
-      for (const file of written.get(req) ?? []) void rm(file, { force: true });
+      // An upload counts as in flight while its files exist: until its save is done.
+      void (holds.get(req) ?? Promise.resolve()).then(() => {
+        total--;
+        const left = (inFlight.get(person) ?? 1) - 1;
+        if (left > 0) inFlight.set(person, left);
+        else inFlight.delete(person);
+        for (const file of written.get(req) ?? []) void rm(file, { force: true });
+      });
     });
     parser.any()(req, res, (err: unknown) => {
       if (!err) return once();
@@ -164,7 +191,8 @@ async function pixelsOf(file: string): Promise<number | null> {
 
 /**
  * Checks each uploaded file against the kind its field expects (400/413/415), from its first bytes and,
- * for a picture, its size in pixels; only then are its bytes read for saving.
+ * for a picture, its size in pixels; only then is its blob id read, streaming it (the save then
+ * streams the file into git: it is never whole in memory).
  */
 export async function checkUploads(
   files: Express.Multer.File[] | undefined,
@@ -206,6 +234,9 @@ export async function checkUploads(
     checked.push({ field: f.fieldname, path: f.path, type: type! });
   }
   return Promise.all(
-    checked.map(async (c) => ({ field: c.field, type: c.type, bytes: await readFile(c.path) })),
+    checked.map(async (c) => {
+      const { oid, size } = await fileBlobId(c.path);
+      return { field: c.field, type: c.type, file: c.path, size, blob: oid };
+    }),
   );
 }

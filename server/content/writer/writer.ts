@@ -14,6 +14,7 @@ import { itemPath } from '../../schema/registry.ts';
 import type { Carried } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
+import { isDiskFile } from '../../store/fileChange.ts';
 import type { ContentIndex, ContentView, IndexedItem } from '../index/contentIndex.ts';
 import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.ts';
 import type { Upload } from './mediaUpload.ts';
@@ -294,7 +295,7 @@ export class ContentWriter {
       const old = data[key];
       if (typeof old === 'string' && old && old !== path) media.push({ path: old, data: null });
       data[key] = path;
-      media.push({ path, data: upload.bytes });
+      media.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
     }
 
     const result = validateItem(def, data);
@@ -408,6 +409,7 @@ export class ContentWriter {
 /** Whether a change would leave its file as the view knows it (by blob id; nothing is read). */
 function unchanged(change: FileChange, view: ContentView): boolean {
   const now = view.blobOf(change.path);
+  if (isDiskFile(change)) return now === change.blob;
   if (change.data === null) return now === undefined;
   return now === blobId(typeof change.data === 'string' ? Buffer.from(change.data) : change.data);
 }

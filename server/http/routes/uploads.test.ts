@@ -1,6 +1,7 @@
 // Uploads stream to a private temporary folder, never to memory: the folder is empty again once each
 // request ends (saved or refused); a person has at most a few uploads in flight and the server a few
 // more in all (429 past them); a picture with too many pixels is refused before it is decoded.
+import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
@@ -93,6 +94,52 @@ describe('an upload', () => {
       fields: { headshot: 'More than 40 megapixels' },
     });
     await nothingLeft();
+  });
+});
+
+describe('an upload whose sender goes away while its save waits for the save queue', () => {
+  it('is saved all the same, from its temporary file, which goes once the save is done', async () => {
+    const store = site.deps.store;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = store.exclusive(() => gate);
+    // Told when the save asks for its turn (the real queue runs it).
+    const queued = new Promise<void>((resolve) => {
+      const exclusive = store.exclusive.bind(store);
+      store.exclusive = (task) => {
+        store.exclusive = exclusive;
+        resolve();
+        return exclusive(task);
+      };
+    });
+    const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#a36' } })
+      .jpeg()
+      .toBuffer();
+    const sender = new AbortController();
+    const sent = site
+      .api('/api/about_us.php', {
+        method: 'POST',
+        body: form({ name: 'Gone Away' }, { headshot: file(photo, 'me.jpg', 'image/jpeg') }),
+        signal: sender.signal,
+      })
+      .catch(() => 'aborted');
+    await queued;
+    sender.abort();
+    expect(await sent).toBe('aborted');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(leftInUploads()).toHaveLength(1);
+    release();
+    await held;
+    await store.idle();
+    expect(site.git('log', '-1', '--format=%s')).toMatch(/^profiles: create \d+ "Gone Away"$/m);
+    const headshot = site
+      .git('show', '--name-only', '--format=', 'HEAD')
+      .split('\n')
+      .find((p) => p.startsWith('media/'))!;
+    const stored = execFileSync('git', ['cat-file', 'blob', `HEAD:${headshot}`], { cwd: site.siteDir });
+    expect(stored.equals(photo)).toBe(true);
+    await nothingLeft();
+    expectClean(site);
   });
 });
 

@@ -7,7 +7,7 @@ import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
-import { checkUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
+import { checkUploads, keepingUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
 import { StaleVersionError } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route, sendError } from '../http.ts';
@@ -64,40 +64,48 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   };
 
   const save = (def: EntityDef, idFrom: (req: Request) => string | undefined) =>
-    route(async (req, res) => {
-      const input = body(req, def);
-      const fields = def.fields as Fields;
-      const uploads = await checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
-        const key = storedKeyFor(def, field);
-        const f = key ? fields[key] : undefined;
-        return f && isMediaField(f) ? f.kind : undefined;
-      });
-      const id = idFrom(req);
-      const version = versionOf(req, input.version);
-      const draft = draftOf(req);
-      try {
-        const { item, created, carried } = await writer.save({
-          into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
-          def,
-          id,
-          // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
-          input: fromWire(def, input),
-          uploads,
-          version,
-          author: actorOf(req),
-        });
-        const said = created ? 'Submitted successfully!' : 'Updated successfully!';
-        const model = await modelFor(draft);
-        res.status(created ? 201 : 200).json({
-          ...model.wire(def, item, mediaMode(req), shapeOf(req)),
-          message: carried ? `${said} ${carried.note}` : said,
-          // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
-          ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
-        });
-      } catch (e) {
-        await conflictOrThrow(e, def, req, res);
-      }
+    // The upload files are committed from disk: they stay until this is done, even if the client goes.
+    route((req, res) => keepingUploads(req, () => saveNow(def, idFrom, req, res)));
+
+  const saveNow = async (
+    def: EntityDef,
+    idFrom: (req: Request) => string | undefined,
+    req: Request,
+    res: Response,
+  ) => {
+    const input = body(req, def);
+    const fields = def.fields as Fields;
+    const uploads = await checkUploads(req.files as Express.Multer.File[] | undefined, (field) => {
+      const key = storedKeyFor(def, field);
+      const f = key ? fields[key] : undefined;
+      return f && isMediaField(f) ? f.kind : undefined;
     });
+    const id = idFrom(req);
+    const version = versionOf(req, input.version);
+    const draft = draftOf(req);
+    try {
+      const { item, created, carried } = await writer.save({
+        into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
+        def,
+        id,
+        // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
+        input: fromWire(def, input),
+        uploads,
+        version,
+        author: actorOf(req),
+      });
+      const said = created ? 'Submitted successfully!' : 'Updated successfully!';
+      const model = await modelFor(draft);
+      res.status(created ? 201 : 200).json({
+        ...model.wire(def, item, mediaMode(req), shapeOf(req)),
+        message: carried ? `${said} ${carried.note}` : said,
+        // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
+        ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
+      });
+    } catch (e) {
+      await conflictOrThrow(e, def, req, res);
+    }
+  };
 
   const conflictOrThrow = async (e: unknown, def: EntityDef, req: Request, res: Response) => {
     if (e instanceof StaleVersionError) {
