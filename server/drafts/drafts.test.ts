@@ -209,6 +209,28 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
   });
 });
 
+describe('the admin working in a draft', () => {
+  it("lists a collection as the draft has it with ?draft=ID (the admin's list page); the live list stays as it is", async () => {
+    const id = await newDraft('Admin list');
+    const made = await site.api(`/api/news.php?draft=${id}`, {
+      method: 'POST',
+      json: { title: 'Only in the draft list', when_date: '2026-06-06' },
+    });
+    expect(made.status).toBe(201);
+    const inDraft = await answer(site.api(`/api/admin/items?entity=news&q=only+in+the+draft&draft=${id}`));
+    expect(inDraft.status).toBe(200);
+    expect((inDraft.body.items as { title: string }[]).map((i) => i.title)).toEqual([
+      'Only in the draft list',
+    ]);
+    const live = await answer(site.api('/api/admin/items?entity=news&q=only+in+the+draft'));
+    expect(live.body.total).toBe(0);
+    expect((await answer(site.api('/api/admin/items?entity=news&draft=ffffffffffff'))).status).toBe(404);
+    expect((await answer(site.api('/api/admin/items?entity=news&draft=NOT*AN*ID'))).status).toBe(404);
+    expect((await fetch(`${site.url}/api/admin/items?entity=news&draft=${id}`)).status).toBe(401);
+    await act(id, 'discard');
+  });
+});
+
 describe('publishing against a live site that moved on', () => {
   const saveLive = async (title: string, what = 'live text') => {
     const res = await answer(

@@ -5,7 +5,7 @@ import type { CollectionDef, EntityDef, Fields } from '../../schema/define.ts';
 import type { AnyField } from '../../schema/fields.ts';
 import { collections } from '../../schema/registry.ts';
 import { AppError } from '../../schema/errors.ts';
-import type { ContentIndex, IndexedItem } from './contentIndex.ts';
+import type { ContentView, IndexedItem } from './contentIndex.ts';
 
 export const DEFAULT_PER = 25;
 export const MAX_PER = 100;
@@ -120,7 +120,8 @@ interface Prepared {
 export class ItemLists {
   private prepared = new Map<string, Prepared>();
 
-  constructor(private readonly index: ContentIndex) {
+  /** `index`: the live index, or a draft's view (which never changes: a new one replaces it). */
+  constructor(private readonly index: ContentView) {
     index.changes.on((change) => {
       for (const n of change.entities) this.prepared.delete(n);
     });
