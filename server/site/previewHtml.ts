@@ -3,6 +3,8 @@
 // page's links and media stay inside the preview, search engines are told to stay away, and a bar
 // says it is a preview. A small script of our own reloads it when the draft or the live site changes.
 
+import { isAdminPath } from '../../web/src/site/adminPaths.ts';
+
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -20,9 +22,13 @@ export interface PreviewFrame {
 /** Paths that are files of the web app or API calls, not pages of the site: left as they are. */
 const NOT_PAGES = /^\/(assets|api|favicon|icons|logo)[/.]/;
 
-/** A site address inside the preview (pages and media); other addresses are left alone. */
+/**
+ * A site address inside the preview (pages and media); other addresses are left alone, admin
+ * pages too (the Edit links of staff's previews open the admin's forms in the draft).
+ */
 export function previewUrl(root: string, url: string): string {
   if (!url.startsWith('/') || url.startsWith('//') || NOT_PAGES.test(url)) return url;
+  if (isAdminPath(url.replace(/[?#].*$/, ''))) return url;
   return `${root}${url.slice(1)}`;
 }
 

@@ -3,6 +3,8 @@
 // admin/items are not endpoints the stream names, so the keys in use are refreshed from here, on
 // the stream's word. This tab's own saves are not fetched again: the save's answer goes into the
 // item and the lines of the lists that show it, and the stream's word of that save is no news.
+// While the admin works in a draft (drafts/workingDraft.ts) every key names it: the draft's answers
+// are kept apart from the live site's, and a save into the draft is drawn into the draft's lists only.
 import { useEffect } from 'react';
 import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { entityByName } from '../../../server/schema/registry.ts';
@@ -10,14 +12,19 @@ import { holdVersion, onContentChange } from '../lib/liveStream.ts';
 import { getSnapshot, load, seed } from '../lib/resourceStore.ts';
 import { useApi, type ApiState } from '../lib/useApi.ts';
 import type { AdminItem } from './api.ts';
+import { draftOfKey, inDraft, workingDraftId } from './drafts/workingDraft.ts';
 
-/** The admin's own cache key for an endpoint: signed-in reads differ from public ones (hidden items). */
-export const adminKey = (endpoint: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`;
+/**
+ * The admin's own cache key for an endpoint: signed-in reads differ from public ones (hidden items),
+ * and a draft's from the live site's (`draft`: the one worked in, unless said).
+ */
+export const adminKey = (endpoint: string, draft = workingDraftId()) =>
+  inDraft(`${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`, draft);
 /** Every item of a collection (small lists only), or a singleton. */
-export const listKey = (def: EntityDef) => adminKey(def.legacy.endpoint);
+export const listKey = (def: EntityDef, draft = workingDraftId()) => adminKey(def.legacy.endpoint, draft);
 /** One item of a collection, read by id. */
-export const itemKey = (def: EntityDef, id: string) =>
-  adminKey(`${def.legacy.endpoint}?id=${encodeURIComponent(id)}`);
+export const itemKey = (def: EntityDef, id: string, draft = workingDraftId()) =>
+  adminKey(`${def.legacy.endpoint}?id=${encodeURIComponent(id)}`, draft);
 
 export const PER_PAGE = 25;
 
@@ -40,13 +47,14 @@ export interface ItemPage {
 
 const ITEMS = 'admin/items';
 
-export function pageKey(def: EntityDef, query: ListQuery, per = PER_PAGE): string {
+export function pageKey(def: EntityDef, query: ListQuery, per = PER_PAGE, draft = workingDraftId()): string {
   const params = new URLSearchParams({ entity: def.name });
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.sort) params.set('sort', query.sort);
   if (query.dir !== 'asc') params.set('dir', query.dir);
   if (query.page > 1) params.set('page', String(query.page));
   params.set('per', String(per));
+  if (draft) params.set('draft', draft);
   return `${ITEMS}?${params.toString()}`;
 }
 
@@ -114,9 +122,9 @@ export function refresh(def: EntityDef): void {
   reload((endpoint) => endpoint === def.legacy.endpoint, false);
 }
 
-/** The keys of this entity's item, pages and list that this tab has read. */
-function keysOf(def: EntityDef): string[] {
-  return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint);
+/** The keys of this entity's item, pages and list that this tab has read, of the live site or a draft. */
+function keysOf(def: EntityDef, draft: string | null): string[] {
+  return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint && draftOfKey(key) === draft);
 }
 
 /** Fields whose change may move an item within a list in this order (stored names, as items carry them). */
@@ -146,25 +154,27 @@ function withLine(items: AdminItem[], item: AdminItem, moves: string[]): AdminIt
 /**
  * This tab's save, drawn from its answer: the item, the lines of the lists and pages that show it.
  * A new item, or one whose place in an order changed, makes its pages be read again: only the
- * server knows where it goes.
+ * server knows where it goes. `draft`: the draft it was saved into (only its lists show it).
  */
 export function applySaved(
   def: EntityDef,
   answer: AdminItem & { message?: string; carried?: unknown },
   created = false,
+  draft = workingDraftId(),
 ): void {
   const { message: _m, carried: _c, ...item } = answer;
   const line = item as AdminItem;
-  holdVersion(def.name, line.id, line.version);
+  // The live stream tells of live saves only: a draft's save is never heard there.
+  if (!draft) holdVersion(def.name, line.id, line.version);
   if (def.type === 'singleton') {
-    seed(listKey(def), line);
+    seed(listKey(def, draft), line);
     return;
   }
-  for (const key of keysOf(def)) {
+  for (const key of keysOf(def, draft)) {
     const data = getSnapshot<AdminItem | AdminItem[] | ItemPage>(key).data;
     const items = linesOf(data);
     if (!items) {
-      if (data && key === itemKey(def, line.id)) seed(key, line);
+      if (data && key === itemKey(def, line.id, draft)) seed(key, line);
       continue;
     }
     const params = new URLSearchParams(key.split('?')[1] ?? '');
@@ -192,9 +202,9 @@ function linesOf(data: unknown): AdminItem[] | null {
 }
 
 /** This tab's delete: its line leaves the lists; a page with more after it is read again. */
-export function applyDeleted(def: EntityDef, id: string): void {
-  holdVersion(def.name, id, null);
-  for (const key of keysOf(def)) {
+export function applyDeleted(def: EntityDef, id: string, draft = workingDraftId()): void {
+  if (!draft) holdVersion(def.name, id, null);
+  for (const key of keysOf(def, draft)) {
     const data = getSnapshot<AdminItem | AdminItem[] | ItemPage>(key).data;
     const items = linesOf(data);
     if (!items?.some((i) => i.id === id)) continue;

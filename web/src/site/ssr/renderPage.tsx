@@ -32,6 +32,8 @@ export interface PageSources {
    * while it renders the page, so the caller renders the missing texts after and asks again.
    */
   markdown(text: string, variant: MarkdownVariant): string | undefined;
+  /** Staff's preview of this draft: Edit links on its items (site/components/EditLink.tsx). */
+  editDraft?: string;
 }
 
 export function renderPage(pathname: string, sources: PageSources, contact?: ContactOutcome): RenderedPage {
@@ -65,6 +67,7 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
       status = code;
     },
     contact,
+    ...(sources.editDraft ? { editDraft: sources.editDraft } : {}),
     // The page's own call comes after the layout's (none today), so the last one wins.
     head(h) {
       head = { ...head, ...Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) };
