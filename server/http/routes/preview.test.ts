@@ -63,6 +63,30 @@ describe('/preview/<draft>/<path>', () => {
     expect((await get('/about')).body).not.toContain(MARK);
   });
 
+  it('gives staff an Edit link on each item that opens its form in the draft; never on public pages or share links', async () => {
+    const items = (await (await site.api(`/api/news.php?draft=${draft}&shape=typed`)).json()) as {
+      id: string;
+      title: string;
+    }[];
+    const mine = items.find((n) => n.title === `${MARK} headline`)!;
+    const page = (await get(`/preview/${draft}/news`, site.cookie)).body;
+    // Admin addresses are left as they are (not moved inside the preview).
+    expect(page).toContain(`href="/NewsAdminPage?news=${mine.id}&amp;draft=${draft}"`);
+    expect(page).toMatch(
+      /class="cms-edit-link"[^>]*>Edit<span class="visually-hidden"> news item “PREVIEWMARK3Z headline”/,
+    );
+    expect((await get(`/preview/${draft}/about`, site.cookie)).body).toContain(`/AboutUsAdminPage?profiles=`);
+    const publicNews = (await get('/news', site.cookie)).body;
+    expect(publicNews).not.toContain('class="cms-edit-link"');
+    const share = String(
+      (await answer(site.api(`/api/drafts/${draft}/shares`, { method: 'POST', json: {} }))).body.url,
+    );
+    const shared = (await get(`${share}news`)).body;
+    expect(shared).toContain(`${MARK} headline`);
+    expect(shared).not.toContain('class="cms-edit-link"');
+    expect(shared).not.toContain('NewsAdminPage');
+  });
+
   it("serves the draft's own image under the preview, and nothing of it under /media", async () => {
     const data = (await (
       await site.api(`/api/about_us.php?draft=${draft}&media=url&shape=typed`)

@@ -2,10 +2,14 @@
 // behaviours jsdom lacks that our components rely on (a modal <dialog>, checkVisibility, fetch of a
 // path relative to the page). Import it first in a `// @vitest-environment jsdom` test file.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(cleanup);
+
+// findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s): the screens read real
+// servers on loopback, which answer late while the machine's two cores run other suites and servers.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has <dialog> and its `open` attribute but not showModal/close, nor the Escape key's
 // cancel event: a browser fires `cancel` (cancelable) and then closes unless it was prevented.
@@ -28,6 +32,9 @@ if (typeof dialogProto.showModal !== 'function') {
     if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
   });
 }
+
+// jsdom lays nothing out, so there is nothing to scroll (the admin frame scrolls to the top of a new page).
+window.scrollTo = () => undefined;
 
 // Everything jsdom draws counts as visible (it lays nothing out).
 if (typeof Element.prototype.checkVisibility !== 'function') {

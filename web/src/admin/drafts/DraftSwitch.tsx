@@ -31,20 +31,25 @@ export function useDraftAddress(draft: string | null, onLeft: (why: string) => v
   }, [pathname, search, navigate]);
 
   // A chosen draft missing from the list, or closed: read the list again (it may be newer than the
-  // list), then leave the draft if it is still not open.
+  // list), then leave the draft if it is still not open. One reading per draft chosen; its answer
+  // counts only while that draft is still the one chosen.
   const left = useRef(onLeft);
+  const chosen = useRef(draft);
+  const checking = useRef<string | null>(null);
   useEffect(() => {
     left.current = onLeft;
+    chosen.current = draft;
   });
   const data = list.data;
   useEffect(() => {
-    if (!draft || !data) return;
+    if (!draft || !data || checking.current === draft) return;
     const open = (r: DraftRecord | undefined) => !!r && isOpen(r.state);
     if (open(data.drafts.find((d) => d.id === draft))) return;
-    let cancelled = false;
+    checking.current = draft;
     void loadDrafts().then(() => {
+      checking.current = null;
       const now = draftListNow();
-      if (cancelled || !now.data) return;
+      if (chosen.current !== draft || !now.data) return;
       const r = now.data.drafts.find((d) => d.id === draft);
       if (open(r)) return;
       remember(null);
@@ -55,9 +60,6 @@ export function useDraftAddress(draft: string | null, onLeft: (why: string) => v
       );
       void navigate({ pathname, search: searchWithDraft('', null) }, { replace: true, state: SETTLED });
     });
-    return () => {
-      cancelled = true;
-    };
   }, [draft, data, pathname, navigate]);
 }
 

@@ -21,7 +21,7 @@ export function EditLink({ entity, id, what }: EditLinkProps) {
   if (rendering ? !draft : !staff) return null;
   return (
     <a className="cms-edit-link" href={editHref(entity, id, draft)}>
-      Edit<span className="visually-hidden"> {what}</span>
+      Edit<span className="visually-hidden">{` ${what}`}</span>
     </a>
   );
 }
