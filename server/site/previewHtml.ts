@@ -43,34 +43,35 @@ export function previewHtml(html: string, frame: PreviewFrame): string {
       ? `<a href="${escapeHtml(frame.adminUrl)}" style="color:#fff;text-decoration:underline">Back to the draft</a>`
       : '') +
     `</div>`;
-  return (
-    html
-      // The web app's modules and their preloads: the preview is the server's HTML only.
-      .replace(/<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/g, '')
-      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
-      // The page is not the live site's: no canonical address, no sharing card, never indexed.
-      .replace(/<link rel="canonical"[^>]*>/g, '')
-      .replace(/<meta property="og:url"[^>]*>/g, '')
-      .replace(/<meta name="robots"[^>]*>/g, '')
-      .replace(
-        '</head>',
-        `<meta name="robots" content="noindex, nofollow" />` +
-          `<script src="/preview-live.js" data-stream="${escapeHtml(frame.stream)}" defer></script></head>`,
-      )
-      .replace(/(<body\b[^>]*>)/, `$1${bar}`)
-      // Links, images and their sizes (srcset) point inside the preview.
-      .replace(
-        /(\s(?:href|src|poster)=")([^"]*)"/g,
-        (_m, attr: string, url: string) => `${attr}${previewUrl(frame.root, url)}"`,
-      )
-      .replace(/(\ssrcset=")([^"]*)"/g, (_m, attr: string, list: string) => {
-        const urls = list.split(',').map((part) => {
-          const [url = '', ...rest] = part.trim().split(/\s+/);
-          return [previewUrl(frame.root, url), ...rest].join(' ');
-        });
-        return `${attr}${urls.join(', ')}"`;
-      })
-  );
+  const page = html
+    // The web app's modules and their preloads: the preview is the server's HTML only.
+    .replace(/<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/g, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+    // The page is not the live site's: no canonical address, no sharing card, never indexed.
+    .replace(/<link rel="canonical"[^>]*>/g, '')
+    .replace(/<meta property="og:url"[^>]*>/g, '')
+    .replace(/<meta name="robots"[^>]*>/g, '')
+    // Links, images and their sizes (srcset) point inside the preview.
+    .replace(
+      /(\s(?:href|src|poster)=")([^"]*)"/g,
+      (_m, attr: string, url: string) => `${attr}${previewUrl(frame.root, url)}"`,
+    )
+    .replace(/(\ssrcset=")([^"]*)"/g, (_m, attr: string, list: string) => {
+      const urls = list.split(',').map((part) => {
+        const [url = '', ...rest] = part.trim().split(/\s+/);
+        return [previewUrl(frame.root, url), ...rest].join(' ');
+      });
+      return `${attr}${urls.join(', ')}"`;
+    });
+  // The preview's own parts go in after the page's addresses moved inside it: the live-reload
+  // script and the bar's way back to the admin are not pages of the site.
+  return page
+    .replace(
+      '</head>',
+      `<meta name="robots" content="noindex, nofollow" />` +
+        `<script src="/preview-live.js" data-stream="${escapeHtml(frame.stream)}" defer></script></head>`,
+    )
+    .replace(/(<body\b[^>]*>)/, `$1${bar}`);
 }
 
 /** The live-reload script (served as /preview-live.js; the pages' policy allows only own scripts). */

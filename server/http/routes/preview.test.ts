@@ -53,6 +53,17 @@ describe('/preview/<draft>/<path>', () => {
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(page.body).not.toMatch(/<script[^>]*type="module"/); // the live app would replace it
     expect(page.body).not.toContain('rel="canonical"');
+    // The preview's own script and the way back to the admin are not moved inside the preview.
+    expect(page.body).toContain(
+      `<script src="/preview-live.js" data-stream="/preview/${draft}/stream" defer>`,
+    );
+    expect(page.body).toContain(`href="/admin/drafts/${draft}"`);
+    const script = await get('/preview-live.js');
+    expect([script.status, script.headers.get('content-type')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
+    expect(script.body).toContain('new EventSource(stream)');
     // Links stay inside the preview; other pages show the draft's items too.
     expect(page.body).toContain(`href="/preview/${draft}/events"`);
     expect((await get(`/preview/${draft}/about`, site.cookie)).body).toContain(`${MARK} person`);

@@ -4,6 +4,7 @@
 // Loaded with the word-diff library when a draft's page shows changes.
 import type { Fields } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ItemView } from '../form/ItemView.tsx';
 import { FieldsCompare, type CompareNames } from '../history/CompareView.tsx';
@@ -29,12 +30,13 @@ function clashWords(change: DraftChange): string {
 }
 
 function Change({ change, draftId }: { change: DraftChange; draftId: string }) {
+  const headingId = useId();
   const def = change.entity ? entityByName.get(change.entity) : undefined;
   const name = changeName(change);
   const edit = editHref(change, draftId);
   return (
-    <article className="admin-card admin-draft-change">
-      <h3>{name}</h3>
+    <article className="admin-card admin-draft-change" aria-labelledby={headingId}>
+      <h3 id={headingId}>{name}</h3>
       <p className="admin-muted">
         {CHANGE_WORDS[change.change]}
         {change.kind === 'media' ? ' (a picture or file of an item)' : ''}
@@ -69,6 +71,7 @@ function Change({ change, draftId }: { change: DraftChange; draftId: string }) {
           after={change.draft ?? {}}
           names={DRAFT_NAMES}
           level={4}
+          itemHeading={headingId}
         />
       )}
     </article>

@@ -19,13 +19,14 @@ import { searchWithDraft } from './workingDraft.ts';
 // The compare brings the word-diff library: loaded with the changes, not with the admin.
 const DraftChanges = lazy(() => import('./DraftChanges.tsx'));
 
-/** Reads the draft, again on `reload` and whenever its stream says it changed. */
-function useDraft(id: string) {
+/** Reads the draft once signed in (`ready`), again on `reload` and whenever its stream says it changed. */
+function useDraft(id: string, ready: boolean) {
   const [draft, setDraft] = useState<DraftDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   useEffect(() => {
+    if (!ready) return;
     const controller = new AbortController();
     getDraft(id, controller.signal).then(
       (d) => {
@@ -37,7 +38,7 @@ function useDraft(id: string) {
       },
     );
     return () => controller.abort();
-  }, [id, generation]);
+  }, [id, generation, ready]);
   const open = draft ? isOpen(draft.state) : false;
   useEffect(() => {
     if (!open || typeof EventSource === 'undefined') return;
@@ -50,7 +51,8 @@ function useDraft(id: string) {
 
 export default function DraftPage() {
   const id = useParams().id ?? '';
-  const { draft, error, reload } = useDraft(id);
+  // The frame shows the sign-in form until someone is signed in: the draft is read after that.
+  const { draft, error, reload } = useDraft(id, useAuth().status === 'signedIn');
   return (
     <AdminFrame title={draft ? draft.title : 'Draft'}>
       <p>

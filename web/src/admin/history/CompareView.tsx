@@ -107,10 +107,22 @@ interface FieldsCompareProps {
   names?: CompareNames;
   /** The level of each field's heading (3 in the history dialog). */
   level?: 3 | 4;
+  /**
+   * The id of the heading naming the item, when a page compares several: each field's region is
+   * named by both ('Title News item “Fair”'), so no two regions of the page share a name.
+   */
+  itemHeading?: string;
 }
 
 /** Two versions of an item field by field: how many differ, those (or all), words marked in texts. */
-export function FieldsCompare({ def, before, after, names = HISTORY_NAMES, level = 3 }: FieldsCompareProps) {
+export function FieldsCompare({
+  def,
+  before,
+  after,
+  names = HISTORY_NAMES,
+  level = 3,
+  itemHeading,
+}: FieldsCompareProps) {
   const id = useId();
   const [all, setAll] = useState(false);
   const changes = useMemo(() => fieldChanges(def, before, after), [def, before, after]);
@@ -128,7 +140,11 @@ export function FieldsCompare({ def, before, after, names = HISTORY_NAMES, level
       </div>
       <div className="admin-compare-fields">
         {shown.map((c) => (
-          <section key={c.key} className="admin-compare-field" aria-labelledby={`${id}-${c.key}`}>
+          <section
+            key={c.key}
+            className="admin-compare-field"
+            aria-labelledby={itemHeading ? `${id}-${c.key} ${itemHeading}` : `${id}-${c.key}`}
+          >
             <Heading id={`${id}-${c.key}`}>
               {c.field.label}
               {!c.changed && <span className="admin-muted"> (unchanged)</span>}
