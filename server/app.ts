@@ -111,7 +111,7 @@ export function createApp(
   );
   api.use(writeRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
-  api.use(adminRoutes(deps));
+  api.use(adminRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);

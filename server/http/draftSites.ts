@@ -49,6 +49,8 @@ export class DraftSites {
     const model = new ReadModel(view, this.store, { root, read: (rel) => view.mediaBytes(rel) });
     if (!this.web) return { view, model, pages: null };
     const { SitePages } = await import('./sitePages.ts');
-    return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, this.options) };
+    // Staff's previews carry Edit links into the draft; a share link's reviewer has no admin to go to.
+    const options = root.startsWith('/preview/') ? { ...this.options, editDraft: id } : this.options;
+    return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, options) };
   }
 }

@@ -64,7 +64,8 @@ export function fastPath(deps: {
     // Express mounts /api and /media without regard to case, and decodes what it looks up.
     if (!files.web || /^\/(api|media)(\/|$)/i.test(pathname) || pathname.includes('%')) return false;
     if (/^\/search\/*$/i.test(pathname)) return false; // results made per query (searchPageRoutes.ts)
-    if (/^\/(preview|share)(\/|$)/i.test(pathname)) return false; // drafts' pages (previewRoutes.ts)
+    // Drafts' pages and their live-reload script (previewRoutes.ts).
+    if (/^\/(preview|share)(\/|$)|^\/preview-live\.js$/i.test(pathname)) return false;
     const file = files.web.file(pathname);
     if (file) file.send(req, res, true);
     else if (isAssetPath(pathname)) return false;

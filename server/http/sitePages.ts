@@ -32,6 +32,8 @@ export interface SitePagesOptions {
   trustProxy: boolean;
   /** Images' real sizes (server/media/imageSizes.ts), for width, height and srcset. */
   images?: Pick<ImageSizes, 'size'>;
+  /** Staff's preview of this draft (never the public pages): each item drawn with its Edit link. */
+  editDraft?: string;
 }
 
 /** Numbered pages of a listing (/news/page/2) kept made; further ones are made for each request. */
@@ -221,6 +223,7 @@ export class SitePages {
         const rel = mediaPathOf(src);
         return rel === null ? undefined : this.options.images?.size(rel);
       },
+      ...(this.options.editDraft ? { editDraft: this.options.editDraft } : {}),
     };
     const at = route === '*' || ownRead ? pathname : route; // a page of its own keeps its query
     const drawn = renderPage(at, sources, contact);

@@ -3,6 +3,8 @@
 // page's links and media stay inside the preview, search engines are told to stay away, and a bar
 // says it is a preview. A small script of our own reloads it when the draft or the live site changes.
 
+import { isAdminPath } from '../../web/src/site/adminPaths.ts';
+
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -20,9 +22,13 @@ export interface PreviewFrame {
 /** Paths that are files of the web app or API calls, not pages of the site: left as they are. */
 const NOT_PAGES = /^\/(assets|api|favicon|icons|logo)[/.]/;
 
-/** A site address inside the preview (pages and media); other addresses are left alone. */
+/**
+ * A site address inside the preview (pages and media); other addresses are left alone, admin
+ * pages too (the Edit links of staff's previews open the admin's forms in the draft).
+ */
 export function previewUrl(root: string, url: string): string {
   if (!url.startsWith('/') || url.startsWith('//') || NOT_PAGES.test(url)) return url;
+  if (isAdminPath(url.replace(/[?#].*$/, ''))) return url;
   return `${root}${url.slice(1)}`;
 }
 
@@ -37,34 +43,35 @@ export function previewHtml(html: string, frame: PreviewFrame): string {
       ? `<a href="${escapeHtml(frame.adminUrl)}" style="color:#fff;text-decoration:underline">Back to the draft</a>`
       : '') +
     `</div>`;
-  return (
-    html
-      // The web app's modules and their preloads: the preview is the server's HTML only.
-      .replace(/<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/g, '')
-      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
-      // The page is not the live site's: no canonical address, no sharing card, never indexed.
-      .replace(/<link rel="canonical"[^>]*>/g, '')
-      .replace(/<meta property="og:url"[^>]*>/g, '')
-      .replace(/<meta name="robots"[^>]*>/g, '')
-      .replace(
-        '</head>',
-        `<meta name="robots" content="noindex, nofollow" />` +
-          `<script src="/preview-live.js" data-stream="${escapeHtml(frame.stream)}" defer></script></head>`,
-      )
-      .replace(/(<body\b[^>]*>)/, `$1${bar}`)
-      // Links, images and their sizes (srcset) point inside the preview.
-      .replace(
-        /(\s(?:href|src|poster)=")([^"]*)"/g,
-        (_m, attr: string, url: string) => `${attr}${previewUrl(frame.root, url)}"`,
-      )
-      .replace(/(\ssrcset=")([^"]*)"/g, (_m, attr: string, list: string) => {
-        const urls = list.split(',').map((part) => {
-          const [url = '', ...rest] = part.trim().split(/\s+/);
-          return [previewUrl(frame.root, url), ...rest].join(' ');
-        });
-        return `${attr}${urls.join(', ')}"`;
-      })
-  );
+  const page = html
+    // The web app's modules and their preloads: the preview is the server's HTML only.
+    .replace(/<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/g, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/g, '')
+    // The page is not the live site's: no canonical address, no sharing card, never indexed.
+    .replace(/<link rel="canonical"[^>]*>/g, '')
+    .replace(/<meta property="og:url"[^>]*>/g, '')
+    .replace(/<meta name="robots"[^>]*>/g, '')
+    // Links, images and their sizes (srcset) point inside the preview.
+    .replace(
+      /(\s(?:href|src|poster)=")([^"]*)"/g,
+      (_m, attr: string, url: string) => `${attr}${previewUrl(frame.root, url)}"`,
+    )
+    .replace(/(\ssrcset=")([^"]*)"/g, (_m, attr: string, list: string) => {
+      const urls = list.split(',').map((part) => {
+        const [url = '', ...rest] = part.trim().split(/\s+/);
+        return [previewUrl(frame.root, url), ...rest].join(' ');
+      });
+      return `${attr}${urls.join(', ')}"`;
+    });
+  // The preview's own parts go in after the page's addresses moved inside it: the live-reload
+  // script and the bar's way back to the admin are not pages of the site.
+  return page
+    .replace(
+      '</head>',
+      `<meta name="robots" content="noindex, nofollow" />` +
+        `<script src="/preview-live.js" data-stream="${escapeHtml(frame.stream)}" defer></script></head>`,
+    )
+    .replace(/(<body\b[^>]*>)/, `$1${bar}`);
 }
 
 /** The live-reload script (served as /preview-live.js; the pages' policy allows only own scripts). */

@@ -2,6 +2,7 @@
 // an empty page and load the admin app, a chunk of its own. Styles of the public site load with it.
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAdminPath, preparePublicSite, PublicSite } from './App.tsx';
+import { checkStaffSession } from './site/staff/staffSession.ts';
 import './site/styles/base.css';
 import './site/styles/layout.css';
 import './site/styles/pages.css';
@@ -23,3 +24,6 @@ if (isAdminPath(location.pathname)) {
 } else {
   createRoot(root).render(<PublicSite />);
 }
+// Staff see Edit links on the items (site/components/EditLink.tsx): asked after the page is drawn,
+// and only by a browser where the admin was signed in.
+if (!isAdminPath(location.pathname)) void checkStaffSession();

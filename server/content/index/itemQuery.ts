@@ -13,7 +13,7 @@ import {
   sortText,
 } from '../../schema/listOrder.ts';
 import { AppError } from '../../schema/errors.ts';
-import type { ContentIndex, IndexedItem } from './contentIndex.ts';
+import type { ContentView, IndexedItem } from './contentIndex.ts';
 
 export const DEFAULT_PER = 25;
 export const MAX_PER = 100;
@@ -123,7 +123,8 @@ interface Prepared {
 export class ItemLists {
   private prepared = new Map<string, Prepared>();
 
-  constructor(private readonly index: ContentIndex) {
+  /** `index`: the live index, or a draft's view (which never changes: a new one replaces it). */
+  constructor(private readonly index: ContentView) {
     index.changes.on((change) => {
       for (const n of change.entities) this.prepared.delete(n);
     });

@@ -1,5 +1,6 @@
-// Signed-in only: a collection's list page by page, item history (list, view a version, restore),
-// a collection's deleted items, contact messages, content status.
+// Signed-in only: a collection's list page by page (of the live site, or of a draft with `?draft=ID`),
+// item history (list, view a version, restore), a collection's deleted items, contact messages,
+// content status.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
@@ -16,6 +17,9 @@ import { queryString, route } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
 import { ItemLists, parseItemQuery } from '../../content/index/itemQuery.ts';
+import type { DraftView } from '../../content/drafts/draftView.ts';
+import { isDraftId } from '../../store/draftRefs.ts';
+import type { DraftSites } from '../draftSites.ts';
 import { actor } from './auditRoutes.ts';
 import { DeletedItems } from '../../content/deletedItems.ts';
 
@@ -27,12 +31,14 @@ const MEDIA_TYPES: Record<SniffedType, string> = {
   webp: 'image/webp',
 };
 
-export function adminRoutes(deps: AppDeps): Router {
+export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
   const auth = requireUser(deps.users);
   const { writer } = deps;
   const lists = new ItemLists(deps.index);
   const deleted = new DeletedItems(deps.store, deps.index);
+  // A draft's lists, kept with its view: a saved draft or a live change makes a new view.
+  const draftLists = new WeakMap<DraftView, ItemLists>();
 
   const target = (req: Request): { def: EntityDef; id: string } => {
     const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
@@ -45,12 +51,29 @@ export function adminRoutes(deps: AppDeps): Router {
   };
 
   // Staff see every item, hidden ones too, as stored values with media as URLs: what the forms read.
-  router.get('/admin/items', auth, (req, res) => {
-    const query = parseItemQuery(req.query as Record<string, unknown>);
-    const { items, ...rest } = lists.page(query);
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ items: items.map((item) => deps.model.wire(query.def, item, 'url', 'typed')), ...rest });
-  });
+  // With `?draft=ID`, the list as the site would be with the draft published (the admin working in it).
+  router.get(
+    '/admin/items',
+    auth,
+    route(async (req, res) => {
+      const { draft, ...rest } = req.query as Record<string, unknown>;
+      const query = parseItemQuery(rest);
+      let from = lists;
+      let model = deps.model;
+      if (draft !== undefined) {
+        if (typeof draft !== 'string' || !isDraftId(draft))
+          throw new AppError(404, 'There is no such draft.');
+        deps.drafts.get(draft); // 404 in plain words for a draft that never was
+        const site = await sites.site(draft, `/preview/${draft}/`);
+        from = draftLists.get(site.view) ?? new ItemLists(site.view);
+        draftLists.set(site.view, from);
+        model = site.model;
+      }
+      const { items, ...page } = from.page(query);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ items: items.map((item) => model.wire(query.def, item, 'url', 'typed')), ...page });
+    }),
+  );
 
   router.get(
     '/history',

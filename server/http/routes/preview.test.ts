@@ -53,6 +53,17 @@ describe('/preview/<draft>/<path>', () => {
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(page.body).not.toMatch(/<script[^>]*type="module"/); // the live app would replace it
     expect(page.body).not.toContain('rel="canonical"');
+    // The preview's own script and the way back to the admin are not moved inside the preview.
+    expect(page.body).toContain(
+      `<script src="/preview-live.js" data-stream="/preview/${draft}/stream" defer>`,
+    );
+    expect(page.body).toContain(`href="/admin/drafts/${draft}"`);
+    const script = await get('/preview-live.js');
+    expect([script.status, script.headers.get('content-type')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
+    expect(script.body).toContain('new EventSource(stream)');
     // Links stay inside the preview; other pages show the draft's items too.
     expect(page.body).toContain(`href="/preview/${draft}/events"`);
     expect((await get(`/preview/${draft}/about`, site.cookie)).body).toContain(`${MARK} person`);
@@ -61,6 +72,30 @@ describe('/preview/<draft>/<path>', () => {
     expect((await get(`/preview/${draft}/news`)).status).toBe(401);
     expect((await get('/news')).body).not.toContain(MARK);
     expect((await get('/about')).body).not.toContain(MARK);
+  });
+
+  it('gives staff an Edit link on each item that opens its form in the draft; never on public pages or share links', async () => {
+    const items = (await (await site.api(`/api/news.php?draft=${draft}&shape=typed`)).json()) as {
+      id: string;
+      title: string;
+    }[];
+    const mine = items.find((n) => n.title === `${MARK} headline`)!;
+    const page = (await get(`/preview/${draft}/news`, site.cookie)).body;
+    // Admin addresses are left as they are (not moved inside the preview).
+    expect(page).toContain(`href="/NewsAdminPage?news=${mine.id}&amp;draft=${draft}"`);
+    expect(page).toMatch(
+      /class="cms-edit-link"[^>]*>Edit<span class="visually-hidden"> news item “PREVIEWMARK3Z headline”/,
+    );
+    expect((await get(`/preview/${draft}/about`, site.cookie)).body).toContain(`/AboutUsAdminPage?profiles=`);
+    const publicNews = (await get('/news', site.cookie)).body;
+    expect(publicNews).not.toContain('class="cms-edit-link"');
+    const share = String(
+      (await answer(site.api(`/api/drafts/${draft}/shares`, { method: 'POST', json: {} }))).body.url,
+    );
+    const shared = (await get(`${share}news`)).body;
+    expect(shared).toContain(`${MARK} headline`);
+    expect(shared).not.toContain('class="cms-edit-link"');
+    expect(shared).not.toContain('NewsAdminPage');
   });
 
   it("serves the draft's own image under the preview, and nothing of it under /media", async () => {

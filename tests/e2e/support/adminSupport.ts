@@ -50,6 +50,7 @@ export const ADMIN_ROUTES = [
   '/MarkdownEditor',
   '/MessagesAdminPage',
   '/AuditLogAdminPage',
+  '/admin/drafts',
 ] as const;
 
 export async function signInAt(page: Page, url: string, password = TEST_ADMIN.password): Promise<void> {

@@ -1,14 +1,18 @@
 // The frame of every admin screen: the sign-in gate, the Go Back link, the page title, the signed-in
-// user with Sign out, and the guard against leaving with unsaved changes. Every screen (sign-in
+// user with Sign out, the switch between the live site and a draft (with a banner while a draft is
+// chosen: the page's reads and saves are the draft's then), and the guard against leaving with
+// unsaved changes. Every screen (sign-in
 // included) starts with a skip link to its <main>, so a keyboard or screen reader skips the header.
-import { useEffect, type MouseEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { forgetSession, signOut, useAuth } from './auth.ts';
 import { LoginForm } from './LoginForm.tsx';
 import { Modal } from './ui/Modal.tsx';
 import { UnsavedGuard } from './ui/unsaved.tsx';
 import { RepositoryNotice } from './ui/RepositoryNotice.tsx';
+import { followAddress } from './drafts/workingDraft.ts';
+import { DraftBanner, DraftSwitch, useDraftAddress } from './drafts/DraftSwitch.tsx';
 
 interface AdminFrameProps {
   title: string;
@@ -47,6 +51,10 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [title]);
+  // Drawn before anything of the page reads or saves: they go to the draft the address names.
+  const draft = followAddress(useLocation().search);
+  const [leftDraft, setLeftDraft] = useState<string | null>(null);
+  useDraftAddress(draft, setLeftDraft);
 
   if (auth.status === 'checking') {
     return (
@@ -91,6 +99,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
             Go Back
           </Link>
         )}
+        <DraftSwitch draft={draft} />
         <div className="admin-user">
           <Link to="/">View the website</Link>
           {user && <span>Signed in as {user.name || user.username}</span>}
@@ -101,9 +110,23 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
       </header>
       <main id={MAIN_ID} tabIndex={-1}>
         <RepositoryNotice />
+        {draft && <DraftBanner draft={draft} />}
+        {leftDraft && !draft && (
+          <div className="admin-notice admin-notice-info" role="status">
+            <p>{leftDraft}</p>
+            <button
+              type="button"
+              className="admin-button admin-button-quiet"
+              onClick={() => setLeftDraft(null)}
+            >
+              Dismiss
+            </button>
+          </div>
+        )}
         <h1 className="admin-title">{title}</h1>
         {intro && <div className="admin-intro">{intro}</div>}
-        <UnsavedGuard>{children}</UnsavedGuard>
+        {/* Another draft (or the live site) is another page: its forms and lists start afresh. */}
+        <UnsavedGuard key={draft ?? 'live'}>{children}</UnsavedGuard>
       </main>
       {/* The session ended while editing: sign in again here; the page and its input stay. */}
       <Modal

@@ -6,8 +6,10 @@ import { AdminError } from './AdminError.tsx';
 import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import AuditLogPage from './audit/AuditLogPage.tsx';
+import DraftsPage from './drafts/DraftsPage.tsx';
+import DraftPage from './drafts/DraftPage.tsx';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
-import { adminPages, isListedSection, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
+import { adminPages, DRAFTS_ROUTE, isListedSection, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
 import { getSnapshot } from '../lib/resourceStore.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
 import { firstPage, loadEarly, pageKey } from './liveData.ts';
@@ -25,10 +27,13 @@ export const adminRoutes: RouteObject[] = [
         <MarkdownHelperPage />
       ) : page.route === AUDIT_LOG_ROUTE ? (
         <AuditLogPage />
+      ) : page.route === DRAFTS_ROUTE ? (
+        <DraftsPage />
       ) : (
         <AdminEntityPage key={page.route} page={page} />
       ),
   })),
+  { path: `${DRAFTS_ROUTE}/:id`, element: <DraftPage />, errorElement: <AdminError /> },
 ];
 
 /** The first page of each list on the admin page at this address. */

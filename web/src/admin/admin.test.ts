@@ -28,11 +28,12 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Messages', () => {
+  it('are the spec’s fourteen, in its order, plus Messages, the audit log and Drafts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
       '/MessagesAdminPage',
       '/AuditLogAdminPage',
+      '/admin/drafts',
     ]);
   });
 

@@ -90,7 +90,7 @@ export function send<T = unknown>(
         onUnauthorized();
       }
       if (xhr.status === 409 && err.current) return reject(new ConflictError(message, err.current));
-      reject(new ApiError(message, xhr.status, err.fields));
+      reject(new ApiError(message, xhr.status, err.fields, json as Record<string, unknown> | undefined));
     };
     xhr.onerror = () => reject(new ApiError(fallbackMessage(0), 0));
     xhr.ontimeout = () => reject(new ApiError('The server took too long to answer. Please try again.', 0));

@@ -3,6 +3,9 @@
 // keeping whatever the editor typed.
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
+// Remembered in the browser, so the next visit can fetch its list before the sign-in check answers
+// (and the public pages know to ask whether to show staff their Edit links).
+import { SIGNED_IN_HINT } from '../site/staff/staffSession.ts';
 
 export interface AdminUser {
   username: string;
@@ -22,9 +25,6 @@ type AuthAnswer = { status: string; user?: AdminUser; error?: string };
 let state: AuthState = { status: 'checking' };
 let checked = false;
 const listeners = new Set<() => void>();
-
-/** Remembered in the browser, so the next visit can fetch its list before the sign-in check answers. */
-const SIGNED_IN_HINT = 'cms-admin-signed-in';
 
 function set(next: AuthState) {
   state = next;

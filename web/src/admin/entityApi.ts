@@ -8,6 +8,7 @@ import { validateItem } from '../../../server/schema/validate.ts';
 import { getJson, send, type AdminItem, type FieldValue, type SendOptions } from './api.ts';
 import { applyDeleted, applySaved } from './liveData.ts';
 import { ownSave } from '../lib/liveStream.ts';
+import { inDraft, workingDraftId } from './drafts/workingDraft.ts';
 
 export type FormValues = Record<string, FieldValue>;
 export type FormFiles = Record<string, File | null>;
@@ -87,13 +88,19 @@ function target(
   return { method: 'PUT', endpoint: `${def.legacy.endpoint}?id=${encodeURIComponent(id)}` };
 }
 
-/** Creates or updates an item: JSON without files, multipart (with upload progress) with them. */
+/**
+ * Creates or updates an item: JSON without files, multipart (with upload progress) with them. While
+ * the admin works in a draft, into that draft (`?draft=ID`), never the live site.
+ */
 export async function saveItem(
   def: EntityDef,
   input: SaveInput,
   opts: SendOptions = {},
 ): Promise<SaveAnswer> {
-  const { method, endpoint, idField } = target(def, def.type === 'collection' ? input.id : undefined);
+  const draft = workingDraftId();
+  const to = target(def, def.type === 'collection' ? input.id : undefined);
+  const { method, idField } = to;
+  const endpoint = inDraft(to.endpoint, draft);
   const fields: Record<string, FieldValue> = { ...input.values };
   if (idField && input.id !== undefined) fields[idField] = input.id;
   if (input.version) fields.version = input.version;
@@ -111,7 +118,7 @@ export async function saveItem(
       sent = await send<SaveAnswer>(method, endpoint, fields);
     }
     // What this tab shows is drawn from the answer; nothing is fetched again.
-    applySaved(def, sent, !updating);
+    applySaved(def, sent, !updating, draft);
     return sent;
   });
   // An update the server found identical (same content, so the same version) made no commit.
@@ -124,9 +131,10 @@ export async function deleteItem(def: EntityDef, id: string, version?: string): 
   const endpoint =
     def.type === 'collection' ? (def.legacy.writes?.remove ?? def.legacy.endpoint) : def.legacy.endpoint;
   const q = `id=${encodeURIComponent(id)}${version ? `&version=${encodeURIComponent(version)}` : ''}`;
+  const draft = workingDraftId();
   await ownSave(async () => {
-    await send('DELETE', `${endpoint}?${q}`);
-    applyDeleted(def, id);
+    await send('DELETE', inDraft(`${endpoint}?${q}`, draft));
+    applyDeleted(def, id, draft);
   });
 }
 

@@ -1,5 +1,7 @@
 // The admin's reads, kept fresh: a page of a collection (admin/items), one item, or a whole small
-// list. They are kept here, not by the shared cache, on the stream's word:
+// list. They are kept here, not by the shared cache, on the stream's word (while the admin works in
+// a draft, drafts/workingDraft.ts, every key names it: a draft's answers are kept apart from the live
+// site's, and the stream, which tells of the live site only, never changes them):
 // - this tab's own create, save, restore and delete are drawn from the save's answer: the item, and
 //   its line put where the server puts it in each list and page shown (listPatch.ts); the stream's
 //   word of that save is no news;
@@ -15,15 +17,17 @@ import { holdVersion, onContentChange, type StreamChange } from '../lib/liveStre
 import { getSnapshot, keepFreshElsewhere, load, seed } from '../lib/resourceStore.ts';
 import { useApi, type ApiState } from '../lib/useApi.ts';
 import { getJson, type AdminItem } from './api.ts';
+import { draftOfKey, inDraft, workingDraftId } from './drafts/workingDraft.ts';
 import { DECLARED, patchList, wholeList, type Before, type ListShape, type ListView } from './listPatch.ts';
 
 /** The admin's own cache key for an endpoint: signed-in reads differ from public ones (hidden items). */
-export const adminKey = (endpoint: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`;
+export const adminKey = (endpoint: string, draft = workingDraftId()) =>
+  inDraft(`${endpoint}${endpoint.includes('?') ? '&' : '?'}admin=1`, draft);
 /** Every item of a collection (small lists only), or a singleton. */
-export const listKey = (def: EntityDef) => adminKey(def.legacy.endpoint);
+export const listKey = (def: EntityDef, draft = workingDraftId()) => adminKey(def.legacy.endpoint, draft);
 /** One item of a collection, read by id. */
-export const itemKey = (def: EntityDef, id: string) =>
-  adminKey(`${def.legacy.endpoint}?id=${encodeURIComponent(id)}`);
+export const itemKey = (def: EntityDef, id: string, draft = workingDraftId()) =>
+  adminKey(`${def.legacy.endpoint}?id=${encodeURIComponent(id)}`, draft);
 
 export const PER_PAGE = 25;
 
@@ -46,13 +50,14 @@ export interface ItemPage {
 
 const ITEMS = 'admin/items';
 
-export function pageKey(def: EntityDef, query: ListQuery, per = PER_PAGE): string {
+export function pageKey(def: EntityDef, query: ListQuery, per = PER_PAGE, draft = workingDraftId()): string {
   const params = new URLSearchParams({ entity: def.name });
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.sort) params.set('sort', query.sort);
   if (query.dir !== 'asc') params.set('dir', query.dir);
   if (query.page > 1) params.set('page', String(query.page));
   params.set('per', String(per));
+  if (draft) params.set('draft', draft);
   return `${ITEMS}?${params.toString()}`;
 }
 
@@ -115,9 +120,17 @@ export function useAdminApi<T>(key: string): ApiState<T> {
   return useApi<T>(key);
 }
 
-/** The keys of this entity's item, pages and list that this tab has read. */
-function keysOf(def: EntityDef): string[] {
-  return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint);
+/**
+ * The keys of this entity's item, pages and list that this tab has read, of the live site (`draft`
+ * null: what the live stream tells of) or of a draft (only this tab's own saves change those).
+ */
+function keysOf(def: EntityDef, draft: string | null = null): string[] {
+  return [...seen].filter((key) => endpointOf(key) === def.legacy.endpoint && draftOfKey(key) === draft);
+}
+
+/** Fetches again everything shown of this entity (after a change whose outcome this tab cannot draw). */
+export function refresh(def: EntityDef, draft = workingDraftId()): void {
+  for (const key of keysOf(def, draft)) readAgain(key);
 }
 
 /** The stream's word of a change this tab did not make (or did not make alone). */
@@ -148,8 +161,8 @@ function heard(endpoints: readonly string[] | 'all', change?: StreamChange): voi
 }
 
 /** What this tab last read of an item: its own answer when it has one, else unknown. */
-function knownItem(def: EntityDef, id: string): Before {
-  return getSnapshot<AdminItem>(itemKey(def, id)).data ?? 'unknown';
+function knownItem(def: EntityDef, id: string, draft: string | null = null): Before {
+  return getSnapshot<AdminItem>(itemKey(def, id, draft)).data ?? 'unknown';
 }
 
 /** A key's lines as a list view, with the search and order it was asked with; null for one item. */
@@ -175,8 +188,9 @@ function placeItem(
   after: AdminItem | null,
   before = knownItem(def, id),
   keys = keysOf(def),
+  draft: string | null = null,
 ): void {
-  const own = itemKey(def, id);
+  const own = itemKey(def, id, draft);
   for (const key of keys) {
     const data = getSnapshot<unknown>(key).data;
     if (data === undefined) continue;
@@ -209,7 +223,7 @@ async function readItem(def: EntityDef, id: string): Promise<void> {
   let wanted = false;
   for (const key of keysOf(def)) {
     const data = getSnapshot<unknown>(key).data;
-    if (data === undefined || (isItemKey(key) && key !== itemKey(def, id))) continue;
+    if (data === undefined || (isItemKey(key) && key !== itemKey(def, id, null))) continue;
     const list = listOf(key, data);
     const placeable =
       !list ||
@@ -232,7 +246,7 @@ async function readItem(def: EntityDef, id: string): Promise<void> {
   reading.set(mark, turn);
   let item: AdminItem;
   try {
-    item = await getJson<AdminItem>(itemKey(def, id));
+    item = await getJson<AdminItem>(itemKey(def, id, null));
   } catch {
     // Gone again, or the server could not be reached: what is shown of it is read again.
     if (reading.get(mark) === turn) for (const key of targets) readAgain(key);
@@ -249,22 +263,25 @@ export function applySaved(
   def: EntityDef,
   answer: AdminItem & { message?: string; carried?: unknown },
   created = false,
+  draft = workingDraftId(),
 ): void {
   const { message: _m, carried: _c, ...item } = answer;
   const line = item as AdminItem;
-  holdVersion(def.name, line.id, line.version);
+  // The live stream tells of live saves only: a save into a draft is never heard there.
+  if (!draft) holdVersion(def.name, line.id, line.version);
   if (def.type === 'singleton') {
-    seed(listKey(def), line);
+    seed(listKey(def, draft), line);
     return;
   }
-  placeItem(def, line.id, line, created ? undefined : knownItem(def, line.id));
+  const before = created ? undefined : knownItem(def, line.id, draft);
+  placeItem(def, line.id, line, before, keysOf(def, draft), draft);
 }
 
 const isPage = (data: unknown): data is ItemPage =>
   typeof data === 'object' && data !== null && Array.isArray((data as ItemPage).items);
 
 /** This tab's delete: its line leaves the lists (a page with more after it is read again). */
-export function applyDeleted(def: EntityDef, id: string): void {
-  holdVersion(def.name, id, null);
-  placeItem(def, id, null);
+export function applyDeleted(def: EntityDef, id: string, draft = workingDraftId()): void {
+  if (!draft) holdVersion(def.name, id, null);
+  placeItem(def, id, null, knownItem(def, id, draft), keysOf(def, draft), draft);
 }

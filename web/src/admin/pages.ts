@@ -1,4 +1,4 @@
-// The admin pages of the spec (§2), in the order of the admin home, plus the Messages page. Each
+// The admin pages of the spec (§2), in the order of the admin home, plus Messages, the audit log and Drafts. Each
 // entity page shows the sections of every entity whose declaration names its route.
 import type { EntityDef } from '../../../server/schema/define.ts';
 import { entities } from '../../../server/schema/registry.ts';
@@ -19,6 +19,9 @@ export const isListedSection = ({ def, extras }: { def: EntityDef; extras: Entit
   def.type === 'collection' && def.storage !== 'private' && !extras.Section;
 
 export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
+/** The Drafts page; each draft's own page is under it (the previews' "Back to the draft" links there). */
+export const DRAFTS_ROUTE = '/admin/drafts';
+export const draftRoute = (id: string) => `${DRAFTS_ROUTE}/${encodeURIComponent(id)}`;
 
 const sectionsFor = (route: string) =>
   (Object.keys(entities) as (keyof typeof entities)[])
@@ -58,5 +61,10 @@ export const adminPages: AdminPageInfo[] = [
     AUDIT_LOG_ROUTE,
     'Audit log',
     'Who signed in, saved, deleted or restored what and when; filter it and export CSV.',
+  ),
+  page(
+    DRAFTS_ROUTE,
+    'Drafts',
+    'Prepare changes to several items without touching the live site: preview them, have a colleague review them, and publish them together, now or at a set time.',
   ),
 ];

@@ -8,11 +8,19 @@ export const API_TIMEOUT_MS = 15_000;
 export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
-  constructor(message: string, status: number, fields?: Record<string, string>) {
+  /** The whole error answer, for what some calls add beside `error` and `fields` (a 409's conflicts). */
+  readonly answer: Record<string, unknown> | undefined;
+  constructor(
+    message: string,
+    status: number,
+    fields?: Record<string, string>,
+    answer?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.answer = answer;
   }
 }
 

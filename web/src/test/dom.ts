@@ -4,6 +4,11 @@
 // shares its worker's window with the files before it, so all of this is done once per window; the
 // clean-up after each test is web/src/test/cleanup.ts, which vitest runs for every file.
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s): the screens read real
+// servers on loopback, which answer late while the machine's two cores run other suites and servers.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has <dialog> and its `open` attribute but not showModal/close, nor the Escape key's
 // cancel event: a browser fires `cancel` (cancelable) and then closes unless it was prevented.
@@ -26,6 +31,9 @@ if (typeof dialogProto.showModal !== 'function') {
     if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
   });
 }
+
+// jsdom lays nothing out, so there is nothing to scroll (the admin frame scrolls to the top of a new page).
+window.scrollTo = () => undefined;
 
 // Everything jsdom draws counts as visible (it lays nothing out).
 if (typeof Element.prototype.checkVisibility !== 'function') {

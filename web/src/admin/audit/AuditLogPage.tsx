@@ -1,10 +1,11 @@
 // The audit log page: who did what and when, filtered by who, what and days (on the server), with
 // the filtered list exported as CSV.
 import { useId, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../../server/schema/auditEvent.ts';
-import { entityByName } from '../../../../server/schema/registry.ts';
 import { AdminFrame } from '../AdminFrame.tsx';
+import { draftRoute } from '../pages.ts';
+import { entryCells } from './auditEntry.ts';
 import {
   ACTION_LABELS,
   filterFromSearch,
@@ -18,14 +19,8 @@ import './audit.css';
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-const itemOf = (e: AuditEntry) => {
-  if (!e.entity) return '';
-  const label = entityByName.get(e.entity)?.label ?? e.entity;
-  return e.id ? `${label} ${e.id}` : label;
-};
-
 const INTRO =
-  'Sign-ins, saves, deletes, restores, user changes and pulls, newest first. ' +
+  'Sign-ins, saves, deletes, restores, drafts, user changes and pulls, newest first. ' +
   "It is kept on the server only, never in the site's history.";
 
 export default function AuditLogPage() {
@@ -149,19 +144,34 @@ function AuditTable({ entries, total }: { entries: AuditEntry[]; total: number }
             </tr>
           </thead>
           <tbody>
-            {entries.map((e, i) => (
-              <tr key={`${e.time}-${i}`}>
-                <td>
-                  <time dateTime={e.time}>{when(e.time)}</time>
-                </td>
-                <td>{ACTION_LABELS[e.action]}</td>
-                <td>{e.who}</td>
-                <td>{e.address}</td>
-                <td>{itemOf(e)}</td>
-                <td>{e.commit && <code title={e.commit}>{e.commit.slice(0, 7)}</code>}</td>
-                <td>{e.detail}</td>
-              </tr>
-            ))}
+            {entries.map((e, i) => {
+              const cells = entryCells(e);
+              const draftLink = cells.draft && (
+                <Link to={draftRoute(cells.draft)}>{cells.item || 'the draft'}</Link>
+              );
+              const isStep = e.action.startsWith('draft-');
+              return (
+                <tr key={`${e.time}-${i}`}>
+                  <td>
+                    <time dateTime={e.time}>{when(e.time)}</time>
+                  </td>
+                  <td>{ACTION_LABELS[e.action]}</td>
+                  <td>{e.who}</td>
+                  <td>{e.address}</td>
+                  <td>{isStep ? draftLink : cells.item}</td>
+                  <td>{e.commit && <code title={e.commit}>{e.commit.slice(0, 7)}</code>}</td>
+                  <td>
+                    {cells.detail}
+                    {!isStep && cells.draft && (
+                      <>
+                        {' '}
+                        (<Link to={draftRoute(cells.draft)}>open the draft</Link>)
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -11,12 +11,14 @@ import { entities } from '../../../../server/schema/registry.ts';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, send, type AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
+import { inDraft } from '../drafts/workingDraft.ts';
 import { load } from '../../lib/resourceStore.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
 
-const settingsKey = listKey(entities.siteSettings);
-const useSettings = () => useAdminApi<AdminItem>(settingsKey).data;
+// Read when drawn: the key names the draft the admin works in.
+const settingsKey = () => listKey(entities.siteSettings);
+const useSettings = () => useAdminApi<AdminItem>(settingsKey()).data;
 
 /** The id of the banner visitors see, or null (switched off, or nothing selected). */
 const onSite = (settings: AdminItem | undefined) =>
@@ -55,8 +57,8 @@ function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
     setBusy(true);
     try {
       const change = shown ? { show_banner: false } : { show_banner: true, banner_to_show: item.id };
-      await send('PUT', 'globals.php', change);
-      load(settingsKey);
+      await send('PUT', inDraft('globals.php'), change);
+      load(settingsKey());
       onDone(shown ? 'The banner is now off the site.' : 'This banner is now on the site.');
     } catch (e) {
       onError(messageOf(e));

@@ -7,6 +7,7 @@ import { messageOf, send, type AdminItem } from '../api.ts';
 import { textOf, type FormValues } from '../entityApi.ts';
 import { ownSave } from '../../lib/liveStream.ts';
 import { applySaved, listKey, useAdminApi } from '../liveData.ts';
+import { inDraft } from '../drafts/workingDraft.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 
@@ -42,7 +43,10 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
     setBusy(true);
     try {
       await ownSave(async () =>
-        applySaved(def, await send<AdminItem>('PUT', 'majorevents.php', { id: item.id, hidden: value })),
+        applySaved(
+          def,
+          await send<AdminItem>('PUT', inDraft('majorevents.php'), { id: item.id, hidden: value }),
+        ),
       );
       onDone(value ? 'The page is now hidden.' : 'The page is now shown.');
     } catch (e) {

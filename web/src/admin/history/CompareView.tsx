@@ -1,5 +1,6 @@
 // An earlier version beside the current one, field by field: the changed fields (or, on request,
 // all), texts with the words that differ marked, pictures side by side, and Restore from here.
+// The field-by-field part (FieldsCompare) also compares a draft with the live site (drafts/).
 // Loaded only when someone compares (it brings the word-diff library).
 import { useId, useMemo, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
@@ -15,19 +16,45 @@ interface CompareViewProps {
   /** 'the version saved Mar 5, 2026, 10:12 AM by Ana' */
   olderName: string;
   busy: boolean;
-  onRestore: () => void;
+  /** Absent where restoring is not offered (in a draft: history/HistoryDialog.tsx). */
+  onRestore?: () => void;
   onBack: () => void;
 }
 
+/** What the two sides are called. */
+export interface CompareNames {
+  /** Over each side of a short value: 'This version', 'Current'. */
+  before: string;
+  after: string;
+  /** Said to screen readers before a word only on one side: 'only in this version: '. */
+  onlyBefore: string;
+  onlyAfter: string;
+  /** When no field differs. */
+  same: string;
+  /** A picture's text alternative on each side, from its field's label. */
+  altBefore: (label: string) => string;
+  altAfter: (label: string) => string;
+}
+
+const HISTORY_NAMES: CompareNames = {
+  before: 'This version',
+  after: 'Current',
+  onlyBefore: 'only in this version: ',
+  onlyAfter: 'only in the current version: ',
+  same: 'Nothing differs from the current version.',
+  altBefore: (label) => `${label} in this version`,
+  altAfter: (label) => `Current ${label.toLowerCase()}`,
+};
+
 /** Removed and added words, each also said in words for screen readers (<del>/<ins> are often silent). */
-function Words({ before, after }: { before: string; after: string }) {
+function Words({ before, after, names }: { before: string; after: string; names: CompareNames }) {
   const parts = useMemo(() => wordDiff(before, after), [before, after]);
   return (
     <p className="admin-diff">
       {parts.map((p, i) => {
         if (p.kind === 'same') return <span key={i}>{p.text}</span>;
         const Tag = p.kind === 'removed' ? 'del' : 'ins';
-        const said = p.kind === 'removed' ? 'only in this version: ' : 'only in the current version: ';
+        const said = p.kind === 'removed' ? names.onlyBefore : names.onlyAfter;
         return (
           <Tag key={i}>
             <span className="visually-hidden">[{said}</span>
@@ -40,39 +67,102 @@ function Words({ before, after }: { before: string; after: string }) {
   );
 }
 
-function SideBySide({ change }: { change: FieldChange }) {
-  const { field, before, after } = change;
-  const media = isMediaField(field);
+function Side({
+  change,
+  value,
+  caption,
+  alt,
+}: {
+  change: FieldChange;
+  value: FieldChange['before'];
+  caption: string;
+  alt: (label: string) => string;
+}) {
+  const { field } = change;
+  return (
+    <figure>
+      <figcaption>{caption}</figcaption>
+      {isMediaField(field) && field.kind === 'image' && value ? (
+        <img className="admin-thumb" src={String(value)} alt={alt(field.label)} />
+      ) : (
+        <FieldValue field={field} value={value} />
+      )}
+    </figure>
+  );
+}
+
+function SideBySide({ change, names }: { change: FieldChange; names: CompareNames }) {
   return (
     <div className="admin-compare-sides">
-      <figure>
-        <figcaption>This version</figcaption>
-        {media && field.kind === 'image' && before ? (
-          <img className="admin-thumb" src={String(before)} alt={`${field.label} in this version`} />
-        ) : (
-          <FieldValue field={field} value={before} />
-        )}
-      </figure>
-      <figure>
-        <figcaption>Current</figcaption>
-        {media && field.kind === 'image' && after ? (
-          <img className="admin-thumb" src={String(after)} alt={`Current ${field.label.toLowerCase()}`} />
-        ) : (
-          <FieldValue field={field} value={after} />
-        )}
-      </figure>
+      <Side change={change} value={change.before} caption={names.before} alt={names.altBefore} />
+      <Side change={change} value={change.after} caption={names.after} alt={names.altAfter} />
     </div>
+  );
+}
+
+interface FieldsCompareProps {
+  def: EntityDef;
+  before: Partial<AdminItem>;
+  after: Partial<AdminItem>;
+  names?: CompareNames;
+  /** The level of each field's heading (3 in the history dialog). */
+  level?: 3 | 4;
+  /**
+   * The id of the heading naming the item, when a page compares several: each field's region is
+   * named by both ('Title News item “Fair”'), so no two regions of the page share a name.
+   */
+  itemHeading?: string;
+}
+
+/** Two versions of an item field by field: how many differ, those (or all), words marked in texts. */
+export function FieldsCompare({
+  def,
+  before,
+  after,
+  names = HISTORY_NAMES,
+  level = 3,
+  itemHeading,
+}: FieldsCompareProps) {
+  const id = useId();
+  const [all, setAll] = useState(false);
+  const changes = useMemo(() => fieldChanges(def, before, after), [def, before, after]);
+  const changed = changes.filter((c) => c.changed);
+  const shown = all ? changes : changed;
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <>
+      <p role="status" className="admin-changed">
+        {changed.length === 0 ? names.same : `${changed.length} of ${changes.length} fields differ.`}
+      </p>
+      <div className="admin-check">
+        <input id={`${id}-all`} type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
+        <label htmlFor={`${id}-all`}>Show unchanged fields too</label>
+      </div>
+      <div className="admin-compare-fields">
+        {shown.map((c) => (
+          <section
+            key={c.key}
+            className="admin-compare-field"
+            aria-labelledby={itemHeading ? `${id}-${c.key} ${itemHeading}` : `${id}-${c.key}`}
+          >
+            <Heading id={`${id}-${c.key}`}>
+              {c.field.label}
+              {!c.changed && <span className="admin-muted"> (unchanged)</span>}
+            </Heading>
+            {c.changed && comparesWords(c.field) ? (
+              <Words before={String(c.before)} after={String(c.after)} names={names} />
+            ) : (
+              <SideBySide change={c} names={names} />
+            )}
+          </section>
+        ))}
+      </div>
+    </>
   );
 }
 
 export default function CompareView(props: CompareViewProps) {
   const { def, older, current, olderName, busy, onRestore, onBack } = props;
-  const id = useId();
-  const [all, setAll] = useState(false);
-  const changes = useMemo(() => fieldChanges(def, older, current), [def, older, current]);
-  const changed = changes.filter((c) => c.changed);
-  const shown = all ? changes : changed;
-
   return (
     <div className="admin-compare">
       <p>
@@ -82,39 +172,18 @@ export default function CompareView(props: CompareViewProps) {
           only in the current one.
         </span>
       </p>
-      <p role="status" className="admin-changed">
-        {changed.length === 0
-          ? 'Nothing differs from the current version.'
-          : `${changed.length} of ${changes.length} fields differ.`}
-      </p>
-      <div className="admin-check">
-        <input id={`${id}-all`} type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
-        <label htmlFor={`${id}-all`}>Show unchanged fields too</label>
-      </div>
-      <div className="admin-compare-fields">
-        {shown.map((c) => (
-          <section key={c.key} className="admin-compare-field" aria-labelledby={`${id}-${c.key}`}>
-            <h3 id={`${id}-${c.key}`}>
-              {c.field.label}
-              {!c.changed && <span className="admin-muted"> (unchanged)</span>}
-            </h3>
-            {c.changed && comparesWords(c.field) ? (
-              <Words before={String(c.before)} after={String(c.after)} />
-            ) : (
-              <SideBySide change={c} />
-            )}
-          </section>
-        ))}
-      </div>
+      <FieldsCompare def={def} before={older} after={current} />
       <div className="admin-actions">
-        <button
-          type="button"
-          className="admin-button admin-button-primary"
-          disabled={busy}
-          onClick={onRestore}
-        >
-          Restore this version
-        </button>
+        {onRestore && (
+          <button
+            type="button"
+            className="admin-button admin-button-primary"
+            disabled={busy}
+            onClick={onRestore}
+          >
+            Restore this version
+          </button>
+        )}
         <button type="button" className="admin-button" onClick={onBack}>
           Back to the list
         </button>

@@ -9,6 +9,7 @@ import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '.
 import { ItemView } from '../form/ItemView.tsx';
 import { commitTime } from '../dates.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { workingDraftId } from '../drafts/workingDraft.ts';
 
 // The compare view brings the word-diff library: loaded when someone compares.
 const CompareView = lazy(() => import('./CompareView.tsx'));
@@ -45,6 +46,8 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
   const [busy, setBusy] = useState<string | null>(null);
   type Comparing = { commit: Commit; older: AdminItem; current: AdminItem };
   const [comparing, setComparing] = useState<Comparing | null>(null);
+  // The history is the live site's, and a restore is a save on the live site: not from inside a draft.
+  const inADraft = workingDraftId() !== null;
 
   useEffect(() => {
     let live = true;
@@ -134,6 +137,12 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
         </p>
       )}
       {!commits && !error && <p role="status">Loading the history…</p>}
+      {inADraft && (
+        <p className="admin-notice admin-notice-info">
+          This is the history of the live site. You are working in a draft, so restoring is turned off here:
+          go back to the live site to restore an earlier version.
+        </p>
+      )}
       {comparing ? (
         <Suspense fallback={<p role="status">Loading the comparison…</p>}>
           <CompareView
@@ -142,7 +151,7 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
             current={comparing.current}
             busy={busy !== null}
             olderName={`the version saved ${when(comparing.commit.date)} by ${comparing.commit.author.name}`}
-            onRestore={() => void restore(comparing.commit)}
+            onRestore={inADraft ? undefined : () => void restore(comparing.commit)}
             onBack={() => setComparing(null)}
           />
         </Suspense>
@@ -161,14 +170,16 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
           </p>
           <ItemView def={def} item={viewing.item} />
           <div className="admin-actions">
-            <button
-              type="button"
-              className="admin-button admin-button-primary"
-              disabled={busy !== null}
-              onClick={() => void restore(viewing.commit)}
-            >
-              Restore this version
-            </button>
+            {!inADraft && (
+              <button
+                type="button"
+                className="admin-button admin-button-primary"
+                disabled={busy !== null}
+                onClick={() => void restore(viewing.commit)}
+              >
+                Restore this version
+              </button>
+            )}
             <button type="button" className="admin-button" onClick={() => setViewing(null)}>
               Back to the list
             </button>
@@ -207,7 +218,7 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
                       Compare with current
                     </button>
                   )}
-                  {i > 0 && (
+                  {i > 0 && !inADraft && (
                     <button
                       type="button"
                       className="admin-button"

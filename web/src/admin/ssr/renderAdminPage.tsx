@@ -1,7 +1,8 @@
 // An admin page drawn on the server for a signed-in user, by the same components the browser then
 // draws it with: the frame and the first page of each list, so a new browser shows the list before
 // the admin's scripts have loaded. Only pages made of lists (the news page, the event cards…) are
-// drawn; a page with a form, or with an item open (?news=12), goes out empty as before.
+// drawn; a page with a form, or with an item open (?news=12), or in a draft (?draft=ID: its lists are
+// the draft's), goes out empty as before.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { RenderContext, type RenderCollector } from '../../site/ssr/renderContext.ts';
@@ -30,6 +31,7 @@ export function renderAdminPage(
   const page = adminPages.find((p) => p.route.toLowerCase() === here);
   if (!page?.sections.length || !page.sections.every(isListedSection)) return null;
   if (page.sections.some(({ def }) => url.searchParams.has(def.name))) return null;
+  if (url.searchParams.get('draft')) return null;
   const api: Record<string, unknown> = {};
   let title = '';
   const collector: RenderCollector = {

@@ -3,6 +3,7 @@ import type { Profile } from '../../lib/types.ts';
 import { byLastWordOfName } from '../../lib/sort.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 function initials(name: string) {
   return name
@@ -33,6 +34,7 @@ export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
             </span>
           )}
           <h3 className="staff-name">{p.name}</h3>
+          <EditLink entity="profiles" id={p.id} what={`profile of ${p.name}`} />
           <Markdown className="staff-title" headingsFrom={4}>
             {p.title}
           </Markdown>

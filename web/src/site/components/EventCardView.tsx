@@ -5,6 +5,7 @@ import { safeHref } from '../../lib/links.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { NewTabNote } from './SmartLink.tsx';
 import { AddToCalendar } from './AddToCalendar.tsx';
+import { EditLink } from './EditLink.tsx';
 
 export const FULL_NOTICE =
   "We're sorry, but this event is currently at full capacity. Stay tuned for future opportunities.";
@@ -17,6 +18,7 @@ export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; hea
   return (
     <article className={`event-card${full ? ' is-full' : ''}`}>
       <Heading className="event-card-title">{card.title}</Heading>
+      <EditLink entity="eventCards" id={card.id} what={`event card “${card.title}”`} />
       {card.bold && (
         <p className="event-card-bold">
           <strong>{card.bold}</strong>

@@ -2,11 +2,13 @@
 import type { ReactNode } from 'react';
 import type { MajorEvent } from '../../lib/types.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
+import { EditLink } from './EditLink.tsx';
 
 export function EventDetails({ event, children }: { event: MajorEvent | undefined; children?: ReactNode }) {
   return (
     <header className="event-header">
       <h1>{event?.header || 'Default Header'}</h1>
+      {event && <EditLink entity="majorEvents" id={event.id} what={`event page “${event.header}”`} />}
       {event && (
         <>
           <dl className="event-facts">

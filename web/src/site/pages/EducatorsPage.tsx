@@ -12,6 +12,7 @@ import { Loadable } from '../components/Loadable.tsx';
 import { NewTabNote, SmartLink } from '../components/SmartLink.tsx';
 import { safeHref } from '../../lib/links.ts';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 /** The winter event page's title: its own header, else the lowest-id visible event page's (spec §2). */
 function WinterLink() {
@@ -46,6 +47,7 @@ function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
             <span className="resource-name">{r.resource_name}</span>
             <NewTabNote />
           </a>
+          <EditLink entity="resources" id={r.id} what={`resource “${r.resource_name}”`} />
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 function Statistics({ home }: { home: Home }) {
   const contextLevel = home.heading2 ? 5 : 4;
@@ -66,6 +67,7 @@ function HomeContent({ home }: { home: Home }) {
           <h2 id="home-heading">
             <Markdown inline>{home.heading}</Markdown>
           </h2>
+          <EditLink entity="homePage" what="home page" />
           <Markdown headingsFrom={3}>{home.content}</Markdown>
         </div>
         <Statistics home={home} />

@@ -13,6 +13,7 @@ import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { NEWS_PER_PAGE, pageHref, pageNumberOf, pagedEndpoint, type ListPage } from '../paging.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 const NEWS = '/news';
 
@@ -74,6 +75,7 @@ function NewsArticle({ item: n }: { item: NewsItem }) {
           n.title
         )}
       </h2>
+      <EditLink entity="news" id={n.id} what={`news item “${n.title}”`} />
       {n.when_date && (
         <p className="news-date">
           <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>

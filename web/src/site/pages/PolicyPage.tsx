@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 type Implementation = StatePolicy['implementation'];
 
@@ -41,9 +42,12 @@ export function PolicyPage() {
         fallback="Loading…"
       >
         {(t) => (
-          <Markdown className="policy-text" headingsFrom={2}>
-            {t.policyText}
-          </Markdown>
+          <>
+            <EditLink entity="policyText" what="policy text" />
+            <Markdown className="policy-text" headingsFrom={2}>
+              {t.policyText}
+            </Markdown>
+          </>
         )}
       </Loadable>
       <section aria-labelledby="state-policies-heading">
@@ -67,6 +71,7 @@ export function PolicyPage() {
                 {list.map((p) => (
                   <li key={p.id} className="policy-card">
                     <h3>{p.title}</h3>
+                    <EditLink entity="statePolicies" id={p.id} what={`state policy “${p.title}”`} />
                     <ImplementationMark code={p.implementation} />
                     <Markdown headingsFrom={4}>{p.text}</Markdown>
                   </li>

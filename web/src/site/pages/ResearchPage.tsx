@@ -9,6 +9,7 @@ import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 function PaperView({ paper, index }: { paper: Paper; index: number }) {
   const headingId = `paper-${paper.id}`;
@@ -26,6 +27,7 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
       )}
       <div className="paper-text">
         <h2 id={headingId}>{paper.study_title}</h2>
+        <EditLink entity="papers" id={paper.id} what={`paper “${paper.study_title}”`} />
         {paper.publication_date && (
           <p className="paper-date">
             Published{' '}

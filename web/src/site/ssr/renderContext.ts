@@ -30,6 +30,11 @@ export interface RenderCollector {
   head(head: PageHead): void;
   /** The contact page answering a post of its form without JavaScript: what came of it. */
   contact?: ContactOutcome;
+  /**
+   * A preview of this draft drawn for staff: every item gets its Edit link, opening its form in the
+   * draft. Never set for public pages, which are the same for everyone.
+   */
+  editDraft?: string;
 }
 
 export const RenderContext = createContext<RenderCollector | null>(null);

@@ -39,6 +39,8 @@ export interface PageSources {
    * while it renders the page, so the caller renders the missing texts after and fills them in.
    */
   markdown(text: string, variant: MarkdownVariant): string | undefined;
+  /** Staff's preview of this draft: Edit links on its items (site/components/EditLink.tsx). */
+  editDraft?: string;
 }
 
 /** Characters no text of the site can put in a page's markup (markdown turns NUL into U+FFFD). */
@@ -83,6 +85,7 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
       status = code;
     },
     contact,
+    ...(sources.editDraft ? { editDraft: sources.editDraft } : {}),
     // The page's own call comes after the layout's (none today), so the last one wins.
     head(h) {
       head = { ...head, ...Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) };
