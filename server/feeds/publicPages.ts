@@ -3,6 +3,7 @@
 // of. The web app's route table (web/src/site/routes.tsx) has the same paths (publicPages.test.ts
 // checks); it is not imported here because it brings the whole site's components, which the server
 // loads only after it has started answering.
+import { DRAFTS_ROUTE, PREVIEW_ROOT, SHARE_ROOT } from '../schema/draftPaths.ts';
 import { entities } from '../schema/registry.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
@@ -44,12 +45,15 @@ export function publicPagePaths(index: ContentIndex): string[] {
   return paths;
 }
 
-/** The admin home, each entity's admin page, and the admin pages no entity declares. */
+/** The admin home, each entity's admin page, the admin pages no entity declares, and drafts' previews. */
 export const ADMIN_PAGE_PATHS: readonly string[] = [
   ...new Set([
     '/admin',
     ...Object.values(entities).map((def) => def.admin.route),
     '/MarkdownEditor',
     AUDIT_LOG_ROUTE,
+    DRAFTS_ROUTE,
+    PREVIEW_ROOT,
+    SHARE_ROOT,
   ]),
 ];

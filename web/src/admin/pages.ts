@@ -20,7 +20,8 @@ export const isListedSection = ({ def, extras }: { def: EntityDef; extras: Entit
 
 export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
 /** The Drafts page; each draft's own page is under it (the previews' "Back to the draft" links there). */
-export const DRAFTS_ROUTE = '/admin/drafts';
+export { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
+import { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
 export const draftRoute = (id: string) => `${DRAFTS_ROUTE}/${encodeURIComponent(id)}`;
 
 const sectionsFor = (route: string) =>
