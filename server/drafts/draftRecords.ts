@@ -7,17 +7,9 @@ import { z } from 'zod';
 import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { isDraftId } from '../store/draftRefs.ts';
+import { DRAFT_STATES } from '../schema/draftStates.ts';
 
-export const DRAFT_STATES = [
-  'editing',
-  'in-review',
-  'changes-requested',
-  'approved',
-  'published',
-  'discarded',
-] as const;
-export type DraftState = (typeof DRAFT_STATES)[number];
-export const isOpen = (state: DraftState) => state !== 'published' && state !== 'discarded';
+export { DRAFT_STATES, isOpen, type DraftState } from '../schema/draftStates.ts';
 
 const person = z.object({ username: z.string(), name: z.string(), email: z.string().optional() });
 export type Person = z.infer<typeof person>;

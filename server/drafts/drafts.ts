@@ -15,32 +15,17 @@ import { entityForPath } from '../schema/registry.ts';
 import type { EntityDef } from '../schema/define.ts';
 import { AppError } from '../schema/errors.ts';
 import type { AuditAction } from '../schema/auditEvent.ts';
+import { ACTION_FROM, type DraftAction } from '../schema/draftStates.ts';
 import { DraftRecords, isOpen, type DraftRecord, type DraftState, type Person } from './draftRecords.ts';
 
-export type DraftAction = 'submit' | 'approve' | 'request-changes' | 'publish' | 'discard' | 'schedule';
-export const DRAFT_ACTIONS: readonly DraftAction[] = [
-  'submit',
-  'approve',
-  'request-changes',
-  'publish',
-  'discard',
-  'schedule',
-];
+export { DRAFT_ACTIONS, type DraftAction } from '../schema/draftStates.ts';
 
 /** Who acts: the signed-in person (their commits carry name and email). */
 export interface Actor extends Person {
   email: string;
 }
 
-/** From which states each action may be taken (publish and schedule also check approval). */
-const FROM: Record<DraftAction, readonly DraftState[]> = {
-  submit: ['editing', 'changes-requested'],
-  approve: ['in-review'],
-  'request-changes': ['in-review', 'approved'],
-  publish: ['editing', 'in-review', 'changes-requested', 'approved'],
-  schedule: ['editing', 'in-review', 'changes-requested', 'approved'],
-  discard: ['editing', 'in-review', 'changes-requested', 'approved'],
-};
+const FROM = ACTION_FROM;
 
 const STATE_WORDS: Record<DraftState, string> = {
   editing: 'being edited',

@@ -3,6 +3,7 @@
 // server/drafts/drafts.ts), and where each changed item is seen (its public page, its admin form).
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
+import { ACTION_FROM } from '../../../../server/schema/draftStates.ts';
 import {
   isOpen,
   type DraftAction,
@@ -80,15 +81,7 @@ export function draftSections(drafts: DraftRecord[], username: string, now = Dat
   return out;
 }
 
-/** From which states each step may be taken (as server/drafts/drafts.ts allows them). */
-const FROM: Record<DraftAction, readonly DraftState[]> = {
-  submit: ['editing', 'changes-requested'],
-  approve: ['in-review'],
-  'request-changes': ['in-review', 'approved'],
-  publish: ['editing', 'in-review', 'changes-requested', 'approved'],
-  schedule: ['editing', 'in-review', 'changes-requested', 'approved'],
-  discard: ['editing', 'in-review', 'changes-requested', 'approved'],
-};
+const FROM = ACTION_FROM;
 
 export interface Offered {
   action: DraftAction;

@@ -4,9 +4,9 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, type AdminItem } from '../api.ts';
 
-export type DraftState =
-  'editing' | 'in-review' | 'changes-requested' | 'approved' | 'published' | 'discarded';
-export type DraftAction = 'submit' | 'approve' | 'request-changes' | 'publish' | 'discard' | 'schedule';
+import type { DraftAction, DraftState } from '../../../../server/schema/draftStates.ts';
+export type { DraftAction, DraftState } from '../../../../server/schema/draftStates.ts';
+export { isOpen } from '../../../../server/schema/draftStates.ts';
 
 export interface Person {
   username: string;
@@ -71,8 +71,6 @@ export class PublishConflict extends ApiError {
     this.conflicts = conflicts;
   }
 }
-
-export const isOpen = (state: DraftState): boolean => state !== 'published' && state !== 'discarded';
 
 const path = (id: string, rest = '') => `drafts/${encodeURIComponent(id)}${rest}`;
 

@@ -1,0 +1,34 @@
+// A draft's review states and the steps between them: the server enforces them
+// (server/drafts/drafts.ts) and the admin offers only the steps a state allows.
+
+export const DRAFT_STATES = [
+  'editing',
+  'in-review',
+  'changes-requested',
+  'approved',
+  'published',
+  'discarded',
+] as const;
+export type DraftState = (typeof DRAFT_STATES)[number];
+
+export const isOpen = (state: DraftState): boolean => state !== 'published' && state !== 'discarded';
+
+export const DRAFT_ACTIONS = [
+  'submit',
+  'approve',
+  'request-changes',
+  'publish',
+  'discard',
+  'schedule',
+] as const;
+export type DraftAction = (typeof DRAFT_ACTIONS)[number];
+
+/** From which states each step may be taken (publish and schedule also check approval). */
+export const ACTION_FROM: Record<DraftAction, readonly DraftState[]> = {
+  submit: ['editing', 'changes-requested'],
+  approve: ['in-review'],
+  'request-changes': ['in-review', 'approved'],
+  publish: ['editing', 'in-review', 'changes-requested', 'approved'],
+  schedule: ['editing', 'in-review', 'changes-requested', 'approved'],
+  discard: ['editing', 'in-review', 'changes-requested', 'approved'],
+};
