@@ -7,7 +7,11 @@ import { SingletonSection } from './sections/SingletonSection.tsx';
 
 export default function AdminEntityPage({ page }: { page: AdminPageInfo }) {
   return (
-    <AdminFrame title={page.title} intro={<p>{page.description}</p>}>
+    <AdminFrame
+      title={page.title}
+      intro={<p>{page.description}</p>}
+      savesContent={page.sections.some(({ def }) => def.storage !== 'private')}
+    >
       {page.sections.map(({ def, extras }) => {
         const Section = extras.Section ?? (def.type === 'collection' ? CollectionSection : SingletonSection);
         return <Section key={def.name} def={def} extras={extras} />;

@@ -19,6 +19,11 @@ interface AdminFrameProps {
   /** The admin home has no Go Back link. */
   home?: boolean;
   intro?: ReactNode;
+  /**
+   * Whether the page saves site content, so working in a draft changes what it saves (the banner
+   * says so); false for pages that save nothing of the site (messages, the audit log, the helper).
+   */
+  savesContent?: boolean;
   children: ReactNode;
 }
 
@@ -45,7 +50,7 @@ function SkipLink() {
   );
 }
 
-export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
+export function AdminFrame({ title, home, intro, savesContent = true, children }: AdminFrameProps) {
   const auth = useAuth();
   usePageTitle(auth.status === 'signedIn' || auth.status === 'expired' ? `Admin: ${title}` : 'Admin sign-in');
   useEffect(() => {
@@ -110,7 +115,7 @@ export function AdminFrame({ title, home, intro, children }: AdminFrameProps) {
       </header>
       <main id={MAIN_ID} tabIndex={-1}>
         <RepositoryNotice />
-        {draft && <DraftBanner draft={draft} />}
+        {draft && savesContent && <DraftBanner draft={draft} />}
         {leftDraft && !draft && (
           <div className="admin-notice admin-notice-info" role="status">
             <p>{leftDraft}</p>

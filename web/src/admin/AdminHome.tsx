@@ -1,12 +1,15 @@
 // /admin: the sign-in form, or the list of admin pages, each an expandable entry with its
 // description and a link.
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminPages } from './pages.ts';
 import { AdminSearch } from './search/AdminSearch.tsx';
 import { SiteFileProblems } from './ui/SiteFileProblems.tsx';
+import { followAddress, keepDraft } from './drafts/workingDraft.ts';
 
 export default function AdminHome() {
+  // Drawn here, before the frame: the links keep the draft this address is in.
+  const draft = followAddress(useLocation().search);
   return (
     <AdminFrame
       title="Admin"
@@ -21,7 +24,7 @@ export default function AdminHome() {
             <details>
               <summary>{p.title}</summary>
               <p>{p.description}</p>
-              <Link className="admin-button admin-button-primary" to={p.route}>
+              <Link className="admin-button admin-button-primary" to={keepDraft(p.route, draft)}>
                 Open {p.title}
               </Link>
             </details>

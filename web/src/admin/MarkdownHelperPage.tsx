@@ -8,6 +8,7 @@ const HelperEditor = lazy(() => import('./helper/HelperEditor.tsx'));
 export default function MarkdownHelperPage() {
   return (
     <AdminFrame
+      savesContent={false}
       title="Markdown editor"
       intro={<p>Write formatted text here and copy it into any text box of the admin pages.</p>}
     >

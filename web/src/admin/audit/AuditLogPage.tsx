@@ -26,7 +26,7 @@ const INTRO =
 export default function AuditLogPage() {
   // The frame shows its content only to signed-in staff: the log is read from inside it.
   return (
-    <AdminFrame title="Audit log" intro={<p>{INTRO}</p>}>
+    <AdminFrame title="Audit log" intro={<p>{INTRO}</p>} savesContent={false}>
       <AuditLogView />
     </AdminFrame>
   );

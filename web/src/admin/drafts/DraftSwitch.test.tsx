@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, startRealCms, type RealCms } from '../../test/realCmsTestKit.ts';
 import AdminEntityPage from '../AdminEntityPage.tsx';
+import AdminHome from '../AdminHome.tsx';
 import { adminPages } from '../pages.ts';
 
 let cms: RealCms;
@@ -117,5 +118,27 @@ it('leaves a draft that was published meanwhile, and says so', async () => {
     ),
   ).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.search).toBe(''));
+  expect(screen.queryByRole('region', { name: 'Working in a draft' })).toBeNull();
+});
+
+it('keeps the draft in the admin home’s links, and shows no banner on a page that saves nothing of the site', async () => {
+  const draft = String((await call(cms, '/api/drafts', { json: { title: 'Links keep it' } })).body.id);
+  const messages = adminPages.find((p) => p.route === '/MessagesAdminPage')!;
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <AdminHome /> },
+      { path: '/MessagesAdminPage', element: <AdminEntityPage page={messages} /> },
+    ],
+    { initialEntries: [`/admin?draft=${draft}`] },
+  );
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('region', { name: 'Working in a draft' });
+  expect(screen.getByRole('link', { name: 'Open News', hidden: true })).toHaveAttribute(
+    'href',
+    `/NewsAdminPage?draft=${draft}`,
+  );
+  await router.navigate(`/MessagesAdminPage?draft=${draft}`);
+  await screen.findByRole('heading', { level: 1, name: 'Messages' });
+  expect(screen.getByText('Working in:').closest('summary')).toHaveTextContent('Working in: Links keep it');
   expect(screen.queryByRole('region', { name: 'Working in a draft' })).toBeNull();
 });

@@ -75,7 +75,17 @@ export function DraftSwitch({ draft }: { draft: string | null }) {
   const { data, error } = useDraftList();
   const [open, setOpen] = useState(false);
   const summary = useRef<HTMLElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   const menuId = useId();
+  // A click anywhere else closes the open menu, as the browser's own menus do.
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!details.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
   const title = useDraftTitle(draft);
   const drafts = (data?.drafts ?? []).filter((d) => isOpen(d.state));
   const close = () => setOpen(false);
@@ -88,6 +98,7 @@ export function DraftSwitch({ draft }: { draft: string | null }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open disclosure
     <details
+      ref={details}
       className={`admin-draft-switch${draft ? ' is-draft' : ''}`}
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}

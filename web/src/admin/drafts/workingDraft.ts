@@ -85,3 +85,10 @@ export function searchWithoutDraft(search: string): string {
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }
+
+/** An admin address (path and query) with the draft worked in, so the link keeps it. */
+export function keepDraft(to: string, draft: string | null = current): string {
+  if (!draft) return to;
+  const [path = '', query = ''] = to.split('?');
+  return `${path}${searchWithDraft(query ? `?${query}` : '', draft)}`;
+}

@@ -11,7 +11,7 @@ import { entities } from '../../../../server/schema/registry.ts';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, send, type AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
-import { inDraft } from '../drafts/workingDraft.ts';
+import { inDraft, keepDraft } from '../drafts/workingDraft.ts';
 import { load } from '../../lib/resourceStore.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
@@ -34,7 +34,7 @@ function OnTheSite({ def }: { def: EntityDef }) {
   let text;
   if (!settings || !items) text = <>Loading…</>;
   else if (shown) {
-    const to = `?${def.name}=${encodeURIComponent(shown.id)}`;
+    const to = keepDraft(`?${def.name}=${encodeURIComponent(shown.id)}`);
     text = (
       <>
         On the site now: <Link to={to}>{shown.banner_text}</Link>.

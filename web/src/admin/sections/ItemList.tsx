@@ -7,6 +7,7 @@ import type { EntityExtras } from '../extras/types.ts';
 import { pageKey, useAdminApi, type ItemPage, type ListQuery } from '../liveData.ts';
 import { rowSummary, sortChoices } from './rows.ts';
 import { Pager } from './Pager.tsx';
+import { keepDraft } from '../drafts/workingDraft.ts';
 
 const SEARCH_DELAY_MS = 250;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -106,7 +107,7 @@ export function ItemList({ def, extras, query, onQuery, plural }: ItemListProps)
               <li key={item.id} className="admin-row">
                 <Link
                   className="admin-row-title"
-                  to={`?${def.name}=${encodeURIComponent(item.id)}`}
+                  to={keepDraft(`?${def.name}=${encodeURIComponent(item.id)}`)}
                   data-item={item.id}
                 >
                   {row.title}
