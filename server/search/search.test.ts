@@ -1,7 +1,7 @@
 // Site search through the real server: real files, real git, real HTTP, a real PDF uploaded through
 // the documented upload call. What the issue asks: words only inside a PDF are found, title hits rank
 // first, prefix and typo matching, a save changes results at once, staff-only search refused signed out.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../testing/testSite.ts';
@@ -124,6 +124,32 @@ describe('site search', () => {
       expect(calls.filter((c) => c === 'replace')).toHaveLength(1);
     } finally {
       for (const name of ['add', 'replace', 'discard']) delete engine[name];
+    }
+  });
+
+  it('a hand edit is indexed by itself too, and found by the next search, without a sweep of its collection', async () => {
+    const id = await create('news.php', { title: 'Okapi notes', what: 'About okapis.' });
+    for (const n of [1, 2, 3]) await create('news.php', { title: `Filler ${n}`, what: 'Words.' });
+    const engine = site.deps.search as unknown as Record<string, (...a: unknown[]) => unknown>;
+    let decided = 0;
+    const original = engine.decideShown!.bind(engine);
+    engine.decideShown = (...args: unknown[]) => {
+      decided++;
+      return original(...args);
+    };
+    try {
+      const rel = `content/news/${id}.md`;
+      const text = readFileSync(path.join(site.siteDir, rel), 'utf8');
+      writeFileSync(
+        path.join(site.siteDir, rel),
+        text.replace('About okapis.', 'About okapis and pangolins.'),
+      );
+      await site.deps.index.refreshPaths([rel]); // what the file watcher does with it
+      expect((await search('pangolins')).results.map((r) => r.id)).toEqual([String(id)]);
+      // The edited item was looked at (and indexed again), not every news item.
+      expect(decided).toBe(1);
+    } finally {
+      delete engine.decideShown;
     }
   });
 

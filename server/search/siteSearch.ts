@@ -139,11 +139,13 @@ export class SiteSearch {
    * items waits for the next turn of the event loop, and a search made before then does it.
    */
   private heard(change: ContentChange): void {
-    // A save names the files it committed: only those items are looked at, unless a media file
-    // (a paper's PDF) is among them, when its entity is swept.
+    // A save names the files it committed, a hand edit or a pull the files read again: only those
+    // items are looked at, unless a media file (a paper's PDF) is among them, when its entity is
+    // swept (and so is everything after the schedule's clock, which names none).
     const saved: { name: string; id: string }[] = [];
-    if (isCommitted(change) && !change.commit.paths.some((rel) => rel.startsWith('media/'))) {
-      for (const rel of change.commit.paths) {
+    const paths = isCommitted(change) ? change.commit.paths : change.kind === 'external' ? change.paths : [];
+    if (!paths.some((rel) => rel.startsWith('media/'))) {
+      for (const rel of paths) {
         const owner = entityForPath(rel);
         if (owner && this.defs.has(owner.def.name)) saved.push({ name: owner.def.name, id: owner.id });
       }
@@ -157,7 +159,7 @@ export class SiteSearch {
       if (!this.defs.has(name)) continue;
       const ids = saved.filter((s) => s.name === name).map((s) => s.id);
       if (!ids.length)
-        this.dirty.add(name); // a hand edit, a pull, the schedule's clock: sweep it all
+        this.dirty.add(name); // no item named (the schedule's clock, a media file): sweep it all
       else if (!this.dirty.has(name)) for (const id of ids) this.touchedIds(name).add(id);
     }
     if (!this.dirty.size && !this.touched.size) return;
