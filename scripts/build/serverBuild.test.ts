@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config.ts';
-import { childProcesses } from '../../server/testing/childProcesses.ts';
+import { childProcesses, isAlive as alive } from '../../server/testing/childProcesses.ts';
 import { eventually } from '../../server/testing/testSite.ts';
 import { textPdf } from '../../server/testing/textPdf.ts';
 import { startServer } from '../drill/serverProcess.ts';
@@ -98,15 +98,6 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
     await rm(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 it('loads pdf.js only in the PDF text process, never in the server itself', async () => {
   const dir = path.join(PROJECT_ROOT, 'dist-server');

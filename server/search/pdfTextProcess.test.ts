@@ -10,20 +10,12 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rssMb } from '../testing/childProcesses.ts';
+import { isAlive as alive, rssMb } from '../testing/childProcesses.ts';
 import { eventually } from '../testing/testSite.ts';
 import { packedPdf, textPdf } from '../testing/textPdf.ts';
 import { PDF_TEXT_LIMITS, PdfTextProcess, type PdfTextLimits } from './pdfTextProcess.ts';
 import { PdfTexts } from './pdfTexts.ts';
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const gone = (pid: number) => eventually(() => !alive(pid), 5_000, `process ${pid} to end`);
 
 /** A PDF that takes pdf.js a while and a good deal of memory: 20 MB, as a large scanned paper is. */

@@ -4,16 +4,14 @@
 // compare-and-swap under the ref's lock file — the work tree, git's index and `main` are never
 // touched, so a maintainer's `git log refs/drafts/<id>` and `git diff main...refs/drafts/<id>` show
 // the draft as any branch.
-import fs from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import git from 'isomorphic-git';
 import { checkRepoPath } from './paths.ts';
 import { TreeWriter } from './treeObjects.ts';
 import { ObjectBatch } from './looseObjects.ts';
 import { type Author, formatCommit } from './commitObject.ts';
 import { readRef, updateRef } from './refs.ts';
-import { TreeReader } from './treeReader.ts';
+import type { TreeReader } from './treeReader.ts';
 import { type CommitResult, type FileChange, isDiskFile } from './fileChange.ts';
 
 export const DRAFT_REFS = 'refs/drafts/';
@@ -25,15 +23,11 @@ export const isDraftId = (id: string) => DRAFT_ID.test(id);
 
 export class DraftRefs {
   private readonly writers = new Map<string, TreeWriter>();
-  private readonly trees: TreeReader;
-
   constructor(
-    private readonly dir: string,
     private readonly gitdir: string,
-    private readonly cache: object,
-  ) {
-    this.trees = new TreeReader(gitdir, cache);
-  }
+    /** The repository's trees, parsed once (the live branch's writer reads through it too). */
+    private readonly trees: TreeReader,
+  ) {}
 
   private refOf(id: string): string {
     if (!isDraftId(id)) throw new Error(`Not a draft id: ${id}`);
@@ -164,9 +158,8 @@ export class DraftRefs {
   }
 
   /** A blob's bytes by its id. */
-  async bytes(oid: string): Promise<Buffer> {
-    const { blob } = await git.readBlob({ fs, dir: this.dir, oid, cache: this.cache });
-    return Buffer.from(blob);
+  bytes(oid: string): Promise<Buffer> {
+    return this.trees.blobBytes(oid);
   }
 
   private writerOf(id: string): TreeWriter {
@@ -174,7 +167,7 @@ export class DraftRefs {
     if (writer) {
       this.writers.delete(id);
     } else {
-      writer = new TreeWriter(this.gitdir, this.cache, this.trees);
+      writer = new TreeWriter(this.trees);
       if (this.writers.size >= KEEP_WRITERS) this.writers.delete(this.writers.keys().next().value!);
     }
     this.writers.set(id, writer);

@@ -37,6 +37,7 @@ import { failpoint } from './failpoint.ts';
 import { branchTip, type BranchTip } from './branchTip.ts';
 import { changedPaths } from './treeDiff.ts';
 import { DraftRefs } from './draftRefs.ts';
+import { TreeReader } from './treeReader.ts';
 import { fileWrites } from './limit.ts';
 import {
   BranchMovedError,
@@ -104,9 +105,11 @@ export class GitStore {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
     this.index = new IndexFile(this.gitdir, () => this.headEntries(), say);
-    this.trees = new TreeWriter(this.gitdir, this.cache);
+    // One parse of each tree, shared by the branch's saves and drafts' (many start from the same trees).
+    const trees = new TreeReader(this.gitdir, this.cache);
+    this.trees = new TreeWriter(trees);
     this.journal = new SaveJournal(this.gitdir);
-    this.drafts = new DraftRefs(this.dir, this.gitdir, this.cache);
+    this.drafts = new DraftRefs(this.gitdir, trees);
   }
 
   /**

@@ -1,8 +1,6 @@
 // Tree objects as raw entries, and the edit a save makes to them: only the trees along the changed
 // paths are rewritten. HEAD's trees on those paths stay in memory, so a save does not read back and
 // parse the (possibly 10,000-entry) folder tree it wrote the time before.
-import fs from 'node:fs';
-import git from 'isomorphic-git';
 import type { ObjectBatch } from './looseObjects.ts';
 
 export interface RawEntry {
@@ -92,32 +90,18 @@ export class TreeWriter {
   /** folder ('' is the root) → the tree last read or written for it. */
   private known = new Map<string, KnownTree>();
 
+  /** `reader`: trees parsed once by id, shared with every other writer and reader of the repository. */
   constructor(
-    private readonly gitdir: string,
-    private readonly cache: object,
-    /** Trees parsed once and shared (drafts' writers: many drafts start from the same trees). */
-    private readonly reader?: { raw(oid: string): Promise<{ entries: RawEntry[]; bytes: Buffer }> },
+    private readonly reader: { raw(oid: string): Promise<{ entries: RawEntry[]; bytes: Buffer }> },
   ) {}
 
   private async entries(folder: string, oid: string | null): Promise<RawEntry[]> {
     if (!oid) return [];
     const hit = this.known.get(folder);
     if (hit?.oid === oid) return hit.entries;
-    if (this.reader) {
-      // With the tree's bytes known, a save that only replaces ids patches a copy of them.
-      const { entries, bytes } = await this.reader.raw(oid);
-      this.known.set(folder, { oid, entries, bytes });
-      return entries;
-    }
-    const { object } = await git.readObject({
-      fs,
-      gitdir: this.gitdir,
-      oid,
-      format: 'content',
-      cache: this.cache,
-    });
-    const entries = parseTree(object as Uint8Array);
-    this.known.set(folder, { oid, entries });
+    // With the tree's bytes known, a save that only replaces ids patches a copy of them.
+    const { entries, bytes } = await this.reader.raw(oid);
+    this.known.set(folder, { oid, entries, bytes });
     return entries;
   }
 

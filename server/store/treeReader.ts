@@ -53,6 +53,12 @@ export class TreeReader {
     return tree;
   }
 
+  /** A blob's bytes by its id (blobs are not kept: a draft's images and PDFs can be large). */
+  async blobBytes(oid: string): Promise<Buffer> {
+    const { blob } = await git.readBlob({ fs, gitdir: this.gitdir, oid, cache: this.cache });
+    return Buffer.from(blob);
+  }
+
   /** A commit's root tree id. */
   async rootOf(commit: string): Promise<string> {
     let tree = this.commitTrees.get(commit);

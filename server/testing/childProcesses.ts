@@ -2,6 +2,16 @@
 // the server's PDF text process, its memory, and that it ends with the server.
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Whether a process still exists (signal 0 asks without sending anything). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Processes whose parent is `ppid` and whose command line contains `marker`; [] where there is no /proc. */
 export function childProcesses(ppid: number, marker: string): number[] {
   return childrenOf(ppid).filter((pid) => {
