@@ -99,7 +99,9 @@ async function openLocked(
   await watcher?.baseline(); // what changes from here on is caught, even before the watcher is up
   if (watch === true) await watcher?.start();
   // Off the critical path: the cache for the next start, and history for the first look-up or new id.
-  void parseCache.save().catch((e: Error) => log(`Could not keep the parse cache: ${e.message}`));
+  const parseCacheKept = parseCache
+    .save()
+    .catch((e: Error) => log(`Could not keep the parse cache: ${e.message}`));
   store.warmHistory();
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
@@ -130,6 +132,7 @@ async function openLocked(
     hub,
     users,
     dataDirLock,
+    parseCacheKept,
     schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
     writer: new ContentWriter(store, index),
@@ -243,6 +246,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.store.idle();
+      // What the last requests and the start left to write in private/: failed sign-in counts, audit
+      // records (both written after the answer), the parse cache.
+      await Promise.all([deps.signInThrottle.flushed(), deps.audit.idle(), deps.parseCacheKept]);
       await deps.dataDirLock.release();
     },
   };

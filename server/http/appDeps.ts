@@ -46,4 +46,6 @@ export interface AppDeps {
   schedule: ScheduleClock;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
+  /** Settles once this start's parse cache, written in the background, is kept in private/. */
+  parseCacheKept: Promise<void>;
 }
