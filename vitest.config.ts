@@ -60,7 +60,8 @@ const workers = Math.max(2, availableParallelism());
 // browser tier's. Every suite starts its own server on its own folder (and its own Chromium) and
 // stops it; module state shared between files is a cache or is set at each server start (the site's
 // time zone). Component files still get a clean page per test (web/src/test/cleanup.ts), and files
-// in jsdom and in Node never share a worker.
+// in jsdom and in Node never share a worker. A file's own module stays in memory after it ran (with
+// whatever it holds, a 10,000-item index), so the suites that measure time keep a process each.
 const server = {
   environment: 'node',
   testTimeout: 30_000,
@@ -113,6 +114,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          isolate: true,
           sequence: { groupOrder: 3 },
         },
       },
@@ -134,6 +136,7 @@ export default defineConfig({
           include: BROWSER_TIMING,
           globalSetup: [BUILD_ONCE],
           fileParallelism: false,
+          isolate: true,
           sequence: { groupOrder: 5 },
         },
       },

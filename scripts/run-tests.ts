@@ -1,7 +1,8 @@
 // The two test commands. Each runs its checks and its vitest projects side by side (the checks take a
 // few seconds of the cores the tests leave idle, instead of holding the tests back), prints what the
 // checks found after the tests' own report, and ends with one plain summary line ("vitest: N passed,
-// N failed, N skipped").
+// N failed, N skipped"). With arguments for vitest the checks run first, as they may pick a suite
+// that measures time.
 //
 //   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
 //   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, and the unit
@@ -55,6 +56,10 @@ const checking = Promise.all(
     return r;
   }),
 );
+
+// The plain commands start with the unit project, which the checks are over long before any suite
+// that measures time begins. A file filter or a chosen project may start with one: checks first.
+if (vitestArgs.length > 0) await checking;
 
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });

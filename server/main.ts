@@ -277,6 +277,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.store.idle();
+      // What the last requests and the start left to write in private/: failed sign-in counts, audit
+      // records (both written after the answer).
+      await Promise.all([deps.signInThrottle.flushed(), deps.audit.idle()]);
       await deps.dataDirLock.release();
     },
   };

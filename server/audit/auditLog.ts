@@ -73,6 +73,11 @@ export class AuditLog {
       });
   }
 
+  /** Resolves once every record handed in so far is on disk (or reported as not written). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
   /** Every entry of the log and its rotated files, oldest first; damaged lines are skipped and counted. */
   async read(): Promise<AuditRead> {
     await this.queue.idle(); // records handed in before this read are in it

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startServer, type RunningServer, type StartOptions } from '../main.ts';
+import { keepStarterPdfTexts } from './starterPdfTexts.ts';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 
@@ -20,8 +21,18 @@ export interface TestSite extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestSite(options: StartOptions & { dataDir?: string } = {}): Promise<TestSite> {
+export interface TestSiteOptions extends StartOptions {
+  /** An existing data directory (a restart, a prepared site); by default a new one. */
+  dataDir?: string;
+  /** The server reads the starter's PDFs itself, as on a first start, instead of finding their
+   *  text kept (server/testing/starterPdfTexts.ts): for suites about searching inside them. */
+  readStarterPdfs?: boolean;
+}
+
+export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
+  const { readStarterPdfs = false, ...serverOptions } = options;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'cms-test-')));
+  if (!readStarterPdfs) await keepStarterPdfTexts(dataDir);
   const running = await startServer({
     port: 0,
     host: '127.0.0.1',
@@ -29,7 +40,7 @@ export async function startTestSite(options: StartOptions & { dataDir?: string }
     bcryptCost: 4,
     adminUsername: TEST_ADMIN.username,
     adminPassword: TEST_ADMIN.password,
-    ...options,
+    ...serverOptions,
     dataDir,
   });
   const site: TestSite = {

@@ -13,7 +13,7 @@ let browser: Browser;
 const PDF_WORD = 'keyboarding';
 
 beforeAll(async () => {
-  site = await startTestSite();
+  site = await startTestSite({ readStarterPdfs: true });
   await site.deps.search.start();
   browser = await launchBrowser();
   // The PDF's text is extracted in the background after the index is built: a search typed before

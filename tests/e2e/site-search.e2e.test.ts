@@ -13,7 +13,7 @@ let browser: Browser;
 const PDF_WORD = 'keyboarding';
 
 beforeAll(async () => {
-  site = await startTestSite();
+  site = await startTestSite({ readStarterPdfs: true });
   browser = await launchBrowser();
   // The index is built after the server listens and the PDF's text extracted in the background.
   const end = Date.now() + 20_000;

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../../server/main.ts';
+import { keepStarterPdfTexts } from '../../../server/testing/starterPdfTexts.ts';
 
 export interface TestSite {
   url: string;
@@ -21,8 +22,11 @@ export interface TestSite {
 
 const ADMIN = { adminUsername: 'admin', adminPassword: 'correct horse battery' };
 
-export async function startTestSite(): Promise<TestSite> {
+/** `readStarterPdfs`: the server reads the starter's PDFs itself, as on a first start, instead of
+ *  finding their text kept (server/testing/starterPdfTexts.ts). */
+export async function startTestSite({ readStarterPdfs = false } = {}): Promise<TestSite> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-e2e-'));
+  if (!readStarterPdfs) await keepStarterPdfTexts(dataDir);
   let running: Awaited<ReturnType<typeof startServer>> | null = await startServer({
     dataDir,
     port: 0,
