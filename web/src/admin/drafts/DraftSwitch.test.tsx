@@ -139,6 +139,9 @@ it('keeps the draft in the admin home’s links, and shows no banner on a page t
   );
   await router.navigate(`/MessagesAdminPage?draft=${draft}`);
   await screen.findByRole('heading', { level: 1, name: 'Messages' });
-  expect(screen.getByText('Working in:').closest('summary')).toHaveTextContent('Working in: Links keep it');
+  // The draft's title arrives with the drafts list; until then the switch says "a draft".
+  await waitFor(() =>
+    expect(screen.getByText('Working in:').closest('summary')).toHaveTextContent('Working in: Links keep it'),
+  );
   expect(screen.queryByRole('region', { name: 'Working in a draft' })).toBeNull();
 });
