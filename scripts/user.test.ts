@@ -32,6 +32,7 @@ const users = async () =>
     email: string;
     hash: string;
     epoch: number;
+    role: string;
   }[];
 
 beforeAll(async () => {
@@ -42,26 +43,40 @@ afterAll(async () => {
 });
 
 describe('npm run user', () => {
-  it('adds a user with a bcrypt hash (cost 12), name and email', async () => {
+  it('adds a user with a role, a bcrypt hash (cost 12), name and email', async () => {
     const r = await user(
-      ['add', 'jdoe', '--name', 'Jamie Doe', '--email', 'jamie@example.org'],
+      ['add', 'jdoe', '--role', 'contributor', '--name', 'Jamie Doe', '--email', 'jamie@example.org'],
       'a long enough password',
     );
     expect(r).toMatchObject({ code: 0 });
-    expect(r.out).toContain('Added jdoe.');
+    expect(r.out).toContain('Added jdoe as contributor.');
     const [u] = await users();
-    expect(u).toMatchObject({ username: 'jdoe', name: 'Jamie Doe', email: 'jamie@example.org', epoch: 1 });
+    expect(u).toMatchObject({
+      username: 'jdoe',
+      name: 'Jamie Doe',
+      email: 'jamie@example.org',
+      epoch: 1,
+      role: 'contributor',
+    });
     expect(u!.hash).toMatch(/^\$2[aby]\$12\$/);
     expect(await bcrypt.compare('a long enough password', u!.hash)).toBe(true);
     expect(JSON.stringify(await users())).not.toContain('a long enough password');
   }, 30_000);
 
   it('refuses a short password, a duplicate user and an unknown one, in plain words', async () => {
-    expect(await user(['add', 'short'], 'tiny')).toMatchObject({
+    expect(await user(['add', 'short', '--role', 'editor'], 'tiny')).toMatchObject({
       code: 1,
       out: expect.stringContaining('at least 10 characters'),
     });
-    expect(await user(['add', 'jdoe'], 'another long password')).toMatchObject({
+    expect(await user(['add', 'norole'], 'another long password')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("Say the new account's role: --role contributor|editor|admin"),
+    });
+    expect(await user(['role', 'jdoe', 'boss'])).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('A role is one of: contributor, editor, admin'),
+    });
+    expect(await user(['add', 'jdoe', '--role', 'editor'], 'another long password')).toMatchObject({
       code: 1,
       out: expect.stringContaining('already a user called jdoe'),
     });
@@ -75,12 +90,17 @@ describe('npm run user', () => {
     });
   }, 30_000);
 
-  it('changes a password (ending sessions) and removes a user', async () => {
+  it('changes a role, a password (ending sessions) and removes a user', async () => {
+    expect(await user(['role', 'jdoe', 'editor'])).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('jdoe is now an editor'),
+    });
     expect(await user(['passwd', 'jdoe'], 'a brand new password')).toMatchObject({ code: 0 });
     const [u] = await users();
     expect(u!.epoch).toBe(2);
+    expect(u!.role).toBe('editor');
     expect(await bcrypt.compare('a brand new password', u!.hash)).toBe(true);
-    expect((await user(['list'])).out).toContain('jdoe\tJamie Doe\tjamie@example.org');
+    expect((await user(['list'])).out).toContain('jdoe\teditor\tJamie Doe\tjamie@example.org');
     expect(await user(['remove', 'jdoe'])).toMatchObject({ code: 0 });
     expect(await users()).toEqual([]);
   }, 30_000);

@@ -1,6 +1,6 @@
 // createApp builds the Express app from its parts; only server/main.ts listens.
 import express, { type ErrorRequestHandler, type Request } from 'express';
-import { currentUser, sessionMiddleware } from './http/auth/session.ts';
+import { currentUser, sessionMiddleware, sessionOf } from './http/auth/session.ts';
 import { sameOriginOnly } from './http/auth/originCheck.ts';
 import { DeviceCookies } from './http/auth/deviceCookie.ts';
 import { readRoutes } from './http/routes/readRoutes.ts';
@@ -13,6 +13,7 @@ import { adminRoutes } from './http/routes/adminRoutes.ts';
 import { webAppRoutes } from './http/routes/webAppRoutes.ts';
 import { feedRoutes } from './http/routes/feedRoutes.ts';
 import { auditRoutes } from './http/routes/auditRoutes.ts';
+import { accountRoutes } from './http/routes/accountRoutes.ts';
 import { gitRoutes } from './http/routes/gitRoutes.ts';
 import { searchRoutes } from './http/routes/searchRoutes.ts';
 import { searchPageRoutes } from './http/routes/searchPageRoutes.ts';
@@ -37,14 +38,20 @@ export function createApp(
   deps: AppDeps,
   files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index),
 ): express.Express {
-  const { config, users } = deps;
+  const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
   app.use(securityMiddleware());
   app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));
 
-  const isSignedIn = (req: Request) => currentUser(req, users) !== null;
+  const { accounts } = deps;
+  const isSignedIn = (req: Request) => currentUser(req, accounts) !== null;
+  /** The full session a request came with, for streams that end with it. */
+  const sessionIdOf = (req: Request) => {
+    const found = sessionOf(req, accounts);
+    return found && !found.session.pendingTwoFactor ? found.session.id : undefined;
+  };
   const draftSites = new DraftSites(deps.drafts, deps.store, files.web, {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
@@ -68,7 +75,7 @@ export function createApp(
       cache: deps.cache,
       store: deps.store,
       isSignedIn,
-      streams: streamHandlers(deps.hub, deps.model, deps.cache, isSignedIn),
+      streams: streamHandlers(deps.hub, deps.model, deps.cache, sessionIdOf),
     }),
   );
   api.get('/health', async (_req, res) => {
@@ -94,7 +101,7 @@ export function createApp(
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
-  api.use(searchRoutes(deps.search, users));
+  api.use(searchRoutes(deps.search, accounts));
   api.use(
     contactRoutes(
       deps.messages,
@@ -103,7 +110,7 @@ export function createApp(
     ),
   );
   api.use(
-    authRoutes(users, deps.audit, {
+    authRoutes(accounts, deps.audit, {
       throttle: deps.signInThrottle,
       devices: new DeviceCookies(deps.sessionSecret),
       secure: config.trustProxy,
@@ -113,6 +120,7 @@ export function createApp(
   api.use(draftRoutes(deps));
   api.use(adminRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
+  api.use(accountRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));

@@ -17,6 +17,8 @@ import { PreparedCache } from './http/prepared.ts';
 import { PrivateCollection } from './contact/privateCollection.ts';
 import { ContentWriter } from './content/writer/writer.ts';
 import { UserStore } from './accounts/users.ts';
+import { Accounts } from './accounts/accounts.ts';
+import { SESSION_LIFETIME_MS } from './http/auth/sessionKeys.ts';
 import { loadSessionSecret } from './http/auth/sessionKeys.ts';
 import { SseHub, type ChangeDetail } from './http/sseHub.ts';
 import { entities, entityByName } from './schema/registry.ts';
@@ -123,6 +125,15 @@ async function openLocked(
   remote?.sync.start();
   const users = await new UserStore(path.join(privateDir, 'users.json'), config.bcryptCost).load();
   await ensureFirstAdmin(users, config, log);
+  const accounts = await Accounts.open({
+    users,
+    privateDir,
+    sessionLifetimeMs: SESSION_LIFETIME_MS,
+    record: (event) => audit.record(event),
+    issuer: `CMS ${URL.canParse(config.publicUrl ?? '') ? new URL(config.publicUrl!).host : 'staff'}`,
+  });
+  // A session that ends (signed out from elsewhere, account disabled) closes its open streams at once.
+  accounts.sessions.onEnded((ids) => hub.closeSessions(ids));
   const writer = new ContentWriter(store, index);
   const drafts = new Drafts(store, index, writer, privateDir, log);
   await drafts.start();
@@ -150,6 +161,7 @@ async function openLocked(
     cache,
     hub,
     users,
+    accounts,
     dataDirLock,
     schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
@@ -279,7 +291,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await deps.store.idle();
       // What the last requests and the start left to write in private/: failed sign-in counts, audit
       // records (both written after the answer).
-      await Promise.all([deps.signInThrottle.flushed(), deps.audit.idle()]);
+      await Promise.all([deps.signInThrottle.flushed(), deps.accounts.idle(), deps.audit.idle()]);
       await deps.dataDirLock.release();
     },
   };

@@ -32,7 +32,7 @@ describe('passwords', () => {
   it('refuses passwords over 72 bytes, counting bytes not characters', () => {
     expect(() => checkPassword('a'.repeat(72))).not.toThrow();
     expect(() => checkPassword('a'.repeat(73))).toThrow(
-      new UserError('The password must be at most 72 bytes long.'),
+      new UserError('The password must be at most 72 bytes long.', 'password'),
     );
     // 24 × '€' is 24 characters but 72 bytes; 25 is 75 bytes.
     expect(() => checkPassword('€'.repeat(24))).not.toThrow();
@@ -41,7 +41,7 @@ describe('passwords', () => {
 
   it(`refuses passwords shorter than ${MIN_PASSWORD_LENGTH} characters`, () => {
     expect(() => checkPassword('a'.repeat(MIN_PASSWORD_LENGTH - 1))).toThrow(
-      new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
+      new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, 'password'),
     );
     expect(() => checkPassword('a'.repeat(MIN_PASSWORD_LENGTH))).not.toThrow();
   });
@@ -98,11 +98,22 @@ describe('users file and epochs', () => {
         email: 'erin@example.org',
         hash: expect.stringMatching(/^\$2b\$04\$/) as unknown as string,
         epoch: 1,
+        role: 'admin',
       },
     ]);
     const again = await new UserStore(file, 4).load();
     expect(await again.verify('erin', 'erin-secret-password')).not.toBeNull();
-    expect(again.list()).toEqual([{ username: 'erin', name: 'Erin E', email: 'erin@example.org', epoch: 1 }]);
+    expect(again.list()).toEqual([
+      {
+        username: 'erin',
+        name: 'Erin E',
+        email: 'erin@example.org',
+        role: 'admin',
+        disabled: false,
+        lastSignIn: null,
+        twoFactor: false,
+      },
+    ]);
   });
 
   it('setPassword and bumpEpoch raise the epoch (which ends sessions) and persist it', async () => {
@@ -131,7 +142,7 @@ describe('users file and epochs', () => {
     await expect(users.setPassword('nobody', 'some-password-1')).rejects.toThrow(
       'There is no user called nobody.',
     );
-    await expect(users.remove('nobody')).rejects.toThrow(UserError);
+    await expect(users.remove('nobody')).rejects.toThrow('There is no user called nobody.');
     expect(users.count).toBe(1);
   });
 

@@ -5,31 +5,98 @@ import bcrypt from 'bcrypt';
 import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { AppError } from '../schema/errors.ts';
+import { isRole, type Role } from '../schema/roles.ts';
+import { emailProblem } from '../schema/email.ts';
 
 export interface User {
   username: string;
   name: string;
   email: string;
   hash: string;
-  /** Bumped by sign-out and password changes; a session carrying an older epoch is refused. */
+  /** Bumped by "sign out everywhere" and password changes; a session carrying an older epoch is refused. */
   epoch: number;
+  /** Accounts made before roles existed are admins (see load). */
+  role: Role;
+  /** A disabled account cannot sign in, and its sessions are refused. */
+  disabled?: boolean;
+  /** When the account last signed in (ISO time). */
+  lastSignIn?: string;
+  /** Two-step sign-in, when on. */
+  twoFactor?: TwoFactor;
+  /** A key being set up: it becomes `twoFactor` once a code from it is confirmed. */
+  twoFactorPending?: string;
 }
+
+export interface TwoFactor {
+  /** The shared key (base32), as the authenticator app holds it. */
+  secret: string;
+  /** The last time step a code was accepted for: a code is never accepted twice. */
+  lastStep?: number;
+  /** SHA-256 hashes of the recovery codes not used yet. */
+  recovery: string[];
+  since: string;
+}
+
+/** What may be shown of an account (never its hash or keys). */
+export interface PublicAccount {
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  lastSignIn: string | null;
+  twoFactor: boolean;
+}
+
+export const publicAccount = (u: User): PublicAccount => ({
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  disabled: !!u.disabled,
+  lastSignIn: u.lastSignIn ?? null,
+  twoFactor: !!u.twoFactor,
+});
 
 export const MIN_PASSWORD_LENGTH = 10;
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,39}$/i;
+const NAME_MAX = 100;
 
 export class UserError extends AppError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, field?: string) {
+    super(400, message, field ? { [field]: message } : undefined);
   }
+}
+
+export function checkUsername(username: string): void {
+  if (!USERNAME.test(username))
+    throw new UserError('A user name is 2–40 letters, digits, dots, dashes or underscores.', 'username');
+}
+
+/** The name and email as kept, or a UserError naming the field. */
+export function checkProfile(input: { name?: unknown; email?: unknown }): { name?: string; email?: string } {
+  const out: { name?: string; email?: string } = {};
+  if (input.name !== undefined) {
+    const name = typeof input.name === 'string' ? input.name.trim().replace(/\s+/g, ' ') : '';
+    if (!name) throw new UserError('Please enter a name.', 'name');
+    if (name.length > NAME_MAX) throw new UserError(`A name is at most ${NAME_MAX} characters.`, 'name');
+    out.name = name;
+  }
+  if (input.email !== undefined) {
+    const email = typeof input.email === 'string' ? input.email.trim() : '';
+    const problem = email ? emailProblem(email) : 'Please enter an email address.';
+    if (problem) throw new UserError(problem, 'email');
+    out.email = email;
+  }
+  return out;
 }
 
 export function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH)
-    throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+    throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, 'password');
   // bcrypt reads only the first 72 bytes; a longer password would be silently truncated.
   if (Buffer.byteLength(password, 'utf8') > 72)
-    throw new UserError('The password must be at most 72 bytes long.');
+    throw new UserError('The password must be at most 72 bytes long.', 'password');
 }
 
 export class UserStore {
@@ -48,6 +115,8 @@ export class UserStore {
       const text = await readFile(this.file, 'utf8');
       this.loadedMtime = statSync(this.file).mtimeMs;
       const list = JSON.parse(text) as User[];
+      // Accounts from before roles: every one could do everything, so each stays an admin.
+      for (const u of list) if (!isRole(u.role)) u.role = 'admin';
       this.users = new Map(list.map((u) => [u.username.toLowerCase(), u]));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
@@ -70,8 +139,8 @@ export class UserStore {
     return this.users.size;
   }
 
-  list(): Omit<User, 'hash'>[] {
-    return [...this.users.values()].map(({ hash: _hash, ...rest }) => rest);
+  list(): PublicAccount[] {
+    return [...this.users.values()].map(publicAccount);
   }
 
   get(username: string): User | undefined {
@@ -84,33 +153,67 @@ export class UserStore {
     return this.get(username);
   }
 
-  async add(input: { username: string; password: string; name?: string; email?: string }): Promise<User> {
-    if (!USERNAME.test(input.username))
-      throw new UserError('A username is 2–40 letters, digits, dots, dashes or underscores.');
-    if (this.get(input.username)) throw new UserError(`There is already a user called ${input.username}.`);
+  async add(input: {
+    username: string;
+    password: string;
+    name?: string;
+    email?: string;
+    /** Admin when not said: what every account was before roles (the first admin, old scripts). */
+    role?: Role;
+  }): Promise<User> {
+    const role = input.role ?? 'admin';
+    checkUsername(input.username);
+    const taken = () => new UserError(`There is already a user called ${input.username}.`, 'username');
+    if (this.get(input.username)) throw taken();
+    if (!isRole(role)) throw new UserError('Choose a role: contributor, editor or admin.', 'role');
     checkPassword(input.password);
+    const profile = checkProfile({
+      name: input.name?.trim() || input.username,
+      email: input.email?.trim() || undefined,
+    });
     const user: User = {
       username: input.username,
-      name: input.name?.trim() || input.username,
-      email: input.email?.trim() || `${input.username}@localhost`,
+      name: profile.name!,
+      email: profile.email ?? `${input.username}@localhost`,
       hash: await bcrypt.hash(input.password, this.cost),
       epoch: 1,
+      role,
     };
     await this.mutate(() => {
-      if (this.get(user.username)) throw new UserError(`There is already a user called ${user.username}.`);
+      if (this.get(user.username)) throw taken();
       this.users.set(user.username.toLowerCase(), user);
     });
     return user;
   }
 
-  async setPassword(username: string, password: string): Promise<void> {
+  /** Changes one account under the users file's queue (the file as it is now, then written whole). */
+  async update(username: string, change: (user: User) => void): Promise<User> {
+    this.require(username);
+    let changed!: User;
+    await this.mutate(() => {
+      changed = this.require(username);
+      change(changed);
+    });
+    return changed;
+  }
+
+  /** Enabled admins: the last one can be neither demoted nor disabled. */
+  enabledAdmins(): User[] {
+    return [...this.users.values()].filter((u) => u.role === 'admin' && !u.disabled);
+  }
+
+  /** Whether the password is this user's (without the timing care of verify: the user is known). */
+  async passwordMatches(user: User, password: unknown): Promise<boolean> {
+    if (typeof password !== 'string' || Buffer.byteLength(password, 'utf8') > 72) return false;
+    return bcrypt.compare(password, user.hash);
+  }
+
+  /** A new password ends every session of the user (their epoch moves on). */
+  async setPassword(username: string, password: string): Promise<User> {
     this.require(username);
     checkPassword(password);
     const hash = await bcrypt.hash(password, this.cost);
-    await this.mutate(() => {
-      const user = this.require(username);
-      Object.assign(user, { hash, epoch: user.epoch + 1 });
-    });
+    return this.update(username, (user) => Object.assign(user, { hash, epoch: user.epoch + 1 }));
   }
 
   async remove(username: string): Promise<void> {
@@ -128,18 +231,21 @@ export class UserStore {
     });
   }
 
-  /** The user when the password matches; takes as long when the user does not exist. */
+  /**
+   * The user when the password matches and the account is not disabled; takes as long when the user
+   * does not exist.
+   */
   async verify(username: string, password: string): Promise<User | null> {
     const user = typeof username === 'string' ? await this.fresh(username) : undefined;
     if (typeof password !== 'string' || Buffer.byteLength(password, 'utf8') > 72) return null;
     this.dummyHash ??= await bcrypt.hash('not a real password', this.cost);
     const ok = await bcrypt.compare(password, user?.hash ?? this.dummyHash);
-    return ok && user ? user : null;
+    return ok && user && !user.disabled ? user : null;
   }
 
   private require(username: string): User {
     const user = this.get(username);
-    if (!user) throw new UserError(`There is no user called ${username}.`);
+    if (!user) throw new AppError(404, `There is no user called ${username}.`);
     return user;
   }
 

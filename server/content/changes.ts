@@ -5,6 +5,7 @@
 // audit log and the watcher's own bookkeeping each subscribe on their own: the index is already up
 // to date when any of them hears of it, so none depends on another having run first.
 import type { Author, CommitResult } from '../store/gitStore.ts';
+import type { Role } from '../schema/roles.ts';
 
 interface Touches {
   /** Every entity whose served content changed (carried items' entities included). */
@@ -17,6 +18,11 @@ export interface Actor extends Author {
   username: string;
   /** The network address the request came from. */
   address?: string;
+  /**
+   * What their account may do; the change pipeline checks it again (routes check first). Undefined
+   * only for the server's own work on someone's behalf (a scheduled publish, checked when scheduled).
+   */
+  role?: Role;
 }
 
 /** A change a signed-in person asked this server for. */

@@ -63,7 +63,9 @@ function markedInput(def: EntityDef): FormData {
       continue;
     }
     if (f.kind === 'text' || f.kind === 'markdown') fields[key] = `${MARK} ${def.name} ${key}`;
-    if (f.kind === 'link') fields[key] = `https://example.org/${MARK}`;
+    // A script's address must be on its declared host (the dashboard's), so the marker goes in its path.
+    if (f.kind === 'link')
+      fields[key] = `https://${f.onlyAdmins ? 'public.tableau.com' : 'example.org'}/${MARK}`;
     if (f.kind === 'date') fields[key] = '2026-05-05';
     if (f.kind === 'flag') fields[key] = key === 'hidden' ? '0' : '1';
     if ((f.kind === 'codes' || f.kind === 'choice') && f.options?.length)

@@ -5,7 +5,7 @@
 // has an item open, is null: the caller sends the empty admin page as before.
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
-import type { User } from '../accounts/users.ts';
+import type { SignedInUser } from './auth/signedInUser.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { ItemLists, parseItemQuery } from '../content/index/itemQuery.ts';
 import { prepareBody } from './prepared.ts';
@@ -36,10 +36,9 @@ export class AdminPages {
   }
 
   /** The page of this admin address drawn for `user`, or null when it is not drawn on the server. */
-  answer(req: IncomingMessage, user: User): Answer | null {
+  answer(req: IncomingMessage, person: SignedInUser): Answer | null {
     const template = this.web.adminTemplate();
     if (!template) return null;
-    const person = { username: user.username, name: user.name, email: user.email };
     const rendered = renderAdminPage(req.url ?? '/', person, (key) => this.read(key));
     if (!rendered) return null;
     const page = inlineStylesheets(template, (p) => this.web.file(p)?.prepared.body)

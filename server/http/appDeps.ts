@@ -9,6 +9,7 @@ import type { SiteWatcher } from '../content/watcher/siteWatcher.ts';
 import type { ReadModel } from '../content/readModel/readModel.ts';
 import type { PreparedCache } from './prepared.ts';
 import type { UserStore } from '../accounts/users.ts';
+import type { Accounts } from '../accounts/accounts.ts';
 import type { PrivateCollection } from '../contact/privateCollection.ts';
 import type { ContentWriter } from '../content/writer/writer.ts';
 import type { SseHub } from './sseHub.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   model: ReadModel;
   cache: PreparedCache;
   users: UserStore;
+  /** Roles, sessions, invites, resets and two-step sign-in over `users`. */
+  accounts: Accounts;
   messages: PrivateCollection;
   hub: SseHub;
   writer: ContentWriter;

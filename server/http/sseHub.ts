@@ -15,6 +15,8 @@ interface Subscriber {
   render: (changed: ReadonlySet<string>, detail: ChangeDetail) => string | null;
   /** Subscribers with the same key get the same message for a change: it is rendered once for them. */
   key?: string;
+  /** The signed-in session that opened it: the stream ends when the session does. */
+  session?: string;
 }
 
 export class SseHub {
@@ -36,7 +38,13 @@ export class SseHub {
   open(
     req: Request,
     res: Response,
-    opts: { deps: string[] | 'all'; initial: string; render: Subscriber['render']; key?: string },
+    opts: {
+      deps: string[] | 'all';
+      initial: string;
+      render: Subscriber['render'];
+      key?: string;
+      session?: string;
+    },
   ): void {
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -46,7 +54,13 @@ export class SseHub {
     });
     res.write('retry: 2000\n\n');
     res.write(opts.initial);
-    const sub: Subscriber = { res, deps: opts.deps, render: opts.render, key: opts.key };
+    const sub: Subscriber = {
+      res,
+      deps: opts.deps,
+      render: opts.render,
+      key: opts.key,
+      session: opts.session,
+    };
     this.subscribers.add(sub);
     const drop = () => this.subscribers.delete(sub);
     req.on('close', drop);
@@ -62,6 +76,16 @@ export class SseHub {
       else if (rendered.has(s.key)) msg = rendered.get(s.key)!;
       else rendered.set(s.key, (msg = s.render(changed, detail)));
       if (msg) s.res.write(msg);
+    }
+  }
+
+  /** Ends the streams these sessions opened (signed out elsewhere, account disabled). */
+  closeSessions(ids: readonly string[]): void {
+    const ended = new Set(ids);
+    for (const s of this.subscribers) {
+      if (s.session === undefined || !ended.has(s.session)) continue;
+      this.subscribers.delete(s);
+      s.res.end();
     }
   }
 

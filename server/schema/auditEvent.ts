@@ -24,6 +24,23 @@ export const AUDIT_ACTIONS = [
   'draft-schedule',
   'draft-share',
   'draft-share-revoke',
+  'user-role',
+  'user-disable',
+  'user-enable',
+  'user-profile',
+  'invite-create',
+  'invite-use',
+  'invite-withdraw',
+  'reset-create',
+  'reset-use',
+  'two-factor-on',
+  'two-factor-off',
+  'two-factor-failed',
+  'recovery-code-used',
+  'recovery-codes-renewed',
+  'session-end',
+  'sign-out-everywhere',
+  'account-settings',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -26,6 +26,13 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
    * recognise is passed on unchanged, for the schema to refuse with the field's own message.
    */
   fromWire(value: unknown): unknown;
+  /**
+   * Changed by admins only (the pipeline refuses others with 403; the admin shows it read-only): a
+   * field that loads code on the public site.
+   */
+  onlyAdmins?: boolean;
+  /** Valid stored values, for tests that fill every field, where the kind's usual samples do not fit. */
+  examples?: readonly T[];
   /** Extra data the admin form needs (choices, max length, placeholder). */
   max?: number;
   /** The closed set of stored values the form offers (flags, codes, choices), with their labels. */
@@ -154,6 +161,37 @@ export const link = (
   toWire: identity,
   fromWire: asIs,
 });
+
+/**
+ * The address of a script the public site loads: https on one of the named hosts only, and changed by
+ * admins only — whoever sets it runs code in every visitor's browser.
+ */
+export const scriptLink = (
+  label: string,
+  opts: { hosts: readonly string[]; help?: string },
+): FieldDef<'link', string> => {
+  const base = link(label, { help: opts.help });
+  const allowed = (v: string) => {
+    if (v === '') return true;
+    try {
+      const url = new URL(v);
+      return url.protocol === 'https:' && opts.hosts.includes(url.hostname.toLowerCase());
+    } catch {
+      return false;
+    }
+  };
+  const message = `${label} must be an https:// address on ${opts.hosts.join(' or ')}`;
+  return {
+    ...base,
+    onlyAdmins: true,
+    placeholder: `https://${opts.hosts[0] ?? 'example.org'}/…`,
+    examples: opts.hosts.map((h) => `https://${h}/javascripts/api/embed.js`),
+    schema: withQuickCheck(stringSchema(label, {}, true).refine(allowed, { message }), (raw) => {
+      const v = stringQuickCheck({}, true)(raw);
+      return typeof v === 'string' && allowed(v) ? v : ASK_SCHEMA;
+    }),
+  };
+};
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

@@ -18,7 +18,7 @@ function sample(def: (typeof allEntities)[number]): Record<string, unknown> {
         data[key] = `## ${key}\n\n- one\n- two\n\n<u>under</u> and <span style="color:#E8805E">orange</span>`;
         break;
       case 'link':
-        data[key] = 'https://example.org/page';
+        data[key] = f.examples?.[0] ?? 'https://example.org/page';
         break;
       case 'date':
         data[key] = '2025-03-05';

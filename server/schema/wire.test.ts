@@ -15,7 +15,7 @@ function storedSamples(field: AnyField): unknown[] {
   const byKind: Record<FieldKind, () => unknown[]> = {
     text: () => ['Plain text', ''],
     markdown: () => ['## Heading\n\n- one\n- two', ''],
-    link: () => ['https://example.org/page', '/summerOfCS', ''],
+    link: () => [...(field.examples ?? ['https://example.org/page', '/summerOfCS']), ''],
     date: () => ['2025-03-05', '2024-02-29', ''],
     datetime: () => ['2026-03-05T09:00:00-08:00', '2026-03-06T09:00:00-08:00', ''],
     flag: () => [true, false],

@@ -22,6 +22,7 @@ import { mergeByField } from './fieldMerge.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
 import type { Actor, ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
+import { can, REFUSED, type Permission } from '../../schema/roles.ts';
 import { entityByName } from '../../schema/registry.ts';
 import { draftFiles, type Picks } from '../drafts/draftView.ts';
 import { publishPlan } from './draftPublish.ts';
@@ -86,16 +87,43 @@ interface ItemAccess {
   author: Actor;
   /** The draft the change goes into; undefined: the live site. */
   draft?: string;
+  /** The fields an update changes (known once it is planned). */
+  changedFields?: string[];
 }
 
 /** Refuses a change by throwing (an AppError with 403); returns when it may go ahead. */
 export type AccessCheck = (request: AccessRequest) => void;
 
 /**
- * Today every signed-in person may change everything (the routes let only signed-in people reach
- * the pipeline). Roles replace this with a check per entity and action.
+ * The roles' rule for content (schema/roles.ts), checked for every change whatever route it came
+ * from: a change to the live site, a restore and a publish need `publish`; a change into a draft needs
+ * `drafts`; a field that loads code on the public site (`onlyAdmins` in its declaration) is changed
+ * by admins only. An actor without a role is the server's own work (the schedule clock).
  */
-export const anySignedIn: AccessCheck = () => undefined;
+export const byRole: AccessCheck = (request) => {
+  const role = request.author.role;
+  if (role === undefined) return;
+  const permission: Permission =
+    request.action === 'publish' || request.action === 'restore' || request.draft === undefined
+      ? 'publish'
+      : 'drafts';
+  if (!can(role, permission)) throw new AppError(403, REFUSED[permission]);
+  if ('changedFields' in request && request.changedFields?.some((f) => request.def.fields[f]?.onlyAdmins))
+    if (!can(role, 'administer')) {
+      const labels = request.changedFields
+        .filter((f) => request.def.fields[f]?.onlyAdmins)
+        .map((f) => request.def.fields[f]!.label);
+      throw new AppError(
+        403,
+        `Only an admin can change ${labels.join(', ')}.`,
+        Object.fromEntries(
+          request.changedFields
+            .filter((f) => request.def.fields[f]?.onlyAdmins)
+            .map((f) => [f, 'Only an admin can change this.']),
+        ),
+      );
+    }
+};
 
 const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'field', 'value', 'message']);
 
@@ -133,7 +161,7 @@ export class ContentWriter {
   constructor(
     private readonly store: GitStore,
     private readonly index: ContentIndex,
-    private readonly access: AccessCheck = anySignedIn,
+    private readonly access: AccessCheck = byRole,
   ) {
     this.live = {
       view: index,
@@ -300,6 +328,20 @@ export class ContentWriter {
 
     const result = validateItem(def, data);
     if (!result.ok) throw new AppError(400, result.error, result.fields);
+    const was = before?.data ?? initialValues(def);
+    const guarded = Object.keys(def.fields).filter(
+      (k) =>
+        (def.fields as Fields)[k]!.onlyAdmins && JSON.stringify(result.data[k]) !== JSON.stringify(was[k]),
+    );
+    if (guarded.length)
+      this.access({
+        action: created ? 'create' : 'update',
+        def,
+        id,
+        author: req.author,
+        draft: req.into?.id,
+        changedFields: guarded,
+      });
     const message = commitMessage(def, created ? 'create' : 'update', id, result.data);
     return { kind: 'saved', def, id, before, data: result.data, media, message, author: req.author, created };
   }

@@ -1,29 +1,57 @@
 import type { NextFunction, Request, Response } from 'express';
-import { currentUser } from './session.ts';
-import type { User, UserStore } from '../../accounts/users.ts';
+import { sessionOf } from './session.ts';
+import type { User } from '../../accounts/users.ts';
+import type { Accounts } from '../../accounts/accounts.ts';
+import type { SessionRecord } from '../../accounts/sessions.ts';
 import type { Actor } from '../../content/changes.ts';
+import { can, REFUSED, type Permission } from '../../schema/roles.ts';
 import { sendError } from '../http.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
     user?: User;
+    /** The signed-in session the request came with (behind `requireUser`). */
+    signedInSession?: SessionRecord;
   }
 }
 
-/** Every write and every private read: refused with 401 unless signed in (checked on the server). */
-export const requireUser = (users: UserStore) => (req: Request, res: Response, next: NextFunction) => {
-  users.sync().then(() => {
-    const user = currentUser(req, users);
-    if (!user) return sendError(res, 401, 'Please sign in to do this.');
-    req.user = user;
-    next();
-  }, next);
-};
+/** What a route needs: a permission, or one that depends on the request (`?draft=` or not). */
+export type Needs = Permission | ((req: Request) => Permission);
 
-/** The signed-in person a change is made for (behind `requireUser`): commit author and audit name. */
+/** A change to the live site needs `publish`; the same change into a draft (`?draft=ID`) needs `drafts`. */
+export const liveOrDraft: Needs = (req) => (req.query.draft === undefined ? 'publish' : 'drafts');
+
+export const SET_UP_TWO_FACTOR_FIRST =
+  'Set up two-step sign-in first: your account page shows how. It is required for your role.';
+
+/**
+ * Every write and every private read, checked on the server: 401 unless signed in (a session whose
+ * second sign-in step is owed is not), 403 when the role may not do it. A user whose role requires
+ * two-step sign-in and who has not set it up may reach only their own account (`setUp`).
+ */
+export const requireUser =
+  (accounts: Accounts, needs: Needs = 'drafts', opts: { setUp?: boolean } = {}) =>
+  (req: Request, res: Response, next: NextFunction) => {
+    accounts.users.sync().then(() => {
+      const found = sessionOf(req, accounts);
+      if (!found || found.session.pendingTwoFactor) return sendError(res, 401, 'Please sign in to do this.');
+      const { user, session } = found;
+      if (!opts.setUp && accounts.mustSetUpTwoFactor(user))
+        return sendError(res, 403, SET_UP_TWO_FACTOR_FIRST);
+      const permission = typeof needs === 'function' ? needs(req) : needs;
+      if (!can(user.role, permission)) return sendError(res, 403, REFUSED[permission]);
+      accounts.sessions.touch(session, req.ip);
+      req.user = user;
+      req.signedInSession = session;
+      next();
+    }, next);
+  };
+
+/** The signed-in person a change is made for (behind `requireUser`): commit author, audit name, role. */
 export const actorOf = (req: Request): Actor => ({
   name: req.user!.name,
   email: req.user!.email,
   username: req.user!.username,
   address: req.ip,
+  role: req.user!.role,
 });

@@ -25,7 +25,15 @@ describe('sessions', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'authenticated',
-      user: { username: 'admin', name: 'Site administrator', email: 'admin@localhost' },
+      user: {
+        username: 'admin',
+        name: 'Site administrator',
+        email: 'admin@localhost',
+        role: 'admin',
+        can: { drafts: true, publish: true, administer: true },
+        twoFactor: false,
+        mustSetUpTwoFactor: false,
+      },
     });
     const cookies = res.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;

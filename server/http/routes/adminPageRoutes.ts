@@ -5,6 +5,8 @@
 // cookie to Express (fastPath.ts), so the session is always checked here first.
 import { Router } from 'express';
 import { currentUser } from '../auth/session.ts';
+import type { Accounts } from '../../accounts/accounts.ts';
+import { signedInUser } from '../auth/signedInUser.ts';
 import type { UserStore } from '../../accounts/users.ts';
 import type { ContentIndex } from '../../content/index/contentIndex.ts';
 import type { ReadModel } from '../../content/readModel/readModel.ts';
@@ -13,7 +15,7 @@ import type { AdminPages } from '../adminPages.ts';
 import type { WebApp } from '../webApp.ts';
 
 export function adminPageRoutes(
-  deps: { users: UserStore; index: ContentIndex; model: ReadModel },
+  deps: { users: UserStore; accounts: Accounts; index: ContentIndex; model: ReadModel },
   web: WebApp,
 ): Router {
   const router = Router();
@@ -24,11 +26,11 @@ export function adminPageRoutes(
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAdminPath(req.path)) return next();
     await deps.users.sync();
-    const user = currentUser(req, deps.users);
+    const user = currentUser(req, deps.accounts);
     if (!user) return next();
     let answer;
     try {
-      answer = (await load()).answer(req, user);
+      answer = (await load()).answer(req, signedInUser(user, deps.accounts));
     } catch (e) {
       // The browser draws the page itself then, as it did before pages were drawn here.
       console.error(`Could not draw ${req.path} on the server:`, e);

@@ -33,7 +33,9 @@ const MEDIA_TYPES: Record<SniffedType, string> = {
 
 export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
-  const auth = requireUser(deps.users);
+  const auth = requireUser(deps.accounts);
+  // Contact messages are visitors' personal data: editors and admins.
+  const messagesAuth = requireUser(deps.accounts, 'publish');
   const { writer } = deps;
   const lists = new ItemLists(deps.index);
   const deleted = new DeletedItems(deps.store, deps.index);
@@ -149,7 +151,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
 
   router.post(
     '/history/restore',
-    auth,
+    requireUser(deps.accounts, 'publish'),
     readBodies(WRITE_LIMIT, { signedIn: true }),
     route(async (req, res) => {
       const { def, id } = target(req);
@@ -182,7 +184,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
 
   router.get(
     '/messages',
-    auth,
+    messagesAuth,
     route(async (_req, res) => {
       const list = await deps.messages.list();
       res.setHeader('Cache-Control', 'no-store');
@@ -192,7 +194,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
 
   router.delete(
     '/messages',
-    auth,
+    messagesAuth,
     route(async (req, res) => {
       const id = requestedId(queryString(req, 'id'));
       if (!id) throw new AppError(400, 'Say which message to delete (id).', { id: 'Missing' });

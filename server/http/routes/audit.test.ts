@@ -117,14 +117,14 @@ describe('what is recorded', () => {
   it('user changes made with npm run user while the server runs', async () => {
     const run = promisify(execFile);
     const script = path.join(PROJECT_ROOT, 'scripts/user.ts');
-    const child = run(process.execPath, ['--import', 'tsx', script, 'add', 'casey'], {
+    const child = run(process.execPath, ['--import', 'tsx', script, 'add', 'casey', '--role', 'editor'], {
       env: { ...process.env, CMS_DATA_DIR: site.dataDir },
     });
     child.child.stdin?.end('a long enough password\n');
     await child;
     await site.signIn();
     const [entry] = (await audit('?action=user-add')).entries;
-    expect(entry!.detail).toBe('added casey');
+    expect(entry!.detail).toBe('added casey as editor');
     expect(entry!.who).toMatch(/\(npm run user\)$/);
   }, 30_000);
 });

@@ -11,9 +11,9 @@ export const actor = (req: Request) => ({ who: req.user?.username, address: req.
 
 const PAGE = 200;
 
-export function auditRoutes(deps: Pick<AppDeps, 'users' | 'audit'>): Router {
+export function auditRoutes(deps: Pick<AppDeps, 'accounts' | 'audit'>): Router {
   const router = Router();
-  const auth = requireUser(deps.users);
+  const auth = requireUser(deps.accounts, 'administer');
 
   router.get(
     '/admin/audit',

@@ -1,20 +1,15 @@
 // login.php, auth_check.php and logout.php (documented names; sign-out is new).
 import { Router, type Request, type Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { currentUser, endSession, startSession } from '../auth/session.ts';
+import { currentUser, endSession, sessionOf, startSession } from '../auth/session.ts';
 import { SignInThrottle, type SignInRefusal } from '../auth/throttle.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, type DeviceCookies } from '../auth/deviceCookie.ts';
-import type { UserStore } from '../../accounts/users.ts';
+import type { Accounts } from '../../accounts/accounts.ts';
+import { signedInUser } from '../auth/signedInUser.ts';
 import { AppError } from '../../schema/errors.ts';
 import type { AuditLog } from '../../audit/auditLog.ts';
 import { route } from '../http.ts';
 import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
-
-const publicUser = (u: { username: string; name: string; email: string }) => ({
-  username: u.username,
-  name: u.name,
-  email: u.email,
-});
 
 /** The caller's address as the throttle counts it (IPv6 by its /56, like express-rate-limit). */
 const addressOf = (req: Request) => ipKeyGenerator(req.ip ?? '');
@@ -41,7 +36,8 @@ function cookieValue(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function authRoutes(users: UserStore, audit: AuditLog, options: AuthOptions): Router {
+export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOptions): Router {
+  const { users } = accounts;
   const { throttle = new SignInThrottle(), devices, secure } = options;
   const router = Router();
   const from = (req: Request) => req.ip ?? '';
@@ -101,9 +97,58 @@ export function authRoutes(users: UserStore, audit: AuditLog, options: AuthOptio
           path: '/api/login.php',
           maxAge: DEVICE_COOKIE_MAX_AGE_MS,
         });
-      startSession(req, user);
+      const session = await accounts.signedIn(user, { userAgent: req.get('user-agent'), address: from(req) });
+      startSession(req, user, session);
+      if (session.pendingTwoFactor) {
+        await audit.record({
+          action: 'sign-in',
+          who: user.username,
+          address: from(req),
+          detail: 'password right; code asked for',
+        });
+        return res.json({ status: 'two-factor', user: { username: user.username } });
+      }
       await audit.record({ action: 'sign-in', who: user.username, address: from(req) });
-      res.json({ status: 'authenticated', user: publicUser(user) });
+      res.json({ status: 'authenticated', user: signedInUser(users.get(user.username) ?? user, accounts) });
+    }),
+  );
+
+  // The second step of a sign-in: a code from the app, or a recovery code. Wrong codes count against
+  // the same throttle as wrong passwords (per address and per account), so six digits cannot be tried
+  // one after another.
+  router.post(
+    '/login/two-factor',
+    addressNotThrottled,
+    readBodies(SIGN_IN_LIMIT),
+    route(async (req, res) => {
+      const found = sessionOf(req, accounts);
+      if (!found?.session.pendingTwoFactor)
+        throw new AppError(
+          401,
+          'Sign in with your user name and password first (the code is asked for after).',
+        );
+      const { user, session } = found;
+      const device = devices.deviceFor(cookieValue(req, DEVICE_COOKIE), user.username);
+      const refused = await throttle.attempt(addressOf(req), user.username, device);
+      if (refused) throw refuse(res, refused);
+      const body = (req.body ?? {}) as { code?: unknown; recoveryCode?: unknown };
+      if (!(await accounts.secondStep(user, session, body, from(req)))) {
+        return res.status(401).json({
+          status: 'two-factor',
+          error:
+            body.recoveryCode !== undefined
+              ? 'That recovery code is not right, or it was used already.'
+              : 'That code is not right. Type the 6 digits your app shows now.',
+        });
+      }
+      await throttle.succeeded(addressOf(req), user.username, device);
+      await audit.record({
+        action: 'sign-in',
+        who: user.username,
+        address: from(req),
+        detail: 'with two-step sign-in',
+      });
+      res.json({ status: 'authenticated', user: signedInUser(users.get(user.username) ?? user, accounts) });
     }),
   );
 
@@ -111,17 +156,23 @@ export function authRoutes(users: UserStore, audit: AuditLog, options: AuthOptio
     '/auth_check.php',
     route(async (req, res) => {
       await users.sync();
-      const user = currentUser(req, users);
+      const user = currentUser(req, accounts);
       res.setHeader('Cache-Control', 'no-store');
-      res.json(user ? { status: 'authenticated', user: publicUser(user) } : { status: 'unauthenticated' });
+      res.json(
+        user
+          ? { status: 'authenticated', user: signedInUser(user, accounts) }
+          : { status: 'unauthenticated' },
+      );
     }),
   );
 
   router.post(
     '/logout.php',
     route(async (req, res) => {
-      const user = currentUser(req, users);
-      if (user) await users.bumpEpoch(user.username);
+      // This browser's session only: the same person's other browsers stay signed in.
+      const found = sessionOf(req, accounts);
+      if (found) await accounts.sessions.end([found.session.id]);
+      const user = found?.user;
       endSession(req);
       if (user) await audit.record({ action: 'sign-out', who: user.username, address: from(req) });
       res.json({ status: 'unauthenticated' });

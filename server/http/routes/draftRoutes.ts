@@ -4,6 +4,8 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
+import { can, type Permission } from '../../schema/roles.ts';
+import { DRAFT_ACTION_NEEDS } from '../../schema/draftStates.ts';
 import { readBodies } from '../bodies.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { AppError } from '../../schema/errors.ts';
@@ -36,12 +38,17 @@ const draftIdOf = (req: Request): string => {
 export function draftRoutes(deps: AppDeps): Router {
   const router = Router();
   const { drafts } = deps;
-  const auth = [requireUser(deps.users), ...readBodies(DRAFT_BODY_LIMIT, { signedIn: true })];
+  const withBody = readBodies(DRAFT_BODY_LIMIT, { signedIn: true });
+  const auth = [requireUser(deps.accounts, 'drafts'), ...withBody];
+  // Approving, sending back, publishing and scheduling change (or decide) the live site: editors.
+  // Discarding: the draft's own maker may, editors any draft (checked again once the draft is known).
+  const stepNeeds = (req: Request): Permission =>
+    (DRAFT_ACTION_NEEDS as Record<string, Permission | undefined>)[String(req.params.action)] ?? 'drafts';
   const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 
   router.get(
     '/drafts',
-    requireUser(deps.users),
+    requireUser(deps.accounts),
     route((_req, res) => {
       res.setHeader('Cache-Control', 'no-store');
       res.json({ drafts: drafts.list().map(draftJson), settings: drafts.settings });
@@ -62,13 +69,14 @@ export function draftRoutes(deps: AppDeps): Router {
 
   router.get(
     '/drafts/settings',
-    requireUser(deps.users),
+    requireUser(deps.accounts),
     route((_req, res) => res.json(drafts.settings)),
   );
 
   router.put(
     '/drafts/settings',
-    auth,
+    requireUser(deps.accounts, 'administer'),
+    withBody,
     route(async (req, res) => {
       const needsApproval = body(req).needsApproval;
       if (typeof needsApproval !== 'boolean')
@@ -81,7 +89,7 @@ export function draftRoutes(deps: AppDeps): Router {
 
   router.get(
     '/drafts/:id',
-    requireUser(deps.users),
+    requireUser(deps.accounts),
     route(async (req, res) => {
       const id = draftIdOf(req);
       const record = drafts.get(id);
@@ -133,11 +141,17 @@ export function draftRoutes(deps: AppDeps): Router {
 
   router.post(
     '/drafts/:id/:action',
-    auth,
+    requireUser(deps.accounts, stepNeeds),
+    withBody,
     route(async (req, res) => {
       const id = draftIdOf(req);
       const action = String(req.params.action) as DraftAction;
       if (!DRAFT_ACTIONS.includes(action)) return sendError(res, 404, 'There is no such API call.');
+      if (action === 'discard' && !can(req.user!.role, 'publish')) {
+        const maker = drafts.get(id).createdBy.username;
+        if (maker.toLowerCase() !== req.user!.username.toLowerCase())
+          throw new AppError(403, 'Only the person who started this draft, or an editor, can discard it.');
+      }
       const b = body(req);
       try {
         const next = await drafts.act(id, action, actorOf(req), {
@@ -166,7 +180,7 @@ export function draftReads(deps: AppDeps, sites: DraftSites): Router {
   router.get(
     '/:endpoint',
     (req, _res, next) => (req.query.draft === undefined ? next('router') : next()),
-    requireUser(deps.users),
+    requireUser(deps.accounts),
     route(async (req, res) => {
       const id = queryString(req, 'draft') ?? '';
       if (!isDraftId(id)) throw new AppError(404, 'There is no such draft.');

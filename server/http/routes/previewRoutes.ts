@@ -108,15 +108,23 @@ export function previewRoutes(deps: AppDeps, sites: DraftSites): Router {
     });
     const beat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
     beat.unref();
+    // A staff preview's stream ends with its session (signed out elsewhere, account disabled).
+    const session = req.signedInSession?.id;
+    const unwatch = session
+      ? deps.accounts.sessions.onEnded((ids) => {
+          if (ids.includes(session)) res.end();
+        })
+      : undefined;
     req.on('close', () => {
       stop();
+      unwatch?.();
       clearInterval(beat);
     });
   };
 
   router.get(
     ['/preview/:id', '/preview/:id/*rest'],
-    requireUser(deps.users),
+    requireUser(deps.accounts),
     route(async (req, res) => {
       const id = String(req.params.id);
       if (!isDraftId(id) || !openDraft(id)) return sendError(res, 404, 'There is no such draft to preview.');

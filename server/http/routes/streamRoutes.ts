@@ -11,8 +11,10 @@ export function streamHandlers(
   hub: SseHub,
   model: ReadModel,
   cache: PreparedCache,
-  isSignedIn: (req: Request) => boolean,
+  /** The signed-in (full) session of the request, if any: staff's streams end with their session. */
+  sessionOf: (req: Request) => string | undefined,
 ): Record<string, RequestHandler> {
+  const isSignedIn = (req: Request) => sessionOf(req) !== undefined;
   /**
    * A documented stream (the entity's `legacy.stream`): its endpoint's answer as JSON, on connect and
    * on every change — a singleton's fields without id and version, e.g. `{policyText}`. Built once
@@ -33,7 +35,7 @@ export function streamHandlers(
         }).body;
         return `data: ${body.toString('utf8')}\n\n`;
       };
-      hub.open(req, res, { deps: endpoint.deps, initial: render(), render, key });
+      hub.open(req, res, { deps: endpoint.deps, initial: render(), render, key, session: sessionOf(req) });
     };
   return {
     ...Object.fromEntries(
@@ -41,8 +43,10 @@ export function streamHandlers(
     ),
     stream: (req, res) => {
       // Staff also hear about private collections (contact messages), named by entity.
-      const staff = isSignedIn(req);
+      const session = sessionOf(req);
+      const staff = session !== undefined;
       hub.open(req, res, {
+        session,
         key: staff ? 'stream|staff' : 'stream|public',
         deps: 'all',
         initial: sseData({ endpoints: [] }, 'ready'),

@@ -6,7 +6,7 @@ import { fromWire, storedKeyFor } from '../../schema/codec.ts';
 import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import { actorOf, requireUser } from '../auth/requireUser.ts';
+import { actorOf, liveOrDraft, requireUser } from '../auth/requireUser.ts';
 import { checkUploads, keepingUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
 import { StaleVersionError } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
@@ -21,7 +21,8 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
   const { writer } = deps;
   // The session first, then the body: a signed-out caller's body is never read.
-  const auth = [requireUser(deps.users), ...readBodies(WRITE_LIMIT, { signedIn: true })];
+  // A live change needs an editor; the same call into a draft (`?draft=ID`) a contributor.
+  const auth = [requireUser(deps.accounts, liveOrDraft), ...readBodies(WRITE_LIMIT, { signedIn: true })];
   const mediaMode = (req: Request) =>
     (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
   /** `?draft=ID`: the change goes into that draft instead of the live site. */

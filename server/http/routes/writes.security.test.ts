@@ -96,11 +96,18 @@ describe('every registered route', () => {
       // A share link's preview: its token is the key (unknown, expired or revoked: 404, drafts.test.ts).
       '/share/:token',
       '/share/:token/*rest',
+      // Invite and password-reset links: the token is the key (unknown, used or expired: 404,
+      // accounts.test.ts).
+      '/api/invites/:token',
+      '/api/resets/:token',
     ]);
     // The forge's webhook has no session: its shared-secret signature is checked instead (a wrong one is
     // 401, server/remote/remote.test.ts), and without a remote it answers 404.
     const publicWrites = new Set([
       'POST /api/login.php',
+      'POST /api/login/two-factor', // needs the half session a right password starts (401 without)
+      'POST /api/invites/:token',
+      'POST /api/resets/:token',
       'POST /api/logout.php',
       'POST /api/handle_form.php',
       'POST /api/git/webhook',

@@ -1,5 +1,5 @@
 import { defineSingleton } from '../define.ts';
-import { flag, link, text } from '../fields.ts';
+import { flag, link, scriptLink, text } from '../fields.ts';
 import { banner } from './banner.ts';
 
 export const siteSettings = defineSingleton({
@@ -10,7 +10,11 @@ export const siteSettings = defineSingleton({
     show_banner: flag('Show the banner', { initial: true }),
     banner_to_show: text('Banner to show', { initial: '0', help: 'The id of the selected banner.' }),
     dashboard_url: link('Data dashboard address'),
-    dashboard_script_url: link('Dashboard embed script address'),
+    // Loads code on the public site: admins only, and only from the dashboard service's own host.
+    dashboard_script_url: scriptLink('Dashboard embed script address', {
+      hosts: ['public.tableau.com'],
+      help: 'Only an admin can change this: the script runs on the public site.',
+    }),
   },
   legacy: { endpoint: 'globals.php' },
   // A newly selected banner must exist (or be 0, none). Only a change is checked: once the selected

@@ -33,6 +33,23 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'draft-schedule': 'Draft scheduled',
   'draft-share': 'Share link made',
   'draft-share-revoke': 'Share link revoked',
+  'user-role': 'Role changed',
+  'user-disable': 'Account disabled',
+  'user-enable': 'Account enabled',
+  'user-profile': 'Name or email changed',
+  'invite-create': 'Invite made',
+  'invite-use': 'Invite used',
+  'invite-withdraw': 'Invite withdrawn',
+  'reset-create': 'Password-reset link made',
+  'reset-use': 'Password reset by link',
+  'two-factor-on': 'Two-step sign-in turned on',
+  'two-factor-off': 'Two-step sign-in turned off',
+  'two-factor-failed': 'Wrong two-step code',
+  'recovery-code-used': 'Recovery code used',
+  'recovery-codes-renewed': 'New recovery codes made',
+  'session-end': 'Session ended',
+  'sign-out-everywhere': 'Signed out everywhere',
+  'account-settings': 'Account settings changed',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

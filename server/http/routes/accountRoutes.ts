@@ -1,0 +1,270 @@
+// Accounts over HTTP (docs/accounts.md): your own account (everyone), accounts and invites (admins),
+// and the invite and reset links (no session: the link's token is the key, used once).
+import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../appDeps.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { endSession, startSession } from '../auth/session.ts';
+import { signedInUser } from '../auth/signedInUser.ts';
+import { publicAccount, type User } from '../../accounts/users.ts';
+import type { OneTimeLink } from '../../accounts/oneTimeLinks.ts';
+import type { Asker } from '../../accounts/accounts.ts';
+import { AppError } from '../../schema/errors.ts';
+import { route } from '../http.ts';
+import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
+import { publicOrigin, requestOrigin } from '../siteOrigin.ts';
+
+const asker = (req: Request): Asker => ({ username: req.user!.username, address: req.ip });
+
+const body = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
+
+const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
+
+/** A one-time link's token in the path, as a string (unknown tokens are refused by the store). */
+const tokenOf = (req: Request) => String(req.params.token ?? '');
+
+const LINK_GONE = {
+  invite:
+    'This invite does not work any more: it was used, withdrawn or has expired. Ask an admin for a new one.',
+  reset:
+    'This password-reset link does not work any more: it was used or has expired. Ask an admin for a new one.',
+};
+
+export function accountRoutes(deps: AppDeps): Router {
+  const { accounts } = deps;
+  const router = Router();
+  const small = readBodies(SIGN_IN_LIMIT, { signedIn: true });
+  // Your own account: reachable while two-step set-up is still owed (it is where it is done).
+  const own = [requireUser(accounts, 'drafts', { setUp: true }), ...small];
+  const admin = [requireUser(accounts, 'administer'), ...small];
+  const links = readBodies(SIGN_IN_LIMIT);
+  const linkUrl = (req: Request, kind: 'invite' | 'reset', token: string) =>
+    `${deps.config.publicUrl ? publicOrigin(deps.config.publicUrl) : (requestOrigin(req, deps.config.trustProxy) ?? '')}/admin/${kind}/${token}`;
+  const madeLink = (req: Request, kind: 'invite' | 'reset', made: { token: string; link: OneTimeLink }) => ({
+    url: linkUrl(req, kind, made.token),
+    id: made.link.id,
+    expires: made.link.expires,
+    ...(made.link.role ? { role: made.link.role } : {}),
+  });
+  /** The account as it is now (a change just made to it included). */
+  const fresh = (req: Request): User => accounts.users.get(req.user!.username) ?? req.user!;
+  const sessionsOf = (req: Request) =>
+    accounts.sessions
+      .of(req.user!.username)
+      .filter((s) => !s.pendingTwoFactor)
+      .map((s) => ({
+        id: s.id,
+        browser: s.browser,
+        address: s.address,
+        created: new Date(s.created).toISOString(),
+        lastActive: new Date(s.lastActive).toISOString(),
+        current: s.id === req.signedInSession!.id,
+      }));
+
+  // ── Your own account ────────────────────────────────────────────────────────────────────────
+
+  router.get(
+    '/account',
+    own,
+    route(async (req, res) => {
+      noStore(res);
+      res.json({ user: signedInUser(fresh(req), accounts), sessions: sessionsOf(req) });
+    }),
+  );
+
+  router.patch(
+    '/account',
+    own,
+    route(async (req, res) => {
+      const user = await accounts.updateProfile(req.user!, body(req), asker(req));
+      res.json({ user: signedInUser(user, accounts) });
+    }),
+  );
+
+  router.post(
+    '/account/password',
+    own,
+    route(async (req, res) => {
+      const user = await accounts.changePassword(req.user!, body(req), req.signedInSession!.id, asker(req));
+      // The new password moved the account's epoch on; this browser's cookie follows it.
+      startSession(req, user, req.signedInSession!);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.delete(
+    '/account/sessions/:id',
+    own,
+    route(async (req, res) => {
+      await accounts.endSession(req.user!, String(req.params.id), asker(req));
+      if (req.params.id === req.signedInSession!.id) endSession(req);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    '/account/sign-out-everywhere',
+    own,
+    route(async (req, res) => {
+      await accounts.signOutEverywhere(req.user!, asker(req));
+      endSession(req);
+      res.json({ ok: true });
+    }),
+  );
+
+  router.post(
+    '/account/two-factor',
+    own,
+    route(async (req, res) => {
+      if (req.user!.twoFactor) throw new AppError(409, 'Two-step sign-in is on already.');
+      noStore(res);
+      res.json(await accounts.startTwoFactor(req.user!));
+    }),
+  );
+
+  router.post(
+    '/account/two-factor/confirm',
+    own,
+    route(async (req, res) => {
+      noStore(res);
+      res.json({ recoveryCodes: await accounts.confirmTwoFactor(fresh(req), body(req).code, asker(req)) });
+    }),
+  );
+
+  router.post(
+    '/account/two-factor/recovery-codes',
+    own,
+    route(async (req, res) => {
+      noStore(res);
+      const codes = await accounts.renewRecoveryCodes(req.user!, body(req).password, asker(req));
+      res.json({ recoveryCodes: codes });
+    }),
+  );
+
+  router.delete(
+    '/account/two-factor',
+    own,
+    route(async (req, res) => {
+      await accounts.turnOffTwoFactor(req.user!, body(req).password, asker(req));
+      res.json({ ok: true });
+    }),
+  );
+
+  // ── Accounts (admins) ───────────────────────────────────────────────────────────────────────
+
+  router.get(
+    '/users',
+    admin,
+    route(async (_req, res) => {
+      noStore(res);
+      res.json(accounts.overview());
+    }),
+  );
+
+  router.post(
+    '/users/invites',
+    admin,
+    route(async (req, res) => {
+      noStore(res);
+      res.status(201).json(madeLink(req, 'invite', await accounts.invite(body(req).role, asker(req))));
+    }),
+  );
+
+  router.delete(
+    '/users/invites/:id',
+    admin,
+    route(async (req, res) => {
+      await accounts.withdrawInvite(String(req.params.id), asker(req));
+      res.json({ ok: true });
+    }),
+  );
+
+  router.put(
+    '/users/settings',
+    admin,
+    route(async (req, res) => {
+      res.json({ settings: await accounts.setSettings(body(req), asker(req)) });
+    }),
+  );
+
+  router.patch(
+    '/users/:name',
+    admin,
+    route(async (req, res) => {
+      const name = String(req.params.name);
+      const { role, disabled, ...rest } = body(req);
+      if (Object.keys(rest).length || (role === undefined) === (disabled === undefined))
+        throw new AppError(400, 'Send either {"role": …} or {"disabled": true|false}.', {
+          ...(role === undefined && disabled === undefined ? { role: 'Missing' } : {}),
+        });
+      const user =
+        role !== undefined
+          ? await accounts.setRole(name, role, asker(req))
+          : await accounts.setDisabled(name, disabled, asker(req));
+      res.json({ user: publicAccount(user) });
+    }),
+  );
+
+  router.post(
+    '/users/:name/reset',
+    admin,
+    route(async (req, res) => {
+      noStore(res);
+      res
+        .status(201)
+        .json(madeLink(req, 'reset', await accounts.resetLink(String(req.params.name), asker(req))));
+    }),
+  );
+
+  // ── The links (no session) ──────────────────────────────────────────────────────────────────
+
+  router.get(
+    '/invites/:token',
+    route(async (req, res) => {
+      noStore(res);
+      const link = accounts.links.find('invite', tokenOf(req));
+      if (!link) throw new AppError(404, LINK_GONE.invite);
+      res.json({ role: link.role, expires: link.expires });
+    }),
+  );
+
+  router.post(
+    '/invites/:token',
+    links,
+    route(async (req, res) => {
+      // An unknown link says so before anything about the form.
+      if (!accounts.links.find('invite', tokenOf(req))) throw new AppError(404, LINK_GONE.invite);
+      const user = await accounts.acceptInvite(tokenOf(req), body(req), req.ip);
+      if (!user) throw new AppError(404, LINK_GONE.invite);
+      const session = await accounts.signedIn(user, { userAgent: req.get('user-agent'), address: req.ip });
+      startSession(req, user, session);
+      res.status(201).json({
+        status: 'authenticated',
+        user: signedInUser(accounts.users.get(user.username) ?? user, accounts),
+      });
+    }),
+  );
+
+  router.get(
+    '/resets/:token',
+    route(async (req, res) => {
+      noStore(res);
+      const link = accounts.links.find('reset', tokenOf(req));
+      if (!link) throw new AppError(404, LINK_GONE.reset);
+      res.json({ username: link.username, expires: link.expires });
+    }),
+  );
+
+  router.post(
+    '/resets/:token',
+    links,
+    route(async (req, res) => {
+      if (!accounts.links.find('reset', tokenOf(req))) throw new AppError(404, LINK_GONE.reset);
+      const user = await accounts.useResetLink(tokenOf(req), body(req).password, req.ip);
+      if (!user) throw new AppError(404, LINK_GONE.reset);
+      endSession(req);
+      res.json({ ok: true, username: user.username });
+    }),
+  );
+
+  return router;
+}
