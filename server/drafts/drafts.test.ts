@@ -63,6 +63,8 @@ function markedInput(def: EntityDef): FormData {
       continue;
     }
     if (f.kind === 'text' || f.kind === 'markdown') fields[key] = `${MARK} ${def.name} ${key}`;
+    // A list of rules (the redirects) holds the marker in a note line beside a valid rule.
+    if (f.rows && f.examples?.length) fields[key] = `${f.examples[0]}\n# ${MARK} ${def.name} ${key}`;
     // A script's address must be on its declared host (the dashboard's), so the marker goes in its path.
     if (f.kind === 'link')
       fields[key] = `https://${f.onlyAdmins ? 'public.tableau.com' : 'example.org'}/${MARK}`;
