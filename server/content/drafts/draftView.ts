@@ -14,7 +14,8 @@ import {
   itemVersion,
 } from '../index/contentIndex.ts';
 import { ChangeFeed } from '../changes.ts';
-import { parseItemFile, serializeItem } from '../index/fileFormat.ts';
+import { serializeItem } from '../index/fileFormat.ts';
+import { itemOfBlob } from './blobItems.ts';
 import { mergeDraftBlob, mergeDraftItem, type Pick } from './draftMerge.ts';
 
 /** One file the draft changed, and how it merges with the live site now. */
@@ -148,12 +149,11 @@ export class DraftView implements ContentView {
 export async function draftFiles(
   store: GitStore,
   live: ContentIndex,
-  base: string,
-  tip: string,
+  { id: draftId, base, tip }: { id: string; base: string; tip: string },
   picks: Picks = {},
 ): Promise<DraftFile[]> {
   const files: DraftFile[] = [];
-  const changed = await store.drafts.changes(base, tip);
+  const changed = await store.drafts.changes(draftId, base, tip);
   for (const [path, draft] of changed) {
     const baseBlob = await store.drafts.blob(base, path);
     const liveBlob = live.blobOf(path) ?? null;
@@ -175,11 +175,7 @@ export async function draftFiles(
       continue;
     }
     const { def, id } = owner;
-    const read = async (blob: string | null) => {
-      if (blob === null) return null;
-      const parsed = parseItemFile(def, (await store.drafts.bytes(blob)).toString('utf8'));
-      return parsed.ok ? parsed.data : null;
-    };
+    const read = (blob: string | null) => (blob === null ? null : itemOfBlob(store, def, blob));
     const before = await read(baseBlob);
     const mine = await read(draft);
     const theirs = live.get(def, id)?.data ?? null;

@@ -249,7 +249,7 @@ export class ContentWriter {
     const { draft, author } = req;
     this.access({ action: 'publish', draft: draft.id, author });
     return this.store.exclusive(async () => {
-      const files = await draftFiles(this.store, this.index, draft.base, draft.tip, req.picks);
+      const files = await draftFiles(this.store, this.index, draft, req.picks);
       const plan = await publishPlan(this.store, files);
       for (const f of files) {
         const item = f.entity ? this.index.get(entityByName.get(f.entity)!, f.id!) : undefined;
