@@ -320,6 +320,25 @@ describe('publishing against a live site that moved on', () => {
     ).toBe('From the draft');
   });
 
+  it('a draft with nothing left in it publishes as a merge commit that changes no file, the repository whole', async () => {
+    const item = await saveLive('Taken back');
+    const undone = await newDraft('Edited and taken back');
+    expect((await update(item, { title: 'Second thoughts' }, undone)).status).toBe(200);
+    expect((await update(item, { title: 'Taken back' }, undone)).status).toBe(200);
+    const untouched = await newDraft('Never saved into');
+    for (const draft of [undone, untouched]) {
+      expect((await answer(site.api(`/api/drafts/${draft}`))).body.changes).toEqual([]);
+      const head = site.git('rev-parse', 'HEAD').trim();
+      expect((await act(draft, 'publish')).status).toBe(200);
+      expect(site.git('log', '-1', '--format=%P').trim().split(' ')[0]).toBe(head);
+      expect(site.git('rev-parse', 'HEAD^{tree}').trim()).toBe(
+        site.git('rev-parse', `${head}^{tree}`).trim(),
+      );
+    }
+    expect(site.git('fsck', '--strict', '--no-progress', '--no-dangling')).toBe('');
+    expect((await update(item, { what: 'saved after' })).status).toBe(200);
+  });
+
   it('20 drafts published at once all land as merge commits, nothing lost, fsck clean', async () => {
     const drafts: { id: string; item: string }[] = [];
     for (let i = 0; i < 20; i++) {
