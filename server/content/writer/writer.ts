@@ -23,7 +23,7 @@ import { RecentVersions } from '../index/recentVersions.ts';
 import type { Actor, ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
 import { entityByName } from '../../schema/registry.ts';
-import { draftFiles, type Picks } from '../drafts/draftView.ts';
+import { DraftView, draftFiles, type Picks } from '../drafts/draftView.ts';
 import { publishPlan } from './draftPublish.ts';
 
 export interface SaveRequest {
@@ -250,7 +250,7 @@ export class ContentWriter {
     this.access({ action: 'publish', draft: draft.id, author });
     return this.store.exclusive(async () => {
       const files = await draftFiles(this.store, this.index, draft, req.picks);
-      const plan = await publishPlan(this.store, files);
+      const plan = await publishPlan(this.store, files, new DraftView(this.index, files));
       for (const f of files) {
         const item = f.entity ? this.index.get(entityByName.get(f.entity)!, f.id!) : undefined;
         if (item) this.recent.remember(item);
