@@ -42,6 +42,13 @@ export class SiteClient {
     return { status: res.status, body: parseJson(text), text };
   }
 
+  /** The same browser (its session cookie) talking to the server at another address (a restart). */
+  at(url: string): SiteClient {
+    const moved = new SiteClient(url);
+    moved.cookie = this.cookie;
+    return moved;
+  }
+
   async signIn(): Promise<void> {
     const res = await this.call('POST', '/api/login.php', ADMIN);
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text.slice(0, 300)}`);

@@ -22,10 +22,13 @@ it(
     expect(report.totals.acknowledged, 'no save was acknowledged: the drill tested nothing').toBeGreaterThan(
       0,
     );
+    expect(report.totals.accountAcknowledged, 'no account change was acknowledged').toBeGreaterThan(0);
     expect(report.totals, `repeat with: npm run drill:crash -- --seed ${report.seed}\n${details}`).toEqual({
       rounds: ROUNDS,
       acknowledged: report.totals.acknowledged,
       lost: 0,
+      accountAcknowledged: report.totals.accountAcknowledged,
+      accountLost: 0,
       neededHuman: 0,
       fsckErrors: 0,
       dirtyStatus: 0,

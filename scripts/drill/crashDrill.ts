@@ -1,7 +1,7 @@
 // Crash drill: the real server as a child process takes concurrent saves (live, into drafts, and
-// drafts published), is SIGKILLed at a random
+// drafts published) and account changes (an invite, a role, a sign-in, a rename), is SIGKILLed at a random
 // moment, and is started again on the same data directory with no repair. After each restart the drill
-// checks that acknowledged saves are in HEAD, the next save works, health is ok, git fsck and git
+// checks that acknowledged saves are in HEAD (and acknowledged account changes kept), the next save works, health is ok, git fsck and git
 // status are clean, and what is served equals HEAD.
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +10,12 @@ import path from 'node:path';
 import { SiteClient } from './api.ts';
 import { healthProblem, lostSaves, servedMismatches } from './checks.ts';
 import { formatRound } from './report.ts';
+import {
+  ensureVolunteer,
+  lostAccountChanges,
+  sendAccountChanges,
+  type AccountOutcome,
+} from './accountChanges.ts';
 import { between, seededRng, type Rng } from './rng.ts';
 import { draftSave, draftToPublish, planSaves, probeSave, sendSave, type PlannedSave } from './saves.ts';
 import { startServer, type ServerChild } from './serverProcess.ts';
@@ -107,6 +113,9 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     dirtyStatus: [],
     servedMismatches: [],
     leftovers: [],
+    accountChanges: 0,
+    accountAcknowledged: 0,
+    accountLost: [],
   };
   const server = drill.live!;
   const client = new SiteClient(server.url);
@@ -114,6 +123,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   try {
     await client.signIn();
     ids = (await client.news()).map((n) => n.id);
+    await ensureVolunteer(client);
   } catch (e) {
     r.neededHuman.push(`before the saves: ${errorText(e)}`);
   }
@@ -137,11 +147,15 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   plan.push(...drafts.slice(live.length));
   const startedAt = performance.now();
   const pending = plan.map((save) => sendSave(client, save, startedAt));
+  const accountsPending = sendAccountChanges(client, round);
   await sleep(killAfterMs - (performance.now() - startedAt));
   await server.kill();
   drill.live = null;
   r.saves = await Promise.all(pending); // each is bounded by the client's timeout
   r.acknowledged = r.saves.filter((s) => s.acknowledged).length;
+  const accounts = await Promise.all(accountsPending);
+  r.accountChanges = accounts.length;
+  r.accountAcknowledged = accounts.filter((a) => a.acknowledged).length;
 
   try {
     drill.live = await startServer(drill.dataDir);
@@ -154,7 +168,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   r.fsckErrors = await fsckProblems(drill.site);
   r.dirtyStatus = await statusLines(drill.site);
   r.leftovers = await leftovers(drill.site);
-  if (drill.live) await checkRestarted(drill, drill.live, r);
+  if (drill.live) await checkRestarted(drill, drill.live, r, accounts);
   else {
     r.healthProblem = 'not checked: the server did not start';
     r.servedMismatches = ['not checked: the server did not start'];
@@ -163,13 +177,19 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
 }
 
 /** Health, served content and the first save on the restarted server. */
-async function checkRestarted(drill: Drill, server: ServerChild, r: RoundResult): Promise<void> {
+async function checkRestarted(
+  drill: Drill,
+  server: ServerChild,
+  r: RoundResult,
+  accounts: AccountOutcome[],
+): Promise<void> {
   const client = new SiteClient(server.url);
   try {
     await client.signIn();
   } catch (e) {
     r.neededHuman.push(`sign-in after the restart: ${errorText(e)}`);
   }
+  r.accountLost = await lostAccountChanges(client, accounts);
   r.healthProblem = await healthProblem(client);
   r.servedMismatches = await servedMismatches(client, drill.site);
   const first = await sendSave(client, probeSave(r.round), performance.now());
@@ -189,6 +209,8 @@ function totalsOf(rounds: RoundResult[]): DrillTotals {
     rounds: rounds.length,
     acknowledged: sum((r) => r.acknowledged),
     lost: sum((r) => r.lost.length),
+    accountAcknowledged: sum((r) => r.accountAcknowledged),
+    accountLost: sum((r) => r.accountLost.length),
     neededHuman: count((r) => r.neededHuman.length > 0),
     fsckErrors: count((r) => r.fsckErrors.length > 0),
     dirtyStatus: count((r) => r.dirtyStatus.length > 0),

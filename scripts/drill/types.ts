@@ -21,12 +21,19 @@ export interface RoundResult {
   servedMismatches: string[];
   /** Lock and temp files found in the repository after the restart (for diagnosis, not counted). */
   leftovers: string[];
+  /** Account changes sent in the kill window (invite, role, sign-in and rename) and acknowledged. */
+  accountChanges: number;
+  accountAcknowledged: number;
+  /** Acknowledged account changes missing after the restart. */
+  accountLost: string[];
 }
 
 export interface DrillTotals {
   rounds: number;
   acknowledged: number;
   lost: number;
+  accountAcknowledged: number;
+  accountLost: number;
   neededHuman: number;
   fsckErrors: number;
   dirtyStatus: number;
@@ -50,6 +57,7 @@ export interface DrillReport {
 /** The totals that must all be zero for a run to pass. */
 export const FAILURE_TOTALS = [
   'lost',
+  'accountLost',
   'neededHuman',
   'fsckErrors',
   'dirtyStatus',
