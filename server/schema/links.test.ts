@@ -51,6 +51,9 @@ const REFUSED: [string, string][] = [
   ['http://', 'no host'],
   ['https://[::1', 'an unreadable host'],
   ['example.org:99999', 'a port out of range'],
+  ['"-prompt(8)-"', 'not an address: https:// is not put in front of anything'],
+  ['click-here', 'a word, not a host name'],
+  ['<b>x</b>.org', 'markup'],
 ];
 
 describe('normalizeLink', () => {

@@ -37,8 +37,16 @@ export function normalizeLink(raw: string): string | null {
   if (v.startsWith('/') || v.startsWith('#') || v.startsWith('?')) return staysOnSite(v) ? v : null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);
   // 'localhost:3000/x' looks like a scheme but is a host with a port.
-  const out = scheme && !/^\d+/.test(v.slice(scheme[0].length)) ? v : `https://${v}`;
+  const bare = !(scheme && !/^\d+/.test(v.slice(scheme[0].length)));
+  const out = bare ? `https://${v}` : v;
   const url = parse(out);
   if (!url || !SAFE_PROTOCOLS.includes(url.protocol.slice(0, -1))) return null;
+  // "https://" goes only in front of what reads as a host name (example.org/page, localhost:3000):
+  // '"-prompt(8)-"' is not an address, whatever a URL parser makes of it.
+  if (
+    bare &&
+    !/^(localhost|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+)$/i.test(url.hostname)
+  )
+    return null;
   return out;
 }
