@@ -2,10 +2,9 @@
 // not use names the permission it needs (server/schema/roles.ts, the server's own table), and every
 // screen asks `useCan()` instead of comparing role names. The server refuses whatever the admin
 // shows; this only keeps from offering what would be refused.
-import { useLocation } from 'react-router-dom';
 import type { Permission } from '../../../server/schema/roles.ts';
 import { useUser, type AdminUser } from './auth.ts';
-import { followAddress } from './drafts/workingDraft.ts';
+import { workingDraftId } from './drafts/workingDraft.ts';
 
 /** The permission each part of the admin needs. */
 export const NEEDS = {
@@ -31,9 +30,9 @@ export const NEEDS = {
 
 export type Ability = keyof typeof NEEDS;
 
-/** Whether `user` may use this part of the admin (no one signed in may use none). */
-export function allowed(user: AdminUser | null | undefined, ability: Ability): boolean {
-  return !!user?.can?.[NEEDS[ability]];
+/** Whether `user` may use this part of the admin. */
+export function allowed(user: AdminUser, ability: Ability): boolean {
+  return !!user.can?.[NEEDS[ability]];
 }
 
 export type Can = Record<Ability, boolean> & {
@@ -43,10 +42,17 @@ export type Can = Record<Ability, boolean> & {
 
 const ABILITIES = Object.keys(NEEDS) as Ability[];
 
-/** What the person may do, and whether saving is offered on this page (it may be in a draft). */
+/**
+ * What the person may do, and whether saving is offered on this page (it may be in a draft: the
+ * frame follows the address into it before its page draws). With no one known to be signed in the
+ * frame shows the sign-in form instead of the page, so nothing is held back here then.
+ */
 export function useCan(): Can {
   const user = useUser();
-  const inDraft = followAddress(useLocation().search) !== null;
-  const can = Object.fromEntries(ABILITIES.map((a) => [a, allowed(user, a)])) as Record<Ability, boolean>;
+  const inDraft = workingDraftId() !== null;
+  const can = Object.fromEntries(ABILITIES.map((a) => [a, !user || allowed(user, a)])) as Record<
+    Ability,
+    boolean
+  >;
   return { ...can, saveHere: can.liveSave || inDraft };
 }
