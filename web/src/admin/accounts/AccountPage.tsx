@@ -343,11 +343,9 @@ function Sessions({ sessions, onChanged }: { sessions: Session[]; onChanged: () 
                     disabled={busy !== null}
                     onClick={() => void end(s)}
                   >
-                    Sign out
+                    Sign out{' '}
                     <span className="visually-hidden">
-                      {s.current
-                        ? ' this browser'
-                        : ` ${s.browser}, last active ${accountTime(s.lastActive)}`}
+                      {s.current ? 'this browser' : `${s.browser}, last active ${accountTime(s.lastActive)}`}
                     </span>
                   </button>
                 </td>

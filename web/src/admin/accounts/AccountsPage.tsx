@@ -378,7 +378,7 @@ function AccountLine({
           }}
         >
           <label htmlFor={`${id}-role`}>
-            Role<span className="visually-hidden"> of {name}</span>
+            Role <span className="visually-hidden">of {name}</span>
           </label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
             <RoleChoices />
@@ -388,7 +388,7 @@ function AccountLine({
             className="admin-button admin-button-small"
             aria-disabled={busy || role === u.role || undefined}
           >
-            Change role<span className="visually-hidden"> of {name}</span>
+            Change role <span className="visually-hidden">of {name}</span>
           </button>
         </form>
         <div className="admin-actions">
@@ -399,7 +399,7 @@ function AccountLine({
               disabled={busy}
               onClick={onEnable}
             >
-              Enable the account<span className="visually-hidden"> of {name}</span>
+              Enable the account <span className="visually-hidden">of {name}</span>
             </button>
           ) : (
             <button
@@ -408,11 +408,11 @@ function AccountLine({
               disabled={busy}
               onClick={onDisable}
             >
-              Disable the account<span className="visually-hidden"> of {name}</span>
+              Disable the account <span className="visually-hidden">of {name}</span>
             </button>
           )}
           <button type="button" className="admin-button admin-button-small" disabled={busy} onClick={onReset}>
-            Make a password-reset link<span className="visually-hidden"> for {name}</span>
+            Make a password-reset link <span className="visually-hidden">for {name}</span>
           </button>
         </div>
       </div>

@@ -139,7 +139,7 @@ function NewPasswordForm({
         className="admin-card admin-form"
         onSubmit={(e) => void submit(e)}
         noValidate
-        aria-label="New password"
+        aria-label="Your new password"
       >
         <input type="hidden" name="username" autoComplete="username" value={username} />
         <Field

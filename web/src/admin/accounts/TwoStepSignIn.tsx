@@ -91,9 +91,9 @@ export function TwoStepSignIn({ user, onChanged }: { user: AdminUser; onChanged:
           onCancel={() => setStep({ at: 'idle' })}
           onCodes={(codes) => setStep({ at: 'codes', codes, fresh: false })}
           onOff={async () => {
+            await onChanged();
             setStep({ at: 'idle' });
             setDone('Two-step sign-in is off. You sign in with your password alone.');
-            await onChanged();
           }}
         />
       ) : user.twoFactor ? (
