@@ -449,27 +449,29 @@ function TwoStepRule({ settings, onChanged }: { settings: RequireTwoFactor; onCh
   return (
     <section className="admin-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Two-step sign-in</h2>
-      <fieldset className="admin-field admin-card" aria-describedby={`${id}-help`}>
-        <legend>Require two-step sign-in for</legend>
-        {ROLES.map((r) => (
-          <div className="admin-check" key={r}>
-            <input
-              id={`${id}-${r}`}
-              type="checkbox"
-              checked={shown[r]}
-              aria-disabled={busy || undefined}
-              onChange={(e) => {
-                if (!busy) void change(r, e.target.checked);
-              }}
-            />
-            <label htmlFor={`${id}-${r}`}>{ROLE_LABELS[r]}s</label>
-          </div>
-        ))}
-        <p id={`${id}-help`} className="admin-help">
-          A setting for the whole site, saved as soon as you change it. Someone of a ticked role who has not
-          set up two-step sign-in is asked to do it the next time they sign in, before anything else.
-        </p>
-      </fieldset>
+      <div className="admin-card">
+        <fieldset className="admin-field" aria-describedby={`${id}-help`}>
+          <legend>Require two-step sign-in for</legend>
+          {ROLES.map((r) => (
+            <div className="admin-check" key={r}>
+              <input
+                id={`${id}-${r}`}
+                type="checkbox"
+                checked={shown[r]}
+                aria-disabled={busy || undefined}
+                onChange={(e) => {
+                  if (!busy) void change(r, e.target.checked);
+                }}
+              />
+              <label htmlFor={`${id}-${r}`}>{ROLE_LABELS[r]}s</label>
+            </div>
+          ))}
+          <p id={`${id}-help`} className="admin-help">
+            A setting for the whole site, saved as soon as you change it. Someone of a ticked role who has not
+            set up two-step sign-in is asked to do it the next time they sign in, before anything else.
+          </p>
+        </fieldset>
+      </div>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </section>
   );
