@@ -38,6 +38,7 @@ import { ScheduleClock } from './schedule/scheduleClock.ts';
 import { setSiteTimeZone } from './schema/siteTime.ts';
 import { PdfTexts } from './search/pdfTexts.ts';
 import { Drafts } from './drafts/drafts.ts';
+import { RedirectAnswers } from './http/redirectAnswers.ts';
 
 export interface RunningServer {
   url: string;
@@ -229,7 +230,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   // Public reads with a prepared answer skip Express entirely (server/http/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).
-  const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
+  const fast = fastPath({
+    model: deps.model,
+    cache: deps.cache,
+    files,
+    feeds: deps.feeds,
+    redirects: new RedirectAnswers(deps.index),
+  });
   let app: RequestListener | null = null;
   // After the listen below has completed (its event comes on the next tick, before this).
   const appReady = new Promise((go) => setImmediate(go))

@@ -11,7 +11,7 @@ import { SiteClient } from './api.ts';
 import { healthProblem, lostSaves, servedMismatches } from './checks.ts';
 import { formatRound } from './report.ts';
 import { between, seededRng, type Rng } from './rng.ts';
-import { draftSave, draftToPublish, planSaves, probeSave, sendSave } from './saves.ts';
+import { draftSave, draftToPublish, planSaves, probeSave, sendSave, type PlannedSave } from './saves.ts';
 import { startServer, type ServerChild } from './serverProcess.ts';
 import { fsckProblems, leftovers, statusLines } from './siteGit.ts';
 import { errorText, sleep } from './time.ts';
@@ -118,14 +118,23 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     r.neededHuman.push(`before the saves: ${errorText(e)}`);
   }
 
-  const plan = planSaves(drill.planRng, round, drill.concurrency, ids);
-  // Drafts alongside: two saved into and two published during the same kill window.
+  const live = planSaves(drill.planRng, round, drill.concurrency, ids);
+  // Drafts alongside: two saved into (a live item edited in one, a new item made in the other) and
+  // two published during the same kill window. They go out among the first, each after a live save:
+  // the save queue takes saves about in the order they come, and behind all the live saves they
+  // would almost never be answered before the kill.
+  const drafts: PlannedSave[] = [];
   try {
     for (let n = 1; n <= DRAFTS_PER_ROUND; n++)
-      plan.push(await draftSave(client, round, n), await draftToPublish(client, round, n));
+      drafts.push(
+        await draftSave(client, round, n, n === 1 ? ids[0] : undefined),
+        await draftToPublish(client, round, n),
+      );
   } catch (e) {
     r.neededHuman.push(`before the saves (drafts): ${errorText(e)}`);
   }
+  const plan = live.flatMap((save, i) => (i < drafts.length ? [save, drafts[i]!] : [save]));
+  plan.push(...drafts.slice(live.length));
   const startedAt = performance.now();
   const pending = plan.map((save) => sendSave(client, save, startedAt));
   await sleep(killAfterMs - (performance.now() - startedAt));

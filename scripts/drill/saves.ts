@@ -1,8 +1,8 @@
 // The saves a round fires at the server: news items created or updated, each carrying a unique marker
 // so the drill can look for it in HEAD afterwards. Each existing item is updated by at most one save
 // per round, so "the marker of its acknowledged update is in HEAD" is an exact check. Drafts too: news
-// items saved into a draft (their marker must be in the draft's ref) and drafts published (the item
-// they hold must be in HEAD).
+// items edited or made in a draft (their marker must be in the draft's ref) and drafts published (the
+// item they hold must be in HEAD).
 import type { SiteClient } from './api.ts';
 import { shuffled, type Rng } from './rng.ts';
 import { errorText } from './time.ts';
@@ -10,7 +10,7 @@ import { errorText } from './time.ts';
 export interface PlannedSave {
   label: string;
   kind: 'create' | 'update' | 'draft-save' | 'publish';
-  /** The item an update edits; for a publish, the item its draft holds. */
+  /** The item an update edits (live or in a draft); for a publish, the item its draft holds. */
   targetId?: string;
   /** The draft a draft save goes into, or the draft published. */
   draftId?: string;
@@ -59,14 +59,20 @@ export async function sendSave(
       save.kind === 'create'
         ? await client.call('POST', '/api/news.php', body)
         : save.kind === 'draft-save'
-          ? await client.call('POST', `/api/news.php?draft=${save.draftId}`, body)
+          ? save.targetId
+            ? await client.call(
+                'PUT',
+                `/api/news.php?id=${encodeURIComponent(save.targetId)}&draft=${save.draftId}`,
+                body,
+              )
+            : await client.call('POST', `/api/news.php?draft=${save.draftId}`, body)
           : save.kind === 'publish'
             ? await client.call('POST', `/api/drafts/${save.draftId}/publish`, {})
             : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
     const ok = res.status >= 200 && res.status < 300;
     const answered = res.body && !Array.isArray(res.body) ? res.body : {};
     const created = answered.id === undefined ? undefined : String(answered.id);
-    const id = save.kind === 'update' || save.kind === 'publish' ? save.targetId : created;
+    const id = save.targetId ?? created;
     const error = ok
       ? undefined
       : typeof answered.error === 'string'
@@ -93,14 +99,23 @@ export async function draftToPublish(client: SiteClient, round: number, n: numbe
   return { label, kind: 'publish', targetId, draftId, marker };
 }
 
-/** A draft to save into during the round. */
-export async function draftSave(client: SiteClient, round: number, n: number): Promise<PlannedSave> {
+/**
+ * A draft to save into during the round: an edit of the live item `targetId` made in the draft, or
+ * without it a new item made in the draft.
+ */
+export async function draftSave(
+  client: SiteClient,
+  round: number,
+  n: number,
+  targetId?: string,
+): Promise<PlannedSave> {
   const label = `r${round} draft save ${n}`;
   return {
     label,
     kind: 'draft-save',
     draftId: await newDraft(client, `Drill ${label}`),
     marker: `[drill ${label}]`,
+    ...(targetId ? { targetId } : {}),
   };
 }
 

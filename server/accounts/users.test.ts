@@ -1,7 +1,8 @@
 // UserStore directly: bcrypt hashes at the configured cost (12 by default), password length in bytes
 // (bcrypt reads only 72), short passwords refused, epochs bumped by sign-out and password changes,
 // and a users file that holds hashes only.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import bcrypt from 'bcrypt';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,5 +162,33 @@ describe('users file and epochs', () => {
     expect(await server.verify('admin', 'admin-password-2')).not.toBeNull();
     const { statSync } = await import('node:fs');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('roles', () => {
+  it('an account from before roles (no role in the file) is an admin, as it could do everything', async () => {
+    const file = path.join(dir, 'before-roles.json');
+    const hash = await bcrypt.hash('old-password-1', 4);
+    await writeFile(
+      file,
+      JSON.stringify([{ username: 'olds', name: 'Old', email: 'o@example.org', hash, epoch: 3 }]),
+    );
+    const users = await new UserStore(file, 4).load();
+    expect(users.get('olds')).toMatchObject({ role: 'admin', epoch: 3 });
+    await users.add({ username: 'newc', password: 'new-password-1', role: 'contributor' });
+    const onDisk = JSON.parse(await readFile(file, 'utf8')) as { username: string; role: string }[];
+    expect(onDisk.map((u) => [u.username, u.role])).toEqual([
+      ['olds', 'admin'],
+      ['newc', 'contributor'],
+    ]);
+  });
+
+  it('a disabled account cannot sign in, even with the right password', async () => {
+    const users = await freshStore();
+    await users.add({ username: 'dora', password: 'dora-password-1', role: 'editor' });
+    await users.update('dora', (u) => {
+      u.disabled = true;
+    });
+    expect(await users.verify('dora', 'dora-password-1')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import type { EntityDef, Fields } from '../schema/define.ts';
 import { isMediaField } from '../schema/fields.ts';
 import { NEWS_ATOM_PATH } from '../feeds/newsAtom.ts';
 import { EDITOR, answer, file, form, pdfBytes, png } from '../http/routes/writesTestKit.ts';
+import { EVENT_PAGE_URLS } from '../schema/entities/majorEvent.ts';
 
 const MARK = 'LEAKMARK7Q';
 
@@ -63,6 +64,8 @@ function markedInput(def: EntityDef): FormData {
       continue;
     }
     if (f.kind === 'text' || f.kind === 'markdown') fields[key] = `${MARK} ${def.name} ${key}`;
+    // A list of rules (the redirects) holds the marker in a note line beside a valid rule.
+    if (f.rows && f.examples?.length) fields[key] = `${f.examples[0]}\n# ${MARK} ${def.name} ${key}`;
     // A script's address must be on its declared host (the dashboard's), so the marker goes in its path.
     if (f.kind === 'link')
       fields[key] = `https://${f.onlyAdmins ? 'public.tableau.com' : 'example.org'}/${MARK}`;
@@ -322,6 +325,25 @@ describe('publishing against a live site that moved on', () => {
     ).toBe('From the draft');
   });
 
+  it('a draft with nothing left in it publishes as a merge commit that changes no file, the repository whole', async () => {
+    const item = await saveLive('Taken back');
+    const undone = await newDraft('Edited and taken back');
+    expect((await update(item, { title: 'Second thoughts' }, undone)).status).toBe(200);
+    expect((await update(item, { title: 'Taken back' }, undone)).status).toBe(200);
+    const untouched = await newDraft('Never saved into');
+    for (const draft of [undone, untouched]) {
+      expect((await answer(site.api(`/api/drafts/${draft}`))).body.changes).toEqual([]);
+      const head = site.git('rev-parse', 'HEAD').trim();
+      expect((await act(draft, 'publish')).status).toBe(200);
+      expect(site.git('log', '-1', '--format=%P').trim().split(' ')[0]).toBe(head);
+      expect(site.git('rev-parse', 'HEAD^{tree}').trim()).toBe(
+        site.git('rev-parse', `${head}^{tree}`).trim(),
+      );
+    }
+    expect(site.git('fsck', '--strict', '--no-progress', '--no-dangling')).toBe('');
+    expect((await update(item, { what: 'saved after' })).status).toBe(200);
+  });
+
   it('20 drafts published at once all land as merge commits, nothing lost, fsck clean', async () => {
     const drafts: { id: string; item: string }[] = [];
     for (let i = 0; i < 20; i++) {
@@ -352,6 +374,163 @@ describe('publishing against a live site that moved on', () => {
     await update(item, { title: 'B' }, b);
     const seen = await answer(site.api(`/api/drafts/${a}`));
     expect(seen.body.overlapping).toEqual([{ id: b, title: 'Draft B', paths: [`content/news/${item}.md`] }]);
+  });
+});
+
+// Event cards name their page by its header; a save that renames a page takes its cards along. A
+// page renamed (or moved to another address) on one side while the other side works on it or its
+// cards.
+describe('publishing when an event page was renamed', () => {
+  const pagePath = (id: string) => `content/event-pages/${id}.md`;
+  const cardPath = (id: string) => `content/event-cards/${id}.md`;
+  const into = (draft?: string) => (draft ? `&draft=${draft}` : '');
+  const makePage = async (header: string) => {
+    const res = await answer(
+      site.api('/api/majorevents.php?shape=typed', {
+        method: 'POST',
+        json: { header, event_description: `About ${header}` },
+      }),
+    );
+    expect(res.status).toBe(201);
+    return String(res.body.id);
+  };
+  const makeCard = async (title: string, page: string, draft?: string) => {
+    const res = await answer(
+      site.api(`/api/events.php?shape=typed${into(draft)}`, {
+        method: 'POST',
+        json: { title, major_event_associated: page },
+      }),
+    );
+    expect(res.status).toBe(201);
+    return String(res.body.id);
+  };
+  const edit = (endpoint: string, id: string, json: Record<string, unknown>, draft?: string) =>
+    answer(site.api(`/api/${endpoint}?id=${id}&shape=typed${into(draft)}`, { method: 'PUT', json }));
+  const read = async (endpoint: string, id: string, draft?: string) => {
+    const res = await answer(site.api(`/api/${endpoint}?id=${id}&shape=typed${into(draft)}`));
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  /** Page addresses no event page has now. */
+  const freeUrls = async () => {
+    const pages = (await (await site.api('/api/majorevents.php?shape=typed')).json()) as {
+      page_url: string;
+    }[];
+    return EVENT_PAGE_URLS.filter((url) => !pages.some((p) => p.page_url === url));
+  };
+  const conflictsOf = async (draft: string) =>
+    ((await answer(site.api(`/api/drafts/${draft}`))).body.changes as { conflicts: string[] }[]).flatMap(
+      (c) => c.conflicts,
+    );
+
+  it('renamed and moved on the live site: what the draft changes on the page and the cards it adds land on the renamed page', async () => {
+    const page = await makePage('Winter Camp');
+    const card = await makeCard('Sledding', 'Winter Camp');
+    const draft = await newDraft('Winter plans');
+    expect((await edit('majorevents.php', page, { location: 'Bend' }, draft)).status).toBe(200);
+    expect((await edit('events.php', card, { title: 'Sledding and skating' }, draft)).status).toBe(200);
+    const added = await makeCard('Snow sculptures', 'Winter Camp', draft);
+    const [url] = await freeUrls();
+    const renamed = await edit('majorevents.php', page, { header: 'Winter Camp 2027', page_url: url });
+    expect(renamed.body.message).toBe('Updated successfully! 1 event card moved with the renamed page.');
+
+    // The draft's view already has its card on the renamed page, and nothing to settle.
+    expect((await read('events.php', added, draft)).major_event_associated).toBe('Winter Camp 2027');
+    expect(await conflictsOf(draft)).toEqual([]);
+    expect((await act(draft, 'publish')).status).toBe(200);
+    const now = await read('majorevents.php', page);
+    expect([now.header, now.page_url, now.location]).toEqual(['Winter Camp 2027', url, 'Bend']);
+    const sledding = await read('events.php', card);
+    expect([sledding.title, sledding.major_event_associated]).toEqual([
+      'Sledding and skating',
+      'Winter Camp 2027',
+    ]);
+    expect((await read('events.php', added)).major_event_associated).toBe('Winter Camp 2027');
+  });
+
+  it('renamed in the draft: cards the live site adds to the page meanwhile go along with the new name', async () => {
+    const page = await makePage('Summer Lab');
+    const card = await makeCard('Robots', 'Summer Lab');
+    const draft = await newDraft('Rename the lab');
+    const renamed = await edit('majorevents.php', page, { header: 'Summer Lab 2027' }, draft);
+    expect(renamed.body.message).toBe('Updated successfully! 1 event card moved with the renamed page.');
+    const meanwhile = await makeCard('Drones', 'Summer Lab');
+    expect((await edit('majorevents.php', page, { location: 'Salem' })).status).toBe(200);
+
+    // The draft lists the live card among its changes, from its live header to the draft's.
+    const changes = (await answer(site.api(`/api/drafts/${draft}`))).body.changes as {
+      path: string;
+      change: string;
+      conflicts: string[];
+      live: Record<string, unknown>;
+      draft: Record<string, unknown>;
+    }[];
+    const carried = changes.find((c) => c.path === cardPath(meanwhile))!;
+    expect([
+      carried.change,
+      carried.live.major_event_associated,
+      carried.draft.major_event_associated,
+    ]).toEqual(['changed', 'Summer Lab', 'Summer Lab 2027']);
+    expect(changes.flatMap((c) => c.conflicts)).toEqual([]);
+    expect((await read('events.php', meanwhile, draft)).major_event_associated).toBe('Summer Lab 2027');
+    // The live site still knows the page and its new card by the old name until the draft is published.
+    expect((await read('events.php', meanwhile)).major_event_associated).toBe('Summer Lab');
+
+    expect((await act(draft, 'publish')).status).toBe(200);
+    const now = await read('majorevents.php', page);
+    expect([now.header, now.location]).toEqual(['Summer Lab 2027', 'Salem']);
+    for (const id of [card, meanwhile])
+      expect((await read('events.php', id)).major_event_associated).toBe('Summer Lab 2027');
+    expect(site.git('show', '--name-only', '--format=', 'HEAD').split('\n')).toContain(cardPath(meanwhile));
+  });
+
+  it('renamed differently on both sides: one conflict, the page header with both names; its cards follow the name kept', async () => {
+    const page = await makePage('Fall Fair');
+    const card = await makeCard('Pie contest', 'Fall Fair');
+    const draft = await newDraft('Name the fair');
+    expect((await edit('majorevents.php', page, { header: 'Fall Fair (draft)' }, draft)).status).toBe(200);
+    expect((await edit('majorevents.php', page, { header: 'Fall Fair (live)' })).status).toBe(200);
+    expect((await read('events.php', card)).major_event_associated).toBe('Fall Fair (live)');
+
+    const head = site.git('rev-parse', 'HEAD').trim();
+    const refused = await act(draft, 'publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.fields).toEqual({ [pagePath(page)]: 'Changed on both sides: header' });
+    const conflict = (refused.body.conflicts as Record<string, Record<string, unknown>>[])[0]!;
+    expect([conflict.before!.header, conflict.live!.header, conflict.draft!.header]).toEqual([
+      'Fall Fair',
+      'Fall Fair (live)',
+      'Fall Fair (draft)',
+    ]);
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(head);
+
+    const picked = await act(draft, 'publish', { picks: { [pagePath(page)]: { header: 'draft' } } });
+    expect(picked.status).toBe(200);
+    expect((await read('majorevents.php', page)).header).toBe('Fall Fair (draft)');
+    expect((await read('events.php', card)).major_event_associated).toBe('Fall Fair (draft)');
+  });
+
+  it('moved to an address another page took on the live site meanwhile: 409 naming the page, until the draft lets it go', async () => {
+    const [url] = await freeUrls();
+    const robotics = await makePage('Robotics Day');
+    const coding = await makePage('Coding Day');
+    const draft = await newDraft('Give Robotics Day an address');
+    expect((await edit('majorevents.php', robotics, { page_url: url }, draft)).status).toBe(200);
+    expect((await edit('majorevents.php', coding, { page_url: url })).status).toBe(200);
+
+    const head = site.git('rev-parse', 'HEAD').trim();
+    const refused = await act(draft, 'publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.fields).toEqual({
+      [pagePath(robotics)]:
+        `The page URL ${url} is already used by "Coding Day". Choose another or free it there first.`,
+    });
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(head);
+
+    expect((await edit('majorevents.php', robotics, { page_url: '' }, draft)).status).toBe(200);
+    expect((await act(draft, 'publish')).status).toBe(200);
+    expect((await read('majorevents.php', robotics)).page_url).toBe('');
+    expect((await read('majorevents.php', coding)).page_url).toBe(url);
   });
 });
 

@@ -234,7 +234,8 @@ export class Drafts {
     const hit = this.views.get(id);
     if (hit?.key === key) return hit.view;
     const record = this.get(id);
-    const view = new DraftView(this.index, await draftFiles(this.store, this.index, record.base, tip));
+    const files = await draftFiles(this.store, this.index, { id, base: record.base, tip });
+    const view = new DraftView(this.index, files);
     // Kept only if the live site did not change while it was being made.
     if (this.liveGeneration === generation) this.views.set(id, { key, view });
     return view;
@@ -469,7 +470,7 @@ export class Drafts {
     const known = this.made.get(record.id);
     if (known?.tip === tip) return known.largest;
     const largest = new Map<string, number>();
-    for (const [rel, blob] of await this.store.drafts.changes(record.base, tip)) {
+    for (const [rel, blob] of await this.store.drafts.changes(record.id, record.base, tip)) {
       const owner = blob === null ? null : entityForPath(rel);
       if (!owner || owner.def.type !== 'collection') continue;
       if ((await this.store.drafts.blob(record.base, rel)) !== null) continue;

@@ -4,26 +4,14 @@
 // checks); it is not imported here because it brings the whole site's components, which the server
 // loads only after it has started answering.
 import { DRAFTS_ROUTE, PREVIEW_ROOT, SHARE_ROOT } from '../schema/draftPaths.ts';
+import { FIXED_PAGES } from '../schema/sitePaths.ts';
 import { entities } from '../schema/registry.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
 import { NEWS_PER_PAGE, pageCount, pageHref } from '../../web/src/site/paging.ts';
 
-export const FIXED_PAGES = [
-  '/',
-  '/about',
-  '/educators',
-  '/summerOfCS',
-  '/researchAndPolicy',
-  '/news',
-  '/events',
-  '/spotlight',
-  '/research',
-  '/TableauDashboardEmbed',
-  '/contact',
-  '/search',
-] as const;
+export { FIXED_PAGES };
 
 /**
  * Every public page's path: the fixed ones, the visible event pages' page URLs, each once, then the

@@ -16,13 +16,11 @@ import { pageHeaders, type WebApp } from './webApp.ts';
 import { renderAdminPage } from '../../web/src/admin/ssr/renderAdminPage.tsx';
 import { adminPageDataScript } from '../../web/src/admin/ssr/adminPageData.ts';
 import { inlineStylesheets } from '../site/inlineStyles.ts';
+import { escapeHtml } from '../schema/html.ts';
 
 const HTML = 'text/html; charset=utf-8';
 const ITEMS = 'admin/items?';
 const ADMIN_HOME = '/admin';
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export class AdminPages {
   private readonly lists: ItemLists;

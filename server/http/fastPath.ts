@@ -12,6 +12,7 @@ import type { ServedFiles } from './servedFiles.ts';
 import { FeedAnswers } from './feedAnswers.ts';
 import { isAssetPath } from './webApp.ts';
 import { pageAnswer } from './pageAnswer.ts';
+import type { RedirectAnswers } from './redirectAnswers.ts';
 import { isAdminPath } from '../../web/src/site/adminPaths.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
@@ -22,8 +23,9 @@ export function fastPath(deps: {
   cache: PreparedCache;
   files: ServedFiles;
   feeds: FeedAnswers;
+  redirects: RedirectAnswers;
 }): FastPath {
-  const { model, cache, files, feeds } = deps;
+  const { model, cache, files, feeds, redirects } = deps;
   const cookie = `${SESSION_COOKIE}=`;
 
   const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
@@ -97,6 +99,7 @@ export function fastPath(deps: {
     const pathname = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? '' : url.slice(q + 1);
     try {
+      if (redirects.answer(req, res, pathname, query)) return true;
       if (pathname.startsWith('/api/')) return api(req, res, pathname.slice('/api/'.length), query);
       if (pathname.startsWith('/media/')) return mediaFile(req, res, pathname, query);
       if (FeedAnswers.handles(pathname)) return feed(req, res, pathname);

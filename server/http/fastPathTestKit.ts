@@ -9,6 +9,7 @@ import { precompressFolder } from '../../scripts/build/precompress.ts';
 import { createApp, type AppDeps } from '../app.ts';
 import { fastPath } from './fastPath.ts';
 import { servedFiles } from './servedFiles.ts';
+import { RedirectAnswers } from './redirectAnswers.ts';
 
 export interface Raw {
   status: number;
@@ -89,7 +90,13 @@ export async function pathServers(deps: AppDeps) {
     trustProxy: false,
   });
   await files.pagesReady;
-  const fast = fastPath({ model: deps.model, cache: deps.cache, files, feeds: deps.feeds });
+  const fast = fastPath({
+    model: deps.model,
+    cache: deps.cache,
+    files,
+    feeds: deps.feeds,
+    redirects: new RedirectAnswers(deps.index),
+  });
   const app = createApp(deps, files);
   const fastOnly = await listen(
     http.createServer((req, res) => fast(req, res) || res.writeHead(NOT_FAST).end()),

@@ -183,4 +183,17 @@ export interface EntityRules {
   check?: (ctx: RuleContext) => Record<string, string> | null;
   /** Items of other entities this change must change with it, in the same commit (validated data). */
   carry?: (ctx: RuleContext) => Carried | null;
+  /**
+   * Items of another entity that name this one by the value of one of its fields (event cards name
+   * their page by its header), the link `carry` follows. Publishing a draft lets them follow a rename
+   * made on the other side (server/content/drafts/draftRenames.ts).
+   */
+  namedBy?: NameLink;
+}
+
+/** Items of `def` name an item of the entity declaring this by its `field`, in their field `as`. */
+export interface NameLink {
+  field: string;
+  def: EntityDef;
+  as: string;
 }

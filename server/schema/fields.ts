@@ -31,6 +31,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
    * field that loads code on the public site.
    */
   onlyAdmins?: boolean;
+  /** Shown as a box of this many lines (plain text that keeps its line breaks). */
+  rows?: number;
   /** Valid stored values, for tests that fill every field, where the kind's usual samples do not fit. */
   examples?: readonly T[];
   /** Extra data the admin form needs (choices, max length, placeholder). */
@@ -113,6 +115,25 @@ export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', strin
   placeholder: opts.placeholder,
   initial: opts.initial ?? '',
   schema: stringSchema(label, opts, true),
+  toWire: identity,
+  fromWire: asIs,
+});
+
+/** Plain text of several lines, each kept as typed (trailing space trimmed), e.g. a list of rules. */
+export const lines = (
+  label: string,
+  opts: TextOpts & { rows: number; examples?: readonly string[] },
+): FieldDef<'text', string> => ({
+  kind: 'text',
+  label,
+  help: opts.help,
+  required: !!opts.required,
+  max: opts.max,
+  placeholder: opts.placeholder,
+  initial: opts.initial ?? '',
+  rows: opts.rows,
+  examples: opts.examples,
+  schema: stringSchema(label, opts, false),
   toWire: identity,
   fromWire: asIs,
 });

@@ -14,6 +14,7 @@ import { news } from './entities/news.ts';
 import { paper } from './entities/paper.ts';
 import { policyText } from './entities/policyText.ts';
 import { profile } from './entities/profile.ts';
+import { redirects } from './entities/redirects.ts';
 import { resource } from './entities/resource.ts';
 import { siteSettings } from './entities/siteSettings.ts';
 import { spotlightSlide } from './entities/spotlightSlide.ts';
@@ -39,6 +40,7 @@ export const entities = {
   resource,
   homePage,
   statePolicy,
+  redirects,
   contactMessage,
 } as const;
 

@@ -4,6 +4,7 @@ import type { PageHead } from '../../web/src/site/ssr/renderContext.ts';
 import { pageDataScript, type PageData } from '../../web/src/site/ssr/pageData.ts';
 import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
+import { escapeHtml } from '../schema/html.ts';
 
 /** The description of pages that give none (index.html says the same). */
 export const SITE_DESCRIPTION =
@@ -11,9 +12,6 @@ export const SITE_DESCRIPTION =
   'events and resources for K-12 educators.';
 
 const MAX_DESCRIPTION = 200;
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** One line of plain words, cut at a word near the limit. */
 export function shortDescription(text: string | undefined): string {

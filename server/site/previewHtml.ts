@@ -4,9 +4,7 @@
 // says it is a preview. A small script of our own reloads it when the draft or the live site changes.
 
 import { isAdminPath } from '../../web/src/site/adminPaths.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '../schema/html.ts';
 
 export interface PreviewFrame {
   /** The preview's own root: `/preview/<id>/` or `/share/<token>/`. */

@@ -69,6 +69,7 @@ export class DraftRefs {
       message: 'draft: end',
     });
     this.writers.delete(id);
+    this.changed.delete(id);
   }
 
   /**
@@ -93,7 +94,7 @@ export class DraftRefs {
     // The draft's tree is its base's with all its changes laid over: built from the base's trees,
     // which most drafts share (parsed once, patched in a copy), not from the draft's own 10,000-entry
     // folder trees. Without the changes at hand, from the draft's last commit.
-    const sofar = base ? this.changed.get(`${base}|${expected}`) : undefined;
+    const sofar = base ? this.known(id, base, expected) : undefined;
     const tree = sofar
       ? await this.writerOf(`base:${base}`).apply(
           await this.trees.rootOf(base!),
@@ -115,41 +116,50 @@ export class DraftRefs {
       message: `commit: ${message}`,
     });
     const result = { oid, parent: expected, paths: [...blobs.keys()], blobs };
-    if (base) await this.derive(base, expected, result);
+    if (base) await this.derive(id, base, expected, result);
     return result;
   }
 
-  /** What the draft changed since its base: path → blob id at the draft's commit (null: removed). */
-  async changes(base: string, tip: string): Promise<Map<string, string | null>> {
-    const key = `${base}|${tip}`;
-    const known = this.changed.get(key);
+  /**
+   * What the draft `id` changed since its base: path → blob id at the draft's commit `tip` (null:
+   * removed). Comparing the two commits' trees parses the draft's own large folder trees (tens of
+   * ms at 10,000 items), so each draft's answer is kept for its latest commit and carried forward
+   * by its commits.
+   */
+  async changes(id: string, base: string, tip: string): Promise<Map<string, string | null>> {
+    const known = this.known(id, base, tip);
     if (known) return new Map(known);
     const out = new Map<string, string | null>();
     if (base !== tip)
       for (const rel of await this.trees.changedPaths(base, tip)) out.set(rel, await this.blob(tip, rel));
-    this.remember(key, out);
+    this.changed.set(id, { base, tip, changes: out });
     return new Map(out);
   }
 
-  /** Changes by base|tip, the latest few: a draft's next commit derives its own from its parent's. */
-  private readonly changed = new Map<string, Map<string, string | null>>();
+  /**
+   * Each draft's changes at its latest commit known here: one entry per draft (a few paths each),
+   * so that the churn of many open drafts never pushes out the one being saved into.
+   */
+  private readonly changed = new Map<
+    string,
+    { base: string; tip: string; changes: Map<string, string | null> }
+  >();
 
-  private remember(key: string, changes: Map<string, string | null>): void {
-    this.changed.delete(key);
-    if (this.changed.size >= KEEP_WRITERS * 2) this.changed.delete(this.changed.keys().next().value!);
-    this.changed.set(key, changes);
+  private known(id: string, base: string, tip: string): Map<string, string | null> | undefined {
+    const entry = this.changed.get(id);
+    return entry?.base === base && entry.tip === tip ? entry.changes : undefined;
   }
 
   /** After a commit on a draft: its changes since `base` are its parent's with the commit's files laid over. */
-  private async derive(base: string, parent: string, commit: CommitResult): Promise<void> {
-    const before = this.changed.get(`${base}|${parent}`);
+  private async derive(id: string, base: string, parent: string, commit: CommitResult): Promise<void> {
+    const before = this.known(id, base, parent);
     if (!before) return;
     const next = new Map(before);
     for (const [rel, blob] of commit.blobs) {
       if (blob === (await this.blob(base, rel))) next.delete(rel);
       else next.set(rel, blob);
     }
-    this.remember(`${base}|${commit.oid}`, next);
+    this.changed.set(id, { base, tip: commit.oid, changes: next });
   }
 
   /** A file's blob id at a commit, or null where it does not exist. */

@@ -116,8 +116,9 @@ export class TreeWriter {
     batch: ObjectBatch,
     removed?: Map<string, string>,
   ): Promise<string> {
-    // folder → name → new blob id (null: delete); folders are created on the way.
-    const byFolder = new Map<string, Map<string, string | null>>();
+    // folder → name → new blob id (null: delete); folders are created on the way. The root is always
+    // written: a commit with no changes of its own (a merge) keeps its first parent's tree.
+    const byFolder = new Map<string, Map<string, string | null>>([['', new Map()]]);
     for (const [p, oid] of changes) {
       const cut = p.lastIndexOf('/');
       const folder = cut < 0 ? '' : p.slice(0, cut);

@@ -14,10 +14,16 @@ import {
   itemVersion,
 } from '../index/contentIndex.ts';
 import { ChangeFeed } from '../changes.ts';
-import { parseItemFile, serializeItem } from '../index/fileFormat.ts';
+import { serializeItem } from '../index/fileFormat.ts';
+import { itemOfBlob } from './blobItems.ts';
 import { mergeDraftBlob, mergeDraftItem, type Pick } from './draftMerge.ts';
+import { follow, namedEntities, renamesOf, type PageSides, type Renames } from './draftRenames.ts';
 
-/** One file the draft changed, and how it merges with the live site now. */
+/**
+ * One file the draft changed, and how it merges with the live site now. A live item the draft only
+ * takes along (a card following the draft's rename of its page) is one too, with the live file on
+ * all three sides.
+ */
 export interface DraftFile {
   path: string;
   /** The entity and id of a content file; undefined for media. */
@@ -143,17 +149,18 @@ export class DraftView implements ContentView {
 
 /**
  * The draft's files between `base` (the live commit it began on) and `tip` (its last commit),
- * merged with the live index as it is now; `picks` settle conflicts (for publishing).
+ * merged with the live index as it is now; `picks` settle conflicts (for publishing). A page renamed
+ * on one side takes the other side's cards along (draftRenames.ts): the cards the draft holds follow
+ * in their merge, and live cards the draft never changed are added as files of their own.
  */
 export async function draftFiles(
   store: GitStore,
   live: ContentIndex,
-  base: string,
-  tip: string,
+  { id: draftId, base, tip }: { id: string; base: string; tip: string },
   picks: Picks = {},
 ): Promise<DraftFile[]> {
   const files: DraftFile[] = [];
-  const changed = await store.drafts.changes(base, tip);
+  const changed = await store.drafts.changes(draftId, base, tip);
   for (const [path, draft] of changed) {
     const baseBlob = await store.drafts.blob(base, path);
     const liveBlob = live.blobOf(path) ?? null;
@@ -175,15 +182,10 @@ export async function draftFiles(
       continue;
     }
     const { def, id } = owner;
-    const read = async (blob: string | null) => {
-      if (blob === null) return null;
-      const parsed = parseItemFile(def, (await store.drafts.bytes(blob)).toString('utf8'));
-      return parsed.ok ? parsed.data : null;
-    };
+    const read = (blob: string | null) => (blob === null ? null : itemOfBlob(store, def, blob));
     const before = await read(baseBlob);
     const mine = await read(draft);
     const theirs = live.get(def, id)?.data ?? null;
-    const merged = mergeDraftItem(before, mine, theirs, picks[path]);
     files.push({
       path,
       entity: def.name,
@@ -194,9 +196,98 @@ export async function draftFiles(
       before,
       mine,
       theirs,
-      merged: merged.data,
-      conflicts: merged.conflicts,
+      conflicts: [],
     });
   }
-  return files;
+  const renames = await renamesIn(store, live, base, files, picks);
+  for (const f of files) {
+    if (!f.entity) continue;
+    const r = renames.get(f.entity);
+    const side = (data: Data | null | undefined) =>
+      r ? follow(data ?? null, r.link, r.names) : (data ?? null);
+    const merged = mergeDraftItem(side(f.before), side(f.mine), side(f.theirs), picks[f.path]);
+    f.merged = merged.data;
+    f.conflicts = merged.conflicts;
+  }
+  return [...files, ...carriedAlong(live, files, renames)];
+}
+
+type Data = Record<string, unknown>;
+
+/** Per linking entity (event cards), the page names its items follow in this draft's merge. */
+async function renamesIn(
+  store: GitStore,
+  live: ContentIndex,
+  base: string,
+  files: DraftFile[],
+  picks: Picks,
+): Promise<Map<string, Renames>> {
+  const out = new Map<string, Renames>();
+  for (const { def, link } of namedEntities()) {
+    const followers = files.some((f) => f.entity === link.def.name);
+    const pages: PageSides[] = files
+      .filter((f) => f.entity === def.name)
+      .map((f) => ({
+        id: f.id!,
+        before: f.before ?? null,
+        mine: f.mine ?? null,
+        theirs: f.theirs ?? null,
+        merged: mergeDraftItem(f.before ?? null, f.mine ?? null, f.theirs ?? null, picks[f.path]).data,
+      }));
+    if (!pages.length && !followers) continue;
+    const inDraft = new Set(pages.map((p) => p.id));
+    const current = pages.map((p) => p.merged?.[link.field]);
+    for (const page of live.all(def)) {
+      if (inDraft.has(page.id)) continue;
+      current.push(page.data[link.field]);
+      if (!followers) continue;
+      // Renamed on the live site since the draft began: the draft's cards may name it by its old name.
+      const was = await store.drafts.blob(base, page.path);
+      if (was === null || was === live.blobOf(page.path)) continue;
+      const before = await itemOfBlob(store, def, was);
+      pages.push({ id: page.id, before, mine: before, theirs: page.data, merged: page.data });
+    }
+    out.set(
+      link.def.name,
+      renamesOf(
+        link,
+        pages,
+        current.filter((name): name is string => typeof name === 'string'),
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Live items the draft never changed that follow a page the draft renames (cards the live site
+ * added to it meanwhile). Each is a file of the draft's merge like the others: publishing writes
+ * it, the preview shows it; its three sides are the live file.
+ */
+function carriedAlong(live: ContentIndex, files: DraftFile[], renames: Map<string, Renames>): DraftFile[] {
+  const out: DraftFile[] = [];
+  const inDraft = new Set(files.map((f) => f.path));
+  for (const { link, liveNames } of renames.values()) {
+    if (!liveNames.size) continue;
+    for (const item of live.all(link.def)) {
+      if (inDraft.has(item.path)) continue;
+      const moved = follow(item.data, link, liveNames);
+      if (moved === item.data) continue;
+      const blob = live.blobOf(item.path) ?? null;
+      out.push({
+        path: item.path,
+        entity: link.def.name,
+        id: item.id,
+        base: blob,
+        draft: blob,
+        live: blob,
+        before: item.data,
+        mine: item.data,
+        theirs: item.data,
+        merged: moved,
+        conflicts: [],
+      });
+    }
+  }
+  return out;
 }

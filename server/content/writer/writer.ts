@@ -24,7 +24,7 @@ import type { Actor, ContentChange } from '../changes.ts';
 import { AppError } from '../../schema/errors.ts';
 import { can, REFUSED, type Permission } from '../../schema/roles.ts';
 import { entityByName } from '../../schema/registry.ts';
-import { draftFiles, type Picks } from '../drafts/draftView.ts';
+import { DraftView, draftFiles, type Picks } from '../drafts/draftView.ts';
 import { publishPlan } from './draftPublish.ts';
 
 export interface SaveRequest {
@@ -277,8 +277,8 @@ export class ContentWriter {
     const { draft, author } = req;
     this.access({ action: 'publish', draft: draft.id, author });
     return this.store.exclusive(async () => {
-      const files = await draftFiles(this.store, this.index, draft.base, draft.tip, req.picks);
-      const plan = await publishPlan(this.store, files);
+      const files = await draftFiles(this.store, this.index, draft, req.picks);
+      const plan = await publishPlan(this.store, files, new DraftView(this.index, files));
       for (const f of files) {
         const item = f.entity ? this.index.get(entityByName.get(f.entity)!, f.id!) : undefined;
         if (item) this.recent.remember(item);

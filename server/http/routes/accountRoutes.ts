@@ -217,24 +217,35 @@ export function accountRoutes(deps: AppDeps): Router {
 
   // ── The links (no session) ──────────────────────────────────────────────────────────────────
 
-  router.get(
-    '/invites/:token',
-    route(async (req, res) => {
-      noStore(res);
-      const link = accounts.links.find('invite', tokenOf(req));
-      if (!link) throw new AppError(404, LINK_GONE.invite);
-      res.json({ role: link.role, expires: link.expires });
-    }),
-  );
+  /** The open link of this kind the path's token names; 404 in plain words when it does not work. */
+  const openLink = (req: Request, kind: 'invite' | 'reset'): OneTimeLink => {
+    const link = accounts.links.find(kind, tokenOf(req));
+    if (!link) throw new AppError(404, LINK_GONE[kind]);
+    return link;
+  };
+
+  // What the link's page shows before the form: the role an invite gives, whose password a reset sets.
+  for (const kind of ['invite', 'reset'] as const)
+    router.get(
+      `/${kind}s/:token`,
+      route(async (req, res) => {
+        noStore(res);
+        const link = openLink(req, kind);
+        res.json(
+          kind === 'invite'
+            ? { role: link.role, expires: link.expires }
+            : { username: link.username, expires: link.expires },
+        );
+      }),
+    );
 
   router.post(
     '/invites/:token',
     links,
     route(async (req, res) => {
-      // An unknown link says so before anything about the form.
-      if (!accounts.links.find('invite', tokenOf(req))) throw new AppError(404, LINK_GONE.invite);
+      openLink(req, 'invite'); // an unknown link says so before anything about the form
       const user = await accounts.acceptInvite(tokenOf(req), body(req), req.ip);
-      if (!user) throw new AppError(404, LINK_GONE.invite);
+      if (!user) throw new AppError(404, LINK_GONE.invite); // used meanwhile
       const session = await accounts.signedIn(user, { userAgent: req.get('user-agent'), address: req.ip });
       startSession(req, user, session);
       res.status(201).json({
@@ -244,21 +255,11 @@ export function accountRoutes(deps: AppDeps): Router {
     }),
   );
 
-  router.get(
-    '/resets/:token',
-    route(async (req, res) => {
-      noStore(res);
-      const link = accounts.links.find('reset', tokenOf(req));
-      if (!link) throw new AppError(404, LINK_GONE.reset);
-      res.json({ username: link.username, expires: link.expires });
-    }),
-  );
-
   router.post(
     '/resets/:token',
     links,
     route(async (req, res) => {
-      if (!accounts.links.find('reset', tokenOf(req))) throw new AppError(404, LINK_GONE.reset);
+      openLink(req, 'reset');
       const user = await accounts.useResetLink(tokenOf(req), body(req).password, req.ip);
       if (!user) throw new AppError(404, LINK_GONE.reset);
       endSession(req);

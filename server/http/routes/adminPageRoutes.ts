@@ -27,7 +27,8 @@ export function adminPageRoutes(
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAdminPath(req.path)) return next();
     await deps.users.sync();
     const user = currentUser(req, deps.accounts);
-    if (!user) return next();
+    // Not drawn with its lists for someone who must set up two-step sign-in first (the API refuses them).
+    if (!user || deps.accounts.mustSetUpTwoFactor(user)) return next();
     let answer;
     try {
       answer = (await load()).answer(req, signedInUser(user, deps.accounts));

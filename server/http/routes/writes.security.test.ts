@@ -4,11 +4,11 @@
 // and stored under names the server makes, with nothing left behind when refused.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { createApp } from '../../app.ts';
-import { collections, singletons, siteEntities } from '../../schema/registry.ts';
+import { publicRoute, registeredRoutes, type RouteInfo } from '../../testing/routeList.ts';
+import { collections, singletons } from '../../schema/registry.ts';
 import {
   addEditorAndSignIn,
   answer,
@@ -40,38 +40,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-interface RouteInfo {
-  method: string;
-  path: string;
-}
-
-/** Every method + path registered in the running app, found by walking its router stack. */
-function registeredRoutes(app: Express): RouteInfo[] {
-  interface Layer {
-    route?: { path: string | RegExp | string[]; methods: Record<string, boolean> };
-    handle?: { stack?: Layer[] };
-    slash?: boolean;
-    rawPath?: string;
-  }
-  const out: RouteInfo[] = [];
-  const walk = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (!on || method === '_all') continue;
-          // A route of several paths (['/preview/:id', '/preview/:id/*rest']) is each of them.
-          const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-          for (const p of paths) out.push({ method: method.toUpperCase(), path: prefix + String(p) });
-        }
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack, prefix + (layer.slash ? '' : (layer.rawPath ?? '')));
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-  return out;
-}
-
 describe('every registered route', () => {
   let routes: RouteInfo[];
   let isPublic: (r: RouteInfo) => boolean;
@@ -79,42 +47,7 @@ describe('every registered route', () => {
   beforeAll(() => {
     // The server's listener is the fast path in front of the app: walk an app built the same way.
     routes = registeredRoutes(createApp(site.deps));
-    // The public surface, named explicitly: the documented reads, sign-in/out, the contact form, media.
-    const publicReads = new Set([
-      ...site.deps.model.endpoints.map((e) => `/api/${e.path}`),
-      ...siteEntities.flatMap((e) =>
-        e.legacy.stream && !e.legacy.stream.includes('?') ? [`/api/${e.legacy.stream}`] : [],
-      ),
-      '/api/stream',
-      '/api/download_pdf.php',
-      '/api/auth_check.php',
-      '/api/health',
-      '/.*/', // the web app's history-API routing (public and admin pages; the admin sign-in is in the app)
-      '/api/search',
-      '/search', // site search: what visitors may see (staff's /api/admin/search is guarded)
-      '/preview-live.js', // the previews' live-reload script, the same for everyone
-      // A share link's preview: its token is the key (unknown, expired or revoked: 404, drafts.test.ts).
-      '/share/:token',
-      '/share/:token/*rest',
-      // Invite and password-reset links: the token is the key (unknown, used or expired: 404,
-      // accounts.test.ts).
-      '/api/invites/:token',
-      '/api/resets/:token',
-    ]);
-    // The forge's webhook has no session: its shared-secret signature is checked instead (a wrong one is
-    // 401, server/remote/remote.test.ts), and without a remote it answers 404.
-    const publicWrites = new Set([
-      'POST /api/login.php',
-      'POST /api/login/two-factor', // needs the half session a right password starts (401 without)
-      'POST /api/invites/:token',
-      'POST /api/resets/:token',
-      'POST /api/logout.php',
-      'POST /api/handle_form.php',
-      'POST /api/git/webhook',
-    ]);
-    isPublic = (r) =>
-      (r.method === 'GET' && (publicReads.has(r.path) || r.path.startsWith('/media'))) ||
-      publicWrites.has(`${r.method} ${r.path}`);
+    isPublic = publicRoute(site.deps);
   });
 
   it('the walk finds the documented writes and the private reads', () => {

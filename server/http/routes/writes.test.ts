@@ -511,6 +511,20 @@ const homeFields = {
 
 const SINGLETONS: SingletonCase[] = [
   {
+    def: entities.redirects,
+    call: json('PUT', 'redirects.php', { rules: '/old-news /news\n/retired gone /research' }),
+    expected: { rules: '/old-news /news\n/retired gone /research' },
+    invalid: {
+      call: json('PUT', 'redirects.php', { rules: '/a /b\n/b /a' }),
+      error:
+        'Line 1: “/a” is part of a loop: following the redirects comes back round. Line 2: “/b” is part of a loop: following the redirects comes back round.',
+      fields: {
+        rules:
+          'Line 1: “/a” is part of a loop: following the redirects comes back round. Line 2: “/b” is part of a loop: following the redirects comes back round.',
+      },
+    },
+  },
+  {
     def: entities.siteSettings,
     call: json('PUT', 'globals.php', { show_banner: '0' }),
     // Turning the banner off keeps the stored banner_to_show, so turning it on restores it (spec §4).

@@ -64,6 +64,8 @@ export const majorEvent = defineCollection({
         note: `${n} event ${n === 1 ? 'card' : 'cards'} moved with the renamed page.`,
       };
     },
+    // The link carry follows, for drafts: cards follow a rename made on the other side.
+    namedBy: { field: 'header', def: eventCard, as: 'major_event_associated' },
   },
   admin: {
     route: '/MajorEventsAdminPage',

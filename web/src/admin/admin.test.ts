@@ -28,12 +28,13 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Messages, the audit log, Drafts and Accounts', () => {
+  it('are the spec’s fourteen, in its order, plus Messages, the audit log, Drafts, Redirects and Accounts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
       '/MessagesAdminPage',
       '/AuditLogAdminPage',
       '/admin/drafts',
+      '/RedirectsAdminPage',
       '/admin/accounts',
     ]);
   });

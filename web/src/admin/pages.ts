@@ -87,6 +87,7 @@ export const adminPages: AdminPageInfo[] = [
     'Drafts',
     'Prepare changes to several items without touching the live site: preview them, have a colleague review them, and publish them together, now or at a set time.',
   ),
+  page('/RedirectsAdminPage', 'Redirects'),
   page(
     ACCOUNTS_ROUTE,
     'Accounts',

@@ -15,6 +15,7 @@ import {
   homePageExtras,
   policyTextExtras,
   profileExtras,
+  redirectsExtras,
   resourceExtras,
   spotlightExtras,
   statePolicyExtras,
@@ -42,5 +43,6 @@ export const extrasByEntity = {
   resource: resourceExtras,
   homePage: homePageExtras,
   statePolicy: statePolicyExtras,
+  redirects: redirectsExtras,
   contactMessage: contactMessageExtras,
 } satisfies Record<keyof typeof entities, EntityExtras>;

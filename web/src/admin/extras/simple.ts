@@ -24,6 +24,7 @@ export const homePageExtras: EntityExtras = {
   intro: 'Each text shows its preview under it, as on the home page.',
 };
 export const footerExtras: EntityExtras = { heading: 'Legal notice' };
+export const redirectsExtras: EntityExtras = { heading: 'Redirects' };
 export const policyTextExtras: EntityExtras = { heading: 'Policy text' };
 export const statePolicyExtras: EntityExtras = {
   heading: 'State policy cards',

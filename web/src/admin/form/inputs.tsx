@@ -41,6 +41,18 @@ const common = (p: InputProps) => ({
 });
 
 function TextInput(p: InputProps) {
+  // Text of several lines (a field declared with `rows`): a plain box that keeps its line breaks.
+  if (p.field.rows)
+    return (
+      <textarea
+        {...common(p)}
+        rows={p.field.rows}
+        spellCheck={false}
+        value={textOf(p.value)}
+        placeholder={p.field.placeholder}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    );
   return (
     <input
       type="text"

@@ -2,8 +2,7 @@
 // draws it with: the frame and the first page of each list, so a new browser shows the list before
 // the admin's scripts have loaded. Only pages made of lists (the news page, the event cards…) are
 // drawn; a page with a form, or with an item open (?news=12), or in a draft (?draft=ID: its lists are
-// the draft's), goes out empty as before. So does every page for someone who owes two-step set-up:
-// the browser takes them to their account page.
+// the draft's), goes out empty as before.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { RenderContext, type RenderCollector } from '../../site/ssr/renderContext.ts';
@@ -27,7 +26,6 @@ export function renderAdminPage(
   user: AdminUser,
   read: (key: string) => unknown,
 ): RenderedAdminPage | null {
-  if (user.mustSetUpTwoFactor) return null;
   const url = new URL(location, 'http://admin.invalid');
   const here = url.pathname.replace(/\/+$/, '').toLowerCase();
   const page = adminPages.find((p) => p.route.toLowerCase() === here);

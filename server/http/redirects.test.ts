@@ -1,0 +1,79 @@
+// Redirects and one address per page on the real server: kept in the site repository, saved through the
+// admin's call, answered at once (301 / 410), loops refused, /News/ sent to /news.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../testing/testSite.ts';
+import { rawRequest } from './routes/writesTestKit.ts';
+
+let site: TestSite;
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.signIn();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+const get = (path: string) => rawRequest(site.url + path, { method: 'GET' });
+const save = (rules: string) => site.api('/api/redirects.php', { method: 'PUT', json: { rules } });
+
+describe('redirects', () => {
+  it('a saved list answers at once: 301 to the new address, 410 with what replaced it', async () => {
+    const res = await save(
+      [
+        '# The old site',
+        '/old-news /news',
+        'https://old.example.org/page.php?id=3 /research',
+        '/media/papers/9.pdf gone /research',
+        '/retired gone',
+      ].join('\n'),
+    );
+    expect(res.status).toBe(201); // the first save makes the file
+    expect(site.git('show', 'HEAD:content/site/redirects.md')).toContain('/old-news /news');
+
+    const moved = await get('/Old-News/');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/news');
+    expect((await get('/page.php?id=3')).headers.location).toBe('/research');
+    expect((await get('/page.php?id=4')).status).toBe(404);
+
+    const gone = await get('/media/papers/9.pdf');
+    expect(gone.status).toBe(410);
+    expect(gone.headers['content-type']).toMatch(/^text\/html/);
+    expect(gone.body).toContain('<a href="/research">/research</a>');
+    expect((await get('/retired')).body).toContain('was retired');
+  });
+
+  it('refuses a loop, a chain and a page of the site, naming the line, and keeps what was there', async () => {
+    const before = site.git('rev-parse', 'HEAD').trim();
+    for (const [rules, words] of [
+      ['/a /b\n/b /a', 'loop'],
+      ['/a /b\n/b /news', 'redirected too (line 2)'],
+      ['/About /news', 'is a page of this site'],
+      ['/x somewhere', 'Line 1: write the old address'],
+    ] as const) {
+      const res = await save(rules);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: string; fields: Record<string, string> };
+      expect(body.fields.rules).toContain(words);
+    }
+    expect(site.git('rev-parse', 'HEAD').trim()).toBe(before);
+    expect((await get('/old-news')).status).toBe(301);
+  });
+
+  it('answers 301 from another case or a trailing slash to the one address of a page, keeping the query', async () => {
+    for (const [asked, to] of [
+      ['/News/', '/news'],
+      ['/news/', '/news'],
+      ['/ABOUT', '/about'],
+      ['/summerofcs', '/summerOfCS'],
+      ['/News/Page/2/', '/news/page/2'],
+      ['/Events?month=11', '/events?month=11'],
+    ] as const) {
+      const res = await get(asked);
+      expect([asked, res.status, res.headers.location]).toEqual([asked, 301, to]);
+    }
+    expect((await get('/news')).status).toBe(200);
+    expect((await get('/summerOfCS')).status).toBe(200);
+    expect((await get('/no-such-page')).status).toBe(404);
+  });
+});
