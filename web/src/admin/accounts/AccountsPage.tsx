@@ -434,7 +434,7 @@ function TwoStepRule({ settings, onChanged }: { settings: RequireTwoFactor; onCh
       await saveRequireTwoFactor(next);
       notice.success(
         on
-          ? `Saved: every ${ROLE_LABELS[role].toLowerCase()} must use two-step sign-in. Those without it are led to set it up when they next sign in.`
+          ? `Saved: every ${ROLE_LABELS[role].toLowerCase()} must use two-step sign-in. Those without it can do nothing else in the admin until they set it up on their account page.`
           : `Saved: two-step sign-in is up to each ${ROLE_LABELS[role].toLowerCase()}.`,
         TEXT_NOTICE_MS,
       );
@@ -468,7 +468,8 @@ function TwoStepRule({ settings, onChanged }: { settings: RequireTwoFactor; onCh
           ))}
           <p id={`${id}-help`} className="admin-help">
             A setting for the whole site, saved as soon as you change it. Someone of a ticked role who has not
-            set up two-step sign-in is asked to do it the next time they sign in, before anything else.
+            set up two-step sign-in can do nothing else in the admin until they do, and is led to their
+            account page to set it up.
           </p>
         </fieldset>
       </div>
