@@ -73,5 +73,52 @@ describe('an admin page of lists', () => {
     expect(await (await get('/NewsAdminPage?news=1', site.cookie)).text()).toBe(ADMIN_HTML);
     expect(await (await get('/FooterAdminPage', site.cookie)).text()).toBe(ADMIN_HTML);
     expect(await (await get('/admin', site.cookie)).text()).toBe(ADMIN_HTML);
+    for (const page of ['/admin/account', '/admin/accounts', '/admin/invite/abc', '/admin/reset/abc'])
+      expect(await (await get(page, site.cookie)).text(), page).toBe(ADMIN_HTML);
+  });
+});
+
+describe('an admin page for a role', () => {
+  const person = (username: string) => ({
+    username,
+    password: `${username}-long-password-1`,
+    name: username,
+    email: `${username}@example.org`,
+    role: 'contributor' as const,
+  });
+  const signedIn = async (user: { username: string; password: string }) => {
+    const res = await site.api('/api/login.php', { method: 'POST', json: user, headers: { cookie: '' } });
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+
+  it('comes drawn read-only for a contributor, with the way into a draft (as the browser draws it)', async () => {
+    const cora = person('cora');
+    await site.deps.users.add(cora);
+    const html = await (await get('/NewsAdminPage', await signedIn(cora))).text();
+    expect(html).toContain(firstTitle);
+    expect(html).toContain('As a contributor you work in drafts: make or open a draft to change the site.');
+    expect(html).not.toContain('Add a news item');
+    expect(html).toContain('"role":"contributor"');
+  });
+
+  it('is the empty page for someone who owes two-step set-up (the browser takes them to their account)', async () => {
+    const rosa = person('rosa');
+    await site.deps.users.add(rosa);
+    const cookie = await signedIn(rosa);
+    await site.api('/api/users/settings', {
+      method: 'PUT',
+      json: { requireTwoFactor: { contributor: true, editor: false, admin: false } },
+    });
+    try {
+      expect(await (await get('/NewsAdminPage', cookie)).text()).toBe(ADMIN_HTML);
+    } finally {
+      await site.api('/api/users/settings', {
+        method: 'PUT',
+        json: { requireTwoFactor: { contributor: false, editor: false, admin: false } },
+      });
+    }
   });
 });

@@ -51,6 +51,7 @@ export const ADMIN_ROUTES = [
   '/MessagesAdminPage',
   '/AuditLogAdminPage',
   '/admin/drafts',
+  '/admin/accounts',
 ] as const;
 
 export async function signInAt(page: Page, url: string, password = TEST_ADMIN.password): Promise<void> {

@@ -1,10 +1,11 @@
 // The frame of every admin screen: the sign-in gate, the Go Back link, the page title, the signed-in
-// user with Sign out, the switch between the live site and a draft (with a banner while a draft is
+// user with their account's link and Sign out (this browser only), the page's own gate for roles that
+// may not use it, the way to two-step sign-in for someone whose role requires it, the switch between the live site and a draft (with a banner while a draft is
 // chosen: the page's reads and saves are the draft's then), and the guard against leaving with
 // unsaved changes. Every screen (sign-in
 // included) starts with a skip link to its <main>, so a keyboard or screen reader skips the header.
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { forgetSession, signOut, useAuth } from './auth.ts';
 import { LoginForm } from './LoginForm.tsx';
@@ -13,6 +14,9 @@ import { UnsavedGuard } from './ui/unsaved.tsx';
 import { RepositoryNotice } from './ui/RepositoryNotice.tsx';
 import { followAddress } from './drafts/workingDraft.ts';
 import { DraftBanner, DraftSwitch, useDraftAddress } from './drafts/DraftSwitch.tsx';
+import { allowed, NEEDS, type Ability } from './access.ts';
+import { ACCOUNT_ROUTE } from './pages.ts';
+import { ROLE_LABELS, type Permission } from '../../../server/schema/roles.ts';
 
 interface AdminFrameProps {
   title: string;
@@ -24,8 +28,17 @@ interface AdminFrameProps {
    * says so); false for pages that save nothing of the site (messages, the audit log, the helper).
    */
   savesContent?: boolean;
+  /** What the page needs beyond being signed in (access.ts): others are told whom to ask instead. */
+  needs?: Ability;
   children: ReactNode;
 }
+
+/** Who may use a page that needs a permission, in words. */
+const WHO_MAY: Record<Permission, string> = {
+  drafts: 'staff',
+  publish: 'editors and admins',
+  administer: 'admins',
+};
 
 /** Closing the sign-in dialog without signing in leaves the page, so ask first. */
 const closeExpired = () => {
@@ -33,10 +46,10 @@ const closeExpired = () => {
     forgetSession();
 };
 
-const MAIN_ID = 'admin-main';
+export const MAIN_ID = 'admin-main';
 
 /** Moves the focus itself: a bare #hash would go through the router's history (and its leave guard). */
-function SkipLink() {
+export function SkipLink() {
   const skip = (e: MouseEvent) => {
     e.preventDefault();
     const main = document.getElementById(MAIN_ID);
@@ -50,8 +63,9 @@ function SkipLink() {
   );
 }
 
-export function AdminFrame({ title, home, intro, savesContent = true, children }: AdminFrameProps) {
+export function AdminFrame({ title, home, intro, savesContent = true, needs, children }: AdminFrameProps) {
   const auth = useAuth();
+  const { pathname } = useLocation();
   usePageTitle(auth.status === 'signedIn' || auth.status === 'expired' ? `Admin: ${title}` : 'Admin sign-in');
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -95,19 +109,28 @@ export function AdminFrame({ title, home, intro, savesContent = true, children }
     );
   }
   const user = auth.status === 'signedIn' ? auth.user : null;
+  // Their role requires two-step sign-in and it is not on yet: the server answers nothing else, so
+  // the account page is the only one, and the header offers no way elsewhere.
+  const setUpFirst = !!user?.mustSetUpTwoFactor;
+  if (setUpFirst && pathname.replace(/\/+$/, '') !== ACCOUNT_ROUTE)
+    return <Navigate to={ACCOUNT_ROUTE} replace />;
+  const refused = user && needs && !allowed(user, needs);
   return (
     <div className="admin">
       <SkipLink />
       <header className="admin-header">
-        {!home && (
+        {!home && !setUpFirst && (
           <Link className="admin-back" to="/admin">
             Go Back
           </Link>
         )}
-        <DraftSwitch draft={draft} />
+        {!setUpFirst && <DraftSwitch draft={draft} />}
         <div className="admin-user">
           <Link to="/">View the website</Link>
           {user && <span>Signed in as {user.name || user.username}</span>}
+          {user && !setUpFirst && pathname.replace(/\/+$/, '') !== ACCOUNT_ROUTE && (
+            <Link to={ACCOUNT_ROUTE}>Your account</Link>
+          )}
           <button type="button" className="admin-button admin-button-quiet" onClick={() => void signOut()}>
             Sign out
           </button>
@@ -130,8 +153,20 @@ export function AdminFrame({ title, home, intro, savesContent = true, children }
         )}
         <h1 className="admin-title">{title}</h1>
         {intro && <div className="admin-intro">{intro}</div>}
-        {/* Another draft (or the live site) is another page: its forms and lists start afresh. */}
-        <UnsavedGuard key={draft ?? 'live'}>{children}</UnsavedGuard>
+        {refused ? (
+          <div className="admin-notice admin-notice-info" role="note">
+            <p>
+              This page is for {WHO_MAY[NEEDS[needs]]} only, and your role is “{ROLE_LABELS[user.role]}”. If
+              you need it, ask one of the site’s admins.
+            </p>
+            <Link className="admin-button" to="/admin">
+              Back to the admin home
+            </Link>
+          </div>
+        ) : (
+          /* Another draft (or the live site) is another page: its forms and lists start afresh. */
+          <UnsavedGuard key={draft ?? 'live'}>{children}</UnsavedGuard>
+        )}
       </main>
       {/* The session ended while editing: sign in again here; the page and its input stay. */}
       <Modal

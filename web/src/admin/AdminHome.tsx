@@ -1,15 +1,17 @@
-// /admin: the sign-in form, or the list of admin pages, each an expandable entry with its
-// description and a link.
+// /admin: the sign-in form, or the list of admin pages the person may use, each an expandable entry
+// with its description and a link.
 import { Link, useLocation } from 'react-router-dom';
 import { AdminFrame } from './AdminFrame.tsx';
 import { adminPages } from './pages.ts';
 import { AdminSearch } from './search/AdminSearch.tsx';
 import { SiteFileProblems } from './ui/SiteFileProblems.tsx';
 import { followAddress, keepDraft } from './drafts/workingDraft.ts';
+import { useCan } from './access.ts';
 
 export default function AdminHome() {
   // Drawn here, before the frame: the links keep the draft this address is in.
   const draft = followAddress(useLocation().search);
+  const can = useCan();
   return (
     <AdminFrame
       title="Admin"
@@ -19,17 +21,19 @@ export default function AdminHome() {
       <SiteFileProblems />
       <AdminSearch />
       <ul className="admin-home-list">
-        {adminPages.map((p) => (
-          <li key={p.route}>
-            <details>
-              <summary>{p.title}</summary>
-              <p>{p.description}</p>
-              <Link className="admin-button admin-button-primary" to={keepDraft(p.route, draft)}>
-                Open {p.title}
-              </Link>
-            </details>
-          </li>
-        ))}
+        {adminPages
+          .filter((p) => !p.needs || can[p.needs])
+          .map((p) => (
+            <li key={p.route}>
+              <details>
+                <summary>{p.title}</summary>
+                <p>{p.description}</p>
+                <Link className="admin-button admin-button-primary" to={keepDraft(p.route, draft)}>
+                  Open {p.title}
+                </Link>
+              </details>
+            </li>
+          ))}
       </ul>
     </AdminFrame>
   );

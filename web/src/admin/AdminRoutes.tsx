@@ -8,8 +8,21 @@ import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import AuditLogPage from './audit/AuditLogPage.tsx';
 import DraftsPage from './drafts/DraftsPage.tsx';
 import DraftPage from './drafts/DraftPage.tsx';
+import AccountPage from './accounts/AccountPage.tsx';
+import AccountsPage from './accounts/AccountsPage.tsx';
+import InvitePage from './accounts/InvitePage.tsx';
+import ResetPage from './accounts/ResetPage.tsx';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
-import { adminPages, DRAFTS_ROUTE, isListedSection, MARKDOWN_EDITOR_ROUTE } from './pages.ts';
+import {
+  ACCOUNT_ROUTE,
+  ACCOUNTS_ROUTE,
+  adminPages,
+  DRAFTS_ROUTE,
+  INVITE_ROUTE,
+  isListedSection,
+  MARKDOWN_EDITOR_ROUTE,
+  RESET_ROUTE,
+} from './pages.ts';
 import { getSnapshot } from '../lib/resourceStore.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
 import { firstPage, loadEarly, pageKey } from './liveData.ts';
@@ -29,11 +42,16 @@ export const adminRoutes: RouteObject[] = [
         <AuditLogPage />
       ) : page.route === DRAFTS_ROUTE ? (
         <DraftsPage />
+      ) : page.route === ACCOUNTS_ROUTE ? (
+        <AccountsPage />
       ) : (
         <AdminEntityPage key={page.route} page={page} />
       ),
   })),
   { path: `${DRAFTS_ROUTE}/:id`, element: <DraftPage />, errorElement: <AdminError /> },
+  { path: ACCOUNT_ROUTE, element: <AccountPage />, errorElement: <AdminError /> },
+  { path: `${INVITE_ROUTE}/:token`, element: <InvitePage />, errorElement: <AdminError /> },
+  { path: `${RESET_ROUTE}/:token`, element: <ResetPage />, errorElement: <AdminError /> },
 ];
 
 /** The first page of each list on the admin page at this address. */

@@ -28,14 +28,24 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Messages, the audit log, Drafts and Redirects', () => {
+  it('are the spec’s fourteen, in its order, plus Messages, the audit log, Drafts, Redirects and Accounts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
       '/MessagesAdminPage',
       '/AuditLogAdminPage',
       '/admin/drafts',
       '/RedirectsAdminPage',
+      '/admin/accounts',
     ]);
+  });
+
+  it('name what their role needs: messages for editors, the audit log and accounts for admins', () => {
+    const needs = Object.fromEntries(adminPages.filter((p) => p.needs).map((p) => [p.route, p.needs]));
+    expect(needs).toEqual({
+      '/MessagesAdminPage': 'messages',
+      '/AuditLogAdminPage': 'auditLog',
+      '/admin/accounts': 'accounts',
+    });
   });
 
   it('show every entity on exactly one page, each with a description', () => {

@@ -24,7 +24,7 @@ export class ConflictError extends ApiError {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface SendOptions {
   /** Called with 0..1 while the request body uploads (multipart only). */

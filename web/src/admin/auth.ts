@@ -6,11 +6,19 @@ import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
 // Remembered in the browser, so the next visit can fetch its list before the sign-in check answers
 // (and the public pages know to ask whether to show staff their Edit links).
 import { SIGNED_IN_HINT } from '../site/staff/staffSession.ts';
+import type { Permission, Role } from '../../../server/schema/roles.ts';
 
 export interface AdminUser {
   username: string;
   name: string;
   email: string;
+  role: Role;
+  /** Whether two-step sign-in is on for this account. */
+  twoFactor: boolean;
+  /** The role requires two-step sign-in and it is not on yet: nothing but the account page works. */
+  mustSetUpTwoFactor: boolean;
+  /** What the role may do (server/schema/roles.ts), as the server checks it. */
+  can: Record<Permission, boolean>;
 }
 
 export type AuthState =
@@ -26,8 +34,13 @@ let state: AuthState = { status: 'checking' };
 let checked = false;
 const listeners = new Set<() => void>();
 
+/** The last user signed in while the session is ended but the page kept (`expired`): what they may do stays shown. */
+let lastUser: AdminUser | null = null;
+
 function set(next: AuthState) {
   state = next;
+  if (next.status === 'signedIn') lastUser = next.user;
+  else if (next.status === 'signedOut') lastUser = null;
   try {
     if (next.status === 'signedIn') localStorage.setItem(SIGNED_IN_HINT, '1');
     else if (next.status === 'signedOut') localStorage.removeItem(SIGNED_IN_HINT);
@@ -91,22 +104,66 @@ export function useSignedInAgain(fn: () => void): void {
   }, []);
 }
 
-/** Signs in; resolves with an error message to show, or null on success. */
-export async function signIn(username: string, password: string): Promise<string | null> {
+/**
+ * How a sign-in step ended: signed in, the account's code is asked for next (two-step sign-in), or
+ * refused with a message to show.
+ */
+export type SignInResult =
+  { status: 'signedIn' } | { status: 'twoFactor' } | { status: 'refused'; error: string };
+
+/** Signed in by another call than the sign-in form's (an invite accepted makes the account and signs it in). */
+export function signedInAs(user: AdminUser): void {
+  signedIn(user);
+}
+
+function signedIn(user: AdminUser): SignInResult {
+  const again = state.status === 'expired';
+  set({ status: 'signedIn', user });
+  if (again) for (const l of [...againListeners]) l();
+  return { status: 'signedIn' };
+}
+
+/** Signs in with user name and password: signed in, or the second step asked for, or refused. */
+export async function signIn(username: string, password: string): Promise<SignInResult> {
   try {
     const answer = await send<AuthAnswer>('POST', 'login.php', { username, password });
-    if (answer.status === 'authenticated' && answer.user) {
-      const again = state.status === 'expired';
-      set({ status: 'signedIn', user: answer.user });
-      if (again) for (const l of [...againListeners]) l();
-      return null;
-    }
-    return 'Invalid Credentials';
+    if (answer.status === 'authenticated' && answer.user) return signedIn(answer.user);
+    if (answer.status === 'two-factor') return { status: 'twoFactor' };
+    return { status: 'refused', error: 'Invalid Credentials' };
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) return 'Invalid Credentials';
-    if (e instanceof ApiError && e.status === 429) return e.message;
-    return 'Error during authentication';
+    if (e instanceof ApiError && e.status === 401) return { status: 'refused', error: 'Invalid Credentials' };
+    if (e instanceof ApiError && e.status === 429) return { status: 'refused', error: e.message };
+    return { status: 'refused', error: 'Error during authentication' };
   }
+}
+
+/**
+ * The second step: a 6-digit code from the app, or one of the account's recovery codes. A wrong code
+ * is refused with the server's words; when the password step has lapsed (it waits 5 minutes), the
+ * sign-in starts over.
+ */
+export async function signInWithCode(
+  code: { code: string } | { recoveryCode: string },
+): Promise<SignInResult | { status: 'startOver'; error: string }> {
+  try {
+    const answer = await send<AuthAnswer>('POST', 'login/two-factor', code);
+    if (answer.status === 'authenticated' && answer.user) return signedIn(answer.user);
+    return { status: 'refused', error: 'Error during authentication' };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401)
+      return e.answer?.status === 'two-factor'
+        ? { status: 'refused', error: e.message }
+        : { status: 'startOver', error: e.message };
+    // Too many wrong tries (the server says how long to wait), or the server not reached.
+    if (e instanceof ApiError && (e.status === 429 || e.status === 0))
+      return { status: 'refused', error: e.message };
+    return { status: 'refused', error: 'Error during authentication' };
+  }
+}
+
+/** The account changed (name, two-step sign-in): what the frame and every screen show follows. */
+export function userChanged(user: AdminUser): void {
+  if (state.status === 'signedIn') set({ status: 'signedIn', user });
 }
 
 export async function signOut(): Promise<void> {
@@ -142,4 +199,14 @@ export function useAuth(): AuthState {
   const drawnFor = useContext(ServerRenderedUser);
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   return drawnFor ? { status: 'signedIn', user: drawnFor } : current;
+}
+
+/**
+ * The person the page is for: the one signed in, or while their session has ended and the sign-in
+ * dialog is over the page, the one who was (their forms and buttons stay as they were).
+ */
+export function useUser(): AdminUser | null {
+  const auth = useAuth();
+  if (auth.status === 'signedIn') return auth.user;
+  return auth.status === 'expired' ? lastUser : null;
 }

@@ -1,10 +1,12 @@
-// The admin pages of the spec (§2), in the order of the admin home, plus Messages, the audit log and Drafts. Each
-// entity page shows the sections of every entity whose declaration names its route.
+// The admin pages of the spec (§2), in the order of the admin home, plus Messages, the audit log, Drafts
+// and Accounts. Each entity page shows the sections of every entity whose declaration names its route.
+// A page only some roles may use names what it needs (access.ts): the home lists it for them only.
 import type { EntityDef } from '../../../server/schema/define.ts';
 import { entities } from '../../../server/schema/registry.ts';
 import { extrasByEntity } from './extras/index.ts';
 import type { EntityExtras } from './extras/types.ts';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
+import type { Ability } from './access.ts';
 
 export interface AdminPageInfo {
   route: string;
@@ -12,6 +14,8 @@ export interface AdminPageInfo {
   title: string;
   description: string;
   sections: { def: EntityDef; extras: EntityExtras }[];
+  /** What the page needs beyond being signed in (the admin home lists it only for those who may). */
+  needs?: Ability;
 }
 
 /** A section drawn as the generic list of a collection, read page by page (admin/items). */
@@ -33,10 +37,24 @@ const sectionsFor = (route: string) =>
 const describe = (sections: { def: EntityDef }[]) =>
   sections.map((s) => s.def.admin.description).sort((a, b) => b.length - a.length)[0] ?? '';
 
-const page = (route: string, title: string, description?: string): AdminPageInfo => {
+const page = (route: string, title: string, description?: string, needs?: Ability): AdminPageInfo => {
   const sections = sectionsFor(route);
-  return { route, title, description: description ?? describe(sections), sections };
+  return {
+    route,
+    title,
+    description: description ?? describe(sections),
+    sections,
+    ...(needs ? { needs } : {}),
+  };
 };
+
+/** Each person's own account: name, password, where they are signed in, two-step sign-in. */
+export const ACCOUNT_ROUTE = '/admin/account';
+/** The admins' list of accounts and invites. */
+export const ACCOUNTS_ROUTE = '/admin/accounts';
+/** The links an admin hands out (/admin/invite/TOKEN, /admin/reset/TOKEN): opened signed out. */
+export const INVITE_ROUTE = '/admin/invite';
+export const RESET_ROUTE = '/admin/reset';
 
 export const adminPages: AdminPageInfo[] = [
   page('/EventsAdminPage', 'Event cards'),
@@ -57,11 +75,12 @@ export const adminPages: AdminPageInfo[] = [
     'Markdown editor',
     'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.',
   ),
-  page('/MessagesAdminPage', 'Messages', 'Messages visitors sent through the contact form.'),
+  page('/MessagesAdminPage', 'Messages', 'Messages visitors sent through the contact form.', 'messages'),
   page(
     AUDIT_LOG_ROUTE,
     'Audit log',
     'Who signed in, saved, deleted or restored what and when; filter it and export CSV.',
+    'auditLog',
   ),
   page(
     DRAFTS_ROUTE,
@@ -69,4 +88,10 @@ export const adminPages: AdminPageInfo[] = [
     'Prepare changes to several items without touching the live site: preview them, have a colleague review them, and publish them together, now or at a set time.',
   ),
   page('/RedirectsAdminPage', 'Redirects'),
+  page(
+    ACCOUNTS_ROUTE,
+    'Accounts',
+    'Who can sign in and what each person may do: invite colleagues, change roles, turn accounts off, make password-reset links, and require two-step sign-in.',
+    'accounts',
+  ),
 ];

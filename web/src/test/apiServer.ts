@@ -76,7 +76,7 @@ export async function startApiServer(options: { forwardTo?: Upstream } = {}): Pr
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
         'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '',
       });
       res.end();

@@ -2,21 +2,33 @@
 // reached through the loopback server the page (jsdom) talks to (apiServer.ts), which hands every
 // request on with the signed-in staff member's session and the site's own origin, and records it.
 // So the admin's screens read real answers, and their saves, steps and errors are the server's.
+// The session is the page's, as a browser keeps it: `site.cookie` takes every Set-Cookie the page's
+// requests are answered with (its sign-in, sign-out, a second sign-in step), and a test switches the
+// page to someone else by setting `site.cookie`.
 import { startTestSite, type TestSite } from '../../../server/testing/testSite.ts';
 import { startApiServer, type ApiServer } from './apiServer.ts';
+import { checkAuth, forgetSession } from '../admin/auth.ts';
 
 export interface RealCms {
   site: TestSite;
   /** The page's server: its `requests` are what the screens sent. */
   api: ApiServer;
   /** Signs a second staff member in (for steps taken by someone else); returns their cookie. */
-  colleague(user: { username: string; password: string; name: string; email: string }): Promise<string>;
+  colleague(user: {
+    username: string;
+    password: string;
+    name: string;
+    email: string;
+    role?: 'contributor' | 'editor' | 'admin';
+  }): Promise<string>;
+  /** The page signed in as whoever `cookie` is ('' for no one), and the admin told so. */
+  showAs(cookie: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startRealCms(): Promise<RealCms> {
   const site = await startTestSite();
-  await site.signIn();
+  const adminCookie = await site.signIn();
   const api = await startApiServer();
   api.answer(async (req) => {
     let res: Response;
@@ -29,6 +41,7 @@ export async function startRealCms(): Promise<RealCms> {
       // The site stopped with a request on its way (the end of a file): as a browser would see it.
       return { status: 502, json: { error: 'The server could not be reached.' } };
     }
+    site.cookie = keptCookies(site.cookie, res.headers.getSetCookie());
     const text = await res.text().catch(() => '');
     let json: unknown = {};
     try {
@@ -53,11 +66,48 @@ export async function startRealCms(): Promise<RealCms> {
         .map((c) => c.split(';')[0])
         .join('; ');
     },
+    async showAs(cookie) {
+      site.cookie = cookie;
+      // No one: signed out (a check would take it for a session that ended while the page was open).
+      if (!cookie) forgetSession();
+      else await checkAuth();
+    },
     async stop() {
+      // The admin's sign-in state is a module's, shared with the files that run after this one in
+      // the worker: a file that showed the page as someone else leaves it as the site's admin again.
+      if (site.cookie !== adminCookie) {
+        site.cookie = adminCookie;
+        await checkAuth();
+      }
       await api.close();
       await site.stop();
     },
   };
+}
+
+/** A cookie header after an answer's Set-Cookie lines: each sets its cookie, or removes it when expired or empty. */
+export function keptCookies(header: string, setCookies: string[]): string {
+  const jar = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  for (const line of setCookies) {
+    const [pair = '', ...attributes] = line.split(';');
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attributes.some((a) => {
+      const [key = '', v = ''] = a.split('=').map((x) => x.trim());
+      if (key.toLowerCase() === 'max-age') return Number(v) <= 0;
+      if (key.toLowerCase() === 'expires') return Date.parse(v) <= Date.now();
+      return false;
+    });
+    if (expired || !value) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
 /** A JSON call to the real CMS as someone (their cookie; the signed-in admin by default). */

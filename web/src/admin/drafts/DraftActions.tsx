@@ -1,7 +1,7 @@
 // The steps a draft's state allows, for the person looking: send for review, approve, ask for changes
 // (with a note), publish now (settling any clash with the live site first), schedule for a date and
 // time, discard (asked in a dialog). A step the site's approval rule keeps from this person says why
-// instead of offering a button.
+// instead of offering a button; a step their role does not allow is not offered.
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -17,6 +17,7 @@ import {
   type Picks,
 } from './draftsApi.ts';
 import { draftTime, offeredActions } from './draftWords.ts';
+import { useCan } from '../access.ts';
 
 interface DraftActionsProps {
   draft: DraftDetail;
@@ -51,7 +52,8 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
   const [at, setAt] = useState(inAnHour);
   const [discarding, setDiscarding] = useState(false);
   const [conflicts, setConflicts] = useState<DraftChange[] | null>(null);
-  const offered = offeredActions(draft, settings, me);
+  const can = useCan();
+  const offered = offeredActions(draft, settings, me, can);
 
   const run = async (action: DraftAction, body: { note?: string; at?: string; picks?: Picks } = {}) => {
     if (busy) return false;

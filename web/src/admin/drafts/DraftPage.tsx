@@ -15,6 +15,7 @@ import { draftTime, STATE_LABELS, stateSentence } from './draftWords.ts';
 import { DRAFTS_ROUTE } from '../pages.ts';
 import { ShareLinks } from './ShareLinks.tsx';
 import { searchWithDraft } from './workingDraft.ts';
+import { useCan } from '../access.ts';
 
 // The compare brings the word-diff library: loaded with the changes, not with the admin.
 const DraftChanges = lazy(() => import('./DraftChanges.tsx'));
@@ -81,6 +82,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload: () => void }
   const auth = useAuth();
   const me = auth.status === 'signedIn' ? auth.user.username : '';
   const settings = useDraftList().data?.settings;
+  const can = useCan();
   const open = isOpen(draft.state);
   const authors = draft.authors.map((a) => a.name || a.username);
   return (
@@ -162,7 +164,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload: () => void }
           ))}
         </ol>
       </section>
-      {open && settings && <ApprovalSetting settings={settings} />}
+      {open && settings && can.siteSettings && <ApprovalSetting settings={settings} />}
     </>
   );
 }

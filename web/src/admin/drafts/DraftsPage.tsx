@@ -1,5 +1,6 @@
 // /admin/drafts: every draft by where it stands — mine, waiting for review, scheduled, others', and
-// recently published or discarded — with a form to start one, and the site's approval setting.
+// recently published or discarded — with a form to start one, and (for admins) the site's approval
+// setting.
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminFrame } from '../AdminFrame.tsx';
@@ -10,6 +11,7 @@ import { createDraft, isOpen, useDraftList, type DraftRecord } from './draftsApi
 import { draftSections, draftTime, RECENT_DAYS, STATE_LABELS } from './draftWords.ts';
 import { draftRoute } from '../pages.ts';
 import { searchWithDraft } from './workingDraft.ts';
+import { useCan } from '../access.ts';
 
 const INTRO =
   'A draft holds changes to any number of items until they are published together. ' +
@@ -29,6 +31,7 @@ function DraftsView() {
   const me = auth.status === 'signedIn' ? auth.user.username : '';
   const { data, error, reload } = useDraftList();
   const sections = data ? draftSections(data.drafts, me) : null;
+  const can = useCan();
   return (
     <>
       <NewDraftForm />
@@ -62,7 +65,7 @@ function DraftsView() {
             drafts={sections.closed}
             empty={`No draft was published or discarded in the last ${RECENT_DAYS} days.`}
           />
-          <ApprovalSetting settings={data.settings} />
+          {can.siteSettings && <ApprovalSetting settings={data.settings} />}
         </>
       )}
     </>

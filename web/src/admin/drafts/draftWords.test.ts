@@ -56,42 +56,56 @@ describe('the steps offered', () => {
   const strict = { needsApproval: true };
   const names = (o: { action: string; blocked?: string }[]) =>
     o.map((x) => (x.blocked ? `(${x.action})` : x.action));
+  const editor = { review: true, discardAny: true };
+  const contributor = { review: false, discardAny: false };
 
   it('follow the state, as the server allows them', () => {
-    expect(names(offeredActions(record(), open, 'ana'))).toEqual([
+    expect(names(offeredActions(record(), open, 'ana', editor))).toEqual([
       'submit',
       'publish',
       'schedule',
       'discard',
     ]);
-    expect(names(offeredActions(record({ state: 'in-review' }), open, 'ben'))).toEqual([
+    expect(names(offeredActions(record({ state: 'in-review' }), open, 'ben', editor))).toEqual([
       'approve',
       'request-changes',
       'publish',
       'schedule',
       'discard',
     ]);
-    expect(names(offeredActions(record({ state: 'approved' }), open, 'ben'))).toEqual([
+    expect(names(offeredActions(record({ state: 'approved' }), open, 'ben', editor))).toEqual([
       'request-changes',
       'publish',
       'schedule',
       'discard',
     ]);
-    expect(names(offeredActions(record({ state: 'published' }), open, 'ana'))).toEqual([]);
+    expect(names(offeredActions(record({ state: 'published' }), open, 'ana', editor))).toEqual([]);
   });
 
   it('with approval needed: an author cannot approve, and only an approved draft publishes', () => {
     const inReview = record({ state: 'in-review', authors: [ana] });
-    expect(names(offeredActions(inReview, strict, 'ana'))).toEqual([
+    expect(names(offeredActions(inReview, strict, 'ana', editor))).toEqual([
       '(approve)',
       'request-changes',
       '(publish)',
       '(schedule)',
       'discard',
     ]);
-    expect(names(offeredActions(inReview, strict, 'ben'))[0]).toBe('approve');
+    expect(names(offeredActions(inReview, strict, 'ben', editor))[0]).toBe('approve');
     const approved = record({ state: 'approved', authors: [ana], approvedBy: ben });
-    expect(names(offeredActions(approved, strict, 'ana'))).toContain('publish');
+    expect(names(offeredActions(approved, strict, 'ana', editor))).toContain('publish');
+  });
+
+  it('for a contributor: submit, and discard only for the drafts they started', () => {
+    expect(names(offeredActions(record(), open, 'ana', contributor))).toEqual(['submit', 'discard']);
+    const bens = record({ createdBy: ben, authors: [ben, ana] });
+    expect(names(offeredActions(bens, open, 'ana', contributor))).toEqual(['submit']);
+    expect(names(offeredActions(record({ state: 'in-review' }), open, 'ana', contributor))).toEqual([
+      'discard',
+    ]);
+    expect(names(offeredActions(record({ state: 'approved' }), strict, 'ana', contributor))).toEqual([
+      'discard',
+    ]);
   });
 });
 

@@ -89,13 +89,31 @@ export interface Offered {
   blocked?: string;
 }
 
-/** The steps this person may take on the draft now, in the order they are offered. */
-export function offeredActions(r: DraftRecord, settings: DraftSettings, username: string): Offered[] {
+/** What the person's role lets them do to drafts (access.ts): review steps, discarding others' drafts. */
+export interface DraftRights {
+  review: boolean;
+  discardAny: boolean;
+}
+
+const REVIEW_STEPS: readonly DraftAction[] = ['approve', 'request-changes', 'publish', 'schedule'];
+
+/**
+ * The steps this person may take on the draft now, in the order they are offered. Steps their role
+ * does not allow are left out (a contributor submits, and discards the drafts they started).
+ */
+export function offeredActions(
+  r: DraftRecord,
+  settings: DraftSettings,
+  username: string,
+  rights: DraftRights,
+): Offered[] {
   const order: DraftAction[] = ['submit', 'approve', 'request-changes', 'publish', 'schedule', 'discard'];
   const author = r.authors.some((a) => a.username === username);
   const out: Offered[] = [];
   for (const action of order) {
     if (!FROM[action].includes(r.state)) continue;
+    if (REVIEW_STEPS.includes(action) && !rights.review) continue;
+    if (action === 'discard' && !rights.discardAny && r.createdBy.username !== username) continue;
     let blocked: string | undefined;
     if (action === 'approve' && settings.needsApproval && author)
       blocked = 'You wrote part of this draft, so someone else has to approve it.';

@@ -11,6 +11,8 @@ export interface FieldOptions {
   disabled?: ReadonlySet<string>;
   /** Draws this field with another input than its kind's (a text drawn as radio choices). */
   input?: { Input: ComponentType<InputProps>; group: boolean };
+  /** Shown, not editable, for this person: why (the dashboard's script address, for non-admins). */
+  readOnly?: string;
 }
 
 export interface SectionProps {

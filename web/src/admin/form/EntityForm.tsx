@@ -13,6 +13,7 @@ import {
   type FieldValue,
 } from '../api.ts';
 import { useSignedInAgain } from '../auth.ts';
+import { useCan } from '../access.ts';
 import {
   changedValues,
   checkValues,
@@ -72,6 +73,12 @@ export function EntityForm({
 
   const useFieldOptions = extras?.useFieldOptions ?? noOptions;
   const fieldOptions = useFieldOptions(item);
+  // Fields that load code on the public site (declared `onlyAdmins`): shown, not editable, to others.
+  const { codeOnSite } = useCan();
+  const optionsOf = (key: string, field: AnyField): FieldOptions | undefined =>
+    field.onlyAdmins && !codeOnSite
+      ? { ...fieldOptions[key], readOnly: field.help ?? 'Only an admin can change this.' }
+      : fieldOptions[key];
   const hidden = extras?.hiddenFields ?? [];
   const shown = fieldsOf(def).filter(([key, f]) => !hidden.includes(key) && !f.formHidden);
 
@@ -166,7 +173,7 @@ export function EntityForm({
           file={files[key] ?? null}
           fileInputKey={fileInputKey}
           error={fieldErrors[key]}
-          opts={fieldOptions[key]}
+          opts={optionsOf(key, field)}
           onChange={(v) => set(key, v)}
           onFile={(f) => setFile(key, f)}
         />
@@ -287,6 +294,7 @@ export function FieldRow({
   onFile,
 }: FieldRowProps) {
   const id = `${formId}-${name}`;
+  if (opts?.readOnly) return <ReadOnlyRow id={id} field={field} value={value} why={opts.readOnly} />;
   const { Input, group } = opts?.input ?? inputs[field.kind];
   // A date input shows its own format, so a format hint such as 'YYYY-MM-DD' would only confuse.
   const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
@@ -347,6 +355,29 @@ export function FieldRow({
       {helpLine}
       {input}
       {err}
+    </div>
+  );
+}
+
+/** A field this person may see but not change: its value in a read-only box, and why. */
+function ReadOnlyRow({
+  id,
+  field,
+  value,
+  why,
+}: {
+  id: string;
+  field: AnyField;
+  value: FieldValue;
+  why: string;
+}) {
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{field.label}</label>
+      <input id={id} type="text" readOnly value={textOf(value)} aria-describedby={`${id}-why`} />
+      <p id={`${id}-why`} className="admin-help">
+        {why}
+      </p>
     </div>
   );
 }

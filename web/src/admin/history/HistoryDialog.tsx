@@ -10,6 +10,7 @@ import { ItemView } from '../form/ItemView.tsx';
 import { commitTime } from '../dates.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { workingDraftId } from '../drafts/workingDraft.ts';
+import { useCan } from '../access.ts';
 
 // The compare view brings the word-diff library: loaded when someone compares.
 const CompareView = lazy(() => import('./CompareView.tsx'));
@@ -48,6 +49,9 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
   const [comparing, setComparing] = useState<Comparing | null>(null);
   // The history is the live site's, and a restore is a save on the live site: not from inside a draft.
   const inADraft = workingDraftId() !== null;
+  // Restoring is a save on the live site: for the roles that may change it.
+  const mayRestoreAtAll = useCan().restore;
+  const mayRestore = mayRestoreAtAll && !inADraft;
 
   useEffect(() => {
     let live = true;
@@ -137,7 +141,13 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
         </p>
       )}
       {!commits && !error && <p role="status">Loading the history…</p>}
-      {inADraft && (
+      {!mayRestoreAtAll && (
+        <p className="admin-notice admin-notice-info">
+          Restoring an earlier version changes the live site, which only editors and admins can do. You can
+          look at every version here.
+        </p>
+      )}
+      {inADraft && mayRestoreAtAll && (
         <p className="admin-notice admin-notice-info">
           This is the history of the live site. You are working in a draft, so restoring is turned off here:
           go back to the live site to restore an earlier version.
@@ -151,7 +161,7 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
             current={comparing.current}
             busy={busy !== null}
             olderName={`the version saved ${when(comparing.commit.date)} by ${comparing.commit.author.name}`}
-            onRestore={inADraft ? undefined : () => void restore(comparing.commit)}
+            onRestore={mayRestore ? () => void restore(comparing.commit) : undefined}
             onBack={() => setComparing(null)}
           />
         </Suspense>
@@ -170,7 +180,7 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
           </p>
           <ItemView def={def} item={viewing.item} />
           <div className="admin-actions">
-            {!inADraft && (
+            {mayRestore && (
               <button
                 type="button"
                 className="admin-button admin-button-primary"
@@ -218,7 +228,7 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
                       Compare with current
                     </button>
                   )}
-                  {i > 0 && !inADraft && (
+                  {i > 0 && mayRestore && (
                     <button
                       type="button"
                       className="admin-button"

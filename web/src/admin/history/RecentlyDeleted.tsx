@@ -2,7 +2,8 @@
 // items that are gone from the site (read from git history, GET /api/deleted), newest delete first,
 // each with who deleted it and when. Any one can be looked at as it was before the delete, and
 // Restore brings it back in one click, pictures and files too (the history's restore). Read when
-// first unfolded, and again while unfolded when the collection changes.
+// first unfolded, and again while unfolded when the collection changes. Restore is offered to the
+// roles that may change the live site; the others can still look.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { onContentChange } from '../../lib/liveStream.ts';
@@ -11,6 +12,7 @@ import { commitTime } from '../dates.ts';
 import { getDeleted, getVersion, restoreVersion, type DeletedItem } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { useCan } from '../access.ts';
 
 /** Lines shown at first, and added by each "Show more". */
 export const DELETED_SHOWN = 25;
@@ -42,6 +44,7 @@ export function RecentlyDeleted({ def, deletes, onRestored, onError }: RecentlyD
   const [shown, setShown] = useState(DELETED_SHOWN);
   const [busy, setBusy] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ item: DeletedItem; version: AdminItem } | null>(null);
+  const mayRestore = useCan().restore;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   /** After a restore, the line that takes the restored one's place gets the focus. */
@@ -134,8 +137,10 @@ export function RecentlyDeleted({ def, deletes, onRestored, onError }: RecentlyD
   const panel = (
     <>
       <p className="admin-help">
-        Items deleted from this list, newest first. Restore puts one back as it was just before it was
-        deleted, with its pictures and files.
+        Items deleted from this list, newest first.{' '}
+        {mayRestore
+          ? 'Restore puts one back as it was just before it was deleted, with its pictures and files.'
+          : 'View shows one as it was just before it was deleted. Editors and admins can restore them.'}
       </p>
       {items && items.length > 0 && (
         <div className="admin-search">
@@ -188,16 +193,18 @@ export function RecentlyDeleted({ def, deletes, onRestored, onError }: RecentlyD
                   >
                     View
                   </button>
-                  <button
-                    type="button"
-                    className="admin-button admin-button-small admin-button-primary"
-                    data-restore
-                    disabled={busy !== null}
-                    onClick={() => void restore(item)}
-                    aria-label={`Restore “${name}”`}
-                  >
-                    {busy === item.id ? 'Restoring…' : 'Restore'}
-                  </button>
+                  {mayRestore && (
+                    <button
+                      type="button"
+                      className="admin-button admin-button-small admin-button-primary"
+                      data-restore
+                      disabled={busy !== null}
+                      onClick={() => void restore(item)}
+                      aria-label={`Restore “${name}”`}
+                    >
+                      {busy === item.id ? 'Restoring…' : 'Restore'}
+                    </button>
+                  )}
                 </span>
               </li>
             );
@@ -230,14 +237,16 @@ export function RecentlyDeleted({ def, deletes, onRestored, onError }: RecentlyD
             </p>
             <ItemView def={def} item={viewing.version} />
             <div className="admin-actions">
-              <button
-                type="button"
-                className="admin-button admin-button-primary"
-                disabled={busy !== null}
-                onClick={() => void restore(viewing.item)}
-              >
-                Restore it
-              </button>
+              {mayRestore && (
+                <button
+                  type="button"
+                  className="admin-button admin-button-primary"
+                  disabled={busy !== null}
+                  onClick={() => void restore(viewing.item)}
+                >
+                  Restore it
+                </button>
+              )}
               <button type="button" className="admin-button" onClick={() => setViewing(null)}>
                 Back to the list
               </button>

@@ -1,7 +1,8 @@
 // The generic section of a collection: a compact list (search, sort, pages) with an Add button that
 // unfolds the add form, one item at a time opened for editing (?<entity>=<id> in the address, so
 // Back returns to the list), and, folded under the list, the items deleted from it, each restored in
-// one click. Saves and deletes anywhere refresh what is shown. After a save the focus goes back to
+// one click. Where the person may not save (a contributor on the live site) there is no Add button.
+// Saves and deletes anywhere refresh what is shown. After a save the focus goes back to
 // the item's line; after a delete, to the section's heading (the line is gone).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,6 +17,7 @@ import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
 import { SETTLED } from '../ui/unsaved.tsx';
 import { ItemList } from './ItemList.tsx';
 import { ItemPanel } from './ItemPanel.tsx';
+import { useCan } from '../access.ts';
 
 export { titleOf } from './rows.ts';
 
@@ -30,6 +32,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   const [adding, setAdding] = useState(false);
   const [deletes, setDeletes] = useState(0);
   const notice = useNotice();
+  const { saveHere } = useCan();
   const ms = extras.noticeMs ?? LIST_NOTICE_MS;
   const noun = def.itemNoun.replace(/^this /, '');
   const heading = extras.heading ?? def.label;
@@ -115,7 +118,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
         panel
       ) : (
         <>
-          {extras.editInModal || !adding ? (
+          {!saveHere ? null : extras.editInModal || !adding ? (
             addButton
           ) : (
             <div className="admin-card admin-add">
@@ -123,7 +126,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
               {addForm(() => setAdding(false))}
             </div>
           )}
-          {extras.editInModal && adding && (
+          {saveHere && extras.editInModal && adding && (
             <Modal open onClose={() => setAdding(false)} title={addLabel} className="admin-dialog">
               {(closeAsking) => addForm(closeAsking)}
             </Modal>

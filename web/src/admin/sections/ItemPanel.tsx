@@ -1,5 +1,6 @@
 // One item of a collection, opened from its list: read by id (kept fresh by the live stream), with
-// its extras' actions, History and Delete, and its edit form (or the entity's own editor).
+// its extras' actions, History and Delete, and its edit form (or the entity's own editor). Where the
+// person may not save (a contributor on the live site) it is shown read-only, with its History.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { getSnapshot } from '../../lib/resourceStore.ts';
@@ -7,6 +8,8 @@ import { ConflictError, messageOf, type AdminItem } from '../api.ts';
 import { deleteItem, type SaveAnswer } from '../entityApi.ts';
 import type { EntityExtras } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
+import { ItemView } from '../form/ItemView.tsx';
+import { useCan } from '../access.ts';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { itemKey, useAdminApi } from '../liveData.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -35,6 +38,7 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   const item = restored && fresh?.version !== restored.version ? restored : fresh;
   const [history, setHistory] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { saveHere } = useCan();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -65,9 +69,32 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   };
 
   const { ItemActions, ItemEditor } = extras;
+  const historyDialog = history && (
+    <HistoryDialog
+      def={def}
+      id={id}
+      name={title}
+      onClose={() => setHistory(false)}
+      onRestored={(m, back) => {
+        setRestored(back);
+        notify.success(m);
+      }}
+    />
+  );
   // In a dialog, Cancel closes it the dialog's way (asking first if there are changes).
   const body = (cancel: () => void) =>
-    item && (
+    item &&
+    (!saveHere ? (
+      <>
+        <ItemView def={def} item={item} />
+        <div className="admin-actions admin-item-more">
+          <button type="button" className="admin-button" onClick={() => setHistory(true)}>
+            History
+          </button>
+        </div>
+        {historyDialog}
+      </>
+    ) : (
       <>
         {ItemActions && (
           <div className="admin-actions admin-item-actions">
@@ -100,20 +127,9 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
             {extras.deleteLabel ?? 'Delete'}
           </button>
         </div>
-        {history && (
-          <HistoryDialog
-            def={def}
-            id={id}
-            name={title}
-            onClose={() => setHistory(false)}
-            onRestored={(m, back) => {
-              setRestored(back);
-              notify.success(m);
-            }}
-          />
-        )}
+        {historyDialog}
       </>
-    );
+    ));
   const failed = state.error && (
     <div className="admin-notice admin-notice-error" role="alert">
       <p>
@@ -133,7 +149,12 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   if (extras.editInModal) {
     return (
       // The dialog asked already if its form had changes: leaving it is settled.
-      <Modal open onClose={() => onClose(true)} title={`Edit ${title}`} className="admin-dialog">
+      <Modal
+        open
+        onClose={() => onClose(true)}
+        title={saveHere ? `Edit ${title}` : title}
+        className="admin-dialog"
+      >
         {(closeAsking) => (
           <>
             {failed}

@@ -1,5 +1,6 @@
 // The generic form of a one-of-a-kind text (home page, footer, policy...): every field with its
-// preview, saved with one Update, plus its History.
+// preview, saved with one Update, plus its History. Read-only where the person may not save (a
+// contributor on the live site).
 import { useId, useState } from 'react';
 import type { AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
@@ -8,11 +9,14 @@ import { EntityForm } from '../form/EntityForm.tsx';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
 import { LoadState } from './LoadState.tsx';
+import { ItemView } from '../form/ItemView.tsx';
+import { useCan } from '../access.ts';
 
 export function SingletonSection({ def, extras }: SectionProps) {
   const headingId = useId();
   const state = useAdminApi<AdminItem>(listKey(def));
   const notice = useNotice();
+  const { saveHere } = useCan();
   const [history, setHistory] = useState(false);
   // A restored version replaces what the form shows (the form keeps its own input otherwise).
   const [restored, setRestored] = useState<AdminItem | null>(null);
@@ -34,7 +38,12 @@ export function SingletonSection({ def, extras }: SectionProps) {
       </div>
       {extras.intro && <p className="admin-help">{extras.intro}</p>}
       <LoadState state={state} what={heading.toLowerCase()}>
-        {state.data && (
+        {state.data && !saveHere && (
+          <div className="admin-card">
+            <ItemView def={def} item={state.data} />
+          </div>
+        )}
+        {state.data && saveHere && (
           <div className="admin-card">
             <EntityForm
               key={restored?.version ?? 'loaded'}

@@ -1,0 +1,205 @@
+// /admin/invite/:token: the page an invite link opens. It says which role the invite gives, and the
+// person chooses their user name, name, email and password; the new account is signed in and taken
+// to the admin home. A used, withdrawn or expired invite gets a plain page saying whom to ask.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
+import { signedInAs, useAuth } from '../auth.ts';
+import { acceptInvite, getInvite } from './accountsApi.ts';
+import {
+  accountTime,
+  aRole,
+  MIN_PASSWORD,
+  newPasswordProblem,
+  ROLE_DESCRIPTIONS,
+  type Role,
+} from './accountWords.ts';
+import { Field, type FieldErrors } from './Field.tsx';
+import { LinkGone, LinkPage } from './LinkPage.tsx';
+
+type Loaded =
+  | { at: 'loading' }
+  | { at: 'gone' }
+  | { at: 'failed'; error: string }
+  | { at: 'open'; role: Role; expires: string };
+
+export default function InvitePage() {
+  const token = useParams().token ?? '';
+  const [invite, setInvite] = useState<Loaded>({ at: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    getInvite(token, controller.signal).then(
+      (i) => setInvite({ at: 'open', role: i.role, expires: i.expires }),
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        if (e instanceof ApiError && (e.status === 404 || e.status === 410)) setInvite({ at: 'gone' });
+        else setInvite({ at: 'failed', error: messageOf(e) });
+      },
+    );
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  return (
+    <LinkPage title={invite.at === 'gone' ? 'This invite has ended' : 'Join the website’s staff'}>
+      {invite.at === 'loading' && (
+        <p className="admin-loading" role="status">
+          Opening the invite…
+        </p>
+      )}
+      {invite.at === 'failed' && (
+        <div className="admin-notice admin-notice-error" role="alert">
+          <p>Could not open the invite: {invite.error}</p>
+          <button type="button" className="admin-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {invite.at === 'gone' && (
+        <LinkGone
+          what="invite link"
+          lasts="invites work for 7 days"
+          ask="Ask the person who invited you, or another admin of the site, to send you a new invite."
+        />
+      )}
+      {invite.at === 'open' && (
+        <JoinForm
+          token={token}
+          role={invite.role}
+          expires={invite.expires}
+          onGone={() => setInvite({ at: 'gone' })}
+        />
+      )}
+    </LinkPage>
+  );
+}
+
+function JoinForm({
+  token,
+  role,
+  expires,
+  onGone,
+}: {
+  token: string;
+  role: Role;
+  expires: string;
+  onGone: () => void;
+}) {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [form, setForm] = useState({ username: '', name: '', email: '', password: '', repeat: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const problems: FieldErrors = {};
+    if (!form.username.trim()) problems.username = 'Choose a user name.';
+    if (!form.name.trim()) problems.name = 'Please enter your name.';
+    if (!form.email.trim()) problems.email = 'Please enter your email address.';
+    const pw = newPasswordProblem(form.password, form.repeat);
+    if (pw) problems[pw.field] = pw.message;
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      const answer = await acceptInvite(token, {
+        username: form.username.trim(),
+        name: form.name.trim(),
+        email: form.email.trim(),
+        password: form.password,
+      });
+      signedInAs(answer.user);
+      void navigate('/admin', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return onGone();
+      const fields = fieldErrorsOf(err);
+      setErrors(fields);
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <p>
+        You are invited to make an account for this website’s admin as <strong>{aRole(role)}</strong>:{' '}
+        {ROLE_DESCRIPTIONS[role]}
+      </p>
+      <p className="admin-muted">
+        The invite works until <time dateTime={expires}>{accountTime(expires)}</time>, once.
+      </p>
+      {auth.status === 'signedIn' && (
+        <p className="admin-notice admin-notice-info">
+          You are signed in as {auth.user.name || auth.user.username} in this browser. Making the new account
+          signs you in as the new account instead.
+        </p>
+      )}
+      <form
+        className="admin-card admin-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label="Make your account"
+      >
+        <Field
+          label="User name"
+          help="What you sign in with: 2 to 40 letters, digits, dots, dashes or underscores, for example jsmith."
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+          value={form.username}
+          onValue={set('username')}
+          error={errors.username}
+        />
+        <Field
+          label="Your name"
+          help="As colleagues see it on drafts and in the history of changes."
+          autoComplete="name"
+          maxLength={100}
+          value={form.name}
+          onValue={set('name')}
+          error={errors.name}
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onValue={set('email')}
+          error={errors.email}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          help={`At least ${MIN_PASSWORD} characters. A few unrelated words make a strong password that is easy to remember.`}
+          value={form.password}
+          onValue={set('password')}
+          error={errors.password}
+        />
+        <Field
+          label="Repeat the password"
+          type="password"
+          autoComplete="new-password"
+          value={form.repeat}
+          onValue={set('repeat')}
+          error={errors.repeat}
+        />
+        {error && (
+          <p className="admin-notice admin-notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+            {busy ? 'Making your account…' : 'Make my account'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+// /admin/reset/:token: the page a password-reset link opens. The person chooses a new password (typed
+// twice); every session of the account ends, and they sign in with it. A used or expired link gets a
+// plain page saying whom to ask.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
+import { checkAuth } from '../auth.ts';
+import { getReset, resetPassword } from './accountsApi.ts';
+import { accountTime, MIN_PASSWORD, newPasswordProblem } from './accountWords.ts';
+import { Field, type FieldErrors } from './Field.tsx';
+import { LinkGone, LinkPage } from './LinkPage.tsx';
+
+type Loaded =
+  | { at: 'loading' }
+  | { at: 'gone' }
+  | { at: 'failed'; error: string }
+  | { at: 'open'; username: string; expires: string }
+  | { at: 'done'; username: string };
+
+const ASK = 'Ask an admin of the site for a new password-reset link.';
+
+export default function ResetPage() {
+  const token = useParams().token ?? '';
+  const [link, setLink] = useState<Loaded>({ at: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    getReset(token, controller.signal).then(
+      (r) => setLink({ at: 'open', username: r.username, expires: r.expires }),
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        if (e instanceof ApiError && (e.status === 404 || e.status === 410)) setLink({ at: 'gone' });
+        else setLink({ at: 'failed', error: messageOf(e) });
+      },
+    );
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  const title =
+    link.at === 'gone'
+      ? 'This link has ended'
+      : link.at === 'done'
+        ? 'Your password is changed'
+        : 'Choose a new password';
+  return (
+    <LinkPage title={title}>
+      {link.at === 'loading' && (
+        <p className="admin-loading" role="status">
+          Opening the link…
+        </p>
+      )}
+      {link.at === 'failed' && (
+        <div className="admin-notice admin-notice-error" role="alert">
+          <p>Could not open the link: {link.error}</p>
+          <button type="button" className="admin-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
+      {link.at === 'gone' && <LinkGone what="password-reset link" lasts="they work for 24 hours" ask={ASK} />}
+      {link.at === 'open' && (
+        <NewPasswordForm
+          token={token}
+          username={link.username}
+          expires={link.expires}
+          onGone={() => setLink({ at: 'gone' })}
+          onDone={() => {
+            // Every session of the account has ended: this browser's too, if it was signed in as them.
+            void checkAuth();
+            setLink({ at: 'done', username: link.username });
+          }}
+        />
+      )}
+      {link.at === 'done' && <Done username={link.username} />}
+    </LinkPage>
+  );
+}
+
+function Done({ username }: { username: string }) {
+  const signIn = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    signIn.current?.focus();
+  }, []);
+  return (
+    <div className="admin-notice admin-notice-success" role="status">
+      <p>
+        The password of <strong>{username}</strong> is changed, and every browser that was signed in to it is
+        signed out. Sign in with the new password now.
+      </p>
+      <Link ref={signIn} className="admin-button admin-button-primary" to="/admin">
+        Sign in
+      </Link>
+    </div>
+  );
+}
+
+function NewPasswordForm({
+  token,
+  username,
+  expires,
+  onGone,
+  onDone,
+}: {
+  token: string;
+  username: string;
+  expires: string;
+  onGone: () => void;
+  onDone: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const problem = newPasswordProblem(password, repeat);
+    setErrors(problem ? { [problem.field]: problem.message } : {});
+    if (problem) return;
+    setBusy(true);
+    try {
+      await resetPassword(token, password);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 410)) return onGone();
+      setErrors(fieldErrorsOf(err));
+      setError(messageOf(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        Choose a new password for the account <strong>{username}</strong>. This link works until{' '}
+        <time dateTime={expires}>{accountTime(expires)}</time>, once.
+      </p>
+      <form
+        className="admin-card admin-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-label="Your new password"
+      >
+        <input type="hidden" name="username" autoComplete="username" value={username} />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          help={`At least ${MIN_PASSWORD} characters. A few unrelated words make a strong password that is easy to remember.`}
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+        />
+        <Field
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onValue={setRepeat}
+          error={errors.repeat}
+        />
+        {error && (
+          <p className="admin-notice admin-notice-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save the new password'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
