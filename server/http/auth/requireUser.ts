@@ -36,8 +36,9 @@ export const requireUser =
       const found = sessionOf(req, accounts);
       if (!found || found.session.pendingTwoFactor) return sendError(res, 401, 'Please sign in to do this.');
       const { user, session } = found;
+      // Marked, so that an admin tab open when the rule came in takes the person to their account page.
       if (!opts.setUp && accounts.mustSetUpTwoFactor(user))
-        return sendError(res, 403, SET_UP_TWO_FACTOR_FIRST);
+        return sendError(res, 403, SET_UP_TWO_FACTOR_FIRST, undefined, { setUpTwoFactor: true });
       const permission = typeof needs === 'function' ? needs(req) : needs;
       if (!can(user.role, permission)) return sendError(res, 403, REFUSED[permission]);
       accounts.sessions.touch(session, req.ip);

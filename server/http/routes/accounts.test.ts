@@ -481,6 +481,7 @@ describe('two-step sign-in', () => {
       const refused = await una.call('/api/drafts', { method: 'POST', json: { title: 'Before set-up' } });
       expect(refused.status).toBe(403);
       expect(refused.body.error).toMatch(/^Set up two-step sign-in first/);
+      expect(refused.body.setUpTwoFactor).toBe(true); // the admin's cue to take them to their account page
       const secret = String((await una.call('/api/account/two-factor', { method: 'POST' })).body.secret);
       await una.call('/api/account/two-factor/confirm', {
         method: 'POST',

@@ -47,9 +47,14 @@ export const saysSignedOut = (message: string | null | undefined): boolean =>
   !!message && signedOutMessages.has(message);
 
 let onUnauthorized: () => void = () => undefined;
-/** Lets the sign-in state hear about a 401 without this module importing it. */
-export function setUnauthorizedHandler(fn: () => void): void {
+let onSetUpTwoFactor: () => void = () => undefined;
+/**
+ * Lets the sign-in state hear about a 401, and about a 403 that says two-step sign-in must be set up
+ * first (required for the role since this tab opened), without this module importing it.
+ */
+export function setUnauthorizedHandler(fn: () => void, setUpTwoFactor?: () => void): void {
   onUnauthorized = fn;
+  if (setUpTwoFactor) onSetUpTwoFactor = setUpTwoFactor;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -89,6 +94,8 @@ export function send<T = unknown>(
         signedOutMessages.add(message);
         onUnauthorized();
       }
+      if (xhr.status === 403 && (json as { setUpTwoFactor?: unknown } | undefined)?.setUpTwoFactor === true)
+        onSetUpTwoFactor();
       if (xhr.status === 409 && err.current) return reject(new ConflictError(message, err.current));
       reject(new ApiError(message, xhr.status, err.fields, json as Record<string, unknown> | undefined));
     };

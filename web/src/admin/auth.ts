@@ -184,7 +184,8 @@ export function sessionEnded(): void {
   if (state.status === 'signedIn') set({ status: 'expired' });
 }
 
-setUnauthorizedHandler(sessionEnded);
+// Asked again when an answer says two-step sign-in must be set up first: the admin then takes them there.
+setUnauthorizedHandler(sessionEnded, () => void checkAuth());
 
 const subscribe = (l: () => void) => {
   listeners.add(l);
