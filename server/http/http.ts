@@ -14,7 +14,7 @@ export function sendError(
   res.status(status).json({ error, ...(fields ? { fields } : {}), ...extra });
 }
 
-const bodyStillArriving = (req: Request) =>
+export const bodyStillArriving = (req: Request) =>
   !req.complete && (Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined);
 
 type Handler = (req: Request, res: Response, next: NextFunction) => Promise<unknown> | unknown;

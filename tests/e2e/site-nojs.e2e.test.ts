@@ -202,4 +202,35 @@ describe('without JavaScript', () => {
     expect(json.status).toBe(400);
     expect(((await json.json()) as { fields: Rec }).fields.email).toBeTruthy();
   });
+
+  it('answers too long and too many with the contact page saying so, not JSON', async () => {
+    const headers = {
+      origin: site.url,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+    };
+    const post = (contact: string) =>
+      fetch(`${site.url}/api/handle_form.php`, {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams({
+          name: 'N',
+          title: 'T',
+          employer: 'E',
+          email: 'n@example.org',
+          contact,
+        }).toString(),
+      });
+    const long = await post('x'.repeat(20_000));
+    expect(long.status).toBe(413);
+    expect(long.headers.get('content-type')).toContain('text/html');
+    expect(await long.text()).toContain('Your message is too long to send');
+    let last: Response | undefined;
+    for (let i = 0; i < 7 && last?.status !== 429; i++) last = await post(`Message ${i}`);
+    expect(last!.status).toBe(429);
+    expect(last!.headers.get('content-type')).toContain('text/html');
+    const text = await last!.text();
+    expect(text).toContain('Too many messages from your address');
+    expect(text).toContain('value="N"'); // what was typed is still in the form
+  });
 });

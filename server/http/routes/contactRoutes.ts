@@ -1,12 +1,13 @@
 // handle_form.php: the public contact form. Messages are kept privately, never in the site repo.
-import { Router } from 'express';
+import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { AppError } from '../../schema/errors.ts';
 import { entities } from '../../schema/registry.ts';
 import { validateItem } from '../../content/index/fileFormat.ts';
 import type { PrivateCollection } from '../../contact/privateCollection.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { emailProblem } from '../../schema/email.ts';
 import { contactLimiter } from '../auth/contactLimiter.ts';
-import { route, sendError } from '../http.ts';
+import { bodyStillArriving, route, sendError } from '../http.ts';
 import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
 import type { SitePages } from '../sitePages.ts';
 import type { ContactForm } from '../../../web/src/lib/types.ts';
@@ -30,6 +31,13 @@ function refusedOutcome(
   return { form: formOf(input), errors, message, sent: false };
 }
 
+/** A browser posting the form without JavaScript: it is answered with the contact page, not JSON. */
+const isFormPost = (req: Request) =>
+  !!req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
+
+const TOO_LONG =
+  'Your message is too long to send. Please use your browser’s Back button, shorten it, and send it again.';
+
 /** `pages`: the server-rendered site (once loaded), for answers to posts of the form without JavaScript. */
 export function contactRoutes(
   messages: PrivateCollection,
@@ -39,8 +47,9 @@ export function contactRoutes(
   const router = Router();
   router.post(
     '/handle_form.php',
-    contactLimiter(),
+    // The small body is read first, so that a refusal for too many messages can show what was typed.
     readBodies(CONTACT_LIMIT),
+    contactLimiter(),
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(
@@ -55,8 +64,7 @@ export function contactRoutes(
       if (badEmail && !fields.email) fields.email = badEmail;
       // A browser posting the form without JavaScript gets the contact page with the outcome.
       const site = pages?.();
-      const formPost =
-        req.is('application/x-www-form-urlencoded') && req.accepts(['json', 'html']) === 'html';
+      const formPost = isFormPost(req);
       const page =
         site && formPost
           ? async (outcome: ContactOutcome, status: number) =>
@@ -74,5 +82,19 @@ export function contactRoutes(
       res.json({ success: true, message: 'Thank you! Your message has been sent.' });
     }),
   );
+  // Refused before the form was read (too many messages from this address, a body over the limit):
+  // a browser without JavaScript gets the contact page saying so, not a JSON answer it would show raw.
+  const refusedPage: ErrorRequestHandler = (err: unknown, req, res, next) => {
+    const site = pages?.();
+    const status = err instanceof AppError ? err.status : (err as { status?: number }).status;
+    if (!site || !isFormPost(req) || (status !== 429 && status !== 413)) return next(err);
+    const message = status === 413 ? TOO_LONG : (err as Error).message;
+    const form = formOf((req.body ?? {}) as Record<string, string | undefined>);
+    if (bodyStillArriving(req)) res.setHeader('Connection', 'close'); // not read: hang up after the page
+    site
+      .contactPage(req, { form, errors: {}, message, sent: false }, status)
+      .then((answer) => answer.send(req, res, false), next);
+  };
+  router.use('/handle_form.php', refusedPage);
   return router;
 }
