@@ -47,9 +47,10 @@ export function contactRoutes(
   const router = Router();
   router.post(
     '/handle_form.php',
-    // The small body is read first, so that a refusal for too many messages can show what was typed.
-    readBodies(CONTACT_LIMIT),
+    // Over the limit, refused before the body is read: abuse costs the server nothing (the page then
+    // cannot show what was typed; the browser's Back button still has it).
     contactLimiter(),
+    readBodies(CONTACT_LIMIT),
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(
