@@ -5,21 +5,9 @@ import { pageDataScript, type PageData } from '../../web/src/site/ssr/pageData.t
 import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { escapeHtml } from '../schema/html.ts';
+import { shortDescription, SITE_DESCRIPTION } from '../../web/src/lib/pageDescription.ts';
 
-/** The description of pages that give none (index.html says the same). */
-export const SITE_DESCRIPTION =
-  'Computer science education for every student in the state: research, policy, ' +
-  'events and resources for K-12 educators.';
-
-const MAX_DESCRIPTION = 200;
-
-/** One line of plain words, cut at a word near the limit. */
-export function shortDescription(text: string | undefined): string {
-  const plain = (text ?? '').replace(/\s+/g, ' ').trim();
-  if (plain.length <= MAX_DESCRIPTION) return plain;
-  const cut = plain.slice(0, MAX_DESCRIPTION - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_DESCRIPTION / 2))}…`;
-}
+export { shortDescription, SITE_DESCRIPTION };
 
 export function headTags(
   head: PageHead,

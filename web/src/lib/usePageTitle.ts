@@ -3,12 +3,22 @@
 import { useEffect } from 'react';
 import { SITE_NAME } from '../site/brand.ts';
 import { useRenderCollector, type PageHead } from '../site/ssr/renderContext.ts';
+import { shortDescription, SITE_DESCRIPTION } from './pageDescription.ts';
+
+/** Sets a meta tag's content, when the page has the tag (the server wrote it). */
+const setMeta = (selector: string, content: string) =>
+  document.head.querySelector<HTMLMetaElement>(selector)?.setAttribute('content', content);
 
 export const fullTitle = (title: string | undefined) => (title ? `${title} | ${SITE_NAME}` : SITE_NAME);
 
 export function usePageTitle(title: string | undefined, more: Omit<PageHead, 'title'> = {}): void {
   useRenderCollector()?.head({ title, ...more });
+  const description = shortDescription(more.description) || SITE_DESCRIPTION;
   useEffect(() => {
     document.title = fullTitle(title);
-  }, [title]);
+    // A move inside the app changes the page: its description and link-preview tags follow.
+    setMeta('meta[name="description"]', description);
+    setMeta('meta[property="og:description"]', description);
+    setMeta('meta[property="og:title"]', title ?? SITE_NAME);
+  }, [title, description]);
 }
