@@ -27,7 +27,8 @@ export class RedirectAnswers {
 
   /** Answers a redirect (301, or 410 for a gone address) and returns true; false when there is none. */
   answer(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): boolean {
-    if (pathname.startsWith('/api/') || pathname === '/api') return false;
+    // Of the API, only a paper's download address is linked from elsewhere (a deleted paper's redirect).
+    if (/^\/api(\/|$)/i.test(pathname) && pathname.toLowerCase() !== '/api/download_pdf.php') return false;
     const table = (this.table ??= this.build());
     const hit =
       (query && table.redirects.get(redirectKey(pathname, query))) ||

@@ -10,6 +10,7 @@ import type { AdminItem } from '../api.ts';
 import { textOf, type FormFiles, type FormValues } from '../entityApi.ts';
 import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import { PaperFields } from './paperFields.tsx';
+import { PaperRedirectOffer } from './paperRedirect.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
 
 function useFileUrl(file: File | null | undefined) {
@@ -77,4 +78,5 @@ export const paperExtras: EntityExtras = {
   Preview: PaperPreview,
   ItemActions: Download,
   ItemEditor: PaperEditor,
+  AfterDelete: PaperRedirectOffer,
 };

@@ -42,6 +42,16 @@ export interface EntityExtras {
    * it reads whatever other content it needs itself (the section holds one page of items).
    */
   useFieldOptions?: (item: AdminItem | undefined) => Record<string, FieldOptions>;
+  /**
+   * Shown once an item is deleted, under the notice (papers: offer a redirect for the deleted
+   * paper's download address). `onClose` hides it; `onDone` shows a success notice.
+   */
+  AfterDelete?: ComponentType<{
+    def: EntityDef;
+    id: string;
+    onClose: () => void;
+    onDone: (message: string) => void;
+  }>;
   /** Buttons beside History and Delete on an opened item. */
   ItemActions?: ComponentType<ItemActionProps>;
   /** Draws an opened item instead of the generic edit form (papers: field by field). */

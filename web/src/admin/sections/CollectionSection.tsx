@@ -31,6 +31,8 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   const [query, setQuery] = useState<ListQuery>(firstPage);
   const [adding, setAdding] = useState(false);
   const [deletes, setDeletes] = useState(0);
+  /** The item just deleted, while its AfterDelete offer shows. */
+  const [justDeleted, setJustDeleted] = useState<string | null>(null);
   const notice = useNotice();
   const { saveHere } = useCan();
   const ms = extras.noticeMs ?? LIST_NOTICE_MS;
@@ -82,6 +84,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
       onDeleted={() => {
         deleted.current = true;
         setDeletes((n) => n + 1);
+        setJustDeleted(openId);
         notice.success('Deleted.', ms);
         close(true);
       }}
@@ -104,7 +107,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
       {addLabel}
     </button>
   );
-  const { ListHeader } = extras;
+  const { ListHeader, AfterDelete } = extras;
   const inline = openId && !extras.editInModal;
 
   return (
@@ -114,6 +117,18 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
       </h2>
       {extras.intro && <p className="admin-help">{extras.intro}</p>}
       <Notice notice={notice.notice} onDismiss={notice.clear} />
+      {AfterDelete && justDeleted && (
+        <AfterDelete
+          key={`deleted-${justDeleted}`} // not the opened item's key: they are siblings
+          def={def}
+          id={justDeleted}
+          onClose={() => setJustDeleted(null)}
+          onDone={(m) => {
+            setJustDeleted(null);
+            notice.success(m, ms);
+          }}
+        />
+      )}
       {inline ? (
         panel
       ) : (
