@@ -12,7 +12,7 @@ import { EDITOR } from '../../server/http/routes/writesTestKit.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { AXE_TAGS, axe as axeOf } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
-import { acceptConfirm, openAddForm, openAdmin, watchNotices } from './support/adminSupport.ts';
+import { acceptConfirm, openAddForm, openAdmin, openedItem, watchNotices } from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -260,5 +260,147 @@ describe('a draft from start to publish', () => {
     await page.waitForURL(`**${draftUrl}`);
     expect(ben.takeErrors()).toEqual([]);
     await Promise.all([ana.context.close(), ben.context.close(), visitor.context.close()]);
+  });
+});
+
+describe('Edit links on every kind of item the public pages show', () => {
+  type Listed = { id: string; title: string };
+  const visitorList = async (endpoint: string) =>
+    (await (await fetch(`${site.url}/api/${endpoint}`)).json()) as Listed[];
+  /** The page's Edit links: each one's name (as screen readers read it) → the address it opens. */
+  const editLinks = (page: Page) =>
+    page
+      .locator('a.cms-edit-link')
+      .evaluateAll((links) => Object.fromEntries(links.map((a) => [a.textContent, a.getAttribute('href')])));
+
+  /** The page's width on a phone, and the Edit links an item's layout stretched out of their small
+   *  pill (as a card's column, or a card's own link style, once did). */
+  const phoneLayout = async (page: Page, path: string) => ({
+    path,
+    width: await page.evaluate(() => document.documentElement.scrollWidth),
+    stretched: await page
+      .locator('a.cms-edit-link')
+      .evaluateAll((links) =>
+        links
+          .filter((a) => a.getBoundingClientRect().width > 120 || a.getBoundingClientRect().height > 40)
+          .map((a) => a.textContent),
+      ),
+  });
+
+  it('staff find them on the banner, footer, summer, about, educators and spotlight pages, by keyboard too, none widening a phone; visitors find none', async () => {
+    const dropdowns = await visitorList('event_dropdowns.php');
+    const slides = await visitorList('spotlight.php');
+    const cards = await visitorList('get_data.php');
+    const everywhere = {
+      'Edit site banner': '/BannerAdminPage?banners=1',
+      'Edit legal notice': '/FooterAdminPage',
+    };
+    const expected: Record<string, Record<string, string>> = {
+      '/summerOfCS': {
+        ...Object.fromEntries(
+          dropdowns.map((d) => [
+            `Edit event detail “${d.title}”`,
+            `/DropDownEventsAdminPage?eventDropdowns=${d.id}`,
+          ]),
+        ),
+        'Edit workshop schedule': '/DropDownEventsAdminPage',
+      },
+      '/about': {
+        ...Object.fromEntries(
+          slides.map((s) => [
+            `Edit teacher spotlight “${s.title}”`,
+            `/SpotlightAdminPage?spotlights=${s.id}`,
+          ]),
+        ),
+        'Edit our mission': '/AboutUsAdminPage',
+        'Edit our values': '/AboutUsAdminPage',
+      },
+      '/educators': {
+        'Edit professional development text': '/ResourcesAdminPage',
+        'Edit educators page button': '/ResourcesAdminPage',
+        'Edit credentialing text': '/ResourcesAdminPage',
+      },
+      '/spotlight': Object.fromEntries(
+        cards.map((c) => [`Edit spotlight “${c.title}”`, `/EventsAdminPage?eventCards=${c.id}`]),
+      ),
+    };
+    expect([dropdowns.length, slides.length, cards.length].every((n) => n > 0)).toBe(true);
+
+    // Still (reduced motion): the carousel stays on its first slide until told to move.
+    const staff = await openPage(browser, { reducedMotion: 'reduce' });
+    const { page } = staff;
+    await openAdmin(page, site, '/admin/drafts');
+    const found: string[] = [];
+    for (const [path, links] of Object.entries(expected)) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(site.url + path);
+      await page.getByRole('link', { name: 'Edit legal notice' }).waitFor();
+      expect({ path, links: await editLinks(page) }).toEqual({
+        path,
+        links: expect.objectContaining({ ...links, ...everywhere }) as unknown,
+      });
+      await page.setViewportSize({ width: 390, height: 800 });
+      expect(await phoneLayout(page, path)).toEqual({ path, width: 390, stretched: [] });
+      found.push(...(await scan(page, `${path} with Edit links @390`)));
+    }
+    expect(found).toEqual([]);
+    // The pages whose items had their links before: none stretched by its item's layout either.
+    for (const path of ['/', '/news', '/events', '/research', '/researchAndPolicy']) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(site.url + path);
+      await page.getByRole('link', { name: 'Edit legal notice' }).waitFor();
+      await page.setViewportSize({ width: 390, height: 800 });
+      expect(await phoneLayout(page, path)).toEqual({ path, width: 390, stretched: [] });
+    }
+
+    // The slide showing has its link in reach of Tab (just before its Read more); the others are
+    // out of reach until they show.
+    await page.goto(`${site.url}/about`);
+    const [first, second] = slides as [Listed, Listed];
+    const firstEdit = page.getByRole('link', { name: `Edit teacher spotlight “${first.title}”` });
+    await firstEdit.waitFor();
+    expect(await page.getByRole('link', { name: `Edit teacher spotlight “${second.title}”` }).count()).toBe(
+      0,
+    );
+    await page.getByRole('button', { name: `Read more about ${first.title}` }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await firstEdit.evaluate((a) => a === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    const secondEdit = page.getByRole('link', { name: `Edit teacher spotlight “${second.title}”` });
+    await secondEdit.waitFor();
+    await page.getByRole('button', { name: `Read more about ${second.title}` }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await secondEdit.evaluate((a) => a === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/SpotlightAdminPage?spotlights=${second.id}`);
+    await openedItem(page).getByRole('heading', { name: second.title }).first().waitFor();
+
+    // The banner's link follows the banner's own (Tab reaches it next) and opens the banner shown.
+    await page.goto(`${site.url}/educators`);
+    const banner = page.getByRole('complementary', { name: 'Announcement' });
+    const bannerEdit = banner.getByRole('link', { name: 'Edit site banner' });
+    await bannerEdit.waitFor();
+    await banner.getByRole('link', { name: 'Apply now' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await bannerEdit.evaluate((a) => a === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/BannerAdminPage?banners=1');
+    await openedItem(page)
+      .getByRole('heading', { name: /Applications for the 2027 Winter of CS/ })
+      .first()
+      .waitFor();
+    expect(staff.takeErrors()).toEqual([]);
+
+    // A visitor's pages have none.
+    const visitor = await openPage(browser);
+    for (const path of Object.keys(expected)) {
+      await visitor.page.goto(site.url + path, { waitUntil: 'networkidle' });
+      expect({ path, links: await visitor.page.locator('a.cms-edit-link').count() }).toEqual({
+        path,
+        links: 0,
+      });
+    }
+    expect(visitor.takeErrors()).toEqual([]);
+    await Promise.all([staff.context.close(), visitor.context.close()]);
   });
 });

@@ -42,6 +42,15 @@ const get = async (path: string, cookie = '') => {
   return { status: res.status, headers: res.headers, body: await res.text() };
 };
 
+/** A page's Edit links: what each edits (its words for screen readers) → the address it opens. */
+function editLinks(html: string): Record<string, string> {
+  const links: Record<string, string> = {};
+  const link =
+    /<a class="cms-edit-link" href="([^"]*)">Edit<span class="visually-hidden"> ([^<]*)<\/span><\/a>/g;
+  for (const [, href = '', what = ''] of html.matchAll(link)) links[what] = href.replaceAll('&amp;', '&');
+  return links;
+}
+
 describe('/preview/<draft>/<path>', () => {
   it('renders the real /news page with the draft applied, for staff only, never cached or indexed', async () => {
     const page = await get(`/preview/${draft}/news`, site.cookie);
@@ -96,6 +105,91 @@ describe('/preview/<draft>/<path>', () => {
     expect(shared).toContain(`${MARK} headline`);
     expect(shared).not.toContain('class="cms-edit-link"');
     expect(shared).not.toContain('NewsAdminPage');
+  });
+
+  it('gives every other kind of item its Edit link too, into the draft: banner, footer, dropdowns, schedule, spotlights, about and educators texts', async () => {
+    const list = async (endpoint: string) =>
+      (await (await site.api(`/api/${endpoint}?draft=${draft}&shape=typed`)).json()) as {
+        id: string;
+        title: string;
+      }[];
+    // A dropdown that exists only in the draft has its link as well.
+    const added = await answer(
+      site.api(`/api/event_dropdowns.php?draft=${draft}`, {
+        method: 'POST',
+        json: { title: `${MARK} dropdown`, content: 'Bring a laptop.' },
+      }),
+    );
+    expect(added.status).toBe(201);
+    const dropdowns = await list('event_dropdowns.php');
+    expect(dropdowns.map((d) => d.title)).toContain(`${MARK} dropdown`);
+    const slides = await list('spotlight.php');
+    // The spotlight page's cards, as visitors get them (staff's list has the hidden ones too).
+    const spotlightCards = (await (await fetch(`${site.url}/api/get_data.php`)).json()) as {
+      id: string;
+      title: string;
+    }[];
+    expect([dropdowns.length > 1, slides.length, spotlightCards.length > 0]).toEqual([true, 3, true]);
+    const into = (route: string, query = '') => `${route}?${query ? `${query}&` : ''}draft=${draft}`;
+    // On every page: the banner the settings show (the starter's first) and the legal notice.
+    const everywhere = {
+      'site banner': into('/BannerAdminPage', 'banners=1'),
+      'legal notice': into('/FooterAdminPage'),
+    };
+    const expected: Record<string, Record<string, string>> = {
+      summerOfCS: {
+        ...Object.fromEntries(
+          dropdowns.map((d) => [
+            `event detail “${d.title}”`,
+            into('/DropDownEventsAdminPage', `eventDropdowns=${d.id}`),
+          ]),
+        ),
+        'workshop schedule': into('/DropDownEventsAdminPage'),
+      },
+      about: {
+        ...Object.fromEntries(
+          slides.map((s) => [
+            `teacher spotlight “${s.title}”`,
+            into('/SpotlightAdminPage', `spotlights=${s.id}`),
+          ]),
+        ),
+        'our mission': into('/AboutUsAdminPage'),
+        'our values': into('/AboutUsAdminPage'),
+      },
+      educators: {
+        'professional development text': into('/ResourcesAdminPage'),
+        'educators page button': into('/ResourcesAdminPage'),
+        'credentialing text': into('/ResourcesAdminPage'),
+      },
+      spotlight: Object.fromEntries(
+        spotlightCards.map((c) => [`spotlight “${c.title}”`, into('/EventsAdminPage', `eventCards=${c.id}`)]),
+      ),
+    };
+    for (const [path, links] of Object.entries(expected)) {
+      const page = await get(`/preview/${draft}/${path}`, site.cookie);
+      expect(page.status).toBe(200);
+      expect({ path, links: editLinks(page.body) }).toEqual({
+        path,
+        links: expect.objectContaining({ ...links, ...everywhere }) as unknown,
+      });
+    }
+    // Visitors' pages (a staff member's cookie or not: the server sends one page to all) and share
+    // links have none.
+    const share = String(
+      (await answer(site.api(`/api/drafts/${draft}/shares`, { method: 'POST', json: {} }))).body.url,
+    );
+    for (const path of Object.keys(expected)) {
+      expect({ path, live: editLinks((await get(`/${path}`, site.cookie)).body) }).toEqual({
+        path,
+        live: {},
+      });
+      const shared = (await get(`${share}${path}`)).body;
+      expect({ path, shared: editLinks(shared), admin: /AdminPage/.test(shared) }).toEqual({
+        path,
+        shared: {},
+        admin: false,
+      });
+    }
   });
 
   it("serves the draft's own image under the preview, and nothing of it under /media", async () => {

@@ -5,6 +5,7 @@ import { Markdown, useMarkdownAhead } from '../../markdown/MarkdownHtml.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { useCarousel } from './useCarousel.ts';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 /** A slide's image takes half the slide, the whole of it on a narrow screen. */
 const HALF = '(max-width: 640px) 100vw, (max-width: 1180px) 50vw, 560px';
@@ -58,6 +59,8 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
               )}
               <div className="carousel-caption">
                 <h3>{slide.title}</h3>
+                {/* In the slide: reached by Tab while the slide shows (the others are inert). */}
+                <EditLink entity="spotlights" id={slide.id} what={`teacher spotlight “${slide.title}”`} />
                 <button type="button" className="button" onClick={() => setOpenId(slide.id)}>
                   Read more<span className="visually-hidden"> about {slide.title}</span>
                 </button>

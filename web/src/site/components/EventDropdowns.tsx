@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { EventDropdown } from '../../lib/types.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
+import { EditLink } from './EditLink.tsx';
 
 /** Built-in icon for ids 1 to 5 (spec §9); later ids reuse them in turn. */
 export function builtInIcon(id: string): string {
@@ -40,6 +41,8 @@ export function EventDropdowns({ items }: { items: readonly EventDropdown[] }) {
                 <span className="dropdown-chevron" aria-hidden="true" />
               </button>
             </h3>
+            {/* Beside the toggle, not in it: shown whether the details are open or closed. */}
+            <EditLink entity="eventDropdowns" id={d.id} what={`event detail “${d.title}”`} />
             <div id={panelId} className="dropdown-panel" hidden={!isOpen}>
               <Markdown headingsFrom={4}>{d.content}</Markdown>
             </div>

@@ -5,9 +5,11 @@ import { useApi } from '../../lib/useApi.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { SITE_NAME } from '../brand.ts';
 import { DashboardLink } from './NavBar.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 export function Footer() {
-  const legal = useApi<FooterData>('footer.php').data?.legal_notice;
+  const footer = useApi<FooterData>('footer.php').data;
+  const legal = footer?.legal_notice;
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -42,6 +44,7 @@ export function Footer() {
             {legal}
           </Markdown>
         )}
+        {footer && <EditLink entity="footer" what="legal notice" />}
         <p className="footer-copyright">
           © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
         </p>

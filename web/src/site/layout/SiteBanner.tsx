@@ -4,6 +4,7 @@
 import { useApi } from '../../lib/useApi.ts';
 import type { Banner, SiteSettings } from '../../lib/types.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 export function SiteBanner() {
   const settings = useApi<SiteSettings>('globals.php').data;
@@ -23,6 +24,7 @@ export function SiteBanner() {
             </SmartLink>
           </>
         )}
+        <EditLink entity="banners" id={banner.id} what="site banner" />
       </p>
     </aside>
   );

@@ -9,6 +9,7 @@ import { WEBSITE_DEVELOPERS } from '../about/developers.ts';
 import { SpotlightCarousel } from '../about/SpotlightCarousel.tsx';
 import { StaffGrid } from '../about/StaffGrid.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 export function AboutPage() {
   const spotlights = useApi<SpotlightSlide[]>('spotlight.php');
@@ -43,10 +44,12 @@ export function AboutPage() {
           <div className="mission-values">
             <section aria-labelledby="mission-heading" className="about-section mission">
               <h2 id="mission-heading">Our Mission</h2>
+              <EditLink entity="aboutText" what="our mission" />
               <Markdown headingsFrom={3}>{text.our_mission}</Markdown>
             </section>
             <section aria-labelledby="values-heading" className="about-section values">
               <h2 id="values-heading">Our Values</h2>
+              <EditLink entity="aboutText" what="our values" />
               <Markdown headingsFrom={3}>{text.our_values}</Markdown>
             </section>
           </div>

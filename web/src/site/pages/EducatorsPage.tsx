@@ -72,18 +72,21 @@ export function EducatorsPage() {
           <>
             {/* The texts carry their own headings ('## Professional development', '## Credentialing'). */}
             <section className="educators-section">
+              <EditLink entity="educatorTexts" what="professional development text" />
               <Markdown headingsFrom={2}>{t.proDevAbove}</Markdown>
               {button?.text && (
                 <p>
                   <SmartLink href={button.link} className="button">
                     {button.text}
                   </SmartLink>
+                  <EditLink entity="educatorButton" what="educators page button" />
                 </p>
               )}
               <Markdown headingsFrom={continuesSection(t.proDevAbove) ? 3 : 2}>{t.proDevBelow}</Markdown>
               <WinterLink />
             </section>
             <section className="educators-section">
+              <EditLink entity="educatorTexts" what="credentialing text" />
               <Markdown headingsFrom={2}>{t.credentialing}</Markdown>
             </section>
           </>

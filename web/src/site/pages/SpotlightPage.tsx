@@ -5,6 +5,7 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 export function SpotlightPage() {
   usePageTitle('Spotlight');
@@ -28,6 +29,7 @@ export function SpotlightPage() {
                   <article className="news-item spotlight-item">
                     <p className="item-type">Spotlight</p>
                     <h2 className="news-title">{s.title}</h2>
+                    <EditLink entity="eventCards" id={s.id} what={`spotlight “${s.title}”`} />
                     <Markdown headingsFrom={3}>{s.what}</Markdown>
                     {s.who && (
                       <p>

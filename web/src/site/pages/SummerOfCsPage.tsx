@@ -10,6 +10,7 @@ import { EventDropdowns } from '../components/EventDropdowns.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { EventCardsFor } from './EventPage.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { EditLink } from '../components/EditLink.tsx';
 
 /**
  * The schedule image fits the screen; on a phone its text is too small to read, so a link opens
@@ -22,6 +23,7 @@ function Schedule() {
   return (
     <section aria-labelledby="schedule-heading" className="schedule">
       <h2 id="schedule-heading">Workshop Schedule</h2>
+      <EditLink entity="workshopSchedule" what="workshop schedule" />
       <div className="schedule-figure">
         <ResponsiveImage
           src={schedule.image}

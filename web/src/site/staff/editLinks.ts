@@ -12,11 +12,22 @@ export const EDIT_PAGES = {
   resources: '/ResourcesAdminPage',
   policyText: '/PolicyAdminPage',
   homePage: '/HomePageAdminPage',
+  eventDropdowns: '/DropDownEventsAdminPage',
+  workshopSchedule: '/DropDownEventsAdminPage',
+  banners: '/BannerAdminPage',
+  spotlights: '/SpotlightAdminPage',
+  aboutText: '/AboutUsAdminPage',
+  educatorTexts: '/ResourcesAdminPage',
+  educatorButton: '/ResourcesAdminPage',
+  footer: '/FooterAdminPage',
 } as const;
 
 export type EditableEntity = keyof typeof EDIT_PAGES;
 
-/** The admin form of an item (`id`; none for a one-of-a-kind text), in `draft` when given. */
+/**
+ * The admin form of an item (`?<entity>=<id>`, as the admin's lists open one; none for a
+ * one-of-a-kind text, whose page shows its form), in `draft` when given.
+ */
 export function editHref(entity: EditableEntity, id?: string, draft?: string): string {
   const params = new URLSearchParams();
   if (id !== undefined) params.set(entity, id);
