@@ -201,7 +201,7 @@ describe('the CommonMark and GFM spec examples', () => {
     expect(renderMarkdownHtml('```\n\n\nx\n```', {})).toBe('<pre><code>\n\nx\n</code></pre>');
   });
 
-  it('has the same list in docs/markdown.md', () => {
+  it('has the same list in docs/markdown.md, and its count in the README', () => {
     const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/markdown.md'), 'utf8');
     for (const intended of INTENDED) {
       const line = doc.split('\n').find((l) => l.startsWith(`| ${intended.title} |`));
@@ -210,5 +210,13 @@ describe('the CommonMark and GFM spec examples', () => {
       expect(listed, intended.title).toEqual(intended.examples);
     }
     for (const rule of EVERYWHERE) expect(doc).toContain(rule.what);
+    // The README's summary counts them.
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8').replace(
+      /\s+/g,
+      ' ',
+    );
+    const listed = [...intendedFor.keys()];
+    const cm = listed.filter((id) => id.startsWith('cm-')).length;
+    expect(readme).toContain(`all match but ${cm} CommonMark and ${listed.length - cm} GFM examples`);
   });
 });
