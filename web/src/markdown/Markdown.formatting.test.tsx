@@ -141,9 +141,11 @@ describe('GitHub-flavoured markdown', () => {
     );
     expect(out).toContain('<td style="text-align:center"><del>4</del> 5</td>');
     expect(out).toContain(
-      '<li class="task-list-item"><input type="checkbox" disabled=""/> bring laptops</li>',
+      '<li class="task-list-item"><input type="checkbox" disabled="" aria-label="bring laptops"/> bring laptops</li>',
     );
-    expect(out).toContain('<input type="checkbox" disabled="" checked=""/> book the room');
+    expect(out).toContain(
+      '<input type="checkbox" disabled="" aria-label="book the room" checked=""/> book the room',
+    );
     expect(out).toContain('<a href="http://www.example.org">www.example.org</a>');
     expect(out).toContain('<a href="mailto:staff@example.org">staff@example.org</a>');
     expect(out).toMatch(/<sup><a href="#user-content-t\w{6}-fn-1" id="user-content-t\w{6}-fnref-1"/);

@@ -38,6 +38,8 @@ export const sanitizeSchema: Schema = {
     span: [...(defaultSchema.attributes?.span ?? []), [...styled]],
     div: [...(defaultSchema.attributes?.div ?? []), [...styled]],
     p: [...(defaultSchema.attributes?.p ?? []), [...styled]],
+    // A task list's box is named by its item (taskLists.ts).
+    input: [...(defaultSchema.attributes?.input ?? []), 'ariaLabel'],
     h3: screenReaderOnly,
     h4: screenReaderOnly,
     h5: screenReaderOnly,

@@ -73,7 +73,9 @@ const SHOWN: Record<string, (w: string) => RegExp> = {
   'unordered-list': (w) => new RegExp(`<ul>\\n<li>${words(w)}</li>\\n</ul>`),
   'ordered-list': (w) => new RegExp(`<ol>\\n<li>${words(w)}</li>\\n</ol>`),
   'checked-list': (w) =>
-    new RegExp(`<li class="task-list-item"><input type="checkbox" disabled=""/> ${words(w)}</li>`),
+    new RegExp(
+      `<li class="task-list-item"><input type="checkbox" disabled="" aria-label="${words(w)}"/> ${words(w)}</li>`,
+    ),
   // The helper's own buttons.
   quotes: (w) => new RegExp(`“${words(w)}”`),
   underline: (w) => new RegExp(`<u>${words(w)}</u>`),
