@@ -216,7 +216,7 @@ describe('news.atom', () => {
     const content = entry.content!['#text'];
     expect(content).toContain('<table>');
     expect(content).toContain('<del>4</del>');
-    expect(content).toContain('<input type="checkbox" disabled="" checked=""/> room');
+    expect(content).toContain('<input type="checkbox" disabled="" aria-label="room" checked=""/> room');
     expect(content).toMatch(/<section data-footnotes="" class="footnotes">/);
     // The same HTML as the news page's: it renders the text with the one pipeline, headings from h3.
     expect(content).toBe(renderMarkdownHtml(what, { headingsFrom: 3 }));
