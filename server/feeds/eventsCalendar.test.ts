@@ -1,10 +1,12 @@
 // /events.ics and /events/<id>.ics read back with ical.js (a maintained RFC 5545 parser): every
-// visible dated card round-trips, lines end in CRLF and fold at 75 octets, TEXT escapes hold.
+// visible dated card round-trips, lines end in CRLF and fold at 75 octets, TEXT escapes hold; a
+// card spans the days its display date names; UIDs are the same whatever host serves the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import { raw } from '../http/fastPathTestKit.ts';
 import { contentLine, escapeText, foldLine } from './icalendar.ts';
+import { eventUid } from './feedIds.ts';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -17,8 +19,8 @@ afterAll(async () => {
 type Card = { id: string; title: string; start_date: string; when_date: string; display_event: string };
 
 /** The calendar's text after checking its lines: CRLF only, none over 75 octets. */
-async function calendarText(p: string): Promise<string> {
-  const res = await raw(site.url + p);
+async function calendarText(p: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await raw(site.url + p, headers);
   expect(res.status, p).toBe(200);
   expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
   const text = res.body.toString('utf8');
@@ -63,10 +65,10 @@ describe('/events.ics', () => {
     expect(cal.getFirstPropertyValue('prodid')).toBeTruthy();
     const events = cal.getAllSubcomponents('vevent');
     expect(events).toHaveLength(dated.length);
-    const host = new URL(site.url).host;
+    expect(cal.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
     for (const [i, card] of dated.entries()) {
       const ev = new ICAL.Event(events[i]!);
-      expect(ev.uid).toBe(`event-card-${card.id}@${host}`);
+      expect(ev.uid).toBe(eventUid(card.id));
       expect(ev.summary).toBe(card.title);
       // All day, or at the times of day its display date names, on its start date in Oregon.
       const day = ev.startDate.isDate
@@ -78,7 +80,7 @@ describe('/events.ics', () => {
       expect(events[i]!.getFirstPropertyValue('dtstamp')).toBeTruthy();
     }
     // "Saturday, January 23, 2027, 9:00 am – 3:30 pm" is 17:00 to 23:30 UTC (PST);
-    // a range of days is all day.
+    // a range of days is all day, on every one of them (DTEND the day after the last).
     const at = (title: string) => new ICAL.Event(events.find((e) => new ICAL.Event(e).summary === title)!);
     const workshop = at(dated.find((c) => c.when_date.includes('9:00 am – 3:30 pm'))!.title);
     expect(workshop.startDate.toJSDate().toISOString()).toBe('2027-01-23T17:00:00.000Z');
@@ -88,7 +90,7 @@ describe('/events.ics', () => {
     expect(institute.startDate.isDate).toBe(true);
     expect([institute.startDate.toString(), institute.endDate.toString()]).toEqual([
       '2027-01-09',
-      '2027-01-10',
+      '2027-02-21',
     ]);
     // Cards shown nowhere are not published, so not in the calendar either.
     const staff = (await site
@@ -97,7 +99,8 @@ describe('/events.ics', () => {
       .then((r) => r.json())) as Card[];
     await site.signOut();
     const unpublished = staff.filter((c) => c.display_event === '0' && c.start_date);
-    for (const c of unpublished) expect(text).not.toContain(`event-card-${c.id}@`);
+    const listed = events.map((e) => new ICAL.Event(e).uid);
+    for (const c of unpublished) expect(listed).not.toContain(eventUid(c.id));
   });
 
   it('a saved card with commas, semicolons, backslashes and line breaks reads back exactly', async () => {
@@ -161,6 +164,60 @@ describe('/events.ics', () => {
     expect(hidden.status).toBe(200);
     await site.signOut();
     expect((await raw(`${site.url}/events/${card.id}.ics`)).status).toBe(404);
-    expect(await calendarText('/events.ics')).not.toContain(`event-card-${card.id}@`);
+    const listed = veventsOf(await calendarText('/events.ics')).map((v) => new ICAL.Event(v).uid);
+    expect(listed).not.toContain(eventUid(card.id));
+  });
+
+  it('a three-day event spans its three days', async () => {
+    const cards = (await (await site.api('/api/events.php')).json()) as Card[];
+    const card = cards.find((c) => c.when_date === 'Tuesday, June 22 – Thursday, June 24, 2027')!;
+    const [vevent] = veventsOf(await calendarText(`/events/${card.id}.ics`));
+    const ev = new ICAL.Event(vevent!);
+    expect(ev.startDate.isDate).toBe(true);
+    expect([ev.startDate.toString(), ev.endDate.toString()]).toEqual(['2027-06-22', '2027-06-25']);
+    expect(ev.duration.toSeconds()).toBe(3 * 86_400);
+    // Each of the three days has it, the day after does not (ical.js's own reading of the dates).
+    const on = (day: string) => {
+      const start = ICAL.Time.fromDateString(day);
+      const end = start.clone();
+      end.adjust(1, 0, 0, 0);
+      return ev.startDate.compare(end) < 0 && ev.endDate.compare(start) > 0;
+    };
+    expect(['2027-06-21', '2027-06-22', '2027-06-23', '2027-06-24', '2027-06-25'].map(on)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('names events the same whatever host serves the calendar', async () => {
+    const uids = async (host: string) =>
+      veventsOf(await calendarText('/events.ics', { host })).map((v) => new ICAL.Event(v).uid);
+    const a = await uids('www.example.test');
+    expect(a.length).toBeGreaterThan(3);
+    expect(await uids('cms.internal:8080')).toEqual(a);
+    for (const uid of a) expect(uid).toMatch(/^tag:oregon-cs-education-alliance,2026:event-card\/\d+$/);
+  });
+
+  it('describes a card with the words its page shows, GitHub-flavoured markdown included', async () => {
+    await site.signIn();
+    const made = await site.api('/api/events.php', {
+      method: 'POST',
+      json: {
+        title: 'Bring list',
+        start_date: '2027-09-10',
+        when_date: 'Friday, September 10, 2027',
+        display_event: '2',
+        what: '**Bring**:\n\n- [ ] a laptop\n- [x] a pen\n\n| Room | Time |\n|---|---|\n| 4 | ~~9~~ 10 |',
+      },
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as Card;
+    await site.signOut();
+    const ev = new ICAL.Event(veventsOf(await calendarText(`/events/${id}.ics`))[0]!);
+    expect(ev.description).toContain('Bring:\n\n☐ a laptop\n☑ a pen\n\nRoom | Time\n4 | 9 10');
+    expect(ev.description).not.toMatch(/\*\*|~~|\[ \]|\|---/);
   });
 });

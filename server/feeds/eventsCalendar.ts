@@ -1,12 +1,17 @@
 // The event cards as an iCalendar (RFC 5545): one VEVENT per card visitors can see that has a start
-// date; the whole list at /events.ics, one card at /events/<id>.ics ("Add to calendar").
+// date; the whole list at /events.ics, one card at /events/<id>.ics ("Add to calendar"). A card is
+// all day on the days its display date names (from its start date to the last day the text gives,
+// DTEND the day after, as RFC 5545 has it), or at the times of day it names on one day. UIDs are the
+// site's own (feedIds.ts), whatever address the file was fetched from.
 import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';
-import { absoluteLink, plainText } from './plainText.ts';
+import { absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
 import { timesOfDay, zonedInstant } from './eventTimes.ts';
+import { lastDay } from './eventDays.ts';
+import { eventUid } from './feedIds.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -21,6 +26,8 @@ export interface CalendarContext {
   now: Date;
   /** The site's time zone, in which the display dates' times of day are read. */
   timeZone: string;
+  /** The event pages' markdown, as they render it (the description is its words). */
+  html: MarkdownHtml;
 }
 
 /** The calendar of every card in it, or of the one card `only` (undefined when that card is not in it). */
@@ -37,7 +44,6 @@ export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?:
       .filter((p) => visibleToPublic(entities.majorEvent, p.data))
       .map((p) => [String(p.data.header ?? ''), p.data]),
   );
-  const host = new URL(origin).host;
   const stamp = icalUtc(now);
   return icalendarText([
     'BEGIN:VCALENDAR',
@@ -46,12 +52,13 @@ export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?:
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     contentLine('X-WR-CALNAME', escapeText(`${SITE_NAME}: Events`)),
+    contentLine('X-WR-TIMEZONE', ctx.timeZone),
     ...cards.flatMap((card) =>
       vevent(card, pages.get(String(card.data.major_event_associated ?? '')), {
         origin,
-        host,
         stamp,
         timeZone: ctx.timeZone,
+        html: ctx.html,
       }),
     ),
     'END:VCALENDAR',
@@ -60,18 +67,22 @@ export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?:
 
 interface Where {
   origin: string;
-  host: string;
   stamp: string;
   timeZone: string;
+  html: MarkdownHtml;
 }
 
-/** DTSTART/DTEND: at the times of day the display date names (in UTC), else the whole day. */
+/**
+ * DTSTART/DTEND: the days the display date names, all day (DTEND is the day after the last); else,
+ * on one day, at the times of day it names (in UTC); else the start date, all day.
+ */
 function when(start: string, display: string, timeZone: string): string[] {
-  const times = timesOfDay(display);
+  const last = lastDay(display, start);
+  const times = last === start ? timesOfDay(display) : null;
   if (!times) {
     return [
       contentLine('DTSTART', icalDate(start), { VALUE: 'DATE' }),
-      contentLine('DTEND', icalDate(nextDay(start)), { VALUE: 'DATE' }),
+      contentLine('DTEND', icalDate(nextDay(last)), { VALUE: 'DATE' }),
     ];
   }
   const at = (minutes: number) => icalUtc(zonedInstant(start, minutes, timeZone));
@@ -90,7 +101,7 @@ function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, wh
   const pageUrl = page && absoluteLink(page.page_url, where.origin);
   const description = [
     text(d.bold),
-    plainText(text(d.what)),
+    text(d.what) && htmlText(where.html(text(d.what))),
     text(d.who) && `Who is it for: ${text(d.who)}`,
     text(d.when_date) && `When: ${text(d.when_date)}`,
     d.is_full === true ? 'This event is full.' : '',
@@ -102,7 +113,7 @@ function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, wh
   const location = page ? [text(page.location), text(page.organization)].filter(Boolean).join(', ') : '';
   return [
     'BEGIN:VEVENT',
-    contentLine('UID', `event-card-${card.id}@${where.host}`),
+    contentLine('UID', eventUid(card.id)),
     contentLine('DTSTAMP', where.stamp),
     ...when(start, text(d.when_date), where.timeZone),
     contentLine('SUMMARY', escapeText(text(d.title))),

@@ -1,11 +1,19 @@
 // sitemap.xml, robots.txt and the news Atom feed over real HTTP on a real site: valid XML, what the
-// content says, and a save seen by the next read (fast path and Express alike).
+// content says, and a save seen by the next read (fast path and Express alike). The feed validates
+// (atomRulesTestKit.ts), its dates are the site's days, its ids the same on every host, and its
+// entries carry the text as the news page renders it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import { NOT_FAST, pathServers, raw } from '../http/fastPathTestKit.ts';
 import { ADMIN_ROUTES } from '../../tests/e2e/support/adminSupport.ts';
 import { FIXED_PAGES } from './publicPages.ts';
+import { atomProblems } from './atomRulesTestKit.ts';
+import { renderMarkdownHtml } from '../../web/src/markdown/renderHtml.tsx';
+import type { IncomingMessage } from 'node:http';
+import { FeedAnswers } from '../http/feedAnswers.ts';
+import { Answer } from '../http/answer.ts';
+import { NEWS_FEED_ID, newsEntryId } from './feedIds.ts';
 
 let site: TestSite;
 let paths: Awaited<ReturnType<typeof pathServers>>;
@@ -23,6 +31,8 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   isArray: (n) => ['url', 'entry', 'link'].includes(n),
+  // Summaries and content keep their line breaks and spaces.
+  trimValues: false,
 });
 
 /** The document, after checking it is well-formed XML. */
@@ -102,63 +112,138 @@ describe('robots.txt', () => {
 
 describe('news.atom', () => {
   type Text = { '#text': string };
-  type Entry = { id: string; title: Text; updated: string; link: { '@href': string }[]; summary?: Text };
-  const entries = async (base = site.url) => {
-    const { doc } = await xml(`${base}/news.atom`);
+  type Entry = {
+    id: string;
+    title: Text;
+    updated: string;
+    published: string;
+    link: { '@href': string }[];
+    summary?: Text;
+    content?: Text;
+  };
+  const entries = async (base = site.url, headers: Record<string, string> = {}) => {
+    const res = await raw(`${base}/news.atom`, headers);
+    expect(res.status).toBe(200);
+    const doc = parser.parse(res.body.toString('utf8')) as Record<string, any>;
     return { feed: doc.feed as Record<string, any>, entries: (doc.feed.entry ?? []) as Entry[] };
   };
+  /** The day an Atom date-time falls on, read in Oregon. */
+  const oregonDay = (dateTime: string) =>
+    new Date(dateTime).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+
+  async function saveNews(json: Record<string, unknown>): Promise<string> {
+    await site.signIn();
+    const made = await site.api('/api/news.php', { method: 'POST', json });
+    expect(made.status).toBe(201);
+    await site.signOut();
+    return ((await made.json()) as { id: string }).id;
+  }
 
   it('is an Atom 1.0 feed of the news, newest first, with ids, titles, links and times', async () => {
     const res = await raw(`${site.url}/news.atom`);
     expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
     const { feed, entries: list } = await entries();
     expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
-    expect(feed.id).toBe(`${site.url}/news`);
+    expect(feed.id).toBe(NEWS_FEED_ID);
     expect(feed.title['#text']).toMatch(/News/);
     expect(feed.author.name).toBeTruthy();
     expect(feed.link.map((l: Record<string, string>) => l['@rel'])).toEqual(['self', 'alternate']);
     type News = { id: string; title: string; when_date: string; link: string };
-    const news = (await (await site.api('/api/news.php')).json()) as News[];
+    const news = (await (await site.api('/api/news.php?shape=typed')).json()) as News[];
     expect(list.map((e) => e.title['#text'])).toEqual(news.map((n) => n.title));
     for (const [i, e] of list.entries()) {
       const n = news[i]!;
-      expect(e.id).toBe(`${site.url}/news#news-${n.id}`);
-      expect(e.updated).toBe(n.when_date ? `${n.when_date}T00:00:00Z` : e.updated);
-      expect(e.updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect(e.id).toBe(newsEntryId(n.id));
+      // Midnight of its date in the site's time zone, with the zone's offset that day.
+      expect(e.updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[-+]\d\d:\d\d$/);
+      if (n.when_date) {
+        expect(e.updated).toMatch(new RegExp(`^${n.when_date}T00:00:00-0[78]:00$`));
+        expect(oregonDay(e.updated)).toBe(n.when_date);
+      }
+      expect(e.published).toBe(e.updated);
       expect(new URL(e.link[0]!['@href']).protocol).toMatch(/^https?:$/);
     }
-    expect(feed.updated).toBe(
-      list
-        .map((e) => e.updated)
-        .sort()
-        .at(-1),
-    );
+    const newest = Math.max(...list.map((e) => Date.parse(e.updated)));
+    expect(Date.parse(feed.updated)).toBe(newest);
     // The first item links to /winterofcs on this site: made absolute.
     const applications = list.find((e) => e.title['#text'].startsWith('Applications open'))!;
     expect(applications.link[0]!['@href']).toBe(`${site.url}/winterofcs`);
   });
 
-  it('a saved news item is in the next answer, with markup and markdown reduced to its words', async () => {
+  it('validates against the W3C feed rules that can be checked offline', async () => {
+    const text = (await raw(`${site.url}/news.atom`)).body.toString('utf8');
+    expect(atomProblems(text, `${site.url}/news.atom`)).toEqual([]);
+    // The checker does find what the validator would.
+    const broken = text
+      .replace(/<updated>[^<]*<\/updated>/, '<updated>2026-11-10 00:00</updated>')
+      .replace(/<id>tag:[^<]*news\/(\d+)<\/id>/, '<id>news-$1</id>')
+      .replace(/(<entry>\s*<id>)[^<]*(<\/id>)([\s\S]*?<entry>\s*<id>)([^<]*)(<\/id>)/, '$1$4$2$3$4$5')
+      .replace(/href="[^"]*\/winterofcs"/, 'href="/winterofcs"');
+    const found = atomProblems(broken, `${site.url}/news.atom`).join('\n');
+    expect(found).toMatch(/feed updated is not an RFC 3339 date-time/);
+    expect(found).toMatch(/has the id of an earlier entry/);
+    expect(found).toMatch(/link is not an absolute address: \/winterofcs/);
+    expect(atomProblems(text, 'https://elsewhere.example/news.atom').join()).toMatch(/Self reference/);
+    expect(
+      atomProblems(text.replace(/<title type="text">[^<]*<\/title>/, ''), `${site.url}/news.atom`),
+    ).toEqual(['Missing feed element: title']);
+  });
+
+  it('a date entered as 10 November is 10 November in Pacific time', async () => {
+    const id = await saveNews({ title: 'Fall meeting', when_date: '2026-11-10', what: 'See you there.' });
+    const entry = (await entries()).entries.find((e) => e.id === newsEntryId(id))!;
+    expect(entry.updated).toBe('2026-11-10T00:00:00-08:00');
+    expect(oregonDay(entry.updated)).toBe('2026-11-10');
+    // Read as UTC midnight it would have been 9 November in Oregon.
+    expect(oregonDay('2026-11-10T00:00:00Z')).toBe('2026-11-09');
+  });
+
+  it('names entries the same whatever host serves the feed', async () => {
+    const a = await entries(site.url, { host: 'www.example.test' });
+    const b = await entries(site.url, { host: 'cms.internal:8080' });
+    expect(a.feed.id).toBe(b.feed.id);
+    expect(a.entries.map((e) => e.id)).toEqual(b.entries.map((e) => e.id));
+    for (const e of a.entries) expect(e.id).not.toMatch(/example\.test|internal|127\.0\.0\.1/);
+    // Links still go to the site where it was read.
+    expect(a.feed.link[0]['@href']).toBe('http://www.example.test/news.atom');
+  });
+
+  it('carries each text as the news page shows it, GitHub-flavoured markdown included', async () => {
+    const what =
+      '| Day | Room |\n|---|---|\n| Mon | ~~4~~ 5 |\n\n- [ ] laptops\n- [x] room\n\nBring a pen.[^1]\n\n[^1]: Or a pencil.';
+    const id = await saveNews({ title: `GFM ${Date.now()}`, when_date: '2099-12-30', what });
+    const entry = (await entries()).entries.find((e) => e.id === newsEntryId(id))!;
+    const content = entry.content!['#text'];
+    expect(content).toContain('<table>');
+    expect(content).toContain('<del>4</del>');
+    expect(content).toContain('<input type="checkbox" disabled="" aria-label="room" checked=""/> room');
+    expect(content).toMatch(/<section data-footnotes="" class="footnotes">/);
+    // The same HTML as the news page's: it renders the text with the one pipeline, headings from h3.
+    expect(content).toBe(renderMarkdownHtml(what, { headingsFrom: 3 }));
+    expect(entry.summary!['#text']).toBe(
+      'Day | Room\nMon | 4 5\n\n☐ laptops\n☑ room\n\nBring a pen.[1]\n\nOr a pencil.',
+    );
+  });
+
+  it('a saved news item is in the next answer, its summary the words the page shows', async () => {
     const before = await raw(`${site.url}/news.atom`);
-    await site.signIn();
     const title = `Feed & "news" <${Date.now()}>`;
-    const made = await site.api('/api/news.php', {
-      method: 'POST',
-      json: {
-        title,
-        when_date: '2099-12-31',
-        what: '**Bold** words and a [link](https://example.org/x)<script>alert(1)</script>.',
-      },
+    await saveNews({
+      title,
+      when_date: '2099-12-31',
+      what: '**Bold** words and a [link](/events)<script>alert(1)</script>.',
     });
-    expect(made.status).toBe(201);
-    await site.signOut();
     const after = await raw(`${site.url}/news.atom`, { 'if-none-match': String(before.headers.etag) });
     expect(after.status).toBe(200);
     for (const base of [site.url, paths.fast, paths.express]) {
       const first = (await entries(base)).entries[0]!;
       expect(first.title['#text']).toBe(title);
-      expect(first.updated).toBe('2099-12-31T00:00:00Z');
-      expect(first.summary!['#text']).toBe('Bold words and a link alert(1).');
+      expect(first.updated).toBe('2099-12-31T00:00:00-08:00');
+      // GFM's tag filter: the page shows the script as text, and so does the summary.
+      expect(first.summary!['#text']).toBe('Bold words and a link<script>alert(1)</script>.');
+      expect(first.content!['#text']).toBe(
+        `<p><strong>Bold</strong> words and a <a href="${base}/events">link</a>&lt;script&gt;alert(1)&lt;/script&gt;.</p>`,
+      );
     }
   });
 });
@@ -184,6 +269,17 @@ describe('served from memory', () => {
   });
 });
 
+describe('before the app has loaded', () => {
+  it('the feeds that carry markdown wait for its renderer; the others do not', () => {
+    const feeds = new FeedAnswers(site.deps.index, { trustProxy: false, timeZone: 'America/Los_Angeles' });
+    const req = { rawHeaders: ['Host', 'www.example.test'] } as unknown as IncomingMessage;
+    for (const p of ['/news.atom', '/events.ics']) expect(feeds.answer(req, p)).toBe('loading');
+    expect(feeds.answer(req, '/sitemap.xml')).toBeInstanceOf(Answer);
+    feeds.useRenderer(renderMarkdownHtml);
+    for (const p of ['/news.atom', '/events.ics']) expect(feeds.answer(req, p)).toBeInstanceOf(Answer);
+  });
+});
+
 describe('CMS_PUBLIC_URL', () => {
   it('gives the addresses in every file, whatever host the request names', async () => {
     const other = await startTestSite({ publicUrl: 'https://www.example.org' });
@@ -191,7 +287,8 @@ describe('CMS_PUBLIC_URL', () => {
       expect(await locs(other.url)).toContain('https://www.example.org/news');
       const text = async (p: string) => (await raw(other.url + p)).body.toString();
       expect(await text('/robots.txt')).toContain('Sitemap: https://www.example.org/sitemap.xml');
-      expect(await text('/news.atom')).toContain('<id>https://www.example.org/news</id>');
+      expect(await text('/news.atom')).toContain('href="https://www.example.org/news.atom"');
+      expect(await text('/events.ics')).not.toContain(new URL(other.url).host);
     } finally {
       await other.stop();
     }

@@ -1,55 +1,78 @@
 // The news as an Atom 1.0 feed (RFC 4287): the newest items first, as the news page lists them.
+// Each entry carries its text as the page shows it (the one markdown pipeline, links made absolute)
+// and its words as a summary; ids are the site's own (feedIds.ts), never the address it was fetched
+// from; an item's date is midnight of that day in the site's time zone, with its offset.
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
+import { NEWS_FEED_PATH } from '../schema/calendarPaths.ts';
+import { parseSiteTime, toZonedIso } from '../schema/siteTime.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { escapeXml } from './xml.ts';
-import { absoluteLink, plainText } from './plainText.ts';
+import { absoluteHtml, absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
+import { NEWS_FEED_ID, newsEntryId } from './feedIds.ts';
 
 /** Feed readers want the recent items; a site with thousands keeps its feed small. */
 export const ATOM_ENTRIES = 50;
-export const NEWS_ATOM_PATH = '/news.atom';
+export const NEWS_ATOM_PATH = NEWS_FEED_PATH;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const atomTime = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
-/** `now`: the updated time of items without a date (and of a feed without items). */
-export function newsAtom(index: ContentIndex, origin: string, now: Date): string {
+export interface AtomContext {
+  origin: string;
+  /** The updated time of items without a date (and of a feed without items). */
+  now: Date;
+  /** The site's time zone (CMS_TIME_ZONE): a date is that day there. */
+  timeZone: string;
+  /** The news page's markdown, as it renders it. */
+  html: MarkdownHtml;
+}
+
+/** When an item was updated, as an instant: its date's midnight in the zone, else `now`. */
+function updatedAt(date: unknown, ctx: AtomContext): number {
+  const at =
+    typeof date === 'string' && ISO_DATE.test(date) ? parseSiteTime(`${date}T00:00`, ctx.timeZone) : NaN;
+  return Number.isNaN(at) ? ctx.now.getTime() : at;
+}
+
+export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
+  const { origin } = ctx;
+  const page = `${origin}/news`;
   const items = index
     .list(entities.news)
     .filter((item) => visibleToPublic(entities.news, item.data))
     .slice(0, ATOM_ENTRIES);
+  const stamp = (ms: number) => toZonedIso(ms, ctx.timeZone);
   const entries = items.map((item) => {
-    const date = String(item.data.when_date ?? '');
-    const updated = ISO_DATE.test(date) ? `${date}T00:00:00Z` : atomTime(now);
-    const summary = plainText(String(item.data.what ?? ''));
-    const link = absoluteLink(item.data.link, origin) ?? `${origin}/news`;
+    const updated = updatedAt(item.data.when_date, ctx);
+    const text = String(item.data.what ?? '');
+    const html = text.trim() ? ctx.html(text) : '';
+    const summary = html && htmlText(html);
+    const link = absoluteLink(item.data.link, origin) ?? page;
     return {
       updated,
       xml: [
         '  <entry>',
-        `    <id>${escapeXml(`${origin}/news#news-${item.id}`)}</id>`,
+        `    <id>${escapeXml(newsEntryId(item.id))}</id>`,
         `    <title type="text">${escapeXml(String(item.data.title ?? ''))}</title>`,
-        `    <link rel="alternate" href="${escapeXml(link)}"/>`,
-        `    <updated>${updated}</updated>`,
+        `    <link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
+        `    <published>${stamp(updated)}</published>`,
+        `    <updated>${stamp(updated)}</updated>`,
         ...(summary ? [`    <summary type="text">${escapeXml(summary)}</summary>`] : []),
+        ...(html ? [`    <content type="html">${escapeXml(absoluteHtml(html, page))}</content>`] : []),
         '  </entry>',
       ].join('\n'),
     };
   });
-  const updated =
-    entries
-      .map((e) => e.updated)
-      .sort()
-      .at(-1) ?? atomTime(now);
+  const updated = entries.length ? Math.max(...entries.map((e) => e.updated)) : ctx.now.getTime();
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <id>${escapeXml(`${origin}/news`)}</id>`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en" xml:base="${escapeXml(`${origin}/`)}">`,
+    `  <id>${escapeXml(NEWS_FEED_ID)}</id>`,
     `  <title type="text">${escapeXml(`${SITE_NAME}: News`)}</title>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin + NEWS_ATOM_PATH)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(`${origin}/news`)}"/>`,
-    `  <updated>${updated}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin + NEWS_FEED_PATH)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
+    `  <updated>${stamp(updated)}</updated>`,
     `  <author><name>${escapeXml(SITE_NAME)}</name></author>`,
     ...entries.map((e) => e.xml),
     '</feed>',

@@ -1,6 +1,9 @@
 // sitemap.xml, robots.txt, the news Atom feed and the events calendar as prepared answers: each made
 // once per change of the content it shows (and per site origin), then sent from memory like the
-// API's answers, by the fast path and by Express alike.
+// API's answers, by the fast path and by Express alike. The feed and the calendars carry markdown
+// rendered by the site's one pipeline, which loads with the rest of the app after the server
+// listens (app.ts hands it over): until then they are 'loading', and the fast path leaves them to
+// Express, which answers once the app is there.
 import type { IncomingMessage } from 'node:http';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody } from './prepared.ts';
@@ -9,6 +12,8 @@ import { publicOrigin, requestOrigin } from './siteOrigin.ts';
 import { robotsTxt, sitemapXml } from '../feeds/sitemap.ts';
 import { ADMIN_PAGE_PATHS } from '../feeds/publicPages.ts';
 import { NEWS_ATOM_PATH, newsAtom } from '../feeds/newsAtom.ts';
+import type { MarkdownHtml } from '../feeds/plainText.ts';
+import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
 import { eventsCalendar } from '../feeds/eventsCalendar.ts';
 import { isTimeZone } from '../feeds/eventTimes.ts';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../schema/calendarPaths.ts';
@@ -19,13 +24,17 @@ interface Feed {
   type: string;
   /** Entities whose change changes it. */
   deps: string[];
+  /** Whether it shows rendered markdown (and so waits for the renderer). */
+  markdown?: boolean;
   /** Its text, or undefined when there is nothing at this path (a card not in the calendar). */
-  build(origin: string, now: Date): string | undefined;
+  build(origin: string, now: Date, render: Renderer): string | undefined;
   headers?: Header[];
 }
 
 /** Different origins (no CMS_PUBLIC_URL, many Host names) each get answers; this many at most. */
 const MAX_ENTRIES = 500;
+/** Rendered texts kept between builds (a feed is made again per change and per origin). */
+const MAX_TEXTS = 2000;
 
 export interface FeedOptions {
   /** CMS_PUBLIC_URL; without it, each request's own origin. */
@@ -36,12 +45,19 @@ export interface FeedOptions {
   now?: () => Date;
 }
 
-export type FeedResult = Answer | 'not-found' | 'no-host' | undefined;
+export type FeedResult = Answer | 'not-found' | 'no-host' | 'loading' | undefined;
+
+/** The site's markdown renderer (web/src/markdown/renderHtml.tsx). */
+export type Renderer = (text: string, variant: MarkdownVariant) => string;
+
+/** As the news page shows a news item's text (NewsPage.tsx). */
+const NEWS_TEXT: MarkdownVariant = { headingsFrom: 3 };
 
 export class FeedAnswers {
   private readonly origin: string | undefined;
   private readonly entries = new Map<string, { deps: string[]; answer: Answer | null }>();
   private readonly now: () => Date;
+  private render: Renderer | undefined;
 
   constructor(
     private readonly index: ContentIndex,
@@ -61,6 +77,20 @@ export class FeedAnswers {
     });
   }
 
+  /** Hands over the markdown renderer, once the app that has it is loaded. */
+  useRenderer(render: Renderer): void {
+    const texts = new Map<string, string>();
+    this.render = (text, variant) => {
+      const key = markdownKey(text, variant);
+      let html = texts.get(key);
+      if (html === undefined) {
+        if (texts.size >= MAX_TEXTS) texts.clear();
+        texts.set(key, (html = render(text, variant)));
+      }
+      return html;
+    };
+  }
+
   /** Whether a path is one of the feeds (its answer may still be 'not-found'). */
   static handles(pathname: string): boolean {
     return FIXED.has(pathname) || EVENT_CALENDAR_PATH.test(pathname);
@@ -68,7 +98,8 @@ export class FeedAnswers {
 
   /**
    * The answer for a path: undefined when the path is no feed, 'not-found' for a card that is not in
-   * the calendar, 'no-host' when the request names no host to write addresses with.
+   * the calendar, 'no-host' when the request names no host to write addresses with, 'loading' while
+   * the markdown renderer it needs is not loaded yet.
    */
   answer(req: IncomingMessage, pathname: string): FeedResult {
     if (!FeedAnswers.handles(pathname)) return undefined;
@@ -78,7 +109,9 @@ export class FeedAnswers {
     let entry = this.entries.get(key);
     if (!entry) {
       const feed = this.feedFor(pathname)!;
-      const text = feed.build(origin, this.now());
+      const render = this.render;
+      if (!render && feed.markdown) return 'loading';
+      const text = feed.build(origin, this.now(), render ?? noRenderer);
       const answer =
         text === undefined
           ? null
@@ -108,10 +141,21 @@ export class FeedAnswers {
 const XML = 'application/xml; charset=utf-8';
 const CALENDAR = 'text/calendar; charset=utf-8';
 
+const noRenderer: Renderer = () => {
+  throw new Error('The markdown renderer is not loaded.');
+};
+
+const html =
+  (render: Renderer, variant: MarkdownVariant): MarkdownHtml =>
+  (text) =>
+    render(text, variant);
+
 const calendar = (index: ContentIndex, timeZone: string, only?: string): Feed => ({
   type: CALENDAR,
   deps: [entities.eventCard.name, entities.majorEvent.name],
-  build: (origin, now) => eventsCalendar(index, { origin, now, timeZone }, only),
+  markdown: true,
+  build: (origin, now, render) =>
+    eventsCalendar(index, { origin, now, timeZone, html: html(render, {}) }, only),
 });
 
 const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
@@ -133,10 +177,12 @@ const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
   ],
   [
     NEWS_ATOM_PATH,
-    (index) => ({
+    (index, timeZone) => ({
       type: 'application/atom+xml; charset=utf-8',
       deps: [entities.news.name],
-      build: (origin, now) => newsAtom(index, origin, now),
+      markdown: true,
+      build: (origin, now, render) =>
+        newsAtom(index, { origin, now, timeZone, html: html(render, NEWS_TEXT) }),
     }),
   ],
   [EVENTS_CALENDAR_PATH, (index, timeZone) => calendar(index, timeZone)],

@@ -46,6 +46,20 @@ describe('head tags', () => {
     expect(tags).not.toContain('canonical');
   });
 
+  it('announce the news feed and the events calendar on every page, found or not', () => {
+    for (const found of [true, false]) {
+      const tags = headTags({ title: 'Any' }, 'https://e.org/about', found, 'https://e.org');
+      expect(tags).toContain(
+        '<link rel="alternate" type="application/atom+xml" title="Oregon CS Education Alliance: News" href="https://e.org/news.atom" />',
+      );
+      expect(tags).toContain(
+        '<link rel="alternate" type="text/calendar" title="Oregon CS Education Alliance: Events" href="https://e.org/events.ics" />',
+      );
+    }
+    // Without a known origin the addresses are the site's own paths.
+    expect(headTags({ title: 'Any' }, null, true)).toContain('href="/news.atom"');
+  });
+
   it('cut a long description at a word', () => {
     const long = 'word '.repeat(100);
     const cut = shortDescription(long);

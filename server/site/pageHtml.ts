@@ -1,11 +1,13 @@
 // A server-rendered page put into the built index.html: its head tags (title, description,
-// canonical address, Open Graph), the markup in #root and the data it hydrates from.
+// canonical address, Open Graph, the news feed and events calendar it announces), the markup in
+// #root and the data it hydrates from.
 import type { PageHead } from '../../web/src/site/ssr/renderContext.ts';
 import { pageDataScript, type PageData } from '../../web/src/site/ssr/pageData.ts';
 import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { escapeHtml } from '../schema/html.ts';
 import { shortDescription, SITE_DESCRIPTION } from '../../web/src/lib/pageDescription.ts';
+import { EVENTS_CALENDAR_PATH, NEWS_FEED_PATH } from '../schema/calendarPaths.ts';
 
 export { shortDescription, SITE_DESCRIPTION };
 
@@ -27,6 +29,9 @@ export function headTags(
       : '<meta name="robots" content="noindex" />',
     ...link('prev', head.prevPath),
     ...link('next', head.nextPath),
+    // Every page announces the feeds, so feed readers and browsers find them from any address.
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${SITE_NAME}: News`)}" href="${escapeHtml((origin ?? '') + NEWS_FEED_PATH)}" />`,
+    `<link rel="alternate" type="text/calendar" title="${escapeHtml(`${SITE_NAME}: Events`)}" href="${escapeHtml((origin ?? '') + EVENTS_CALENDAR_PATH)}" />`,
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,

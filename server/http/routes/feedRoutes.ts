@@ -4,14 +4,18 @@ import { Router } from 'express';
 import { Answer } from '../answer.ts';
 import type { FeedAnswers } from '../feedAnswers.ts';
 import { sendError } from '../http.ts';
+import { renderMarkdownHtml } from '../../../web/src/markdown/renderHtml.tsx';
 
 export function feedRoutes(feeds: FeedAnswers): Router {
+  // The app loads with the markdown renderer; from now on the feeds that show markdown are made.
+  feeds.useRenderer(renderMarkdownHtml);
   const router = Router();
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const answer = feeds.answer(req, req.path);
     if (answer === undefined) return next();
     if (answer instanceof Answer) return answer.send(req, res, false);
+    if (answer === 'loading') return sendError(res, 503, 'The server is starting: try again in a moment.');
     if (answer === 'no-host') {
       return sendError(res, 400, 'The request names no valid host for the addresses in this file.');
     }

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Markdown } from './Markdown.tsx';
 import { isAllowedStyle } from './sanitizeSchema.ts';
+import { renderMarkdownHtml } from './renderHtml.tsx';
 
 // React 19's server renderer adds `<link rel="preload" as="image">` hints for every <img>; they
 // are not part of the rendered content (the browser never sees them from the client renderer).
@@ -125,5 +126,69 @@ describe('Markdown keeps what the admin helper produces', () => {
 
   it('renders nothing for empty text', () => {
     expect(render('')).toBe('');
+  });
+});
+
+describe('GitHub-flavoured markdown', () => {
+  const html = (md: string) => renderMarkdownHtml(md, {});
+
+  it('renders tables, strikethrough, task lists, autolinks and footnotes', () => {
+    const out = html(
+      '| Day | Room |\n|---|:-:|\n| Mon | ~~4~~ 5 |\n\n- [ ] bring laptops\n- [x] book the room\n\nSee www.example.org or ask staff@example.org.[^1]\n\n[^1]: Mondays only.',
+    );
+    expect(out).toContain(
+      '<table><thead><tr><th>Day</th><th style="text-align:center">Room</th></tr></thead>',
+    );
+    expect(out).toContain('<td style="text-align:center"><del>4</del> 5</td>');
+    expect(out).toContain(
+      '<li class="task-list-item"><input type="checkbox" disabled="" aria-label="bring laptops"/> bring laptops</li>',
+    );
+    expect(out).toContain(
+      '<input type="checkbox" disabled="" aria-label="book the room" checked=""/> book the room',
+    );
+    expect(out).toContain('<a href="http://www.example.org">www.example.org</a>');
+    expect(out).toContain('<a href="mailto:staff@example.org">staff@example.org</a>');
+    expect(out).toMatch(/<sup><a href="#user-content-t\w{6}-fn-1" id="user-content-t\w{6}-fnref-1"/);
+    expect(out).toMatch(/<section data-footnotes="" class="footnotes"><h2 class="sr-only"/);
+  });
+
+  it('gives each text its own ids, and its links to them follow', () => {
+    const a = html('One[^1]\n\n[^1]: a');
+    const b = html('Two[^1]\n\n[^1]: b');
+    const ids = (s: string) => [...s.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!);
+    const targets = (s: string) => [...s.matchAll(/ href="#([^"]+)"/g)].map((m) => m[1]!);
+    expect(ids(a).filter((id) => ids(b).includes(id))).toEqual([]);
+    for (const s of [a, b]) {
+      for (const t of targets(s)) expect(ids(s)).toContain(t);
+      for (const id of ids(s)) expect(id).toMatch(/^user-content-/);
+    }
+    // The same text gets the same ids wherever it is rendered (the page and the admin preview).
+    expect(html('One[^1]\n\n[^1]: a')).toBe(a);
+    // A raw anchor in the text, and the text's link to it.
+    const anchor = html('[Up](#top)\n\n<h2 id="top">Top</h2>');
+    const [id] = ids(anchor);
+    expect(targets(anchor)).toEqual([id]);
+  });
+
+  it('keeps task boxes read-only, raw HTML ones too', () => {
+    expect(
+      html('<input type="text" name="q" value="x" tabindex="1" accesskey="s" onfocus="alert(1)" autofocus>'),
+    ).toBe('<input type="checkbox" disabled=""/>');
+    expect(html('<input type="checkbox" checked>')).toBe('<input type="checkbox" disabled="" checked=""/>');
+  });
+
+  it('shows the tags GFM filters as text', () => {
+    expect(html('A <title>x</title> *after*')).toBe('<p>A &lt;title&gt;x&lt;/title&gt; <em>after</em></p>');
+    // An unclosed <textarea> no longer turns the rest of the text into its content.
+    expect(html('A <textarea> b\n\n*after*')).toBe('<p>A &lt;textarea&gt; b</p>\n<p><em>after</em></p>');
+  });
+
+  it('puts the footnotes heading at the text’s first heading level', () => {
+    const md = '### Part\n\nText[^n]\n\n[^n]: Note';
+    for (const from of [2, 3, 5] as const) {
+      const out = renderMarkdownHtml(md, { headingsFrom: from });
+      expect(out).toContain(`<h${from}>Part</h${from}>`);
+      expect(out).toMatch(new RegExp(`<h${from} class="sr-only" id="[^"]+">Footnotes</h${from}>`));
+    }
   });
 });

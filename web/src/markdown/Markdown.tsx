@@ -1,34 +1,51 @@
-// The one markdown renderer of the site and of the admin previews. Raw HTML is parsed (rehype-raw)
-// and then sanitized by rehype-sanitize as the LAST plugin, so nothing added after can reintroduce
-// what the schema removed. react-markdown's own URL filter keeps the same link protocols, and links
-// without one must stay on this site.
+// The one markdown renderer of the site and of the admin previews: CommonMark with GitHub's
+// extensions (remark-gfm: tables, strikethrough, task lists, autolinks, footnotes). Raw HTML is parsed
+// (rehype-raw) and then sanitized by rehype-sanitize as the LAST plugin, so nothing added after can
+// reintroduce what the schema removed. react-markdown's own URL filter keeps the same link protocols,
+// and links without one must stay on this site. What this changes of the CommonMark and GFM specs on
+// purpose is listed in docs/markdown.md (and checked by markdownSpec.test.ts).
 import { Component, createElement, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type Options } from 'react-markdown';
 import { Link, useInRouterContext } from 'react-router-dom';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
 import { isSitePath } from '../lib/links.ts';
 import { staysOnSite } from '../../../server/schema/links.ts';
+import { rehypeCodeBlockNewline } from './codeBlockNewline.ts';
 import { rehypeHeadingLevels, type HeadingLevel } from './headingLevels.ts';
 import type { MarkdownProps } from './markdownProps.ts';
 import { sanitizeSchema } from './sanitizeSchema.ts';
+import { rehypeTagFilter } from './tagFilter.ts';
+import { rehypeReadOnlyCheckboxes } from './taskLists.ts';
 import { rehypeReadableColours } from './textColours.ts';
+import { rehypeTextIds, textScope } from './textIds.ts';
 
 type Plugins = NonNullable<Options['rehypePlugins']>;
 
-/** The plugin chain: sanitize must stay last. Exported so admin previews use exactly the same. */
-export const rehypePlugins: Plugins = [rehypeRaw, rehypeReadableColours, [rehypeSanitize, sanitizeSchema]];
+export const remarkPlugins: NonNullable<Options['remarkPlugins']> = [remarkGfm];
 
-const withHeadingsFrom = new Map<HeadingLevel, Plugins>();
-/** The same chain with the text's headings renumbered to start at `from` (still before sanitize). */
-function pluginsFor(from: HeadingLevel | undefined): Plugins {
-  if (!from) return rehypePlugins;
-  let plugins = withHeadingsFrom.get(from);
-  if (!plugins) {
-    plugins = [...rehypePlugins.slice(0, -1), [rehypeHeadingLevels, { from }], rehypePlugins.at(-1)!];
-    withHeadingsFrom.set(from, plugins);
-  }
-  return plugins;
+/**
+ * Footnote ids come out bare (`fn-1`): textIds.ts scopes them to their text, and the sanitizer
+ * prefixes them, as it does every id.
+ */
+export const remarkRehypeOptions = { clobberPrefix: '' } satisfies Options['remarkRehypeOptions'];
+
+/**
+ * The plugin chain of one text: sanitize must stay last. `from` renumbers the text's headings
+ * (headingLevels.ts); `scope` is the text's own part of its ids (textIds.ts).
+ */
+export function rehypePluginsFor(scope: string, from?: HeadingLevel): Plugins {
+  return [
+    rehypeCodeBlockNewline,
+    rehypeTagFilter,
+    rehypeRaw,
+    rehypeReadableColours,
+    rehypeReadOnlyCheckboxes,
+    [rehypeTextIds, { scope }],
+    ...(from ? ([[rehypeHeadingLevels, { from }]] as Plugins) : []),
+    [rehypeSanitize, sanitizeSchema],
+  ];
 }
 
 /**
@@ -43,7 +60,8 @@ export function siteUrlTransform(url: string): string | undefined {
 }
 
 export const markdownOptions = {
-  rehypePlugins,
+  remarkPlugins,
+  remarkRehypeOptions,
   urlTransform: siteUrlTransform,
   skipHtml: false,
 } satisfies Partial<Options>;
@@ -125,7 +143,11 @@ export function MarkdownContent({
   };
   return (
     <PlainTextOnError text={children}>
-      <ReactMarkdown {...markdownOptions} rehypePlugins={pluginsFor(headingsFrom)} components={components}>
+      <ReactMarkdown
+        {...markdownOptions}
+        rehypePlugins={rehypePluginsFor(textScope(children), headingsFrom)}
+        components={components}
+      >
         {children}
       </ReactMarkdown>
     </PlainTextOnError>

@@ -13,7 +13,7 @@ export const variantName = (v: MarkdownVariant) =>
   `${v.inline ? 'i' : 'b'}${v.linkTarget ? 't' : 's'}${v.headingsFrom ?? 0}`;
 
 /** Two 32-bit FNV-1a hashes (different offsets), in base 36: 64 bits, enough for a site's texts. */
-function hash(text: string): string {
+export function textHash(text: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
   for (let i = 0; i < text.length; i++) {
@@ -25,4 +25,4 @@ function hash(text: string): string {
 }
 
 export const markdownKey = (text: string, variant: MarkdownVariant) =>
-  `${variantName(variant)}:${text.length.toString(36)}:${hash(text)}`;
+  `${variantName(variant)}:${text.length.toString(36)}:${textHash(text)}`;

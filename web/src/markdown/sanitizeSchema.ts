@@ -2,9 +2,14 @@
 // GitHub's default allowlist, plus what the admin's markdown helper produces — underline, and a
 // `style` on span/div/p kept only when every declaration is on an anchored allowlist of colour,
 // alignment and font size. No url(), no functions, no other property: the whole attribute goes.
+// GitHub's list already has what GitHub-flavoured markdown makes (tables, <del>, task lists'
+// disabled checkboxes, footnotes' sections and links) and prefixes every id and name
+// (CLOBBER_PREFIX, textIds.ts); the footnotes' screen-reader heading may be renumbered below h2
+// (headingLevels.ts), so its class is kept on every level it can take.
 import { defaultSchema } from 'rehype-sanitize';
 import type { Options as Schema } from 'rehype-sanitize';
 import { SAFE_PROTOCOLS } from '../../../server/schema/links.ts';
+import { CLOBBER_PREFIX } from './textIds.ts';
 
 /** Link protocols kept in rendered markdown (spec §1); relative links are always kept. */
 export const LINK_PROTOCOLS = [...SAFE_PROTOCOLS];
@@ -23,6 +28,7 @@ export const ALLOWED_STYLE = new RegExp(
 export const isAllowedStyle = (style: string) => ALLOWED_STYLE.test(style);
 
 const styled = ['style', ALLOWED_STYLE] as const;
+const screenReaderOnly = [['className', 'sr-only']] as NonNullable<Schema['attributes']>[string];
 
 export const sanitizeSchema: Schema = {
   ...defaultSchema,
@@ -32,7 +38,14 @@ export const sanitizeSchema: Schema = {
     span: [...(defaultSchema.attributes?.span ?? []), [...styled]],
     div: [...(defaultSchema.attributes?.div ?? []), [...styled]],
     p: [...(defaultSchema.attributes?.p ?? []), [...styled]],
+    // A task list's box is named by its item (taskLists.ts).
+    input: [...(defaultSchema.attributes?.input ?? []), 'ariaLabel'],
+    h3: screenReaderOnly,
+    h4: screenReaderOnly,
+    h5: screenReaderOnly,
+    h6: screenReaderOnly,
   },
+  clobberPrefix: CLOBBER_PREFIX,
   protocols: {
     ...defaultSchema.protocols,
     href: LINK_PROTOCOLS,

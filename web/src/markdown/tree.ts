@@ -4,6 +4,8 @@ export interface MarkdownNode {
   tagName?: string;
   properties?: Record<string, unknown>;
   children?: MarkdownNode[];
+  /** A text node's text. */
+  value?: string;
 }
 
 /** Calls `visit` on every element, parents before children. */

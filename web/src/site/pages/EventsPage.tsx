@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { EventCardList } from '../components/EventCardView.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
+import { EventsCalendarLink } from '../components/FeedLinks.tsx';
 
 /** The visible event pages, so they stay reachable where the EVENTS dropdown is flattened. */
 function EventPagesList() {
@@ -34,6 +35,7 @@ export function EventsPage() {
     <div className="container page listing-page">
       <NewsNav />
       <h1>Events</h1>
+      <EventsCalendarLink />
       <EventPagesList />
       <Loadable state={cards} what="the events" logMessage="Error fetching events" fallback="Loading events…">
         {(list) => (

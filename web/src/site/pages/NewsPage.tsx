@@ -14,6 +14,7 @@ import { SmartLink } from '../components/SmartLink.tsx';
 import { NEWS_PER_PAGE, pageHref, pageNumberOf, pagedEndpoint, type ListPage } from '../paging.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { NewsFeedLink } from '../components/FeedLinks.tsx';
 
 const NEWS = '/news';
 
@@ -41,6 +42,7 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
     <div className="container page listing-page">
       <NewsNav />
       <h1>News and Features</h1>
+      <NewsFeedLink />
       <Loadable state={news} what="the news" logMessage="Error fetching news" fallback="Loading news…">
         {({ items, pages }) =>
           items.length ? (
@@ -81,6 +83,7 @@ function NewsArticle({ item: n }: { item: NewsItem }) {
           <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>
         </p>
       )}
+      {/* The news feed carries the same HTML (server/http/feedAnswers.ts, NEWS_TEXT). */}
       <Markdown headingsFrom={3}>{n.what}</Markdown>
     </article>
   );
