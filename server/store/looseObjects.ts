@@ -137,7 +137,9 @@ export async function removeTempObjects(gitdir: string): Promise<string[]> {
   for (const name of await readdir(objects).catch(() => [] as string[])) {
     if (name.startsWith(TEMP_PREFIX)) removed.push(path.join(objects, name));
     else if (/^[0-9a-f]{2}$/.test(name)) {
-      for (const inner of await readdir(path.join(objects, name))) {
+      // A `git gc` running beside the server (a maintainer's, or git's own after a large commit) may
+      // pack a folder away between the two reads.
+      for (const inner of await readdir(path.join(objects, name)).catch(() => [] as string[])) {
         if (inner.endsWith('.tmp')) removed.push(path.join(objects, name, inner));
       }
     }

@@ -98,5 +98,6 @@ export function commitAsImport(site: string, message: string): void {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: site, env, stdio: 'pipe' });
   git('init', '-q', '-b', 'main');
   git('add', '-A');
-  git('commit', '-q', '-m', message);
+  // No automatic `git gc` in the background: it would pack the objects while the server starts.
+  git('-c', 'gc.auto=0', 'commit', '-q', '-m', message);
 }

@@ -97,10 +97,15 @@ describe('admin details', () => {
     const title = await firstTitle('/api/news.php');
     const item = await openItem(a.page, title);
     await tb(item, 'Title').fill('Written before the session ended');
-    // Signing out anywhere ends every session of the user.
+    // "Sign out everywhere" from another browser ends this tab's session too (a plain sign-out there
+    // would end only that browser's).
     const b = await openPage(browser);
-    await openAdmin(b.page, site, '/admin');
-    await b.page.getByRole('button', { name: 'Sign out' }).click();
+    await openAdmin(b.page, site, '/admin/account');
+    await b.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await b.page
+      .getByRole('dialog', { name: 'Sign out everywhere?' })
+      .getByRole('button', { name: 'Sign out everywhere' })
+      .click();
     await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
 
     await item.getByRole('button', { name: 'Update' }).click();

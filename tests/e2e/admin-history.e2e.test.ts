@@ -225,10 +225,15 @@ describe('honest feedback', () => {
     await openAdmin(a.page, site, '/NewsAdminPage');
     const form = await openAddForm(a.page, 'Add a news item');
     await tb(form, 'Title').fill('Written before the session ended');
-    // Signing out anywhere ends every session of the user (the epoch changes).
+    // "Sign out everywhere" from another browser ends this tab's session too (a plain sign-out there
+    // would end only that browser's).
     const b = await openPage(browser);
-    await openAdmin(b.page, site, '/admin');
-    await b.page.getByRole('button', { name: 'Sign out' }).click();
+    await openAdmin(b.page, site, '/admin/account');
+    await b.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await b.page
+      .getByRole('dialog', { name: 'Sign out everywhere?' })
+      .getByRole('button', { name: 'Sign out everywhere' })
+      .click();
     await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
 
     await form.getByRole('button', { name: 'Submit' }).click();

@@ -51,6 +51,7 @@ export const ADMIN_ROUTES = [
   '/MessagesAdminPage',
   '/AuditLogAdminPage',
   '/admin/drafts',
+  '/RedirectsAdminPage',
   '/admin/accounts',
 ] as const;
 

@@ -64,7 +64,7 @@ describe('signing in with two steps', () => {
     const box = screen.getByLabelText('6-digit code');
     expect(box).toHaveAttribute('autocomplete', 'one-time-code');
     expect(box).toHaveAttribute('inputmode', 'numeric');
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus()); // moved there once the step is drawn
     // Not signed in yet: the password alone opens nothing.
     expect((await call(cms, '/api/account')).status).toBe(401);
 
@@ -97,7 +97,7 @@ describe('signing in with two steps', () => {
     await screen.findByRole('heading', { name: 'Admin sign-in: second step' });
     await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     const box = screen.getByLabelText('Recovery code');
-    expect(box).toHaveFocus();
+    await waitFor(() => expect(box).toHaveFocus()); // moved there once the step is drawn
     expect(box).not.toHaveAttribute('inputmode', 'numeric');
     await user.type(box, recoveryCodes[0]!.toUpperCase());
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
