@@ -9,6 +9,7 @@ import { adminPages } from './pages.ts';
 import { firstPage, pageKey } from './liveData.ts';
 import { pageWindow } from './sections/Pager.tsx';
 import { rowSummary, sortChoices } from './sections/rows.ts';
+import { isAdminPath } from '../site/adminPaths.ts';
 
 const SPEC_ROUTES = [
   '/EventsAdminPage',
@@ -46,6 +47,10 @@ describe('admin pages', () => {
       '/AuditLogAdminPage': 'auditLog',
       '/admin/accounts': 'accounts',
     });
+  });
+
+  it('are each an admin path, so the server sends the admin app there (not the public 404 page)', () => {
+    for (const p of adminPages) expect(isAdminPath(p.route), p.route).toBe(true);
   });
 
   it('show every entity on exactly one page, each with a description', () => {

@@ -18,6 +18,7 @@ export const ADMIN_PATHS = [
   '/MarkdownEditor',
   '/MessagesAdminPage',
   '/AuditLogAdminPage',
+  '/RedirectsAdminPage',
 ] as const;
 
 export function isAdminPath(pathname: string): boolean {
