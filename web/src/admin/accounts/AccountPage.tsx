@@ -1,7 +1,7 @@
 // /admin/account: your own account, for every role. Your name and email, your password, where you are
 // signed in (each session ended on its own, or all at once), and two-step sign-in. Someone whose role
 // requires two-step sign-in and has not set it up lands here and stays until it is on (AdminFrame).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminFrame } from '../AdminFrame.tsx';
 import { fieldErrorsOf, messageOf } from '../api.ts';
@@ -14,9 +14,9 @@ import {
   getMyAccount,
   saveProfile,
   signOutEverywhere,
-  type MyAccount,
   type Session,
 } from './accountsApi.ts';
+import { useSignedInRead } from './useSignedInRead.ts';
 import {
   accountTime,
   newPasswordProblem,
@@ -36,28 +36,7 @@ export default function AccountPage() {
 }
 
 /** The account and its sessions, read once signed in and again after each change. */
-function useMyAccount() {
-  const signedIn = useAuth().status === 'signedIn';
-  const [data, setData] = useState<MyAccount | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    getMyAccount(controller.signal).then(
-      (d) => {
-        setData(d);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!controller.signal.aborted) setError(messageOf(e));
-      },
-    );
-    return () => controller.abort();
-  }, [signedIn, generation]);
-  return { data, error, reload };
-}
+const useMyAccount = () => useSignedInRead(getMyAccount);
 
 function AccountView() {
   const auth = useAuth();

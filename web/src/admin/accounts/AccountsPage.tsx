@@ -2,7 +2,7 @@
 // copy (no mail server needed), withdraw invites not used yet, change a role, disable or enable an
 // account (its sessions end at once), make a password-reset link, and require two-step sign-in per
 // role. What the server refuses (the last admin, yourself) is said in its own words.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { AdminFrame } from '../AdminFrame.tsx';
 import { messageOf } from '../api.ts';
 import { useAuth } from '../auth.ts';
@@ -16,11 +16,11 @@ import {
   saveRequireTwoFactor,
   withdrawInvite,
   type Account,
-  type AccountsList,
   type Invite,
   type MadeLink,
   type RequireTwoFactor,
 } from './accountsApi.ts';
+import { useSignedInRead } from './useSignedInRead.ts';
 import { accountTime, aRole, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from './accountWords.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
 
@@ -36,28 +36,7 @@ export default function AccountsPage() {
   );
 }
 
-function useAccounts() {
-  const signedIn = useAuth().status === 'signedIn';
-  const [data, setData] = useState<AccountsList | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    getAccounts(controller.signal).then(
-      (d) => {
-        setData(d);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!controller.signal.aborted) setError(messageOf(e));
-      },
-    );
-    return () => controller.abort();
-  }, [signedIn, generation]);
-  return { data, error, reload };
-}
+const useAccounts = () => useSignedInRead(getAccounts);
 
 function AccountsView() {
   const { data, error, reload } = useAccounts();

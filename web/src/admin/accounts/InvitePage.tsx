@@ -1,9 +1,10 @@
 // /admin/invite/:token: the page an invite link opens. It says which role the invite gives, and the
 // person chooses their user name, name, email and password; the new account is signed in and taken
 // to the admin home. A used, withdrawn or expired invite gets a plain page saying whom to ask.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
+import { useLinkLookup } from './useLinkLookup.ts';
 import { signedInAs, useAuth } from '../auth.ts';
 import { acceptInvite, getInvite } from './accountsApi.ts';
 import {
@@ -17,28 +18,9 @@ import {
 import { Field, type FieldErrors } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
-type Loaded =
-  | { at: 'loading' }
-  | { at: 'gone' }
-  | { at: 'failed'; error: string }
-  | { at: 'open'; role: Role; expires: string };
-
 export default function InvitePage() {
   const token = useParams().token ?? '';
-  const [invite, setInvite] = useState<Loaded>({ at: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    getInvite(token, controller.signal).then(
-      (i) => setInvite({ at: 'open', role: i.role, expires: i.expires }),
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 410)) setInvite({ at: 'gone' });
-        else setInvite({ at: 'failed', error: messageOf(e) });
-      },
-    );
-    return () => controller.abort();
-  }, [token, attempt]);
+  const { state: invite, setState: setInvite, retry } = useLinkLookup(token, getInvite);
 
   return (
     <LinkPage title={invite.at === 'gone' ? 'This invite has ended' : 'Join the website’s staff'}>
@@ -50,7 +32,7 @@ export default function InvitePage() {
       {invite.at === 'failed' && (
         <div className="admin-notice admin-notice-error" role="alert">
           <p>Could not open the invite: {invite.error}</p>
-          <button type="button" className="admin-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="admin-button" onClick={retry}>
             Try again
           </button>
         </div>

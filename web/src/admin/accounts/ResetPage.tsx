@@ -4,37 +4,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
+import { useLinkLookup } from './useLinkLookup.ts';
 import { checkAuth } from '../auth.ts';
 import { getReset, resetPassword } from './accountsApi.ts';
 import { accountTime, MIN_PASSWORD, newPasswordProblem } from './accountWords.ts';
 import { Field, type FieldErrors } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
-type Loaded =
-  | { at: 'loading' }
-  | { at: 'gone' }
-  | { at: 'failed'; error: string }
-  | { at: 'open'; username: string; expires: string }
-  | { at: 'done'; username: string };
-
 const ASK = 'Ask an admin of the site for a new password-reset link.';
 
 export default function ResetPage() {
   const token = useParams().token ?? '';
-  const [link, setLink] = useState<Loaded>({ at: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    getReset(token, controller.signal).then(
-      (r) => setLink({ at: 'open', username: r.username, expires: r.expires }),
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        if (e instanceof ApiError && (e.status === 404 || e.status === 410)) setLink({ at: 'gone' });
-        else setLink({ at: 'failed', error: messageOf(e) });
-      },
-    );
-    return () => controller.abort();
-  }, [token, attempt]);
+  const {
+    state: link,
+    setState: setLink,
+    retry,
+  } = useLinkLookup<{ username: string; expires: string }, { at: 'done'; username: string }>(token, getReset);
 
   const title =
     link.at === 'gone'
@@ -52,7 +37,7 @@ export default function ResetPage() {
       {link.at === 'failed' && (
         <div className="admin-notice admin-notice-error" role="alert">
           <p>Could not open the link: {link.error}</p>
-          <button type="button" className="admin-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="admin-button" onClick={retry}>
             Try again
           </button>
         </div>
