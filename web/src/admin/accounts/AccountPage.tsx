@@ -17,14 +17,8 @@ import {
   type Session,
 } from './accountsApi.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
-import {
-  accountTime,
-  newPasswordProblem,
-  MIN_PASSWORD,
-  ROLE_DESCRIPTIONS,
-  ROLE_LABELS,
-} from './accountWords.ts';
-import { Field, type FieldErrors } from './Field.tsx';
+import { accountTime, newPasswordProblem, ROLE_DESCRIPTIONS, ROLE_LABELS } from './accountWords.ts';
+import { Field, NewPasswordFields, type FieldErrors } from './Field.tsx';
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
 
 export default function AccountPage() {
@@ -211,22 +205,13 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
           onValue={setCurrent}
           error={errors.current}
         />
-        <Field
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          help={`At least ${MIN_PASSWORD} characters. A few unrelated words make a strong password that is easy to remember.`}
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
-        />
-        <Field
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onValue={setRepeat}
-          error={errors.repeat}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors}
         />
         {error && (
           <p className="admin-notice admin-notice-error" role="alert">

@@ -1,5 +1,6 @@
 // One labelled box of the account forms, with its help line and its error (both read with the box).
 import { useId, type InputHTMLAttributes } from 'react';
+import { MIN_PASSWORD } from './accountWords.ts';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> & {
   label: string;
@@ -38,3 +39,36 @@ export function Field({ label, help, error, onValue, ...input }: FieldProps) {
 
 /** Field messages keyed by name: the server's (a 400's `fields`) or the form's own checks. */
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** A new password typed twice, with the advice on choosing one: sign-up, reset and a change. */
+export function NewPasswordFields(p: {
+  /** "New password" (a reset, a change) or "Password" (a new account). */
+  label: string;
+  password: string;
+  repeat: string;
+  onPassword: (v: string) => void;
+  onRepeat: (v: string) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <Field
+        label={p.label}
+        type="password"
+        autoComplete="new-password"
+        help={`At least ${MIN_PASSWORD} characters. A few unrelated words make a strong password that is easy to remember.`}
+        value={p.password}
+        onValue={p.onPassword}
+        error={p.errors.password}
+      />
+      <Field
+        label={`Repeat the ${p.label.toLowerCase()}`}
+        type="password"
+        autoComplete="new-password"
+        value={p.repeat}
+        onValue={p.onRepeat}
+        error={p.errors.repeat}
+      />
+    </>
+  );
+}

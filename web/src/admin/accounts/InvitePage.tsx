@@ -7,15 +7,8 @@ import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
 import { useLinkLookup } from './useLinkLookup.ts';
 import { signedInAs, useAuth } from '../auth.ts';
 import { acceptInvite, getInvite } from './accountsApi.ts';
-import {
-  accountTime,
-  aRole,
-  MIN_PASSWORD,
-  newPasswordProblem,
-  ROLE_DESCRIPTIONS,
-  type Role,
-} from './accountWords.ts';
-import { Field, type FieldErrors } from './Field.tsx';
+import { accountTime, aRole, newPasswordProblem, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
+import { Field, NewPasswordFields, type FieldErrors } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
 export default function InvitePage() {
@@ -154,22 +147,13 @@ function JoinForm({
           onValue={set('email')}
           error={errors.email}
         />
-        <Field
+        <NewPasswordFields
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          help={`At least ${MIN_PASSWORD} characters. A few unrelated words make a strong password that is easy to remember.`}
-          value={form.password}
-          onValue={set('password')}
-          error={errors.password}
-        />
-        <Field
-          label="Repeat the password"
-          type="password"
-          autoComplete="new-password"
-          value={form.repeat}
-          onValue={set('repeat')}
-          error={errors.repeat}
+          password={form.password}
+          repeat={form.repeat}
+          onPassword={set('password')}
+          onRepeat={set('repeat')}
+          errors={errors}
         />
         {error && (
           <p className="admin-notice admin-notice-error" role="alert">

@@ -7,8 +7,8 @@ import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
 import { useLinkLookup } from './useLinkLookup.ts';
 import { checkAuth } from '../auth.ts';
 import { getReset, resetPassword } from './accountsApi.ts';
-import { accountTime, MIN_PASSWORD, newPasswordProblem } from './accountWords.ts';
-import { Field, type FieldErrors } from './Field.tsx';
+import { accountTime, newPasswordProblem } from './accountWords.ts';
+import { NewPasswordFields, type FieldErrors } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
 const ASK = 'Ask an admin of the site for a new password-reset link.';
@@ -127,22 +127,13 @@ function NewPasswordForm({
         aria-label="Your new password"
       >
         <input type="hidden" name="username" autoComplete="username" value={username} />
-        <Field
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          help={`At least ${MIN_PASSWORD} characters. A few unrelated words make a strong password that is easy to remember.`}
-          value={password}
-          onValue={setPassword}
-          error={errors.password}
-        />
-        <Field
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onValue={setRepeat}
-          error={errors.repeat}
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors}
         />
         {error && (
           <p className="admin-notice admin-notice-error" role="alert">
