@@ -1,14 +1,14 @@
 // Over an editing page shown to someone who may not change the live site (a contributor): the page
 // is read-only there, and this says so and offers the way in — open one of their drafts on this very
 // page, or start a new draft and work in it at once.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { messageOf } from '../api.ts';
 import { useUser } from '../auth.ts';
 import { DRAFTS_ROUTE } from '../pages.ts';
-import { createDraft, isOpen, useDraftList } from './draftsApi.ts';
+import { isOpen, useDraftList } from './draftsApi.ts';
 import { isMine } from './draftWords.ts';
 import { searchWithDraft } from './workingDraft.ts';
+import { useStartDraft } from './useStartDraft.ts';
 
 /** Open drafts offered by name; the rest are on the Drafts page. */
 const SHOWN = 3;
@@ -21,27 +21,9 @@ export function DraftsOnlyNotice() {
   const mine = (useDraftList().data?.drafts ?? [])
     .filter((d) => isOpen(d.state) && isMine(d, me))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const start = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!title.trim()) {
-      setError('Give the draft a title.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const made = await createDraft(title.trim());
-      void navigate({ pathname, search: searchWithDraft(search, made.id) });
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
+  const { title, setTitle, error, busy, start } = useStartDraft((made) =>
+    navigate({ pathname, search: searchWithDraft(search, made) }),
+  );
 
   return (
     <section className="admin-notice admin-notice-info admin-drafts-only" aria-labelledby={`${id}-h`}>

@@ -1,17 +1,17 @@
 // /admin/drafts: every draft by where it stands — mine, waiting for review, scheduled, others', and
 // recently published or discarded — with a form to start one, and (for admins) the site's approval
 // setting.
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AdminFrame } from '../AdminFrame.tsx';
-import { messageOf } from '../api.ts';
 import { useAuth } from '../auth.ts';
 import { ApprovalSetting } from './ApprovalSetting.tsx';
-import { createDraft, isOpen, useDraftList, type DraftRecord } from './draftsApi.ts';
+import { isOpen, useDraftList, type DraftRecord } from './draftsApi.ts';
 import { draftSections, draftTime, RECENT_DAYS, STATE_LABELS } from './draftWords.ts';
 import { draftRoute } from '../pages.ts';
 import { searchWithDraft } from './workingDraft.ts';
 import { useCan } from '../access.ts';
+import { useStartDraft } from './useStartDraft.ts';
 
 const INTRO =
   'A draft holds changes to any number of items until they are published together. ' +
@@ -75,26 +75,7 @@ function DraftsView() {
 function NewDraftForm() {
   const id = useId();
   const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (!title.trim()) {
-      setError('Give the draft a title.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const made = await createDraft(title);
-      void navigate(draftRoute(made.id));
-    } catch (err) {
-      setError(messageOf(err));
-      setBusy(false);
-    }
-  };
+  const { title, setTitle, error, busy, start: submit } = useStartDraft((made) => navigate(draftRoute(made)));
   return (
     <form
       className="admin-card admin-add admin-new-draft"
