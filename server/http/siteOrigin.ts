@@ -37,3 +37,11 @@ export function requestOrigin(req: IncomingMessage, trustProxy: boolean): string
   const proto = trustProxy ? first(requestHeader(req, 'x-forwarded-proto'))?.toLowerCase() : undefined;
   return `${proto === 'https' || proto === 'http' ? proto : 'http'}://${host}`;
 }
+
+/** The site's origin for an absolute link: CMS_PUBLIC_URL's when it is set, else the request's. */
+export function siteOriginOf(
+  req: IncomingMessage,
+  settings: { publicUrl?: string; trustProxy: boolean },
+): string | null {
+  return settings.publicUrl ? publicOrigin(settings.publicUrl) : requestOrigin(req, settings.trustProxy);
+}

@@ -11,7 +11,7 @@ import type { Asker } from '../../accounts/accounts.ts';
 import { AppError } from '../../schema/errors.ts';
 import { route } from '../http.ts';
 import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
-import { publicOrigin, requestOrigin } from '../siteOrigin.ts';
+import { siteOriginOf } from '../siteOrigin.ts';
 
 const asker = (req: Request): Asker => ({ username: req.user!.username, address: req.ip });
 
@@ -38,7 +38,7 @@ export function accountRoutes(deps: AppDeps): Router {
   const admin = [requireUser(accounts, 'administer'), ...small];
   const links = readBodies(SIGN_IN_LIMIT);
   const linkUrl = (req: Request, kind: 'invite' | 'reset', token: string) =>
-    `${deps.config.publicUrl ? publicOrigin(deps.config.publicUrl) : (requestOrigin(req, deps.config.trustProxy) ?? '')}/admin/${kind}/${token}`;
+    `${siteOriginOf(req, deps.config) ?? ''}/admin/${kind}/${token}`;
   const madeLink = (req: Request, kind: 'invite' | 'reset', made: { token: string; link: OneTimeLink }) => ({
     url: linkUrl(req, kind, made.token),
     id: made.link.id,
