@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
-const ARGS = [
+/** The flags every headless Chromium here starts with (the network is closed; no sandbox in CI). */
+export const BROWSER_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -13,7 +14,7 @@ const ARGS = [
   '--disable-sync',
 ];
 
-async function executablePath(): Promise<string> {
+export async function executablePath(): Promise<string> {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   const sparticuz = (await import('@sparticuz/chromium')).default;
@@ -21,7 +22,7 @@ async function executablePath(): Promise<string> {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await executablePath(), args: ARGS, headless: true });
+  return chromium.launch({ executablePath: await executablePath(), args: BROWSER_ARGS, headless: true });
 }
 
 export interface WatchedPage {
