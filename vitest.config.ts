@@ -2,10 +2,11 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The test tiers. `npm run test:fast` runs the `unit` project (no build, browser, drill or timing); `npm test` runs every
-// project, a group at a time (sequence.groupOrder): the fast server suites two or more at once (as
-// test:fast runs them), the slow ones likewise, then the server timing checks alone, the browser
-// suites two at once, and the browser timing checks alone. A suite that measures time never shares
-// the cores with a drill or a browser.
+// project in three groups (sequence.groupOrder): first the fast server suites, the slow ones and the
+// browser suites together, on one pool of workers that takes the longest files first (vitest's
+// sequencer orders them by their last duration), so no core waits for the last long file of a group
+// while suites remain; then the server timing checks alone; then the browser timing checks alone. A
+// suite that measures time never shares the cores with a drill or a browser.
 //
 // Suites are placed by file name, not folder, so a file keeps its tier when it moves; a new suite
 // lands in `unit` (or `e2e`) unless it is named here.
@@ -102,7 +103,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: workers,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -115,7 +116,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           isolate: true,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -125,8 +126,8 @@ export default defineConfig({
           include: BROWSER_SUITES,
           exclude: [...configDefaults.exclude, ...BROWSER_TIMING],
           globalSetup: [BUILD_ONCE],
-          maxWorkers: 2,
-          sequence: { groupOrder: 4 },
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -137,7 +138,7 @@ export default defineConfig({
           globalSetup: [BUILD_ONCE],
           fileParallelism: false,
           isolate: true,
-          sequence: { groupOrder: 5 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
