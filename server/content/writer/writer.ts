@@ -326,8 +326,13 @@ export class ContentWriter {
       media.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
     }
 
-    const result = validateItem(def, data);
+    let result = validateItem(def, data);
     if (!result.ok) throw new AppError(400, result.error, result.fields);
+    const followed = def.rules?.follow?.({ data: result.data, before: before?.data });
+    if (followed && Object.keys(followed).length) {
+      result = validateItem(def, { ...result.data, ...followed });
+      if (!result.ok) throw new AppError(400, result.error, result.fields);
+    }
     const was = before?.data ?? initialValues(def);
     const guarded = Object.keys(def.fields).filter(
       (k) =>
