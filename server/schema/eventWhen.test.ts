@@ -5,6 +5,7 @@ import {
   eventDateProblems,
   eventSpan,
   followedWhen,
+  proposedDates,
   soonestEventFirst,
   whenDisagrees,
   whenText,
@@ -146,5 +147,28 @@ describe('soonestEventFirst', () => {
       { id: '4', start_date: '2027-02-28', start_time: '' },
     ];
     expect(items.sort(soonestEventFirst).map((i) => i.id)).toEqual(['4', '3', '2', '1']);
+  });
+});
+
+describe('proposedDates', () => {
+  it('reads a start date and a last day from the words of a card without them', () => {
+    expect(proposedDates(card('Saturday, January 9 – Saturday, February 20, 2027', '2027-01-09'))).toEqual({
+      end_date: '2027-02-20',
+    });
+    expect(proposedDates(card('June 22–24, 2027', ''))).toEqual({
+      start_date: '2027-06-22',
+      end_date: '2027-06-24',
+    });
+    expect(proposedDates(card('Saturday, March 6, 2027, 9:00 am – 1:00 pm', ''))).toEqual({
+      start_date: '2027-03-06',
+    });
+  });
+
+  it('proposes nothing for a card whose dates are all there, or words that name no dated day', () => {
+    expect(proposedDates(card('Saturday, March 6, 2027, 9:00 am – 1:00 pm', '2027-03-06'))).toBeNull();
+    expect(proposedDates(card('Spring 2027, dates to be announced', ''))).toBeNull();
+    expect(proposedDates(card('Fall 2026', ''))).toBeNull();
+    expect(proposedDates(card('March 6', ''))).toBeNull();
+    expect(proposedDates(card('June 22–24, 2027', '2027-06-22', { end_date: '2027-06-24' }))).toBeNull();
   });
 });

@@ -205,3 +205,30 @@ export function eventDateProblems(data: Record<string, unknown>): Record<string,
     problems.end_time = 'The end time must be later than the start time.';
   return Object.keys(problems).length ? problems : null;
 }
+
+/**
+ * Dates read from the words of a card that lacks them (`npm run propose-event-dates`): a start date
+ * when it has none and its words name a day with its year, an end date when its words name a range
+ * of days and it has no end date. Null when there is nothing to propose.
+ */
+export function proposedDates(
+  data: Record<string, unknown>,
+): { start_date?: string; end_date?: string } | null {
+  const dates = datesOf(data);
+  const text = str(data.when_date);
+  const out: { start_date?: string; end_date?: string } = {};
+  let start = dates.start;
+  if (!ISO_DAY.test(start)) {
+    const m = FIRST_DAY.exec(text);
+    // Without a year the day could be any year's: nothing is guessed.
+    if (!m || !YEAR.test(text.slice(m.index))) return null;
+    const first = firstDayNamed(text, '');
+    if (!first) return null;
+    start = out.start_date = first;
+  }
+  if (!dates.end) {
+    const last = lastDay(text, start);
+    if (last > start) out.end_date = last;
+  }
+  return Object.keys(out).length ? out : null;
+}
