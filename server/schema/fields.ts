@@ -8,17 +8,7 @@ import { normalizeLink } from './links.ts';
 import { parseSiteTime, toZonedIso } from './siteTime.ts';
 
 export type FieldKind =
-  | 'text'
-  | 'markdown'
-  | 'link'
-  | 'date'
-  | 'time'
-  | 'datetime'
-  | 'flag'
-  | 'codes'
-  | 'choice'
-  | 'image'
-  | 'pdf';
+  'text' | 'markdown' | 'link' | 'date' | 'time' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
 
 export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   kind: K;
