@@ -24,7 +24,7 @@ const SLOW = byName([
   'diskFull.test.ts', // the disk-full drill: mounts a tmpfs, fills it, 40 refused saves, a restart
   'connectionLimits.test.ts', // waits out the 10 s header timeout of a trickling connection
   'buildIfStale.test.ts', // runs builds of a small project through npm
-  'newsPages.test.ts', // /news pages at 10,000 items
+  'listingPages.test.ts', // /news and /events pages at 10,000 items
   'repositoryState.test.ts', // starts a server per case on a damaged or busy repository
   'signInLockout.test.ts', // dozens of sign-ins across restarts
   'user.test.ts', // runs `npm run user` as a person would, a process per command

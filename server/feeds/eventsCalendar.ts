@@ -1,23 +1,22 @@
 // The event cards as an iCalendar (RFC 5545): one VEVENT per card visitors can see that has a start
 // date; the whole list at /events.ics, one card at /events/<id>.ics ("Add to calendar"). A card is
-// all day on the days its display date names (from its start date to the last day the text gives,
-// DTEND the day after, as RFC 5545 has it), or at the times of day it names on one day. UIDs are the
-// site's own (feedIds.ts), whatever address the file was fetched from.
+// all day on the days its dates span (DTEND the day after the last, as RFC 5545 has it), or at its
+// times on one day (server/schema/eventWhen.ts: a card with a start date and words alone has its last
+// day and times read from the words). UIDs are the site's own (feedIds.ts), whatever address the file
+// was fetched from.
 import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { SITE_NAME } from '../../web/src/site/brand.ts';
 import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';
 import { absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
-import { timesOfDay, zonedInstant } from './eventTimes.ts';
-import { lastDay } from './eventDays.ts';
+import { zonedInstant } from '../schema/eventTimes.ts';
+import { eventSpan } from '../schema/eventWhen.ts';
 import { eventUid } from './feedIds.ts';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether a card goes into the calendar: visitors see it and it has a start date. */
 export function inCalendar(card: { data: Record<string, unknown> }): boolean {
-  return visibleToPublic(entities.eventCard, card.data) && ISO_DATE.test(String(card.data.start_date ?? ''));
+  return visibleToPublic(entities.eventCard, card.data) && eventSpan(card.data) !== null;
 }
 
 export interface CalendarContext {
@@ -73,16 +72,15 @@ interface Where {
 }
 
 /**
- * DTSTART/DTEND: the days the display date names, all day (DTEND is the day after the last); else,
- * on one day, at the times of day it names (in UTC); else the start date, all day.
+ * DTSTART/DTEND: the card's days, all day (DTEND is the day after the last); else, on one day, at
+ * its times of day (in UTC).
  */
-function when(start: string, display: string, timeZone: string): string[] {
-  const last = lastDay(display, start);
-  const times = last === start ? timesOfDay(display) : null;
+function when(data: Record<string, unknown>, timeZone: string): string[] {
+  const { start, end, times } = eventSpan(data)!;
   if (!times) {
     return [
       contentLine('DTSTART', icalDate(start), { VALUE: 'DATE' }),
-      contentLine('DTEND', icalDate(nextDay(last)), { VALUE: 'DATE' }),
+      contentLine('DTEND', icalDate(nextDay(end)), { VALUE: 'DATE' }),
     ];
   }
   const at = (minutes: number) => icalUtc(zonedInstant(start, minutes, timeZone));
@@ -94,7 +92,6 @@ function when(start: string, display: string, timeZone: string): string[] {
 
 function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, where: Where): string[] {
   const d = card.data;
-  const start = String(d.start_date);
   const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   const apply = d.is_full === true ? undefined : absoluteLink(d.apply_link, where.origin);
   const flyer = absoluteLink(d.flyer_link, where.origin);
@@ -115,7 +112,7 @@ function vevent(card: IndexedItem, page: Record<string, unknown> | undefined, wh
     'BEGIN:VEVENT',
     contentLine('UID', eventUid(card.id)),
     contentLine('DTSTAMP', where.stamp),
-    ...when(start, text(d.when_date), where.timeZone),
+    ...when(d, where.timeZone),
     contentLine('SUMMARY', escapeText(text(d.title))),
     ...(description ? [contentLine('DESCRIPTION', escapeText(description))] : []),
     ...(location ? [contentLine('LOCATION', escapeText(location))] : []),

@@ -5,17 +5,17 @@
 // loads only after it has started answering.
 import { DRAFTS_ROUTE, PREVIEW_ROOT, SHARE_ROOT } from '../schema/draftPaths.ts';
 import { FIXED_PAGES } from '../schema/sitePaths.ts';
-import { entities } from '../schema/registry.ts';
+import { entities, entityByName } from '../schema/registry.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
-import { NEWS_PER_PAGE, pageCount, pageHref } from '../../web/src/site/paging.ts';
+import { PAGED_LISTINGS, pageCount, pageHref } from '../../web/src/site/paging.ts';
 
 export { FIXED_PAGES };
 
 /**
  * Every public page's path: the fixed ones, the visible event pages' page URLs, each once, then the
- * news's numbered pages (/news/page/2 on; web/src/site/paging.ts).
+ * paged listings' numbered pages (/news/page/2, /events/page/2 on; web/src/site/paging.ts).
  */
 export function publicPagePaths(index: ContentIndex): string[] {
   const paths: string[] = [...FIXED_PAGES];
@@ -27,9 +27,13 @@ export function publicPagePaths(index: ContentIndex): string[] {
     seen.add(url.toLowerCase());
     paths.push(url);
   }
-  let news = 0;
-  for (const item of index.all(entities.news)) if (visibleToPublic(entities.news, item.data)) news++;
-  for (let n = 2; n <= pageCount(news, NEWS_PER_PAGE); n++) paths.push(pageHref('/news', n));
+  for (const listing of PAGED_LISTINGS) {
+    const def = entityByName.get(listing.entity)!;
+    let listed = 0;
+    for (const item of index.all(def))
+      if (visibleToPublic(def, item.data) && (listing.listed?.(item.data) ?? true)) listed++;
+    for (let n = 2; n <= pageCount(listed, listing.perPage); n++) paths.push(pageHref(listing.path, n));
+  }
   return paths;
 }
 

@@ -15,7 +15,7 @@ import { NEWS_ATOM_PATH, newsAtom } from '../feeds/newsAtom.ts';
 import type { MarkdownHtml } from '../feeds/plainText.ts';
 import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
 import { eventsCalendar } from '../feeds/eventsCalendar.ts';
-import { isTimeZone } from '../feeds/eventTimes.ts';
+import { isTimeZone } from '../schema/eventTimes.ts';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../schema/calendarPaths.ts';
 import { Answer, type Header } from './answer.ts';
 import { API_HEADERS, securityHeaders } from './securityHeaders.ts';

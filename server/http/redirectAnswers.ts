@@ -7,7 +7,7 @@ import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { parseRedirects, redirectKey, type Redirect } from '../schema/redirects.ts';
-import { FIXED_PAGES, NUMBERED_NEWS_PAGE } from '../schema/sitePaths.ts';
+import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from '../schema/sitePaths.ts';
 import { escapeHtml } from '../schema/html.ts';
 
 interface Table {
@@ -41,7 +41,7 @@ export class RedirectAnswers {
     // Pages only: a media file's or asset's name is what it is.
     if (/^\/(media|assets)\//i.test(pathname)) return false;
     const key = redirectKey(pathname);
-    const page = table.pages.get(key) ?? (NUMBERED_NEWS_PAGE.test(key) ? key : undefined);
+    const page = table.pages.get(key) ?? (NUMBERED_LISTING_PAGE.test(key) ? key : undefined);
     if (page === undefined || page === pathname) return false;
     this.moved(res, page, query);
     return true;

@@ -179,6 +179,14 @@ export interface EntityRules {
   publicVisible?: (data: Record<string, unknown>) => boolean;
   /** Adjusts a new item before validation. */
   onCreate?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Fields a save writes from the item's others (an event card's words from its dates), after
+   * validation and before the checks; what it returns is validated again.
+   */
+  follow?: (ctx: {
+    data: Record<string, unknown>;
+    before?: Record<string, unknown>;
+  }) => Record<string, unknown>;
   /** Cross-item checks after validation (saves and restores); field messages, or null when fine. */
   check?: (ctx: RuleContext) => Record<string, string> | null;
   /** Items of other entities this change must change with it, in the same commit (validated data). */

@@ -8,7 +8,7 @@ import { normalizeLink } from './links.ts';
 import { parseSiteTime, toZonedIso } from './siteTime.ts';
 
 export type FieldKind =
-  'text' | 'markdown' | 'link' | 'date' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
+  'text' | 'markdown' | 'link' | 'date' | 'time' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
 
 export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   kind: K;
@@ -44,6 +44,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   formHidden?: boolean;
   /** A time that, when both are set, must be later than this other field's (show until > show from). */
   after?: string;
+  /** Empty is no line in the file: files written before the field existed stay as they are. */
+  omitWhenEmpty?: boolean;
 }
 
 interface TextOpts {
@@ -246,13 +248,14 @@ export const isoToDmy = (iso: string) => {
  */
 export const date = (
   label: string,
-  opts: { required?: boolean | string; wire?: 'iso' | 'dmy'; help?: string } = {},
+  opts: { required?: boolean | string; wire?: 'iso' | 'dmy'; help?: string; omitWhenEmpty?: boolean } = {},
 ): FieldDef<'date', string> => ({
   kind: 'date',
   label,
   help: opts.help,
   required: !!opts.required,
   initial: '',
+  omitWhenEmpty: opts.omitWhenEmpty,
   schema: withQuickCheck(
     z
       .union([z.string(), z.date()])
@@ -280,6 +283,49 @@ export const date = (
   ),
   toWire: opts.wire === 'dmy' ? isoToDmy : identity,
   fromWire: (v) => (typeof v === 'string' ? (parseDate(v) ?? v) : v),
+});
+
+const HOUR_MINUTE = /^([01]?\d|2[0-3]):([0-5]\d)(?::00)?$/;
+
+/** '9:05', '09:05' or '09:05:00' as '09:05'; null when it is not a time of day. */
+function parseTimeOfDay(raw: string): string | null {
+  const m = HOUR_MINUTE.exec(raw.trim());
+  return m ? `${m[1]!.padStart(2, '0')}:${m[2]}` : null;
+}
+
+/**
+ * A time of day on the site's clock, stored as 24-hour 'HH:MM' (what a time input gives). Empty is
+ * none, and no line in the file.
+ */
+export const time = (label: string, opts: { help?: string } = {}): FieldDef<'time', string> => ({
+  kind: 'time',
+  label,
+  help: opts.help,
+  required: false,
+  initial: '',
+  omitWhenEmpty: true,
+  schema: withQuickCheck(
+    z
+      .union([z.string(), z.null()])
+      .optional()
+      .transform((raw, ctx) => {
+        const v = (raw ?? '').trim();
+        if (v === '') return '';
+        const out = parseTimeOfDay(v);
+        if (out === null) {
+          ctx.addIssue({ code: 'custom', message: `${label} must be a time of day such as 09:30` });
+          return z.NEVER;
+        }
+        return out;
+      }),
+    (raw) => {
+      if (typeof raw !== 'string' && raw !== undefined && raw !== null) return ASK_SCHEMA;
+      const v = (raw ?? '').trim();
+      return v === '' ? '' : (parseTimeOfDay(v) ?? ASK_SCHEMA);
+    },
+  ),
+  toWire: identity,
+  fromWire: asIs,
 });
 
 /**

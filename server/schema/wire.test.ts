@@ -17,6 +17,7 @@ function storedSamples(field: AnyField): unknown[] {
     markdown: () => ['## Heading\n\n- one\n- two', ''],
     link: () => [...(field.examples ?? ['https://example.org/page', '/summerOfCS']), ''],
     date: () => ['2025-03-05', '2024-02-29', ''],
+    time: () => ['09:00', '17:30', ''],
     datetime: () => ['2026-03-05T09:00:00-08:00', '2026-03-06T09:00:00-08:00', ''],
     flag: () => [true, false],
     codes: () => field.options!.map((o) => o.value),

@@ -1,6 +1,6 @@
-// Test sites with very many items: the starter site plus generated news, written as files and
-// committed with the git CLI before the server starts, so the server loads them as it would any
-// site repository (the way a maintainer's import would arrive).
+// Test sites with very many items: the starter site plus generated news or event cards, written as
+// files and committed with the git CLI before the server starts, so the server loads them as it would
+// any site repository (the way a maintainer's import would arrive).
 import { execFileSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,8 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../config.ts';
 import { serializeItem } from '../content/index/fileFormat.ts';
 import { entities } from '../schema/registry.ts';
+import type { EntityDef } from '../schema/define.ts';
+import { whenText } from '../schema/eventWhen.ts';
 
 export interface GeneratedNews {
   id: string;
@@ -63,20 +65,80 @@ export function generateNews(count: number, firstId = 1001): GeneratedNews[] {
   });
 }
 
+export interface GeneratedEventCard {
+  id: string;
+  title: string;
+  bold: string;
+  what: string;
+  who: string;
+  when_date: string;
+  start_date: string;
+  end_date: string;
+  apply_link: string;
+  flyer_link: string;
+  display_event: 'nowhere' | 'event-page' | 'everywhere';
+}
+
+/**
+ * `count` event cards with ids from `firstId`, following from the id alone: a start date in
+ * 2027–2036 (every 10th card has none), every 4th spans three days, and the words written from the
+ * dates. Every 9th is shown on its event page only and every 17th nowhere; the rest everywhere.
+ */
+export function generateEventCards(count: number, firstId = 1001): GeneratedEventCard[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = firstId + i;
+    const topic = TOPICS[n % TOPICS.length]!;
+    const place = PLACES[n % PLACES.length]!;
+    const day = 1 + (n % 28);
+    const month = 1 + (Math.floor(n / 28) % 12);
+    const year = 2027 + (Math.floor(n / 336) % 10);
+    const iso = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    const start = n % 10 === 0 ? '' : iso(day);
+    const end = start && n % 4 === 0 && day <= 26 ? iso(day + 2) : '';
+    return {
+      id: String(n),
+      title: `${topic} in ${place}, event ${n}`,
+      bold: n % 5 === 0 ? 'Registration closes a week before.' : '',
+      what: `A day of ${topic.toLowerCase()} for teachers in and around ${place}. Bring a laptop; lunch is provided. Event ${n}.`,
+      who: 'K–12 teachers, counselors and administrators',
+      when_date: start ? whenText({ start, end, startTime: '', endTime: '' }) : 'Dates to be announced',
+      start_date: start,
+      end_date: end,
+      apply_link: `https://example.org/apply/${n}`,
+      flyer_link: n % 3 === 0 ? `https://example.org/flyers/${n}.pdf` : '',
+      display_event: n % 17 === 0 ? 'nowhere' : n % 9 === 0 ? 'event-page' : 'everywhere',
+    };
+  });
+}
+
 /**
  * A data directory whose site repository holds the starter site plus these news items, in one
  * commit made with the git CLI. Start the server on it with startTestSite({ dataDir }).
  */
-export async function dataDirWithNews(news: GeneratedNews[]): Promise<string> {
+export const dataDirWithNews = (news: GeneratedNews[]): Promise<string> =>
+  dataDirWithItems(entities.news, news, `Import ${news.length} news items`);
+
+/** The same with these event cards. */
+export const dataDirWithEventCards = (cards: GeneratedEventCard[]): Promise<string> =>
+  dataDirWithItems(entities.eventCard, cards, `Import ${cards.length} event cards`);
+
+async function dataDirWithItems<T extends { id: string }>(
+  def: Extract<EntityDef, { type: 'collection' }>,
+  items: readonly T[],
+  message: string,
+): Promise<string> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cms-many-'));
   const site = path.join(dataDir, 'site');
   await cp(path.join(PROJECT_ROOT, 'content'), path.join(site, 'content'), { recursive: true });
   await cp(path.join(PROJECT_ROOT, 'media'), path.join(site, 'media'), { recursive: true });
-  await mkdir(path.join(site, 'content', 'news'), { recursive: true });
-  for (const { id, ...data } of news) {
-    await writeFile(path.join(site, 'content', 'news', `${id}.md`), serializeItem(entities.news, data));
+  await mkdir(path.join(site, 'content', def.folder), { recursive: true });
+  for (const { id, ...data } of items) {
+    await writeFile(
+      path.join(site, 'content', def.folder, `${id}.md`),
+      serializeItem(def, data as Record<string, unknown>),
+    );
   }
-  commitAsImport(site, `Import ${news.length} news items`);
+  commitAsImport(site, message);
   return dataDir;
 }
 

@@ -1,13 +1,18 @@
-// The news a page at a time in a browser: the numbered pages' nav moves between pages without a
-// reload (the page's data from /page-data/news/page/<n>), by mouse and by keyboard, with focus on
-// the new page's heading; a page opened directly hydrates without errors; a change to an item on
-// the page on screen shows there live; on a phone the nav fits the screen.
+// The news and the events a page at a time in a browser: the numbered pages' nav moves between pages
+// without a reload (the page's data from /page-data/<listing>/page/<n>), by mouse and by keyboard,
+// with focus on the new page's heading; a page opened directly hydrates without errors; a change to
+// an item on the page on screen shows there live; on a phone the nav fits the screen.
 import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
-import { dataDirWithNews, generateNews } from '../../server/testing/manyItems.ts';
-import { NEWS_PER_PAGE } from '../../web/src/site/paging.ts';
+import {
+  dataDirWithEventCards,
+  dataDirWithNews,
+  generateEventCards,
+  generateNews,
+} from '../../server/testing/manyItems.ts';
+import { EVENTS_PER_PAGE, NEWS_PER_PAGE } from '../../web/src/site/paging.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 interface Row {
@@ -110,6 +115,56 @@ describe('the paged news', () => {
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.width).toBeGreaterThanOrEqual(44);
     }
+    await w.context.close();
+  });
+});
+
+describe('the paged events', () => {
+  let events: TestSite;
+  let eventsDir = '';
+  let cards: Row[] = [];
+  beforeAll(async () => {
+    eventsDir = await dataDirWithEventCards(generateEventCards(120));
+    events = await startTestSite({ dataDir: eventsDir });
+    cards = (await (await fetch(`${events.url}/api/events_listing.php?shape=typed`)).json()) as Row[];
+  }, 120_000);
+  afterAll(async () => {
+    await events?.stop();
+    if (eventsDir) await rm(eventsDir, { recursive: true, force: true });
+  });
+
+  const cardTitles = (page: Page) => page.locator('.event-card-title').allTextContents();
+  const cardsOf = (n: number) =>
+    cards.slice((n - 1) * EVENTS_PER_PAGE, n * EVENTS_PER_PAGE).map((r) => r.title);
+
+  it('moves to the later events and back without a reload, and a page opened directly hydrates', async () => {
+    const w = await openPage(browser);
+    const { page } = w;
+    await page.goto(`${events.url}/events`);
+    const nav = page.getByRole('navigation', { name: 'Pages of events' });
+    await nav.waitFor();
+    expect(await cardTitles(page)).toEqual(cardsOf(1));
+    await mark(page);
+    await nav.getByRole('link', { name: /Later/ }).click();
+    await page.waitForURL('**/events/page/2');
+    await page.locator('.event-card-title', { hasText: cardsOf(2)[0]! }).waitFor();
+    expect(await cardTitles(page)).toEqual(cardsOf(2));
+    expect(await sameDocument(page)).toBe(true);
+    expect(await page.title()).toMatch(/^Events, page 2 of \d+/);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await nav.getByRole('link', { name: /Sooner/ }).click();
+    await page.waitForURL(/\/events$/);
+    await page.locator('.event-card-title', { hasText: cardsOf(1)[0]! }).waitFor();
+    expect(w.takeErrors()).toEqual([]);
+
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.goto(`${events.url}/events/page/3`);
+    await page.locator('.event-card-title', { hasText: cardsOf(3)[0]! }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The page's cards came with it: no read of the whole list (the documented events.php).
+    expect(requests.filter((p) => p.startsWith('/api/events'))).toEqual([]);
+    expect(w.takeErrors()).toEqual([]);
     await w.context.close();
   });
 });

@@ -65,7 +65,7 @@ export function serializeItem(def: EntityDef, data: Record<string, unknown>): st
   for (const [key, field] of Object.entries(def.fields as Fields)) {
     if (key === def.body) continue;
     // No time set ("Show from" empty) is no line: files written before the field existed stay as they are.
-    if (field.kind === 'datetime' && !data[key]) continue;
+    if ((field.kind === 'datetime' || field.omitWhenEmpty) && !data[key]) continue;
     front[key] = data[key];
   }
   // Dumped with the default schema so strings other YAML readers would take for dates or numbers are quoted.

@@ -7,6 +7,7 @@ import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import { isCommitted, type ContentChange } from '../changes.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { visibleToPublic } from './visibility.ts';
+import { PAGED_LISTINGS } from '../../schema/sitePaths.ts';
 
 export type MediaMode = 'base64' | 'url';
 /** 'wire': the documented strings ('0'/'1', codes, DD/MM/YYYY); 'typed': the stored values. */
@@ -26,6 +27,8 @@ export interface ReadEndpoint {
   deps: string[];
   /** The entity a `?id=` look-up returns one item of, if any. */
   entity?: CollectionDef;
+  /** What `<path>?page=<n>&size=<m>` pages: the entity's visible items in order, those `only` keeps. */
+  paged?: { def: CollectionDef; only?: (item: IndexedItem) => boolean };
   build(ctx: ReadContext): unknown;
 }
 
@@ -56,8 +59,24 @@ export class ReadModel {
       path: def.legacy.endpoint,
       deps: [def.name],
       entity: def.type === 'collection' ? def : undefined,
+      paged: def.type === 'collection' ? { def } : undefined,
       build: (ctx) => (def.type === 'collection' ? this.list(def, ctx) : this.singleton(def, ctx)),
     }));
+    // A listing of some of an entity's items (the events page: cards shown everywhere) reads its own.
+    const listings: ReadEndpoint[] = PAGED_LISTINGS.flatMap((listing) => {
+      const def = entityByName.get(listing.entity);
+      const listed = listing.listed;
+      if (!listed || def?.type !== 'collection') return [];
+      const only = (item: IndexedItem) => listed(item.data);
+      return [
+        {
+          path: listing.endpoint,
+          deps: [def.name],
+          paged: { def, only },
+          build: (ctx: ReadContext) => this.list(def, ctx, only),
+        },
+      ];
+    });
     const derived: ReadEndpoint[] = [
       {
         path: 'get_data.php',
@@ -73,7 +92,7 @@ export class ReadModel {
           ),
       },
     ];
-    this.endpoints = [...generated, ...derived];
+    this.endpoints = [...generated, ...derived, ...listings];
     this.byPath = new Map(this.endpoints.map((e) => [e.path, e]));
     index.changes.on((change) => {
       for (const name of change.entities) {
@@ -95,17 +114,22 @@ export class ReadModel {
 
   private pagedEndpoint(path: string): ReadEndpoint | undefined {
     const m = /^([^?]+)\?page=([1-9]\d{0,5})&size=([1-9]\d{0,2})$/.exec(path);
-    const list = m && this.byPath.get(m[1]!);
-    const def = list?.entity;
-    if (!list || !def) return undefined;
+    const paged = m && this.byPath.get(m[1]!)?.paged;
+    if (!paged) return undefined;
     const page = Number(m[2]);
     const size = Number(m[3]);
-    return { path, deps: list.deps, build: (ctx) => this.listPage(def, ctx, page, size) };
+    return { path, deps: [paged.def.name], build: (ctx) => this.listPage(paged, ctx, page, size) };
   }
 
   /** One page of a list in its order, with where it stands (pages past the end have no items). */
-  private listPage(def: CollectionDef, ctx: ReadContext, page: number, size: number) {
-    const items = ctx.signedIn ? this.visible(def, ctx) : this.publicInOrder(def);
+  private listPage(
+    { def, only }: NonNullable<ReadEndpoint['paged']>,
+    ctx: ReadContext,
+    page: number,
+    size: number,
+  ) {
+    const all = ctx.signedIn ? this.visible(def, ctx) : this.publicInOrder(def);
+    const items = only ? all.filter(only) : all;
     const enc = this.encoder(ctx.media);
     const encode = codecOf(ctx.shape);
     return {

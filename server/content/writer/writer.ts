@@ -201,6 +201,51 @@ export class ContentWriter {
     });
   }
 
+  /**
+   * Several items of one collection changed in one commit (a one-off fix over many items, such as
+   * `npm run propose-event-dates -- --write`): each planned, validated and checked as a save is,
+   * then one commit and one `saved` change naming them all. An entity whose changes carry other
+   * items along is saved one item at a time instead.
+   */
+  async updateMany(
+    def: EntityDef,
+    updates: readonly { id: string; input: Record<string, unknown> }[],
+    author: Actor,
+    message: string,
+  ): Promise<string | undefined> {
+    for (const { id } of updates) this.access({ action: 'update', def, id, author });
+    if (def.rules?.carry) throw new AppError(400, `${def.label} are saved one at a time.`);
+    return this.store.exclusive(async () => {
+      const stored = new Map<string, Record<string, unknown>>();
+      const changes: FileChange[] = [];
+      for (const { id, input } of updates) {
+        const plan = this.planSave({ def, id, input, uploads: [], author }, 0, this.index);
+        const ctx = { def, data: plan.data!, before: plan.before?.data, id, items: this.index };
+        const problems = def.rules?.check?.(ctx);
+        if (problems) throw new AppError(400, `${id}: ${Object.values(problems)[0]!}`, problems);
+        const path = itemPath(def, id);
+        stored.set(path, plan.data!);
+        changes.push({ path, data: serializeItem(def, plan.data!) });
+        if (plan.before) this.recent.remember(plan.before);
+      }
+      const real = changes.filter((c) => !unchanged(c, this.index));
+      if (!real.length) return undefined;
+      const commit = await this.store.commitNow(real, author, message);
+      const entities = this.index.applyCommitted(commit, stored);
+      const ids = updates.map((u) => u.id).filter((id) => real.some((c) => c.path === itemPath(def, id)));
+      this.index.changes.emit({
+        kind: 'saved',
+        created: false,
+        entity: def.name,
+        ids,
+        entities,
+        commit,
+        author,
+      });
+      return commit.oid;
+    });
+  }
+
   /** Resolves with the commit that deleted the item. */
   async remove(
     def: EntityDef,
@@ -326,8 +371,13 @@ export class ContentWriter {
       media.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
     }
 
-    const result = validateItem(def, data);
+    let result = validateItem(def, data);
     if (!result.ok) throw new AppError(400, result.error, result.fields);
+    const followed = def.rules?.follow?.({ data: result.data, before: before?.data });
+    if (followed && Object.keys(followed).length) {
+      result = validateItem(def, { ...result.data, ...followed });
+      if (!result.ok) throw new AppError(400, result.error, result.fields);
+    }
     const was = before?.data ?? initialValues(def);
     const guarded = Object.keys(def.fields).filter(
       (k) =>

@@ -1,5 +1,6 @@
-import { defineCollection, soonestFirst } from '../define.ts';
-import { codes, date, flag, link, markdown, text } from '../fields.ts';
+import { defineCollection } from '../define.ts';
+import { eventDateProblems, followedWhen, soonestEventFirst } from '../eventWhen.ts';
+import { codes, date, flag, link, markdown, text, time } from '../fields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const eventCard = defineCollection({
@@ -13,10 +14,18 @@ export const eventCard = defineCollection({
     bold: text('Bold text', { help: 'Shown in bold above the description.' }),
     what: markdown('What'),
     who: text('Who is it for'),
-    when_date: text('When (as shown to visitors)', { placeholder: 'Saturday, March 8, 2025, 9am–3pm' }),
-    start_date: date('Start date (for ordering)', {
-      help: 'Used to list events soonest first. Leave empty if unknown.',
+    when_date: text('When (as shown to visitors)', {
+      help: 'Written from the dates below. Type other words if you want them; empty it to have it written again.',
     }),
+    start_date: date('Start date', {
+      help: 'Lists events soonest first and puts them in the calendar. Leave empty if unknown.',
+    }),
+    end_date: date('End date', {
+      help: 'The last day. Leave empty for a one-day event.',
+      omitWhenEmpty: true,
+    }),
+    start_time: time('Start time', { help: 'In the site’s time zone. Leave empty for an all-day event.' }),
+    end_time: time('End time'),
     is_full: flag('Event open or full', { yes: 'Event Full', no: 'Event Open' }),
     flyer_link: link('Event flyer link'),
     apply_link: link('Apply link'),
@@ -43,11 +52,19 @@ export const eventCard = defineCollection({
     ),
     ...scheduleFields(),
   },
-  order: soonestFirst('start_date'),
+  order: soonestEventFirst,
   legacy: { endpoint: 'events.php', stream: 'get_event_cards_sse.php' },
   search: { page: () => '/events' },
   // Cards shown nowhere are not published: visitors do not get them from any read call.
-  rules: { publicVisible: (data) => data.display_event !== 'nowhere' },
+  rules: {
+    publicVisible: (data) => data.display_event !== 'nowhere',
+    // The visitors' words follow the dates unless staff typed their own (server/schema/eventWhen.ts).
+    follow: ({ data, before }) => {
+      const when_date = followedWhen(data, before);
+      return when_date === undefined ? {} : { when_date };
+    },
+    check: ({ data }) => eventDateProblems(data),
+  },
   admin: {
     route: '/EventsAdminPage',
     description: 'Create, edit and delete the event cards on the events and event pages.',

@@ -1,7 +1,7 @@
 import { defineSingleton } from '../define.ts';
 import { lines } from '../fields.ts';
 import { parseRedirects, redirectKey, redirectProblems } from '../redirects.ts';
-import { FIXED_PAGES, NUMBERED_NEWS_PAGE } from '../sitePaths.ts';
+import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from '../sitePaths.ts';
 import { majorEvent } from './majorEvent.ts';
 
 const FIXED = new Set(FIXED_PAGES.map((p) => redirectKey(p)));
@@ -37,7 +37,7 @@ export const redirects = defineSingleton({
           ),
       );
       const isSitePage = (key: string) =>
-        FIXED.has(key) || eventPages.has(key) || NUMBERED_NEWS_PAGE.test(key);
+        FIXED.has(key) || eventPages.has(key) || NUMBERED_LISTING_PAGE.test(key);
       const all = [...problems, ...redirectProblems(list, isSitePage)].sort((a, b) => a.line - b.line);
       return all.length ? { rules: all.map((p) => p.message).join(' ') } : null;
     },

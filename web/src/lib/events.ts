@@ -22,9 +22,5 @@ export const eventHref = (e: MajorEvent) => e.page_url || '/';
 export const cardsForEvent = (cards: readonly EventCard[] | undefined, header: string): EventCard[] =>
   (cards ?? []).filter((c) => c.display_event !== 'nowhere' && c.major_event_associated === header);
 
-/** Cards on the events listing: displayed everywhere, in the server's order (soonest first). */
-export const cardsForListing = (cards: readonly EventCard[] | undefined): EventCard[] =>
-  (cards ?? []).filter((c) => c.display_event === 'everywhere');
-
 export const WINTER_PATH = '/winterOfCS';
 export const SUMMER_PATH = '/summerOfCS';

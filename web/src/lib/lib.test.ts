@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from './api.ts';
 import { formatDate, isoDate } from './dates.ts';
-import { cardsForEvent, cardsForListing, eventForPath, eventHref, visibleEvents } from './events.ts';
+import { EVENTS_LISTING } from '../site/paging.ts';
+import { cardsForEvent, eventForPath, eventHref, visibleEvents } from './events.ts';
 import { isSitePath, safeHref } from './links.ts';
 import { byLastWordOfName } from './sort.ts';
 import type { EventCard, MajorEvent } from './types.ts';
@@ -53,7 +54,8 @@ describe('event pages and cards', () => {
       card('5', 'None', 'everywhere'),
     ];
     expect(cardsForEvent(cards, 'Summer').map((c) => c.id)).toEqual(['2', '3']);
-    expect(cardsForListing(cards).map((c) => c.id)).toEqual(['3', '4', '5']);
+    // The events listing: cards shown everywhere (paged on the server, server/schema/sitePaths.ts).
+    expect(cards.filter((c) => EVENTS_LISTING.listed!(c)).map((c) => c.id)).toEqual(['3', '4', '5']);
   });
 });
 

@@ -1,12 +1,17 @@
-// The public site's paged listings (the news): page 1 at the listing's own address, the others at
-// <listing>/page/<n>, each with its slice of the list read as `<endpoint>?page=<n>&size=<size>`.
-// Shared by the browser, the server's renderer and the sitemap: no React, no browser.
+// The public site's paged listings (the news, the events; declared in server/schema/sitePaths.ts):
+// page 1 at the listing's own address, the others at <listing>/page/<n>, each with its slice of the
+// list read as `<endpoint>?page=<n>&size=<size>`. Shared by the browser, the server's renderer and
+// the sitemap: no React, no browser.
+import { PAGED_LISTINGS } from '../../../server/schema/sitePaths.ts';
 
-/** Items on a page of the news: enough to read through, few enough to stay small at any count. */
-export const NEWS_PER_PAGE = 25;
-
-/** The listings drawn a page at a time. */
-export const PAGED_LISTINGS = ['/news'] as const;
+export {
+  EVENTS_LISTING,
+  EVENTS_PER_PAGE,
+  NEWS_LISTING,
+  NEWS_PER_PAGE,
+  PAGED_LISTINGS,
+  type PagedListing,
+} from '../../../server/schema/sitePaths.ts';
 
 /** What a paged read answers: one page of the list (in the list's order) and where it stands. */
 export interface ListPage<T> {
@@ -40,7 +45,7 @@ export function pageNumberOf(segment: string | undefined): number | null {
 export function numberedPagePath(pathname: string): string | null {
   const m = /^(\/[^/]+)\/page\/([^/]+)$/i.exec(pathname);
   if (!m) return null;
-  const base = PAGED_LISTINGS.find((l) => l.toLowerCase() === m[1]!.toLowerCase());
+  const base = PAGED_LISTINGS.find((l) => l.path.toLowerCase() === m[1]!.toLowerCase())?.path;
   const n = pageNumberOf(m[2]);
   return base && n !== null && n > 1 ? pageHref(base, n) : null;
 }

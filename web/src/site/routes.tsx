@@ -55,6 +55,8 @@ export const publicRoutes: RouteObject[] = [
       // The news a page at a time (paging.ts); /news itself is page 1.
       { path: 'news/page/:page', element: <NewsPage /> },
       { path: 'events', element: <EventsPage /> },
+      // The events a page at a time too; /events itself is page 1.
+      { path: 'events/page/:page', element: <EventsPage /> },
       { path: 'spotlight', element: <SpotlightPage /> },
       { path: 'research', element: <ResearchPage /> },
       { path: 'TableauDashboardEmbed', element: <DashboardPage /> },

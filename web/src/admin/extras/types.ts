@@ -62,6 +62,13 @@ export interface EntityExtras {
   ListHeader?: ComponentType<{ def: EntityDef }>;
   /** How the item will look on the public site, drawn under the form while editing. */
   Preview?: ComponentType<{ values: FormValues; item?: AdminItem; files: FormFiles }>;
+  /**
+   * Values that follow others as staff type (an event card's words follow its dates): the form's
+   * values after a change, from the values before it.
+   */
+  follow?: (next: FormValues, prev: FormValues) => FormValues;
+  /** Plain-words warnings beside fields for the values in the form (they do not stop a save). */
+  warnings?: (values: FormValues) => Record<string, string>;
   /** Client-side check before sending; a message to show, or null. */
   validate?: (values: FormValues, files: FormFiles, creating: boolean) => string | null;
   /** Status line while a save is on its way (papers: 'Sending Entry Please Wait...'). */

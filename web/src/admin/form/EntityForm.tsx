@@ -87,8 +87,9 @@ export function EntityForm({
   const dirty = Object.keys(changed).length > 0 || hasFiles;
   useDirty(dirty);
 
+  const follow = extras?.follow;
   const set = (key: string, v: FieldValue) => {
-    setValues((prev) => ({ ...prev, [key]: v }));
+    setValues((prev) => (follow ? follow({ ...prev, [key]: v }, prev) : { ...prev, [key]: v }));
     if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
   };
   const setFile = (key: string, f: File | null) => {
@@ -160,6 +161,7 @@ export function EntityForm({
     void submit(version);
   };
 
+  const warnings = useMemo(() => extras?.warnings?.(values) ?? {}, [extras, values]);
   const Preview = extras?.Preview;
   return (
     <form ref={formRef} className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
@@ -173,6 +175,7 @@ export function EntityForm({
           file={files[key] ?? null}
           fileInputKey={fileInputKey}
           error={fieldErrors[key]}
+          warning={warnings[key]}
           opts={optionsOf(key, field)}
           onChange={(v) => set(key, v)}
           onFile={(f) => setFile(key, f)}
@@ -276,6 +279,8 @@ interface FieldRowProps {
   file: File | null;
   fileInputKey: number;
   error?: string;
+  /** Told beside the field, without stopping a save (words that disagree with the dates). */
+  warning?: string;
   opts?: FieldOptions;
   onChange: (v: FieldValue) => void;
   onFile: (f: File | null) => void;
@@ -289,6 +294,7 @@ export function FieldRow({
   file,
   fileInputKey,
   error,
+  warning,
   opts,
   onChange,
   onFile,
@@ -300,7 +306,8 @@ export function FieldRow({
   const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
   const helpId = help || field.max ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const warningId = warning ? `${id}-warning` : undefined;
+  const describedBy = [helpId, warningId, errorId].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
       {field.label}
@@ -339,12 +346,19 @@ export function FieldRow({
       {error}
     </p>
   );
+  // Polite: it changes as staff type, and is read when they reach the field (aria-describedby).
+  const warn = warning && (
+    <p id={warningId} className="admin-field-warning" role="status">
+      {warning}
+    </p>
+  );
   if (group) {
     return (
       <fieldset className="admin-field">
         <legend>{label}</legend>
         {helpLine}
         {input}
+        {warn}
         {err}
       </fieldset>
     );
@@ -354,6 +368,7 @@ export function FieldRow({
       <label htmlFor={id}>{label}</label>
       {helpLine}
       {input}
+      {warn}
       {err}
     </div>
   );

@@ -85,6 +85,13 @@ function DateInput(p: InputProps) {
   );
 }
 
+/** A time of day on the site's clock ('HH:MM'). */
+function TimeInput(p: InputProps) {
+  return (
+    <input type="time" {...common(p)} value={textOf(p.value)} onChange={(e) => p.onChange(e.target.value)} />
+  );
+}
+
 /** A moment in the site's time (the form holds 'YYYY-MM-DDTHH:mm'; the server reads it in the site's zone). */
 function DateTimeInput(p: InputProps) {
   return (
@@ -226,6 +233,7 @@ export const inputs = {
   markdown: { Input: MarkdownInput, group: false },
   link: { Input: LinkInput, group: false },
   date: { Input: DateInput, group: false },
+  time: { Input: TimeInput, group: false },
   datetime: { Input: DateTimeInput, group: false },
   flag: { Input: RadioInput, group: true },
   codes: { Input: RadioInput, group: true },

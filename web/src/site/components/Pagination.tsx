@@ -2,7 +2,7 @@
 // those around this one. Real links, so they work without JavaScript and for crawlers; the page on
 // screen is marked for screen readers with aria-current.
 import { Link } from 'react-router-dom';
-import { pageHref } from '../paging.ts';
+import { pageHref, type PagedListing } from '../paging.ts';
 
 /** The page numbers to show, with null where a run of them is left out. */
 export function pageNumbers(page: number, pages: number): (number | null)[] {
@@ -17,24 +17,24 @@ export function pageNumbers(page: number, pages: number): (number | null)[] {
 }
 
 export function Pagination({
-  base,
+  listing,
   page,
   pages,
-  label,
 }: {
-  base: string;
+  listing: Pick<PagedListing, 'path' | 'nav'>;
   page: number;
   pages: number;
-  label: string;
 }) {
   if (pages <= 1) return null;
+  const { path: base, nav } = listing;
   return (
-    <nav className="pagination" aria-label={label}>
+    <nav className="pagination" aria-label={nav.label}>
       <ul>
         {page > 1 && (
           <li>
             <Link to={pageHref(base, page - 1)} rel="prev" className="pagination-step">
-              <span aria-hidden="true">← </span>Newer
+              <span aria-hidden="true">← </span>
+              {nav.back}
             </Link>
           </li>
         )}
@@ -58,7 +58,8 @@ export function Pagination({
         {page < pages && (
           <li>
             <Link to={pageHref(base, page + 1)} rel="next" className="pagination-step">
-              Older<span aria-hidden="true"> →</span>
+              {nav.on}
+              <span aria-hidden="true"> →</span>
             </Link>
           </li>
         )}

@@ -1,14 +1,17 @@
 // The events listing (spec §2, DESIGN decision 4): cards shown everywhere, soonest first as the
-// server orders them; full events show the notice and a disabled 'Event Full' box.
+// server orders them, a page at a time (paging.ts): /events is the first page, /events/page/2 the
+// next. Full events show the notice and a disabled 'Event Full' box.
 import { Link } from 'react-router-dom';
-import { cardsForListing, eventHref, visibleEvents } from '../../lib/events.ts';
+import { eventHref, visibleEvents } from '../../lib/events.ts';
 import type { EventCard, MajorEvent } from '../../lib/types.ts';
-import { useApi } from '../../lib/useApi.ts';
-import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { useApi, type ApiState } from '../../lib/useApi.ts';
 import { EventCardList } from '../components/EventCardView.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
 import { EventsCalendarLink } from '../components/FeedLinks.tsx';
+import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { EVENTS_LISTING, type ListPage } from '../paging.ts';
 
 /** The visible event pages, so they stay reachable where the EVENTS dropdown is flattened. */
 function EventPagesList() {
@@ -29,8 +32,15 @@ function EventPagesList() {
 }
 
 export function EventsPage() {
-  usePageTitle('Events');
-  const cards = useApi<EventCard[]>('events.php');
+  return (
+    <ListingPages<EventCard> listing={EVENTS_LISTING}>
+      {(page, cards) => <EventsView page={page} cards={cards} />}
+    </ListingPages>
+  );
+}
+
+function EventsView({ page, cards }: { page: number; cards: ApiState<ListPage<EventCard>> }) {
+  useListingTitle(EVENTS_LISTING, 'Events', page, cards.data?.pages ?? page);
   return (
     <div className="container page listing-page">
       <NewsNav />
@@ -38,11 +48,14 @@ export function EventsPage() {
       <EventsCalendarLink />
       <EventPagesList />
       <Loadable state={cards} what="the events" logMessage="Error fetching events" fallback="Loading events…">
-        {(list) => (
-          <EventCardList
-            cards={cardsForListing(list)}
-            empty="There are no upcoming events right now. Please check back soon."
-          />
+        {({ items, pages }) => (
+          <>
+            <EventCardList
+              cards={items}
+              empty="There are no upcoming events right now. Please check back soon."
+            />
+            <Pagination listing={EVENTS_LISTING} page={page} pages={pages} />
+          </>
         )}
       </Loadable>
     </div>

@@ -1,43 +1,36 @@
 // News and features (spec §2): title (linked when there is a link), date, text; newest first, a page
 // at a time (paging.ts): /news is the first page, /news/page/2 the next, and so on.
-import { useParams } from 'react-router-dom';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import type { NewsItem } from '../../lib/types.ts';
-import { useApi, type ApiState } from '../../lib/useApi.ts';
-import { usePageTitle } from '../../lib/usePageTitle.ts';
+import type { ApiState } from '../../lib/useApi.ts';
 import { plainText } from '../../lib/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
-import { NEWS_PER_PAGE, pageHref, pageNumberOf, pagedEndpoint, type ListPage } from '../paging.ts';
-import { NotFoundPage } from './NotFoundPage.tsx';
+import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
+import { NEWS_LISTING, type ListPage } from '../paging.ts';
 import { EditLink } from '../components/EditLink.tsx';
 import { NewsFeedLink } from '../components/FeedLinks.tsx';
 
-const NEWS = '/news';
-
 export function NewsPage() {
-  const page = pageNumberOf(useParams().page);
-  return page === null ? <NotFoundPage /> : <NewsListing page={page} />;
-}
-
-function NewsListing({ page }: { page: number }) {
-  const news = useApi<ListPage<NewsItem>>(pagedEndpoint('news.php', page, NEWS_PER_PAGE));
-  // A page past the end (the list got shorter, or a made-up address) is no page.
-  if (news.data && page > news.data.pages) return <NotFoundPage />;
-  return <NewsView page={page} news={news} />;
+  return (
+    <ListingPages<NewsItem> listing={NEWS_LISTING}>
+      {(page, news) => <NewsView page={page} news={news} />}
+    </ListingPages>
+  );
 }
 
 function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsItem>> }) {
-  const pages = news.data?.pages ?? page;
   const first = news.data?.items[0];
-  usePageTitle(page === 1 ? 'News' : `News, page ${page} of ${pages}`, {
-    description: first && `${first.title}. ${plainText(first.what)}`,
-    prevPath: page > 1 ? pageHref(NEWS, page - 1) : undefined,
-    nextPath: page < pages ? pageHref(NEWS, page + 1) : undefined,
-  });
+  useListingTitle(
+    NEWS_LISTING,
+    'News',
+    page,
+    news.data?.pages ?? page,
+    first && `${first.title}. ${plainText(first.what)}`,
+  );
   return (
     <div className="container page listing-page">
       <NewsNav />
@@ -54,7 +47,7 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
                   </li>
                 ))}
               </ul>
-              <Pagination base={NEWS} page={page} pages={pages} label="News pages" />
+              <Pagination listing={NEWS_LISTING} page={page} pages={pages} />
             </>
           ) : (
             <p>There is no news yet.</p>
