@@ -6,8 +6,15 @@ import { mailText, replyToOf, subjectOf, webhookBody, type NoticeMessage } from 
 
 /** Plain words for what went wrong, from the mailer's or fetch's error. */
 export function reasonOf(e: unknown, what: 'mail server' | 'webhook'): string {
-  const err = e as { code?: string; responseCode?: number; response?: string; cause?: { code?: string } };
-  const code = err.code ?? err.cause?.code;
+  const err = e as {
+    code?: string;
+    originalCode?: string;
+    responseCode?: number;
+    response?: string;
+    cause?: { code?: string };
+  };
+  // The mailer wraps a socket's error (ESOCKET) and keeps its own code beside it.
+  const code = err.originalCode ?? err.cause?.code ?? err.code;
   if (code === 'ECONNREFUSED') return `the ${what} refused the connection`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the ${what}’s address was not found`;
   if (code === 'ETIMEDOUT' || code === 'ETIMEOUT' || (e as Error).name === 'TimeoutError')
