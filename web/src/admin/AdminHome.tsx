@@ -6,7 +6,8 @@ import { adminPages } from './pages.ts';
 import { AdminSearch } from './search/AdminSearch.tsx';
 import { SiteFileProblems } from './ui/SiteFileProblems.tsx';
 import { followAddress, keepDraft } from './drafts/workingDraft.ts';
-import { useCan } from './access.ts';
+import { allowed, useCan } from './access.ts';
+import { useUser } from './auth.ts';
 import { useMessageSummary } from './messages/useMessageSummary.ts';
 import { MessageNoticesStatus } from './messages/MessageNoticesStatus.tsx';
 import { entities } from '../../../server/schema/registry.ts';
@@ -17,7 +18,8 @@ export default function AdminHome() {
   // Drawn here, before the frame: the links keep the draft this address is in.
   const draft = followAddress(useLocation().search);
   const can = useCan();
-  const messages = useMessageSummary(can.messages);
+  const user = useUser();
+  const messages = useMessageSummary(user && allowed(user, 'messages') ? user.username : null);
   const unseen = messages?.unseen ?? 0;
   return (
     <AdminFrame

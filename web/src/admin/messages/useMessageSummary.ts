@@ -12,10 +12,11 @@ export const touchesMessages = (endpoints: readonly string[] | 'all'): boolean =
   endpoints === 'all' ||
   endpoints.some((e) => e === entities.contactMessage.name || e === MESSAGE_NOTICES_CHANGED);
 
-export function useMessageSummary(enabled: boolean): MessageSummary | null {
-  const [summary, setSummary] = useState<MessageSummary | null>(null);
+/** `reader`: the signed-in person who may read messages (null: nobody, or someone who may not). */
+export function useMessageSummary(reader: string | null): MessageSummary | null {
+  const [summary, setSummary] = useState<{ reader: string; summary: MessageSummary } | null>(null);
   useEffect(() => {
-    if (!enabled) return;
+    if (!reader) return;
     let live = true;
     let asked = 0;
     const read = () => {
@@ -23,7 +24,7 @@ export function useMessageSummary(enabled: boolean): MessageSummary | null {
       getJson<MessageSummary>('messages/summary').then(
         (s) => {
           // An older answer that arrives after a newer one is not shown over it.
-          if (live && mine === asked) setSummary(s);
+          if (live && mine === asked) setSummary({ reader, summary: s });
         },
         () => undefined, // the home works without it; the next change asks again
       );
@@ -36,6 +37,7 @@ export function useMessageSummary(enabled: boolean): MessageSummary | null {
       live = false;
       stop();
     };
-  }, [enabled]);
-  return enabled ? summary : null;
+  }, [reader]);
+  // Someone else's summary (signed out and in as another person) is never shown.
+  return reader && summary?.reader === reader ? summary.summary : null;
 }
