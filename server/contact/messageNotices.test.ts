@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../audit/auditLog.ts';
+import { setSiteTimeZone } from '../schema/siteTime.ts';
 import { eventually } from '../testing/testSite.ts';
 import {
   closedPort,
@@ -52,6 +53,7 @@ const email = (url: string, to = ['office@csed.example.org', 'chair@csed.example
 });
 
 beforeAll(async () => {
+  setSiteTimeZone('America/Los_Angeles'); // the email gives the time in the site's zone
   dir = await mkdtemp(path.join(tmpdir(), 'cms-notices-'));
   smtp = await startSmtp();
   hook = await startWebhook();
@@ -89,7 +91,9 @@ describe('email over SMTP', () => {
       ]),
     );
     const body = mail!.text;
-    expect(body).toContain("Ada Teacher, CS teacher (Bend HS) wrote through the website's contact form on");
+    expect(body).toContain(
+      "Ada Teacher, CS teacher (Bend HS) wrote through the website's contact form on November 25, 2026 at 12:15 PM PST.",
+    );
     expect(body).toContain('How do I join the Winter institute?\nWe are three teachers.');
     expect(body).toContain(`Read and answer messages in the admin: ${ADMIN_URL}`);
     await eventually(() => n.status().email?.lastSent !== null, 2000);

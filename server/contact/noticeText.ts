@@ -2,6 +2,7 @@
 // JSON body. A visitor typed the name, title and address: nothing of theirs may start a header line,
 // so each value bound for a header is one line of printable characters.
 import { emailProblem } from '../schema/email.ts';
+import { siteTimeZone } from '../schema/siteTime.ts';
 
 /** A stored contact message as a notice tells of it. */
 export interface NoticeMessage {
@@ -40,9 +41,19 @@ export const replyToOf = (m: NoticeMessage): string | undefined => {
   return email && !emailProblem(email) && email === oneLine(email, 320) ? email : undefined;
 };
 
+/** In the site's time zone (CMS_TIME_ZONE), as staff read times: "November 25, 2026 at 12:15 PM PST". */
 const when = (iso: string) => {
   const t = new Date(iso);
-  return Number.isNaN(t.getTime()) ? iso : t.toUTCString();
+  if (Number.isNaN(t.getTime())) return iso;
+  return t.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: siteTimeZone(),
+  });
 };
 
 /** The email's plain text. `adminUrl`: the admin's Messages page, when the site's address is known. */
