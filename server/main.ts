@@ -301,7 +301,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.schedule.close();
       deps.drafts.stop();
       deps.hub.close();
-      await deps.notices.close(); // a notice being sent is finished (or fails) first
+      await deps.notices.close(); // a notice being sent gets a moment to finish
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await parseCacheKept; // so that the next start finds it, even after a stop right after this one
       await deps.remote?.sync.close();

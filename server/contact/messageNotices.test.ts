@@ -183,6 +183,21 @@ describe('email over SMTP', () => {
   });
 });
 
+it('stopping does not wait out a silent mail server, and records nothing of the try cut short', async () => {
+  const silent = await startSilentSmtp();
+  try {
+    const n = notices({ email: email(silent.url), retryDelaysMs: [], timeoutMs: 10_000 });
+    n.announce(message(), ADMIN_URL);
+    const started = performance.now();
+    await n.close(300);
+    expect(performance.now() - started).toBeLessThan(2000);
+    await audit.idle();
+    expect((await audit.read()).entries).toEqual([]);
+  } finally {
+    await silent.close();
+  }
+});
+
 describe('the webhook', () => {
   it('gets the message as JSON: a line for chat tools, every field, and the admin link', async () => {
     const n = notices({ webhook: hook.url });

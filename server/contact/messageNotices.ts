@@ -119,11 +119,19 @@ export class MessageNotices {
     return () => this.listeners.delete(listener);
   }
 
-  /** Stops: no more tries; a try under way is waited for, without recording its outcome. */
-  async close(): Promise<void> {
+  /**
+   * Stops: no more tries. A try under way is given up to `waitMs` to end (a silent mail server would
+   * hold a stop for the whole time-out); its outcome is not recorded either way.
+   */
+  async close(waitMs = 2000): Promise<void> {
     this.closed = true;
     for (const c of this.channels) if (c.timer) clearTimeout(c.timer);
-    await Promise.allSettled([...this.inFlight]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
+    ]);
+    clearTimeout(timer);
   }
 
   private changed(): void {
