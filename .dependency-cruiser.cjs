@@ -11,7 +11,7 @@ const BELOW_SERVICES = '^server/(content|store|schema)/';
 
 /** Services may use each other only along these arrows (from → to); the cycle rule keeps them a tree. */
 const SERVICE_ARROWS = {
-  '^server/config\\.ts$': '^server/remote/', // CMS_GIT_REMOTE read with the rest of the settings
+  '^server/config\\.ts$': '^server/(remote|contact)/', // CMS_GIT_REMOTE, CMS_SMTP_URL … read with the rest
   '^server/remote/': '^server/audit/', // pulls are written to the audit log
   '^server/search/': '^server/feeds/', // search indexes the same plain text the feeds show
   '^server/site/': '^server/(feeds|media)/', // pages carry feed links and measured images

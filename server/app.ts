@@ -29,6 +29,7 @@ import { draftReads, draftRoutes } from './http/routes/draftRoutes.ts';
 import { previewRoutes } from './http/routes/previewRoutes.ts';
 import { DraftSites } from './http/draftSites.ts';
 import { entities } from './schema/registry.ts';
+import { can } from './schema/roles.ts';
 
 import type { AppDeps } from './http/appDeps.ts';
 export type { AppDeps } from './http/appDeps.ts';
@@ -51,6 +52,11 @@ export function createApp(
   const sessionIdOf = (req: Request) => {
     const found = sessionOf(req, accounts);
     return found && !found.session.pendingTwoFactor ? found.session.id : undefined;
+  };
+  /** Contact messages are for editors and admins, as their routes say (adminRoutes.ts). */
+  const readsMessages = (req: Request) => {
+    const user = currentUser(req, accounts);
+    return !!user && can(user.role, 'publish');
   };
   const draftSites = new DraftSites(deps.drafts, deps.store, files.web, {
     publicUrl: config.publicUrl,
@@ -75,7 +81,7 @@ export function createApp(
       cache: deps.cache,
       store: deps.store,
       isSignedIn,
-      streams: streamHandlers(deps.hub, deps.model, deps.cache, sessionIdOf),
+      streams: streamHandlers(deps.hub, deps.model, deps.cache, sessionIdOf, readsMessages),
     }),
   );
   api.get('/health', async (_req, res) => {
@@ -105,7 +111,11 @@ export function createApp(
   api.use(
     contactRoutes(
       deps.messages,
-      () => deps.hub.notify(new Set([entities.contactMessage.name])),
+      (message, adminUrl) => {
+        deps.hub.notify(new Set([entities.contactMessage.name]));
+        deps.notices.announce(message, adminUrl);
+      },
+      config,
       () => files.pages,
     ),
   );

@@ -1,6 +1,7 @@
 // Configuration from the environment (DESIGN.md "Configuration").
 import path from 'node:path';
 import { remoteFromEnv, type RemoteSettings } from './remote/remoteSettings.ts';
+import { noticesFromEnv, type NoticeSettings } from './contact/noticeSettings.ts';
 
 export interface Config {
   port: number;
@@ -28,6 +29,8 @@ export interface Config {
   remote: RemoteSettings | null;
   /** Free disk space below which health and the admin home warn (CMS_DISK_WARN_MB, default 200). */
   diskWarnMb: number;
+  /** Where notices of new contact messages go (CMS_SMTP_URL, CMS_NOTIFY_TO, CMS_NOTIFY_WEBHOOK …). */
+  notices: NoticeSettings;
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -50,5 +53,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     heartbeatMs: 20_000,
     remote: remoteFromEnv(env),
     diskWarnMb: Number(env.CMS_DISK_WARN_MB ?? 200) || 200,
+    notices: noticesFromEnv(env),
   };
 }

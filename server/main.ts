@@ -15,6 +15,9 @@ import { ParseCache } from './content/index/parseCache.ts';
 import { ReadModel } from './content/readModel/readModel.ts';
 import { PreparedCache } from './http/prepared.ts';
 import { PrivateCollection } from './contact/privateCollection.ts';
+import { MessageNotices } from './contact/messageNotices.ts';
+import { MessagesSeen } from './contact/messagesSeen.ts';
+import { MESSAGE_NOTICES_CHANGED } from './schema/messageNotices.ts';
 import { ContentWriter } from './content/writer/writer.ts';
 import { UserStore } from './accounts/users.ts';
 import { Accounts } from './accounts/accounts.ts';
@@ -120,6 +123,13 @@ async function openLocked(
   const schedule = new ScheduleClock(index);
   const audit = new AuditLog(privateDir);
   auditContentChanges(index.changes, audit);
+  const notices = new MessageNotices(config.notices, { record: (event) => audit.record(event) });
+  // Staff who read messages see a notice fail (or go through after all) as it happens.
+  notices.onChange(() => hub.notify(new Set([MESSAGE_NOTICES_CHANGED])));
+  if (notices.enabled && !config.publicUrl)
+    log(
+      'Notices of new messages link to the admin at the address each visitor’s browser used: set CMS_PUBLIC_URL so the link is always the site’s own.',
+    );
   const remote = config.remote
     ? { settings: config.remote, sync: new RemoteSync(store, index, config.remote, audit, log) }
     : null;
@@ -166,6 +176,8 @@ async function openLocked(
     dataDirLock,
     schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage),
+    notices,
+    messagesSeen: new MessagesSeen(privateDir),
     writer,
     drafts,
     feeds: new FeedAnswers(index, {
@@ -289,6 +301,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.schedule.close();
       deps.drafts.stop();
       deps.hub.close();
+      await deps.notices.close(); // a notice being sent gets a moment to finish
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await parseCacheKept; // so that the next start finds it, even after a stop right after this one
       await deps.remote?.sync.close();

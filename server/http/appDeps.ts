@@ -11,6 +11,8 @@ import type { PreparedCache } from './prepared.ts';
 import type { UserStore } from '../accounts/users.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { PrivateCollection } from '../contact/privateCollection.ts';
+import type { MessageNotices } from '../contact/messageNotices.ts';
+import type { MessagesSeen } from '../contact/messagesSeen.ts';
 import type { ContentWriter } from '../content/writer/writer.ts';
 import type { SseHub } from './sseHub.ts';
 import type { SignInThrottle } from './auth/throttle.ts';
@@ -36,6 +38,10 @@ export interface AppDeps {
   /** Roles, sessions, invites, resets and two-step sign-in over `users`. */
   accounts: Accounts;
   messages: PrivateCollection;
+  /** Notices of new messages by email and webhook, sent in the background (server/contact/). */
+  notices: MessageNotices;
+  /** How far each person has read the messages (the admin's count of new ones). */
+  messagesSeen: MessagesSeen;
   hub: SseHub;
   writer: ContentWriter;
   /** Drafts, their review and publishing (server/drafts/); never seen by the public answers. */

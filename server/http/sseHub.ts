@@ -13,8 +13,11 @@ interface Subscriber {
   res: Response;
   deps: string[] | 'all';
   render: (changed: ReadonlySet<string>, detail: ChangeDetail) => string | null;
-  /** Subscribers with the same key get the same message for a change: it is rendered once for them. */
-  key?: string;
+  /**
+   * Subscribers with the same key get the same message for a change: it is rendered once for them.
+   * A function when what the subscriber may hear can change while it is open (a role changed).
+   */
+  key?: string | (() => string);
   /** The signed-in session that opened it: the stream ends when the session does. */
   session?: string;
 }
@@ -42,7 +45,7 @@ export class SseHub {
       deps: string[] | 'all';
       initial: string;
       render: Subscriber['render'];
-      key?: string;
+      key?: Subscriber['key'];
       session?: string;
     },
   ): void {
@@ -72,9 +75,10 @@ export class SseHub {
     for (const s of this.subscribers) {
       if (s.deps !== 'all' && !s.deps.some((d) => changed.has(d))) continue;
       let msg: string | null;
-      if (s.key === undefined) msg = s.render(changed, detail);
-      else if (rendered.has(s.key)) msg = rendered.get(s.key)!;
-      else rendered.set(s.key, (msg = s.render(changed, detail)));
+      const key = typeof s.key === 'function' ? s.key() : s.key;
+      if (key === undefined) msg = s.render(changed, detail);
+      else if (rendered.has(key)) msg = rendered.get(key)!;
+      else rendered.set(key, (msg = s.render(changed, detail)));
       if (msg) s.res.write(msg);
     }
   }

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'session-end',
   'sign-out-everywhere',
   'account-settings',
+  'notice-failed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

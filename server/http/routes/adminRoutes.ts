@@ -22,6 +22,8 @@ import { isDraftId } from '../../store/draftRefs.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { actor } from './auditRoutes.ts';
 import { DeletedItems } from '../../content/deletedItems.ts';
+import { countAfter } from '../../contact/messagesSeen.ts';
+import type { MessageSummary } from '../../schema/messageNotices.ts';
 
 const MEDIA_TYPES: Record<SniffedType, string> = {
   pdf: 'application/pdf',
@@ -203,6 +205,38 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
       await deps.audit.record({ action: 'delete', ...actor(req), entity: entities.contactMessage.name, id });
       deps.hub.notify(new Set([entities.contactMessage.name]));
       res.json({ success: true, id });
+    }),
+  );
+
+  // The admin home's word on messages: how many are new to this person, and where notices go.
+  const summary = async (username: string): Promise<MessageSummary> => {
+    const [list, seen] = await Promise.all([deps.messages.list(), deps.messagesSeen.of(username)]);
+    const received = list.map((m) => (typeof m.data.received === 'string' ? m.data.received : ''));
+    return { unseen: countAfter(received, seen), notices: deps.notices.status() };
+  };
+
+  router.get(
+    '/messages/summary',
+    messagesAuth,
+    route(async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await summary(req.user!.username));
+    }),
+  );
+
+  // The Messages page showed this person the messages up to `upTo` (the newest one's `received`).
+  router.post(
+    '/messages/seen',
+    messagesAuth,
+    readBodies(WRITE_LIMIT, { signedIn: true }),
+    route(async (req, res) => {
+      const upTo = (req.body as Record<string, unknown> | undefined)?.upTo;
+      const time = typeof upTo === 'string' ? Date.parse(upTo) : NaN;
+      if (Number.isNaN(time))
+        throw new AppError(400, 'Say up to which message (upTo, its received time).', { upTo: 'Missing' });
+      // Never past now: a message that comes later is new, whatever the page claimed.
+      await deps.messagesSeen.mark(req.user!.username, new Date(Math.min(time, Date.now())).toISOString());
+      res.json(await summary(req.user!.username));
     }),
   );
 

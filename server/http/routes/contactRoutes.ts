@@ -4,6 +4,8 @@ import { AppError } from '../../schema/errors.ts';
 import { entities } from '../../schema/registry.ts';
 import { validateItem } from '../../content/index/fileFormat.ts';
 import type { PrivateCollection } from '../../contact/privateCollection.ts';
+import type { NoticeMessage } from '../../contact/noticeText.ts';
+import { siteOriginOf } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { emailProblem } from '../../schema/email.ts';
 import { contactLimiter } from '../auth/contactLimiter.ts';
@@ -38,10 +40,40 @@ const isFormPost = (req: Request) =>
 const TOO_LONG =
   'Your message is too long to send. Please use your browser’s Back button, shorten it, and send it again.';
 
-/** `pages`: the server-rendered site (once loaded), for answers to posts of the form without JavaScript. */
+/** The admin's Messages page as an absolute link for a notice; null when the site's address is not known. */
+function messagesPageUrl(req: Request, site: { publicUrl?: string; trustProxy: boolean }): string | null {
+  try {
+    const origin = siteOriginOf(req, site);
+    return origin ? `${origin}${entities.contactMessage.admin.route}` : null;
+  } catch {
+    return null; // an unusable CMS_PUBLIC_URL: the notice goes without the link
+  }
+}
+
+/** A kept message as its notice tells of it. */
+function noticeOf(id: string, data: Record<string, unknown>): NoticeMessage {
+  const text = (k: keyof NoticeMessage) => (typeof data[k] === 'string' ? data[k] : '');
+  return {
+    id,
+    name: text('name'),
+    title: text('title'),
+    employer: text('employer'),
+    email: text('email'),
+    contact: text('contact'),
+    received: text('received'),
+  };
+}
+
+/**
+ * `onMessage`: a message was kept (the live stream, notices), with the admin's Messages page as a link.
+ * It must not wait: the visitor's answer goes right after it. `address`: where the link's origin
+ * comes from. `pages`: the server-rendered site (once loaded), for answers to posts of the form without
+ * JavaScript.
+ */
 export function contactRoutes(
   messages: PrivateCollection,
-  onMessage: () => void,
+  onMessage: (message: NoticeMessage, adminUrl: string | null) => void,
+  address: { publicUrl?: string; trustProxy: boolean },
   pages?: () => SitePages | null,
 ): Router {
   const router = Router();
@@ -77,8 +109,8 @@ export function contactRoutes(
         if (page) return page(refusedOutcome(input, fields, incomplete), 400);
         return sendError(res, 400, error, fields);
       }
-      await messages.add(result.data);
-      onMessage();
+      const id = await messages.add(result.data);
+      onMessage(noticeOf(id, result.data), messagesPageUrl(req, address));
       if (page) return page({ form: formOf(input), errors: {}, message: SENT, sent: true }, 200);
       res.json({ success: true, message: 'Thank you! Your message has been sent.' });
     }),

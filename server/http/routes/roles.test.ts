@@ -41,8 +41,10 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
     /^PUT \/api\/drafts\/settings$/,
   ];
   if (admin.some((re) => re.test(key))) return 'administer';
-  // Contact messages (visitors' personal data) and restores (they change the live site): editors.
-  if (/^(GET|DELETE) \/api\/messages$/.test(key) || key === 'POST /api/history/restore') return 'publish';
+  // Contact messages (visitors' personal data), their count and notices, and restores (they change the
+  // live site): editors.
+  const messages = /^((GET|DELETE) \/api\/messages|GET \/api\/messages\/summary|POST \/api\/messages\/seen)$/;
+  if (messages.test(key) || key === 'POST /api/history/restore') return 'publish';
   if (key === 'POST /api/drafts/:id/:action') return 'by-action';
   // The documented writes and uploads: the live site needs an editor, `?draft=ID` a contributor.
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';

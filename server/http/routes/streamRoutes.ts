@@ -6,6 +6,7 @@ import type { EntityDef } from '../../schema/define.ts';
 import type { PreparedCache } from '../prepared.ts';
 import { sseData, type SseHub } from '../sseHub.ts';
 import { readContext } from './readRoutes.ts';
+import { MESSAGE_NOTICES_CHANGED } from '../../schema/messageNotices.ts';
 
 export function streamHandlers(
   hub: SseHub,
@@ -13,6 +14,8 @@ export function streamHandlers(
   cache: PreparedCache,
   /** The signed-in (full) session of the request, if any: staff's streams end with their session. */
   sessionOf: (req: Request) => string | undefined,
+  /** Whether the person who opened the stream may read contact messages now (their role may change). */
+  readsMessages: (req: Request) => boolean,
 ): Record<string, RequestHandler> {
   const isSignedIn = (req: Request) => sessionOf(req) !== undefined;
   /**
@@ -42,18 +45,22 @@ export function streamHandlers(
       siteEntities.filter((d) => d.legacy.stream).map((d) => [d.legacy.stream!.split('?')[0]!, fullState(d)]),
     ),
     stream: (req, res) => {
-      // Staff also hear about private collections (contact messages), named by entity.
+      // Staff who may read contact messages also hear of them (a private collection, named by its
+      // entity) and of their notices' status; nobody else does.
       const session = sessionOf(req);
       const staff = session !== undefined;
+      const messages = () => staff && readsMessages(req);
       hub.open(req, res, {
         session,
-        key: staff ? 'stream|staff' : 'stream|public',
+        key: staff ? () => (messages() ? 'stream|staff|messages' : 'stream|staff') : 'stream|public',
         deps: 'all',
         initial: sseData({ endpoints: [] }, 'ready'),
         render: (changed, detail) => {
           const endpoints = model.endpointsFor(changed);
-          const privateChanged = staff
-            ? [...changed].filter((name) => entityByName.get(name)?.storage === 'private')
+          const privateChanged = messages()
+            ? [...changed].filter(
+                (name) => entityByName.get(name)?.storage === 'private' || name === MESSAGE_NOTICES_CHANGED,
+              )
             : [];
           if (!endpoints.length && !privateChanged.length) return null;
           // Staff also hear which versions a save of this server wrote (a tab that saved holds them).

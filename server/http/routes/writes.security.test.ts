@@ -69,6 +69,8 @@ describe('every registered route', () => {
       'GET /api/deleted',
       'GET /api/messages',
       'DELETE /api/messages',
+      'GET /api/messages/summary',
+      'POST /api/messages/seen',
       'GET /api/admin/status',
     ])
       expect(names).toContain(expected);

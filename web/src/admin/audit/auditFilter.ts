@@ -50,6 +50,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'session-end': 'Session ended',
   'sign-out-everywhere': 'Signed out everywhere',
   'account-settings': 'Account settings changed',
+  'notice-failed': 'Notice of a message not sent',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

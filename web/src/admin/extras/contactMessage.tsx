@@ -1,5 +1,5 @@
 // Messages sent through the contact form (kept out of the public history): newest first, each
-// with a reply link and Delete.
+// with a reply link and Delete. Opening the page marks them seen (the admin home's count of new ones).
 import { useEffect, useId, useState } from 'react';
 import { onContentChange } from '../../lib/liveStream.ts';
 import { getJson, messageOf, send, type AdminItem } from '../api.ts';
@@ -48,9 +48,24 @@ function useMessages(): ApiState<AdminItem[]> {
   return { data, error, loading: data === undefined && !error, retry: () => setTick((t) => t + 1) };
 }
 
+/**
+ * The page showed these messages: the admin home's count of new ones starts after the newest. Told
+ * again whenever the list is read again (a message came while the page is open).
+ */
+function useMarkSeen(list: AdminItem[] | undefined): void {
+  const newest = (list ?? []).reduce((max, m) => {
+    const received = String(m.received ?? '');
+    return received > max ? received : max;
+  }, '');
+  useEffect(() => {
+    if (newest) send('POST', 'messages/seen', { upTo: newest }).catch(() => undefined);
+  }, [newest]);
+}
+
 function MessagesSection({ def }: SectionProps) {
   const headingId = useId();
   const state = useMessages();
+  useMarkSeen(state.data);
   const notice = useNotice();
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const remove = async (m: AdminItem) => {

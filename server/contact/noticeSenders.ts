@@ -1,0 +1,83 @@
+// One try at sending a notice: an email over SMTP (nodemailer), or a JSON POST to a webhook. Each
+// resolves when the other side took it and rejects with a reason in plain words otherwise.
+import nodemailer from 'nodemailer';
+import type { NoticeSettings } from './noticeSettings.ts';
+import { mailText, replyToOf, subjectOf, webhookBody, type NoticeMessage } from './noticeText.ts';
+
+/** Plain words for what went wrong, from the mailer's or fetch's error. */
+export function reasonOf(e: unknown, what: 'mail server' | 'webhook'): string {
+  const err = e as {
+    code?: string;
+    originalCode?: string;
+    responseCode?: number;
+    response?: string;
+    cause?: { code?: string };
+  };
+  // The mailer wraps a socket's error (ESOCKET) and keeps its own code beside it.
+  const code = err.originalCode ?? err.cause?.code ?? err.code;
+  if (code === 'ECONNREFUSED') return `the ${what} refused the connection`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the ${what}’s address was not found`;
+  if (code === 'ETIMEDOUT' || code === 'ETIMEOUT' || (e as Error).name === 'TimeoutError')
+    return `the ${what} did not answer in time`;
+  if (code === 'EAUTH') return 'the mail server refused the user name or password';
+  if (err.responseCode)
+    return `the mail server answered ${oneLineOf(err.response ?? String(err.responseCode))}`;
+  return oneLineOf((e as Error).message ?? String(e));
+}
+
+const oneLineOf = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 200);
+
+export async function sendMail(
+  email: NonNullable<NoticeSettings['email']>,
+  timeoutMs: number,
+  m: NoticeMessage,
+  adminUrl: string | null,
+): Promise<void> {
+  const transport = nodemailer.createTransport({
+    url: email.url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    const replyTo = replyToOf(m);
+    await transport.sendMail({
+      from: email.from,
+      to: email.to,
+      ...(replyTo ? { replyTo } : {}),
+      subject: subjectOf(m),
+      text: mailText(m, adminUrl),
+      // Only what this server writes goes in the envelope: the visitor's address is never a recipient.
+      envelope: { from: email.from, to: email.to },
+      disableFileAccess: true,
+      disableUrlAccess: true,
+    });
+  } catch (e) {
+    throw new Error(reasonOf(e, 'mail server'));
+  } finally {
+    transport.close();
+  }
+}
+
+export async function postWebhook(
+  url: string,
+  timeoutMs: number,
+  m: NoticeMessage,
+  adminUrl: string | null,
+): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(webhookBody(m, adminUrl)),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+  } catch (e) {
+    throw new Error(reasonOf(e, 'webhook'));
+  }
+  await res.body?.cancel();
+  if (!res.ok)
+    throw new Error(`the webhook answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+}
