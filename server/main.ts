@@ -128,7 +128,7 @@ async function openLocked(
   notices.onChange(() => hub.notify(new Set([MESSAGE_NOTICES_CHANGED])));
   if (notices.enabled && !config.publicUrl)
     log(
-      'Notices of new messages link to the admin at the address each visitor’s browser used: set CMS_PUBLIC_URL so the link is always the site’s own.',
+      'Notices of new messages name the admin’s Messages page without a link: set CMS_PUBLIC_URL (the site’s address) for a link to it.',
     );
   const remote = config.remote
     ? { settings: config.remote, sync: new RemoteSync(store, index, config.remote, audit, log) }

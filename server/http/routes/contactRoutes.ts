@@ -5,7 +5,7 @@ import { entities } from '../../schema/registry.ts';
 import { validateItem } from '../../content/index/fileFormat.ts';
 import type { PrivateCollection } from '../../contact/privateCollection.ts';
 import type { NoticeMessage } from '../../contact/noticeText.ts';
-import { siteOriginOf } from '../siteOrigin.ts';
+import { publicOrigin } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { emailProblem } from '../../schema/email.ts';
 import { contactLimiter } from '../auth/contactLimiter.ts';
@@ -40,11 +40,14 @@ const isFormPost = (req: Request) =>
 const TOO_LONG =
   'Your message is too long to send. Please use your browser’s Back button, shorten it, and send it again.';
 
-/** The admin's Messages page as an absolute link for a notice; null when the site's address is not known. */
-function messagesPageUrl(req: Request, site: { publicUrl?: string; trustProxy: boolean }): string | null {
+/**
+ * The admin's Messages page as an absolute link for a notice, from CMS_PUBLIC_URL only: the visitor's
+ * request names its own host, and a link staff are sent must not point where a stranger chose. Null
+ * without the setting (the notice then names the page in words).
+ */
+function messagesPageUrl(site: { publicUrl?: string }): string | null {
   try {
-    const origin = siteOriginOf(req, site);
-    return origin ? `${origin}${entities.contactMessage.admin.route}` : null;
+    return site.publicUrl ? `${publicOrigin(site.publicUrl)}${entities.contactMessage.admin.route}` : null;
   } catch {
     return null; // an unusable CMS_PUBLIC_URL: the notice goes without the link
   }
@@ -110,7 +113,7 @@ export function contactRoutes(
         return sendError(res, 400, error, fields);
       }
       const id = await messages.add(result.data);
-      onMessage(noticeOf(id, result.data), messagesPageUrl(req, address));
+      onMessage(noticeOf(id, result.data), messagesPageUrl(address));
       if (page) return page({ form: formOf(input), errors: {}, message: SENT, sent: true }, 200);
       res.json({ success: true, message: 'Thank you! Your message has been sent.' });
     }),
