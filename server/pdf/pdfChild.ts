@@ -1,5 +1,5 @@
-// The PDF text process: pdf.js (its build for Node) reads the text of PDFs here, in a process of its
-// own that the server forks (pdfTextProcess.ts), so the memory pdf.js takes for a document is this
+// The PDF process: pdf.js (its build for Node) reads the text of PDFs here, in a process of its
+// own that the server forks (pdfProcess.ts), so the memory pdf.js takes for a document is this
 // process's, under its own limits, and given back whole when it ends. One document at a time; each
 // answer carries its request's id. It never outlives the server (see the end of this file).
 import { createRequire } from 'node:module';
@@ -11,14 +11,14 @@ import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 
-export interface PdfTextRequest {
+export interface PdfRequest {
   id: number;
   bytes: Uint8Array;
   /** Text past this many characters is not read: the rest of the document is left unread. */
   maxChars: number;
 }
 /** `ready` comes once, when pdf.js is loaded: a job's time limit counts from then, not from the start. */
-export type PdfTextReply =
+export type PdfReply =
   { ready: true } | { id: number; text: string; cut: boolean } | { id: number; error: string };
 
 /** How often the process looks whether the server is still its parent. */
@@ -61,9 +61,9 @@ async function pdfText(bytes: Uint8Array, maxChars: number): Promise<{ text: str
   }
 }
 
-const send = (reply: PdfTextReply) => process.send?.(reply);
+const send = (reply: PdfReply) => process.send?.(reply);
 
-process.on('message', ({ id, bytes, maxChars }: PdfTextRequest) => {
+process.on('message', ({ id, bytes, maxChars }: PdfRequest) => {
   // A view of the bytes as they came (IPC may hand over a Buffer, which pdf.js refuses): no copy.
   pdfText(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), maxChars).then(
     ({ text, cut }) => send({ id, text, cut }),
