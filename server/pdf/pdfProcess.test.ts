@@ -89,6 +89,17 @@ describe('the PDF process', () => {
     expect((await pdfs.extract(textPdf(['After the timeout']))).text).toBe('After the timeout');
   });
 
+  it('gives up on a first page that takes longer to draw than the limit, and draws the next', async () => {
+    const pdfs = reader({ timeLimitMs: 2_000 });
+    // 40 KB: 20,000 fills of the whole page, about 8 s of drawing on this machine.
+    const slow = packedPdf(Buffer.from('0.5 g 0 0 612 792 re f\n'.repeat(20_000)));
+    const size = { width: 800, maxHeight: 2000, quality: 85 };
+    const started = performance.now();
+    await expect(pdfs.firstPage(slow, size)).rejects.toThrow('reading it took longer than 2 s');
+    expect(performance.now() - started).toBeLessThan(6_000);
+    expect((await pdfs.firstPage(textPdf(['After the timeout']), size)).width).toBe(800);
+  });
+
   // Two small hostile PDFs: 60 KB that unpack into an array of 30 million numbers (JavaScript objects,
   // the heap), and 5 MB that unpack into 1 GB of spaces (bytes pdf.js holds outside the heap).
   const heapBomb = () => packedPdf(Buffer.from(`BT /F1 12 Tf [${'0 '.repeat(30_000_000)}] TJ ET`));

@@ -2,11 +2,22 @@
 // PDF, given one document at a time from a queue, started again for the next document when it dies,
 // and ended once it has had nothing to do for a while. pdf.js's memory for a document is the child's,
 // under its own limits, and all of it is given back when the child ends; the server keeps only the
-// text that comes back. The child ends with the server, however the server ends (pdfChild.ts).
+// text or the picture that comes back. The child ends with the server, however the server ends
+// (pdfChild.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import type { PdfReply, PdfRequest } from './pdfChild.ts';
+import type { FirstPageSize } from './firstPage.ts';
+
+export type { FirstPageSize };
+
+/** A first page drawn: its JPEG's bytes and its size in pixels. */
+export interface PdfPicture {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
 
 export interface PdfLimits {
   /** The child's JavaScript heap (--max-old-space-size): a PDF that needs more ends the child only. */
@@ -31,6 +42,9 @@ export const PDF_LIMITS: PdfLimits = {
   maxChars: 1_000_000,
   idleMs: 5_000,
 };
+
+/** For first-page pictures, made while staff wait for their save: the same memory, less time. */
+export const PDF_PICTURE_LIMITS: PdfLimits = { ...PDF_LIMITS, timeLimitMs: 20_000 };
 
 /** What a PDF's text came back as: `cut` when it was longer than the limit and only its start was read. */
 export interface PdfText {
@@ -81,14 +95,21 @@ function newChild(heapMb: number): ChildProcess {
   });
 }
 
+/** What the child answered a job with (its text or its picture). */
+type Answer = Exclude<PdfReply, { ready: true } | { error: string }>;
+
 interface Job {
-  resolve(text: PdfText): void;
+  resolve(answer: Answer): void;
   reject(e: Error): void;
 }
+
+/** What a job asks of the child, less the bytes and the id the request is sent with. */
+type Work = { job: 'text'; maxChars: number } | { job: 'firstPage'; size: FirstPageSize };
 
 /** A job waiting for the child: its bytes are held only until they are handed over. */
 interface Waiting extends Job {
   bytes: Buffer;
+  work: Work;
 }
 
 /** A child and what it is doing: starting, reading one job, or waiting (idle timer set). */
@@ -119,9 +140,23 @@ export class PdfProcess {
   }
 
   /** The text of a PDF (whitespace collapsed); rejects, in plain words, when it cannot be read. */
-  extract(pdf: Buffer): Promise<PdfText> {
-    return new Promise<PdfText>((resolve, reject) => {
-      this.queue.push({ bytes: pdf, resolve, reject });
+  async extract(pdf: Buffer): Promise<PdfText> {
+    const answer = await this.run(pdf, { job: 'text', maxChars: this.limits.maxChars });
+    if (!('text' in answer)) throw new Error('the PDF process answered a text job with something else');
+    return { text: answer.text, cut: answer.cut };
+  }
+
+  /** The PDF's first page drawn as a JPEG of `size`; rejects, in plain words, when it cannot be drawn. */
+  async firstPage(pdf: Buffer, size: FirstPageSize): Promise<PdfPicture> {
+    const answer = await this.run(pdf, { job: 'firstPage', size });
+    if (!('jpeg' in answer)) throw new Error('the PDF process answered a picture job with something else');
+    // IPC may hand the bytes over as a Buffer or a plain Uint8Array: the caller gets a Buffer.
+    return { jpeg: Buffer.from(answer.jpeg), width: answer.width, height: answer.height };
+  }
+
+  private run(bytes: Buffer, work: Work): Promise<Answer> {
+    return new Promise<Answer>((resolve, reject) => {
+      this.queue.push({ bytes, work, resolve, reject });
       this.next();
     });
   }
@@ -139,7 +174,7 @@ export class PdfProcess {
     if (this.queue.length === 0) return;
     const running = this.running ?? this.start();
     if (!running.ready || running.job) return;
-    const { bytes, ...job } = this.queue.shift()!;
+    const { bytes, work, ...job } = this.queue.shift()!;
     running.job = job;
     running.id = this.nextId++;
     this.busy(running, true);
@@ -149,7 +184,7 @@ export class PdfProcess {
       `reading it took longer than ${seconds(this.limits.timeLimitMs)}`,
     );
     this.watchMemory(running);
-    const request: PdfRequest = { id: running.id, bytes, maxChars: this.limits.maxChars };
+    const request: PdfRequest = { id: running.id, bytes, ...work };
     // Serialized at once: the server keeps no copy of the bytes while the child reads them. A failed send
     // means the child is gone, and its exit fails the job.
     running.child.send(request, () => undefined);
@@ -193,7 +228,7 @@ export class PdfProcess {
       running.job = null;
       this.clearTimer(running);
       if ('error' in reply) job.reject(new Error(reply.error));
-      else job.resolve({ text: reply.text, cut: reply.cut });
+      else job.resolve(reply);
     }
     if (this.queue.length > 0) return this.next();
     // Nothing to do: the child no longer keeps the server alive, and ends if nothing comes.
