@@ -4,6 +4,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { askedFor, drawnFromPdf, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { storedKeyFor } from '../../../../server/schema/codec.ts';
 import {
   ConflictError,
   fieldErrorsOf,
@@ -184,8 +185,10 @@ export function EntityForm({
           onFile={(f) => setFile(key, f)}
         />
       ))}
+      {/* Messages for fields the form does not show; one under a documented form name (a paper's
+          firstPage) is the same as its field's (first_page), shown beside it already. */}
       {Object.entries(fieldErrors)
-        .filter(([k]) => !shown.some(([key]) => key === k))
+        .filter(([k]) => !shown.some(([key]) => key === (storedKeyFor(def, k) ?? k)))
         .map(([k, m]) => (
           <p key={k} className="admin-field-error">
             {m}
