@@ -1,7 +1,7 @@
 // npm start runs the bundled server (dist-server/), not the TypeScript the other suites run: this
 // builds it and drives it over HTTP — public pages and API, sign-in, a save with a real commit, and a
 // PDF upload through multer whose text search then finds (read by pdf.js in the PDF process, the
-// bundle's own pdfChild.js) — so a package that does not survive bundling fails here, not in
+// bundle's own pdfChild.js), and a PDF uploaded alone whose first page that process draws — so a package that does not survive bundling fails here, not in
 // production. Then it kills the server as a crash would: its PDF process does not outlive it.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -77,6 +77,15 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       return answer.results[0]?.foundIn === 'pdf';
     };
     await eventually(found, 30_000, 'the bundled server to find the word inside the PDF');
+    // The same PDF alone: the bundle's PDF process draws its first page (pdf.js on @napi-rs/canvas).
+    form.delete('firstPage');
+    form.set('studyTitle', 'A bundled PDF alone');
+    const alone = await fetch(`${server.url}/api/pdf_upload.php`, { method: 'POST', body: form, headers });
+    expect(alone.status, await alone.clone().text()).toBe(201);
+    const { id } = (await alone.json()) as { id: string };
+    const picture = await get(`/media/papers/${id}.jpg`);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     // A hand-written file only the full YAML reader reads (gray-matter and js-yaml, bundled).
     await writeFile(
       path.join(dataDir, 'site', 'content', 'news', '2.md'),
