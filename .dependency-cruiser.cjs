@@ -5,7 +5,7 @@
 
 const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
 const ROOT = '^server/(app|main|index)\\.ts$';
-const SERVICE_FOLDER = '^server/(accounts|audit|contact|drafts|feeds|media|remote|schedule|search|site)/';
+const SERVICE_FOLDER = '^server/(accounts|audit|contact|drafts|feeds|media|pdf|remote|schedule|search|site)/';
 const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
 const BELOW_SERVICES = '^server/(content|store|schema)/';
 
@@ -13,7 +13,7 @@ const BELOW_SERVICES = '^server/(content|store|schema)/';
 const SERVICE_ARROWS = {
   '^server/config\\.ts$': '^server/(remote|contact)/', // CMS_GIT_REMOTE, CMS_SMTP_URL … read with the rest
   '^server/remote/': '^server/audit/', // pulls are written to the audit log
-  '^server/search/': '^server/feeds/', // search indexes the same plain text the feeds show
+  '^server/search/': '^server/(feeds|pdf)/', // search indexes the feeds' plain text and PDFs' text
   '^server/site/': '^server/(feeds|media)/', // pages carry feed links and measured images
 };
 

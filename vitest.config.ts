@@ -28,7 +28,7 @@ const SLOW = byName([
   'repositoryState.test.ts', // starts a server per case on a damaged or busy repository
   'signInLockout.test.ts', // dozens of sign-ins across restarts
   'user.test.ts', // runs `npm run user` as a person would, a process per command
-  'pdfTextProcess.test.ts', // starts, kills and times out pdf.js child processes
+  'pdfProcess.test.ts', // starts, kills and times out pdf.js child processes
 ]);
 
 /** Server suites that assert timings another suite on the same cores would upset: run alone. */

@@ -40,6 +40,7 @@ import { SiteSearch } from './search/siteSearch.ts';
 import { ScheduleClock } from './schedule/scheduleClock.ts';
 import { setSiteTimeZone } from './schema/siteTime.ts';
 import { PdfTexts } from './search/pdfTexts.ts';
+import { FirstPagePictures } from './pdf/firstPagePictures.ts';
 import { Drafts } from './drafts/drafts.ts';
 import { RedirectAnswers } from './http/redirectAnswers.ts';
 
@@ -187,6 +188,7 @@ async function openLocked(
     }),
     audit,
     remote,
+    pictures: new FirstPagePictures(uploadsDir(config.dataDir)),
     search: new SiteSearch(
       index,
       new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),
@@ -303,6 +305,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.hub.close();
       await deps.notices.close(); // a notice being sent gets a moment to finish
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
+      await deps.pictures.close();
       await parseCacheKept; // so that the next start finds it, even after a stop right after this one
       await deps.remote?.sync.close();
       await deps.watcher?.close();

@@ -2,7 +2,7 @@
 // first by one signed-in person, then by 20 people (two each), while this process reads
 // /api/footer.php one request after another. Each upload's PDF is a different file, so each one saved
 // has its text read. It reports what the uploads were answered, the resident memory (read from /proc
-// every 50 ms) of the server and, apart, of its PDF text process (the child that reads each new PDF's
+// every 50 ms) of the server and, apart, of its PDF process (the child that reads each new PDF's
 // text: memory the machine spends too, so the peak of the two together is shown as well), and the
 // reads' median and p99, from the first upload until the text of every saved PDF is kept. Uploads
 // stream to private/uploads; a person has 2 uploads in flight at most and the server 6 (429 past them,
@@ -30,7 +30,7 @@ const BUILT = process.env.BENCH_ENTRY === 'built';
 const HOST = '127.0.0.1';
 const UPLOADS = 40;
 const PDF_MB = 20;
-/** Past the last answer, how long the PDF text process is waited for at most. */
+/** Past the last answer, how long the PDF process is waited for at most. */
 const PDF_WAIT_MS = 60_000;
 
 async function signIn(url: string, username: string): Promise<string> {
@@ -78,10 +78,10 @@ async function upload(url: string, cookie: string, pdf: Blob, image: Blob, n: nu
   return res ? String(res.status) : 'closed';
 }
 
-/** The server's PDF text process (server/search/pdfTextProcess.ts), while there is one. */
-const pdfProcess = (server: number) => childProcesses(server, 'pdfTextChild')[0];
+/** The server's PDF process (server/pdf/pdfProcess.ts), while there is one. */
+const pdfProcess = (server: number) => childProcesses(server, 'pdfChild')[0];
 
-/** Peaks of the server's memory, its PDF text process's, and the two together, sampled every 50 ms. */
+/** Peaks of the server's memory, its PDF process's, and the two together, sampled every 50 ms. */
 function memorySampler(server: number) {
   const peaks = { server: rssMb(server), pdf: 0, both: 0 };
   let child: number | undefined;
@@ -189,7 +189,7 @@ async function main() {
         'who sends the 40 uploads',
         'answers',
         'server RSS before → peak → after',
-        'PDF text process peak',
+        'PDF process peak',
         'both at once, peak',
         'reads p50 / p99',
         'time',

@@ -28,8 +28,8 @@ const reactForProduction: Plugin = {
 await rm('dist-server', { recursive: true, force: true }); // no chunks of an older build left over
 
 await build({
-  // The PDF text process (server/search/pdfTextProcess.ts) forks its own file, found beside its chunk.
-  entryPoints: { index: 'server/index.ts', pdfTextChild: 'server/search/pdfTextChild.ts' },
+  // The PDF process (server/pdf/pdfProcess.ts) forks its own file, found beside its chunk.
+  entryPoints: { index: 'server/index.ts', pdfChild: 'server/pdf/pdfChild.ts' },
   outdir: 'dist-server',
   // The Express app is a chunk of its own, loaded once the server already answers public reads.
   // Chunks sit beside index.js, so every module's folder is dist-server/ as PROJECT_ROOT expects.
@@ -41,7 +41,7 @@ await build({
   target: 'node20',
   // Packages are bundled too: loading hundreds of package files at start, and node's scan of every
   // CommonJS one imported from ESM (react-dom/server: 0.7 s), cost more than the start itself. Native
-  // and optional ones stay outside, and so does pdf.js: only the PDF text process loads it, and it loads
+  // and optional ones stay outside, and so does pdf.js: only the PDF process loads it, and it loads
   // its fonts and character maps from its own folder.
   external: ['bcrypt', 'fsevents', 'sharp', 'pdfjs-dist'],
   // CommonJS packages inside an ES module still call require() for node's own modules.

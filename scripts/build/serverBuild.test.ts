@@ -1,8 +1,8 @@
 // npm start runs the bundled server (dist-server/), not the TypeScript the other suites run: this
 // builds it and drives it over HTTP — public pages and API, sign-in, a save with a real commit, and a
-// PDF upload through multer whose text search then finds (read by pdf.js in the PDF text process, the
-// bundle's own pdfTextChild.js) — so a package that does not survive bundling fails here, not in
-// production. Then it kills the server as a crash would: its PDF text process does not outlive it.
+// PDF upload through multer whose text search then finds (read by pdf.js in the PDF process, the
+// bundle's own pdfChild.js), and a PDF uploaded alone whose first page that process draws — so a package that does not survive bundling fails here, not in
+// production. Then it kills the server as a crash would: its PDF process does not outlive it.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,6 +77,15 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       return answer.results[0]?.foundIn === 'pdf';
     };
     await eventually(found, 30_000, 'the bundled server to find the word inside the PDF');
+    // The same PDF alone: the bundle's PDF process draws its first page (pdf.js on @napi-rs/canvas).
+    form.delete('firstPage');
+    form.set('studyTitle', 'A bundled PDF alone');
+    const alone = await fetch(`${server.url}/api/pdf_upload.php`, { method: 'POST', body: form, headers });
+    expect(alone.status, await alone.clone().text()).toBe(201);
+    const { id } = (await alone.json()) as { id: string };
+    const picture = await get(`/media/papers/${id}.jpg`);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     // A hand-written file only the full YAML reader reads (gray-matter and js-yaml, bundled).
     await writeFile(
       path.join(dataDir, 'site', 'content', 'news', '2.md'),
@@ -87,26 +96,26 @@ it('the bundled server starts, serves, signs in, saves and takes an upload', asy
       return item.title === 'Read by the full parser in the bundle';
     };
     await eventually(handTitle, 10_000, 'the bundled server to read a hand-written block scalar');
-    // The PDF text process is there until it has been idle for a while; a server killed without a
+    // The PDF process is there until it has been idle for a while; a server killed without a
     // chance to end it takes it along all the same (the child sees its IPC channel close).
-    const [reader] = childProcesses(server.pid, 'pdfTextChild.js');
+    const [reader] = childProcesses(server.pid, 'pdfChild.js');
     expect(reader).toBeDefined();
     await server.kill();
-    await eventually(() => !alive(reader!), 5_000, 'the PDF text process to end with the server');
+    await eventually(() => !alive(reader!), 5_000, 'the PDF process to end with the server');
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
 
-it('loads pdf.js only in the PDF text process, never in the server itself', async () => {
+it('loads pdf.js only in the PDF process, never in the server itself', async () => {
   const dir = path.join(PROJECT_ROOT, 'dist-server');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
   // An import of it (the server names its modules only to hand them to the child when run from source).
   const importing = /(?:\bfrom|\bimport)\s*\(?\s*["']pdfjs-dist\//;
   const loading = [];
   for (const f of files) if (importing.test(await readFile(path.join(dir, f), 'utf8'))) loading.push(f);
-  expect(loading).toEqual(['pdfTextChild.js']);
+  expect(loading).toEqual(['pdfChild.js']);
 });
 
 it("renders pages with React's production build, as browsers run it (npm start sets no NODE_ENV)", async () => {

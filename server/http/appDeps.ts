@@ -23,6 +23,7 @@ import type { RemoteSettings } from '../remote/remoteSettings.ts';
 import type { SiteSearch } from '../search/siteSearch.ts';
 import type { ScheduleClock } from '../schedule/scheduleClock.ts';
 import type { Drafts } from '../drafts/drafts.ts';
+import type { FirstPagePictures } from '../pdf/firstPagePictures.ts';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +60,8 @@ export interface AppDeps {
   search: SiteSearch;
   /** The timer that opens and closes "Show from" / "Show until" windows on time. */
   schedule: ScheduleClock;
+  /** Pictures of a PDF's first page for saves that bring a paper's PDF alone (server/pdf/). */
+  pictures: FirstPagePictures;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
 }

@@ -46,6 +46,12 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   after?: string;
   /** Empty is no line in the file: files written before the field existed stay as they are. */
   omitWhenEmpty?: boolean;
+  /**
+   * An image the server draws from the first page of this PDF field when a save brings that PDF and
+   * the item has no image of its own (a picture staff upload always wins). The form then does not ask
+   * for the image, though the stored item always has one.
+   */
+  fromPdf?: string;
 }
 
 interface TextOpts {
@@ -484,11 +490,15 @@ const MEDIA_PATH = /^media\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(jpg|png|gif|webp|pdf)$/
 /** A stored media path (`media/<collection>/<id>.<ext>`), set only by uploads. */
 const media =
   <K extends 'image' | 'pdf'>(kind: K) =>
-  (label: string, opts: { required?: boolean | string; help?: string } = {}): FieldDef<K, string> => ({
+  (
+    label: string,
+    opts: { required?: boolean | string; help?: string; fromPdf?: K extends 'image' ? string : never } = {},
+  ): FieldDef<K, string> => ({
     kind,
     label,
     help: opts.help,
     required: !!opts.required,
+    ...(opts.fromPdf ? { fromPdf: opts.fromPdf } : {}),
     initial: '',
     schema: withQuickCheck(
       z
@@ -525,3 +535,11 @@ export const pdf = media('pdf');
 export type AnyField = FieldDef<FieldKind, any>;
 export const isMediaField = (f: AnyField): f is FieldDef<'image' | 'pdf', string> =>
   f.kind === 'image' || f.kind === 'pdf';
+
+/** Whether the admin form asks for the field: required, and not an image the server can draw itself. */
+export const askedFor = (f: AnyField): boolean => f.required && !f.fromPdf;
+
+/** Whether an image field will be drawn from its PDF: it is declared so, no image file was chosen, the
+ *  item has none, and its PDF was chosen (`chosen`: the fields a file was chosen for). */
+export const drawnFromPdf = (f: AnyField, key: string, chosen: (key: string) => boolean, has: unknown) =>
+  f.kind === 'image' && !!f.fromPdf && !chosen(key) && !has && chosen(f.fromPdf);

@@ -1,11 +1,11 @@
-// The text inside PDFs, extracted once per PDF (pdf.js, in a process of its own: pdfTextProcess.ts) and
+// The text inside PDFs, extracted once per PDF (pdf.js, in a process of its own: pdfProcess.ts) and
 // kept outside git in private/pdf-text/<blob id>.txt, so a start reads the kept text instead of
 // extracting again. Extractions run one at a time in the background; a PDF that cannot be read (broken,
 // too big for the process's memory, too slow) counts as having no text, and its item is found by its
 // other fields.
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PdfReaderUnavailable, PdfTextProcess } from './pdfTextProcess.ts';
+import { PdfReaderUnavailable, PdfProcess } from '../pdf/pdfProcess.ts';
 
 /** Reads a repository file's bytes (the store's read), null when it is gone. */
 export type ReadFile = (rel: string) => Promise<Buffer | null>;
@@ -23,7 +23,7 @@ export class PdfTexts {
     private readonly dir: string,
     private readonly read: ReadFile,
     private readonly log: (m: string) => void = () => undefined,
-    private readonly reader = new PdfTextProcess(),
+    private readonly reader = new PdfProcess(),
   ) {}
 
   /** The text of a PDF of this blob id when it is known already (memory), else undefined. */
@@ -79,7 +79,7 @@ export class PdfTexts {
   }
 
   /** The PDF's text ('' when this PDF cannot be read), or null when it cannot be read now: the file is
-   *  gone, the server is stopping, or the PDF text process cannot start (a later start tries again). */
+   *  gone, the server is stopping, or the PDF process cannot start (a later start tries again). */
   private async extract(rel: string): Promise<string | null> {
     let bytes = await this.read(rel).catch(() => null);
     if (!bytes || this.closed) return null;

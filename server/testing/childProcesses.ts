@@ -1,5 +1,5 @@
 // The child processes of a process, found in Linux's /proc: what a test or benchmark looks at to see
-// the server's PDF text process, its memory, and that it ends with the server.
+// the server's PDF process, its memory, and that it ends with the server.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Whether a process still exists (signal 0 asks without sending anything). */

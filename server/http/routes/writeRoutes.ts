@@ -16,6 +16,7 @@ import { requestedId } from '../ids.ts';
 import { shapeOf } from './readRoutes.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
+import type { WithPictures } from '../../pdf/firstPagePictures.ts';
 
 export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
@@ -84,14 +85,18 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
     const id = idFrom(req);
     const version = versionOf(req, input.version);
     const draft = draftOf(req);
+    let pictures: WithPictures | undefined;
     try {
+      // A PDF that came without the image drawn from it (a paper's first page): drawn before the save.
+      const current = id === undefined ? undefined : (await modelFor(draft)).storedItem(def, id, true)?.data;
+      pictures = await deps.pictures.add(def, uploads, current);
       const { item, created, carried } = await writer.save({
         into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
         def,
         id,
         // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
         input: fromWire(def, input),
-        uploads,
+        uploads: pictures.uploads,
         version,
         author: actorOf(req),
       });
@@ -105,6 +110,8 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       });
     } catch (e) {
       await conflictOrThrow(e, def, req, res);
+    } finally {
+      await pictures?.discard();
     }
   };
 

@@ -1005,10 +1005,16 @@ describe('special calls', () => {
         { pdf: PAPER_MISSING_FILES, pdfFile: PAPER_MISSING_FILES },
       ],
       [
-        'no first page',
-        form(full, { pdfFile: files.pdfFile }),
-        { first_page: PAPER_MISSING_FILES, firstPage: PAPER_MISSING_FILES },
+        'no PDF and no first page',
+        form(full),
+        {
+          pdf: PAPER_MISSING_FILES,
+          first_page: PAPER_MISSING_FILES,
+          pdfFile: PAPER_MISSING_FILES,
+          firstPage: PAPER_MISSING_FILES,
+        },
       ],
+      // A PDF alone gets a picture of its first page (firstPages.test.ts); this one has no page to draw.
     ];
     for (const [what, body, fields] of cases) {
       const res = await answer(site.api('/api/pdf_upload.php', { method: 'POST', body }));

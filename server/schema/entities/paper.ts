@@ -15,7 +15,11 @@ export const paper = defineCollection({
     publication_date: date('Publication date', { wire: 'dmy' }),
     file_name: text('File name when downloaded', { required: PAPER_MISSING_FILES }),
     pdf: pdf('PDF file', { required: PAPER_MISSING_FILES }),
-    first_page: image('First-page image', { required: PAPER_MISSING_FILES }),
+    first_page: image('First-page image', {
+      required: PAPER_MISSING_FILES,
+      fromPdf: 'pdf',
+      help: "Leave empty to use a picture of the PDF's first page.",
+    }),
   },
   order: newestFirst('publication_date'),
   legacy: {

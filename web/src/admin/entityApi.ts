@@ -2,7 +2,7 @@
 // names. Form values are stored names and values (booleans, readable names, ISO dates) as the app
 // reads items; the write endpoints decode whatever they are sent with the entity's wire codec.
 import type { EntityDef, Fields } from '../../../server/schema/define.ts';
-import { isMediaField, type AnyField } from '../../../server/schema/fields.ts';
+import { drawnFromPdf, isMediaField, type AnyField } from '../../../server/schema/fields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { validateItem } from '../../../server/schema/validate.ts';
 import { getJson, send, type AdminItem, type FieldValue, type SendOptions } from './api.ts';
@@ -56,7 +56,9 @@ export function checkValues(
   const data: Record<string, unknown> = {};
   for (const [key, field] of fieldsOf(def)) {
     const v = values[key];
-    if (isMediaField(field)) data[key] = files[key] || v ? PRESENT[field.kind] : '';
+    // An image the server draws from a chosen PDF (drawnFromPdf) counts as there.
+    const drawn = drawnFromPdf(field, key, (k) => !!files[k], v);
+    if (isMediaField(field)) data[key] = files[key] || v || drawn ? PRESENT[field.kind] : '';
     else if (v !== undefined) data[key] = v;
   }
   const result = validateItem(def, data);

@@ -1,6 +1,7 @@
-// Research papers (/pdfPage): the upload form (both files and the download name required, the
-// abstract's characters remaining, 'Sending Entry Please Wait...', Reset Fields, a live preview and
-// upload progress); an opened paper has Download, per-field Edit / Update / Cancel and Delete Entry.
+// Research papers (/pdfPage): the upload form (the PDF and the download name required, the first-page
+// image drawn from the PDF when none is chosen, the abstract's characters remaining, 'Sending Entry
+// Please Wait...' or 'Making the first-page picture…', Reset Fields, a live preview and upload
+// progress); an opened paper has Download, per-field Edit / Update / Cancel and Delete Entry.
 import { useEffect, useMemo } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { PAPER_MISSING_FILES } from '../../../../server/schema/entities/paper.ts';
@@ -31,6 +32,7 @@ function PaperPreview({ values, item, files }: { values: FormValues; item?: Admi
   return (
     <article className="admin-paper-preview">
       {image && <img src={image} alt="First page" />}
+      {!image && files.pdf && <p className="admin-muted">The PDF's first page will be its picture.</p>}
       <div>
         <h3>{values.study_title || 'Study title'}</h3>
         {values.publication_date && (
@@ -45,10 +47,9 @@ function PaperPreview({ values, item, files }: { values: FormValues; item?: Admi
   );
 }
 
+// The first-page image may be left out: the server then draws it from the PDF (its `fromPdf`).
 const validate = (values: FormValues, files: FormFiles, creating: boolean) =>
-  creating && (!textOf(values.file_name).trim() || !files.pdf || !files.first_page)
-    ? PAPER_MISSING_FILES
-    : null;
+  creating && (!textOf(values.file_name).trim() || !files.pdf) ? PAPER_MISSING_FILES : null;
 
 function Download({ item }: ItemActionProps) {
   return (

@@ -7,10 +7,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { news } from '../../../../server/schema/entities/news.ts';
+import { paper } from '../../../../server/schema/entities/paper.ts';
+import { paperExtras } from '../extras/paper.tsx';
 import { startApiServer, type ApiServer } from '../../test/apiServer.ts';
 import type { AdminItem } from '../api.ts';
 import type { SaveAnswer } from '../entityApi.ts';
-import { EntityForm } from './EntityForm.tsx';
+import { DRAWING_PICTURE, EntityForm } from './EntityForm.tsx';
 
 let api: ApiServer;
 beforeAll(async () => {
@@ -171,5 +173,59 @@ describe('EntityForm', () => {
       expect(title).toHaveValue('Mine');
       expect(writes()).toHaveLength(1);
     });
+  });
+});
+
+describe('a paper sent with its PDF alone', () => {
+  it('does not ask for the first-page image, and says the picture is being made while it is', async () => {
+    let release = () => undefined as void;
+    const answered = new Promise<void>((r) => (release = r));
+    api.answer(async () => {
+      await answered; // the server drawing the picture
+      return { status: 201, json: { id: '9', version: 'v1', message: 'Submitted successfully!' } };
+    });
+    const user = userEvent.setup();
+    render(<EntityForm def={paper} extras={paperExtras} submitLabel="Upload" onSaved={() => undefined} />);
+    const image = screen.getByLabelText(/^First-page image/);
+    expect(image).toHaveAccessibleName('First-page image');
+    expect(image).not.toBeRequired();
+    expect(image).toHaveAccessibleDescription("Leave empty to use a picture of the PDF's first page.");
+    await user.type(screen.getByLabelText(/^Study title/), 'Drawn for you');
+    await user.type(screen.getByLabelText(/^File name when downloaded/), 'drawn');
+    const pdf = new File(['%PDF-1.4\n'], 'paper.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText(/^PDF file/), pdf);
+    expect(screen.getByText("The PDF's first page will be its picture.")).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(DRAWING_PICTURE);
+    release();
+    await waitFor(() => expect(screen.queryByText(DRAWING_PICTURE)).toBeNull());
+    const sent = writes();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toMatch(/^\/api\/pdf_upload\.php\?/);
+  });
+
+  it('says "Sending Entry Please Wait..." when an image is chosen with the PDF', async () => {
+    let release = () => undefined as void;
+    const answered = new Promise<void>((r) => (release = r));
+    api.answer(async () => {
+      await answered;
+      return { status: 201, json: { id: '9', version: 'v1', message: 'Submitted successfully!' } };
+    });
+    const user = userEvent.setup();
+    render(<EntityForm def={paper} extras={paperExtras} submitLabel="Upload" onSaved={() => undefined} />);
+    await user.type(screen.getByLabelText(/^Study title/), 'Their own picture');
+    await user.type(screen.getByLabelText(/^File name when downloaded/), 'own');
+    await user.upload(
+      screen.getByLabelText(/^PDF file/),
+      new File(['%PDF-1.4\n'], 'p.pdf', { type: 'application/pdf' }),
+    );
+    await user.upload(
+      screen.getByLabelText(/^First-page image/),
+      new File(['x'], 'p.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sending Entry Please Wait...');
+    release();
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 });

@@ -3,7 +3,8 @@
 // opens the conflict dialog instead of overwriting someone else's save.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { askedFor, drawnFromPdf, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { storedKeyFor } from '../../../../server/schema/codec.ts';
 import {
   ConflictError,
   fieldErrorsOf,
@@ -45,6 +46,9 @@ interface EntityFormProps {
 
 const noOptions = (): Record<string, FieldOptions> => ({});
 
+/** Said while a save whose PDF came without its picture is sent and the server draws the picture. */
+export const DRAWING_PICTURE = 'Making the first-page picture…';
+
 export function EntityForm({
   def,
   item,
@@ -84,6 +88,9 @@ export function EntityForm({
 
   const changed = useMemo(() => changedValues(def, values, baseline), [def, values, baseline]);
   const hasFiles = Object.values(files).some(Boolean);
+  // The server draws a picture from a PDF sent without one (a paper's first page): said while it does.
+  const drawsPicture = shown.some(([key, f]) => drawnFromPdf(f, key, (k) => !!files[k], values[key]));
+  const busyText = drawsPicture ? DRAWING_PICTURE : extras?.busyText;
   const dirty = Object.keys(changed).length > 0 || hasFiles;
   useDirty(dirty);
 
@@ -181,8 +188,10 @@ export function EntityForm({
           onFile={(f) => setFile(key, f)}
         />
       ))}
+      {/* Messages for fields the form does not show; one under a documented form name (a paper's
+          firstPage) is the same as its field's (first_page), shown beside it already. */}
       {Object.entries(fieldErrors)
-        .filter(([k]) => !shown.some(([key]) => key === k))
+        .filter(([k]) => !shown.some(([key]) => key === (storedKeyFor(def, k) ?? k)))
         .map(([k, m]) => (
           <p key={k} className="admin-field-error">
             {m}
@@ -194,9 +203,9 @@ export function EntityForm({
           <Preview values={values} item={item} files={files} />
         </section>
       )}
-      {busy && extras?.busyText && (
+      {busy && busyText && (
         <p className="admin-status" role="status">
-          {extras.busyText}
+          {busyText}
         </p>
       )}
       <UploadProgress fraction={progress} />
@@ -311,7 +320,7 @@ export function FieldRow({
   const label = (
     <>
       {field.label}
-      {field.required && <span className="admin-required"> (required)</span>}
+      {askedFor(field) && <span className="admin-required"> (required)</span>}
     </>
   );
   const input = (

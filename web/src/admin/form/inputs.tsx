@@ -2,6 +2,7 @@
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
+import { askedFor } from '../../../../server/schema/fields.ts';
 import type { FieldValue } from '../api.ts';
 import { textOf } from '../entityApi.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
@@ -35,7 +36,7 @@ const common = (p: InputProps) => ({
   name: p.name,
   'aria-describedby': p.describedBy,
   'aria-invalid': p.invalid || undefined,
-  'aria-required': p.field.required || undefined,
+  'aria-required': askedFor(p.field) || undefined,
   // The declared limit stops the typing, so the counter never goes below 0.
   maxLength: p.field.max,
 });
@@ -162,7 +163,7 @@ function MarkdownInput(p: InputProps) {
           value={textOf(p.value)}
           onChange={p.onChange}
           describedBy={p.describedBy}
-          required={p.field.required}
+          required={askedFor(p.field)}
           maxLength={p.field.max}
         />
       </Suspense>

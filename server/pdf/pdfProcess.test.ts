@@ -1,4 +1,4 @@
-// The PDF text process with real PDFs, real pdf.js and real child processes: text comes back; a file
+// The PDF process with real PDFs, real pdf.js and real child processes: text comes back; a file
 // pdf.js cannot open, a child killed in the middle of a PDF, a PDF that takes too long or needs too
 // much memory (heap, or bytes outside it) each fail that PDF alone, in plain words, and the next PDF
 // is read; long text is cut at the limit; an idle or closed child is gone. Then PdfTexts, which the
@@ -13,17 +13,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive as alive, rssMb } from '../testing/childProcesses.ts';
 import { eventually } from '../testing/testSite.ts';
 import { packedPdf, textPdf } from '../testing/textPdf.ts';
-import { PDF_TEXT_LIMITS, PdfTextProcess, type PdfTextLimits } from './pdfTextProcess.ts';
-import { PdfTexts } from './pdfTexts.ts';
+import { PDF_LIMITS, PdfProcess, type PdfLimits } from './pdfProcess.ts';
+import { PdfTexts } from '../search/pdfTexts.ts';
 
 const gone = (pid: number) => eventually(() => !alive(pid), 5_000, `process ${pid} to end`);
 
 /** A PDF that takes pdf.js a while and a good deal of memory: 20 MB, as a large scanned paper is. */
 const bigPdf = () => textPdf(['A large research paper'], 20 * 1024 * 1024);
 
-const opened: PdfTextProcess[] = [];
-const reader = (limits: Partial<PdfTextLimits> = {}) => {
-  const made = new PdfTextProcess({ ...PDF_TEXT_LIMITS, ...limits });
+const opened: PdfProcess[] = [];
+const reader = (limits: Partial<PdfLimits> = {}) => {
+  const made = new PdfProcess({ ...PDF_LIMITS, ...limits });
   opened.push(made);
   return made;
 };
@@ -31,7 +31,7 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((r) => r.close()));
 });
 
-describe('the PDF text process', () => {
+describe('the PDF process', () => {
   it("reads a PDF's text in a child process, whitespace collapsed", async () => {
     const pdfs = reader();
     const pdf = textPdf(['Findings on the   quillwort cohort', 'of rural districts, 2026.']);
@@ -72,7 +72,7 @@ describe('the PDF text process', () => {
     const first = pdfs.pid!;
     const reading = pdfs.extract(bigPdf());
     process.kill(first, 'SIGKILL');
-    await expect(reading).rejects.toThrow('the PDF text process ended while reading it (stopped by SIGKILL)');
+    await expect(reading).rejects.toThrow('the PDF process ended while reading it (stopped by SIGKILL)');
     expect(alive(first)).toBe(false);
     expect((await pdfs.extract(textPdf(['After the kill']))).text).toBe('After the kill');
     expect(pdfs.pid).not.toBe(first);
@@ -89,6 +89,17 @@ describe('the PDF text process', () => {
     expect((await pdfs.extract(textPdf(['After the timeout']))).text).toBe('After the timeout');
   });
 
+  it('gives up on a first page that takes longer to draw than the limit, and draws the next', async () => {
+    const pdfs = reader({ timeLimitMs: 2_000 });
+    // 40 KB: 20,000 fills of the whole page, about 8 s of drawing on this machine.
+    const slow = packedPdf(Buffer.from('0.5 g 0 0 612 792 re f\n'.repeat(20_000)));
+    const size = { width: 800, maxHeight: 2000, quality: 85 };
+    const started = performance.now();
+    await expect(pdfs.firstPage(slow, size)).rejects.toThrow('reading it took longer than 2 s');
+    expect(performance.now() - started).toBeLessThan(6_000);
+    expect((await pdfs.firstPage(textPdf(['After the timeout']), size)).width).toBe(800);
+  });
+
   // Two small hostile PDFs: 60 KB that unpack into an array of 30 million numbers (JavaScript objects,
   // the heap), and 5 MB that unpack into 1 GB of spaces (bytes pdf.js holds outside the heap).
   const heapBomb = () => packedPdf(Buffer.from(`BT /F1 12 Tf [${'0 '.repeat(30_000_000)}] TJ ET`));
@@ -98,7 +109,7 @@ describe('the PDF text process', () => {
   it('ends the child, not this process, when a PDF needs more heap than its limit', async () => {
     const pdfs = reader({ heapMb: 64, memoryMb: 8_000 });
     await expect(pdfs.extract(heapBomb())).rejects.toThrow(
-      'it needed more memory than the PDF text process may use (a 64 MB heap)',
+      'it needed more memory than the PDF process may use (a 64 MB heap)',
     );
     expect((await pdfs.extract(textPdf(['Small enough']))).text).toBe('Small enough');
   });
@@ -113,7 +124,7 @@ describe('the PDF text process', () => {
       const watch = setInterval(() => (peak = Math.max(peak, rssMb(pid) || 0)), 20);
       try {
         await expect(pdfs.extract(bytesBomb())).rejects.toThrow(
-          'it needed more memory than the PDF text process may use (300 MB)',
+          'it needed more memory than the PDF process may use (300 MB)',
         );
       } finally {
         clearInterval(watch);
@@ -129,12 +140,12 @@ describe('the PDF text process', () => {
   );
 
   it('ends with the server that started it, even while pdf.js is in one long step', async () => {
-    // A server of its own (this process is not to be killed): a process that gives the PDF text process
+    // A server of its own (this process is not to be killed): a process that gives the PDF process
     // a PDF that holds pdf.js in one step for seconds (an array of 15 million numbers), then is killed.
     const script = `
-      import { PdfTextProcess, PDF_TEXT_LIMITS } from ${JSON.stringify(import.meta.resolve('./pdfTextProcess.ts'))};
+      import { PdfProcess, PDF_LIMITS } from ${JSON.stringify(import.meta.resolve('./pdfProcess.ts'))};
       import { packedPdf, textPdf } from ${JSON.stringify(import.meta.resolve('../testing/textPdf.ts'))};
-      const pdfs = new PdfTextProcess({ ...PDF_TEXT_LIMITS, heapMb: 4096, memoryMb: 8000 });
+      const pdfs = new PdfProcess({ ...PDF_LIMITS, heapMb: 4096, memoryMb: 8000 });
       await pdfs.extract(textPdf(['Warm']));
       void pdfs.extract(packedPdf(Buffer.from(\`BT /F1 12 Tf [\${'0 '.repeat(15_000_000)}] TJ ET\`)));
       process.send(pdfs.pid);
@@ -148,7 +159,7 @@ describe('the PDF text process', () => {
     await new Promise((r) => setTimeout(r, 1_000)); // well into the array
     server.kill('SIGKILL');
     const killed = performance.now();
-    await eventually(() => !alive(reader), 10_000, 'the PDF text process to end');
+    await eventually(() => !alive(reader), 10_000, 'the PDF process to end');
     // Its IPC channel's end is not heard until the array is read (10 s more); its watch is quicker.
     expect(performance.now() - killed).toBeLessThan(4_000);
   });

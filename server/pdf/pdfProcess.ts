@@ -1,14 +1,25 @@
-// The server's side of the PDF text process (pdfTextChild.ts): a child process, started on the first
+// The server's side of the PDF process (pdfChild.ts): a child process, started on the first
 // PDF, given one document at a time from a queue, started again for the next document when it dies,
 // and ended once it has had nothing to do for a while. pdf.js's memory for a document is the child's,
 // under its own limits, and all of it is given back when the child ends; the server keeps only the
-// text that comes back. The child ends with the server, however the server ends (pdfTextChild.ts).
+// text or the picture that comes back. The child ends with the server, however the server ends
+// (pdfChild.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { PdfTextReply, PdfTextRequest } from './pdfTextChild.ts';
+import type { PdfReply, PdfRequest } from './pdfChild.ts';
+import type { FirstPageSize } from './firstPage.ts';
 
-export interface PdfTextLimits {
+export type { FirstPageSize };
+
+/** A first page drawn: its JPEG's bytes and its size in pixels. */
+export interface PdfPicture {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface PdfLimits {
   /** The child's JavaScript heap (--max-old-space-size): a PDF that needs more ends the child only. */
   heapMb: number;
   /** The child's resident memory, heap and all (read from /proc while it reads a PDF, on Linux): past
@@ -24,7 +35,7 @@ export interface PdfTextLimits {
   idleMs: number;
 }
 
-export const PDF_TEXT_LIMITS: PdfTextLimits = {
+export const PDF_LIMITS: PdfLimits = {
   heapMb: 256,
   memoryMb: 512,
   timeLimitMs: 60_000,
@@ -32,13 +43,16 @@ export const PDF_TEXT_LIMITS: PdfTextLimits = {
   idleMs: 5_000,
 };
 
+/** For first-page pictures, made while staff wait for their save: the same memory, less time. */
+export const PDF_PICTURE_LIMITS: PdfLimits = { ...PDF_LIMITS, timeLimitMs: 20_000 };
+
 /** What a PDF's text came back as: `cut` when it was longer than the limit and only its start was read. */
 export interface PdfText {
   text: string;
   cut: boolean;
 }
 
-/** The PDF text process could not be started: no fault of the document, which is tried again later. */
+/** The PDF process could not be started: no fault of the document, which is tried again later. */
 export class PdfReaderUnavailable extends Error {}
 
 /** What a child that failed wrote last on stderr is kept to this length, to say why it stopped. */
@@ -66,7 +80,7 @@ function newChild(heapMb: number): ChildProcess {
   const heap = `--max-old-space-size=${heapMb}`;
   const built = !import.meta.url.endsWith('.ts');
   // vite-ignore: Vite (vitest's jsdom suites import the server too) must not bundle a Node process.
-  const file = new URL(/* @vite-ignore */ built ? './pdfTextChild.js' : './pdfTextChild.ts', import.meta.url);
+  const file = new URL(/* @vite-ignore */ built ? './pdfChild.js' : './pdfChild.ts', import.meta.url);
   // From TypeScript, pdf.js's modules are loaded before tsx's loader is in place: through it, their
   // 3 MB would cost the child about 250 MB more, which the built child never spends.
   const fromSource = () =>
@@ -81,14 +95,21 @@ function newChild(heapMb: number): ChildProcess {
   });
 }
 
+/** What the child answered a job with (its text or its picture). */
+type Answer = Exclude<PdfReply, { ready: true } | { error: string }>;
+
 interface Job {
-  resolve(text: PdfText): void;
+  resolve(answer: Answer): void;
   reject(e: Error): void;
 }
+
+/** What a job asks of the child, less the bytes and the id the request is sent with. */
+type Work = { job: 'text'; maxChars: number } | { job: 'firstPage'; size: FirstPageSize };
 
 /** A job waiting for the child: its bytes are held only until they are handed over. */
 interface Waiting extends Job {
   bytes: Buffer;
+  work: Work;
 }
 
 /** A child and what it is doing: starting, reading one job, or waiting (idle timer set). */
@@ -106,12 +127,12 @@ interface Running {
   stderr: string;
 }
 
-export class PdfTextProcess {
+export class PdfProcess {
   private readonly queue: Waiting[] = [];
   private running: Running | null = null;
   private nextId = 1;
 
-  constructor(readonly limits: PdfTextLimits = PDF_TEXT_LIMITS) {}
+  constructor(readonly limits: PdfLimits = PDF_LIMITS) {}
 
   /** The child's process id while there is one (for tests and the upload benchmark). */
   get pid(): number | undefined {
@@ -119,9 +140,23 @@ export class PdfTextProcess {
   }
 
   /** The text of a PDF (whitespace collapsed); rejects, in plain words, when it cannot be read. */
-  extract(pdf: Buffer): Promise<PdfText> {
-    return new Promise<PdfText>((resolve, reject) => {
-      this.queue.push({ bytes: pdf, resolve, reject });
+  async extract(pdf: Buffer): Promise<PdfText> {
+    const answer = await this.run(pdf, { job: 'text', maxChars: this.limits.maxChars });
+    if (!('text' in answer)) throw new Error('the PDF process answered a text job with something else');
+    return { text: answer.text, cut: answer.cut };
+  }
+
+  /** The PDF's first page drawn as a JPEG of `size`; rejects, in plain words, when it cannot be drawn. */
+  async firstPage(pdf: Buffer, size: FirstPageSize): Promise<PdfPicture> {
+    const answer = await this.run(pdf, { job: 'firstPage', size });
+    if (!('jpeg' in answer)) throw new Error('the PDF process answered a picture job with something else');
+    // IPC may hand the bytes over as a Buffer or a plain Uint8Array: the caller gets a Buffer.
+    return { jpeg: Buffer.from(answer.jpeg), width: answer.width, height: answer.height };
+  }
+
+  private run(bytes: Buffer, work: Work): Promise<Answer> {
+    return new Promise<Answer>((resolve, reject) => {
+      this.queue.push({ bytes, work, resolve, reject });
       this.next();
     });
   }
@@ -139,7 +174,7 @@ export class PdfTextProcess {
     if (this.queue.length === 0) return;
     const running = this.running ?? this.start();
     if (!running.ready || running.job) return;
-    const { bytes, ...job } = this.queue.shift()!;
+    const { bytes, work, ...job } = this.queue.shift()!;
     running.job = job;
     running.id = this.nextId++;
     this.busy(running, true);
@@ -149,7 +184,7 @@ export class PdfTextProcess {
       `reading it took longer than ${seconds(this.limits.timeLimitMs)}`,
     );
     this.watchMemory(running);
-    const request: PdfTextRequest = { id: running.id, bytes, maxChars: this.limits.maxChars };
+    const request: PdfRequest = { id: running.id, bytes, ...work };
     // Serialized at once: the server keeps no copy of the bytes while the child reads them. A failed send
     // means the child is gone, and its exit fails the job.
     running.child.send(request, () => undefined);
@@ -171,22 +206,18 @@ export class PdfTextProcess {
     child.stderr!.on('data', (chunk: Buffer) => {
       running.stderr = (running.stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
     });
-    child.on('message', (reply: PdfTextReply) => this.answer(running, reply));
+    child.on('message', (reply: PdfReply) => this.answer(running, reply));
     // 'close', not 'exit': by then stderr has been read to its end (a crash's reason comes last).
     child.on('close', (code, signal) => this.gone(running, exitReason(running, code, signal, this.limits)));
     // Only when it could not be started at all (no exit follows) or could not be signalled.
     child.on('error', (e) => {
-      if (child.pid === undefined) this.gone(running, `the PDF text process could not start: ${e.message}`);
+      if (child.pid === undefined) this.gone(running, `the PDF process could not start: ${e.message}`);
     });
-    this.setTimer(
-      running,
-      START_LIMIT_MS,
-      `the PDF text process did not start in ${seconds(START_LIMIT_MS)}`,
-    );
+    this.setTimer(running, START_LIMIT_MS, `the PDF process did not start in ${seconds(START_LIMIT_MS)}`);
     return running;
   }
 
-  private answer(running: Running, reply: PdfTextReply): void {
+  private answer(running: Running, reply: PdfReply): void {
     if (this.running !== running) return; // ended already: a late word
     if ('ready' in reply) {
       running.ready = true;
@@ -197,7 +228,7 @@ export class PdfTextProcess {
       running.job = null;
       this.clearTimer(running);
       if ('error' in reply) job.reject(new Error(reply.error));
-      else job.resolve({ text: reply.text, cut: reply.cut });
+      else job.resolve(reply);
     }
     if (this.queue.length > 0) return this.next();
     // Nothing to do: the child no longer keeps the server alive, and ends if nothing comes.
@@ -261,7 +292,7 @@ export class PdfTextProcess {
     running.watch = setInterval(() => {
       if ((residentMb(pid) ?? 0) <= memoryMb) return;
       this.clearTimer(running);
-      void this.end(running, `it needed more memory than the PDF text process may use (${memoryMb} MB)`);
+      void this.end(running, `it needed more memory than the PDF process may use (${memoryMb} MB)`);
     }, MEMORY_CHECK_MS);
     running.watch.unref();
   }
@@ -270,20 +301,15 @@ export class PdfTextProcess {
 const seconds = (ms: number) => `${+(ms / 1000).toFixed(1)} s`;
 
 /** Why a child ended, in plain words, for the job it was reading (or those waiting for it to start). */
-function exitReason(
-  running: Running,
-  code: number | null,
-  signal: string | null,
-  limits: PdfTextLimits,
-): string {
+function exitReason(running: Running, code: number | null, signal: string | null, limits: PdfLimits): string {
   if (running.endedBecause) return running.endedBecause;
   const outOfMemory = /heap limit|out of memory/i.test(running.stderr);
   if (outOfMemory && running.ready)
-    return `it needed more memory than the PDF text process may use (a ${limits.heapMb} MB heap)`;
+    return `it needed more memory than the PDF process may use (a ${limits.heapMb} MB heap)`;
   const how = outOfMemory
     ? `its memory limit of ${limits.heapMb} MB is too small`
     : `${signal ? `stopped by ${signal}` : `exit code ${code}`}${lastLine(running.stderr)}`;
-  return `the PDF text process ${running.ready ? 'ended while reading it' : 'could not start'} (${how})`;
+  return `the PDF process ${running.ready ? 'ended while reading it' : 'could not start'} (${how})`;
 }
 
 /** The last thing a child wrote on stderr (a crash's message), as a suffix, or nothing. */
