@@ -2,6 +2,7 @@
 // for a mail server that never answers, the webhook gets the message with the admin's link, the
 // failure reaches the admin's summary and the audit log, the count of new messages is each person's
 // own, and only staff who read messages hear of any of it on the live stream.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openEventStream, startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { startSilentSmtp, startWebhook, type TestWebhook } from '../../testing/noticeReceivers.ts';
@@ -39,10 +40,13 @@ const summary = async (who: keyof typeof cookies) => {
   return (await res.json()) as MessageSummary;
 };
 
+const PUBLIC_URL = 'https://csed.example.org';
+
 beforeAll(async () => {
   silent = await startSilentSmtp();
   hook = await startWebhook();
   site = await startTestSite({
+    publicUrl: PUBLIC_URL,
     notices: {
       email: { url: silent.url, to: ['office@csed.example.org'], from: 'cms@csed.example.org' },
       webhook: hook.url,
@@ -82,7 +86,7 @@ describe('a message with notices set up', () => {
     await eventually(() => hook.calls.length === 1, 5000, 'the webhook call');
     expect(hook.calls[0]!.body).toMatchObject({
       message: { id: '1', name: 'Ada Teacher', email: 'ada@example.org', message: MESSAGE.contact },
-      adminUrl: `${site.url}/MessagesAdminPage`,
+      adminUrl: `${PUBLIC_URL}/MessagesAdminPage`, // the site's own address, never the request's
     });
 
     // Staff who read messages hear of the message, then of the notices' status.
@@ -183,6 +187,47 @@ describe('without notices set up', () => {
       expect(answer).toEqual({ unseen: 1, notices: { email: null, webhook: null, waiting: 0 } });
     } finally {
       await plain.stop();
+    }
+  });
+});
+
+describe('without the site address (CMS_PUBLIC_URL)', () => {
+  it('a notice names the Messages page without a link, whatever host the visitor’s request named', async () => {
+    const own = await startWebhook();
+    const plain = await startTestSite({ notices: { ...NO_NOTICES, webhook: own.url, retryDelaysMs: [] } });
+    try {
+      const { port } = new URL(plain.url);
+      const body = JSON.stringify(MESSAGE);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/handle_form.php',
+            headers: {
+              host: 'phishing.example.net',
+              origin: 'http://phishing.example.net',
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(status).toBe(200);
+      await eventually(() => own.calls.length === 1, 5000, 'the webhook call');
+      const sent = own.calls[0]!.body as { adminUrl: unknown; text: string };
+      expect(sent.adminUrl).toBeNull();
+      expect(JSON.stringify(sent)).not.toContain('phishing.example.net');
+    } finally {
+      await plain.stop();
+      await own.close();
     }
   });
 });
