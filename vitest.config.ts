@@ -41,7 +41,11 @@ const SERVER_TIMING = byName([
 
 /** Server suites whose pages come from the built web app (dist/): they get the build-once set-up,
  *  as does `timing` (the schedule clock reads its pages). */
-const NEEDS_BUILT_APP = byName(['searchPage.test.ts', 'preview.test.ts']);
+const NEEDS_BUILT_APP = byName([
+  'searchPage.test.ts',
+  'preview.test.ts',
+  'DraftPage.test.tsx', // opens a share link's preview page
+]);
 
 /** Browser suites that measure time in Chromium: alone, at the end. */
 const BROWSER_TIMING = byName([
