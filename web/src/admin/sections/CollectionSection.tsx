@@ -146,7 +146,9 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
               {(closeAsking) => addForm(closeAsking)}
             </Modal>
           )}
-          {ListHeader && <ListHeader def={def} />}
+          {ListHeader && (
+            <ListHeader def={def} onDone={(m) => notice.success(m, ms)} onError={notice.error} />
+          )}
           <ItemList
             def={def}
             extras={extras}
