@@ -8,7 +8,7 @@ import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { openPage } from './support/browser.ts';
 import { axeViolationsAtWidths } from './support/axe.ts';
-import { openAdmin, openItem } from './support/adminSupport.ts';
+import { openAddForm, openAdmin, openItem, row } from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -76,6 +76,51 @@ describe('the banner switch', () => {
     expect(await axeViolationsAtWidths(page, 'opened banner')).toEqual([]);
     expect(await pub.page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
     expect(pub.takeErrors()).toEqual([]);
+    await pub.context.close();
+    await context.close();
+  });
+});
+
+describe('formatting without HTML', () => {
+  it('the colour menu of the news form gives coloured text on /news, shown so in the preview', async () => {
+    const { page, context } = await openPage(browser, { width: 1280 });
+    await openAdmin(page, site, '/NewsAdminPage');
+    const form = await openAddForm(page, 'Add a news item');
+    await form.getByRole('textbox', { name: 'Title' }).fill('Colourful grants');
+    await form.locator('.w-md-editor').waitFor();
+    const what = form.getByRole('textbox', { name: 'What' });
+    await what.fill('Grants for green classrooms.');
+    await what.evaluate((box: HTMLTextAreaElement) => {
+      const start = box.value.indexOf('green classrooms');
+      box.setSelectionRange(start, start + 'green classrooms'.length);
+    });
+    // The menu from the keyboard: its button says it is open, Escape closes it, a choice applies.
+    const menu = form.getByRole('button', { name: 'Text colour' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolationsAtWidths(page, 'news form, colour menu open')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab'); // Red, Blue, Green text
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Green text');
+    await page.keyboard.press('Enter');
+    expect(await what.inputValue()).toBe('Grants for <span style="color: #007A00">green classrooms</span>.');
+    // The preview shows the result, not the span.
+    const preview = form.getByRole('region', { name: 'Preview of What' });
+    const inPreview = preview.locator('span', { hasText: 'green classrooms' });
+    expect(await inPreview.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(0, 122, 0)');
+    expect(await preview.textContent()).not.toContain('<span');
+
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await row(page, 'Colourful grants').waitFor();
+    const pub = await openPage(browser);
+    await pub.page.goto(site.url + '/news');
+    const words = pub.page.locator('span', { hasText: 'green classrooms' }).first();
+    await words.waitFor();
+    expect(await words.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(0, 122, 0)');
+    expect(await pub.page.getByText('<span', { exact: false }).count()).toBe(0);
     await pub.context.close();
     await context.close();
   });

@@ -682,18 +682,21 @@ describe('markdown helper', () => {
       'Heading 2',
       'Line break',
       'Indent',
-      'Red text',
-      'Blue text',
-      'Green text',
+      'Text colour',
       'Custom colour text',
       'Centre',
       'Right align',
+      'Text size',
       'Font size',
       'Link',
     ]) {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByLabel('Font size (vh)').inputValue()).toBe('3.1');
+    // The site's colours are in the "Text colour" menu, as in every markdown field.
+    await page.getByRole('button', { name: 'Text colour' }).click();
+    for (const name of ['Red text', 'Blue text', 'Green text'])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     expect(await page.getByRole('button', { name: 'Red text' }).getAttribute('title')).toContain('#A8431F');
     const text = tb(page, 'Your text');
     const preview = page.getByRole('region', { name: 'Live preview' });
@@ -707,7 +710,11 @@ describe('markdown helper', () => {
     await preview.locator('strong', { hasText: 'hello' }).waitFor();
     expect(await apply('Underline')).toBe('<u>hello</u>');
     await preview.locator('u', { hasText: 'hello' }).waitFor();
-    expect(await apply('Red text')).toBe('<span style="color: #A8431F">hello</span>');
+    await text.fill('hello');
+    await text.selectText();
+    await page.getByRole('button', { name: 'Text colour' }).click();
+    await page.getByRole('button', { name: 'Red text', exact: true }).click();
+    expect(await text.inputValue()).toBe('<span style="color: #A8431F">hello</span>');
     expect(
       await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color),
     ).toBe('rgb(168, 67, 31)');

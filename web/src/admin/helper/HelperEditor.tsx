@@ -3,7 +3,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import MdEditor from '../form/MdEditor.tsx';
-import { DEFAULT_FONT_SIZE_VH, helperCommands } from './helperCommands.tsx';
+import { DEFAULT_FONT_SIZE_VH } from '../form/formatCommands.tsx';
+import { helperCommands } from './helperCommands.tsx';
 
 const SAMPLE = '## A heading\n\nSome **bold** text, some *italic* text and a [link](https://example.org).';
 
