@@ -53,7 +53,6 @@ function BannerSwitch({ def, onDone, onError }: ListHeaderProps) {
   const items = useAdminApi<AdminItem[]>(listKey(def)).data;
   const { saveHere } = useCan();
   const { busy, change } = useSettingsChange({ onDone, onError });
-  const labelId = useId();
   const whatId = useId();
   const on = switchedOn(settings);
   const id = chosen(settings);
@@ -61,12 +60,18 @@ function BannerSwitch({ def, onDone, onError }: ListHeaderProps) {
   const link = banner && (
     <Link to={keepDraft(`?${def.name}=${encodeURIComponent(banner.id)}`)}>{banner.banner_text}</Link>
   );
+  // Until the settings are read there is no state to show: no switch rather than a wrong one.
+  if (!settings || !items)
+    return (
+      <p className="admin-card admin-loading" role="status">
+        Loading the banner switch…
+      </p>
+    );
   let what;
-  if (!settings || !items) what = <>Loading…</>;
-  else if (!banner) what = <>No banner is chosen. Open a banner and press “Show this one on the site”.</>;
+  if (!banner) what = <>No banner is chosen. Open a banner and press “Show this one on the site”.</>;
   else if (on) what = <>Visitors see: {link}</>;
   else what = <>Visitors see no banner. Switched on, the site shows: {link}</>;
-  const unavailable = !settings || busy || !saveHere;
+  const unavailable = busy || !saveHere;
   const flip = () => {
     if (unavailable) return;
     void change(
@@ -80,29 +85,25 @@ function BannerSwitch({ def, onDone, onError }: ListHeaderProps) {
   };
   return (
     <div className="admin-card admin-banner-switch">
-      <div className="admin-switch-line">
-        <span id={labelId} className="admin-switch-label">
-          Banner on the site
+      {/* The whole line is the switch: its name is its label, the track and On/Off show its state. */}
+      <button
+        type="button"
+        role="switch"
+        className="admin-switch"
+        aria-checked={on}
+        aria-describedby={whatId}
+        // Never disabled while saving, so the focus stays on it; unavailable then, and said so.
+        aria-disabled={unavailable || undefined}
+        onClick={flip}
+      >
+        <span className="admin-switch-label">Banner on the site</span>
+        <span className="admin-switch-track" aria-hidden="true">
+          <span className="admin-switch-thumb" />
         </span>
-        <button
-          type="button"
-          role="switch"
-          className="admin-switch"
-          aria-checked={on}
-          aria-labelledby={labelId}
-          aria-describedby={whatId}
-          // Never disabled while saving, so the focus stays on it; unavailable then, and said so.
-          aria-disabled={unavailable || undefined}
-          onClick={flip}
-        >
-          <span className="admin-switch-track" aria-hidden="true">
-            <span className="admin-switch-thumb" />
-          </span>
-          <span className="admin-switch-state" aria-hidden="true">
-            {on ? 'On' : 'Off'}
-          </span>
-        </button>
-      </div>
+        <span className="admin-switch-state" aria-hidden="true">
+          {on ? 'On' : 'Off'}
+        </span>
+      </button>
       <p id={whatId} className="admin-banner-now" aria-live="polite">
         {what}
       </p>
