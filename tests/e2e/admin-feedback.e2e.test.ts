@@ -38,7 +38,7 @@ interface Seen {
 }
 
 /**
- * Records every notice the moment it appears (they clear themselves after 2 to 3 s): its text,
+ * Records every notice the moment it appears (the next one replaces it): its text,
  * whether it was wholly inside the window, its role, and the aria-live of the region around it.
  */
 async function recordNotices(page: Page): Promise<(text: string) => Promise<Seen>> {

@@ -3,7 +3,6 @@ import { entities } from '../../../../server/schema/registry.ts';
 import type { AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import { RadioInput } from '../form/inputs.tsx';
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions } from './types.ts';
 
 function useEventPageChoices(item: AdminItem | undefined): Record<string, FieldOptions> {
@@ -25,6 +24,5 @@ export const eventCardExtras: EntityExtras = {
   heading: 'Event cards',
   addLabel: 'Add a new event card',
   createdNotice: 'Submitted',
-  noticeMs: LIST_NOTICE_MS,
   useFieldOptions: useEventPageChoices,
 };

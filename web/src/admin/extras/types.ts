@@ -77,8 +77,6 @@ export interface EntityExtras {
   resetLabel?: string;
   /** Notice after a create (spec: 'Submitted'); otherwise the server's message. */
   createdNotice?: string;
-  /** How long success notices stay (ms). */
-  noticeMs?: number;
   deleteLabel?: string;
   addLabel?: string;
   /** The add form's submit button (papers: 'Upload'). */

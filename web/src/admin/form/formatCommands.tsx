@@ -94,22 +94,20 @@ function MenuButton({
   const expanded = !!barPopup[name];
   const ref = useRef<HTMLButtonElement>(null);
   const close = () => dispatch?.({ barPopup: { ...barPopup, [name]: false } });
-  const closeRef = useRef(close);
-  closeRef.current = close;
   useEffect(() => {
     // Escape anywhere in the menu (its button or a choice) closes it and gives the focus back.
     const item = ref.current?.parentElement;
-    if (!item || !expanded) return;
+    if (!item || !expanded || !dispatch) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.preventDefault();
       e.stopPropagation();
-      closeRef.current();
+      dispatch({ barPopup: { ...barPopup, [name]: false } });
       ref.current?.focus();
     };
     item.addEventListener('keydown', onKey);
     return () => item.removeEventListener('keydown', onKey);
-  }, [expanded]);
+  }, [expanded, barPopup, dispatch, name]);
   return (
     <button
       ref={ref}
