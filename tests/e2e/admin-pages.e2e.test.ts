@@ -698,6 +698,8 @@ describe('markdown helper', () => {
     for (const name of ['Red text', 'Blue text', 'Green text'])
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     expect(await page.getByRole('button', { name: 'Red text' }).getAttribute('title')).toContain('#A8431F');
+    await page.getByRole('button', { name: 'Text colour' }).click(); // closes the menu again
+    expect(await page.getByRole('button', { name: 'Red text' }).count()).toBe(0);
     const text = tb(page, 'Your text');
     const preview = page.getByRole('region', { name: 'Live preview' });
     const apply = async (button: string) => {

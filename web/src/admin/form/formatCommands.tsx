@@ -79,7 +79,7 @@ export const sizeCommand = (name: string, text: string, vh: number | (() => numb
     title,
   );
 
-/** The menu's button: says whether the menu is open; pressed again or Escape closes it. */
+/** The menu's button: says whether the menu is open; pressed again, Escape or a press outside closes it. */
 function MenuButton({
   command,
   text,
@@ -105,8 +105,17 @@ function MenuButton({
       dispatch({ barPopup: { ...barPopup, [name]: false } });
       ref.current?.focus();
     };
+    // A press outside the menu closes it, as any menu does.
+    const onOutside = (e: PointerEvent) => {
+      if (e.target instanceof Node && !item.contains(e.target))
+        dispatch({ barPopup: { ...barPopup, [name]: false } });
+    };
     item.addEventListener('keydown', onKey);
-    return () => item.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onOutside, true);
+    return () => {
+      item.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onOutside, true);
+    };
   }, [expanded, barPopup, dispatch, name]);
   return (
     <button
@@ -120,7 +129,10 @@ function MenuButton({
         else openMenu(command, name);
       }}
     >
-      <span className="admin-helper-button">{text} ▾</span>
+      <span className="admin-helper-button">
+        {text}
+        <span aria-hidden="true"> ▾</span>
+      </span>
     </button>
   );
 }
