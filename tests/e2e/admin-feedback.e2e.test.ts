@@ -38,7 +38,7 @@ interface Seen {
 }
 
 /**
- * Records every notice the moment it appears (they clear themselves after 2 to 3 s): its text,
+ * Records every notice the moment it appears (the next one replaces it): its text,
  * whether it was wholly inside the window, its role, and the aria-live of the region around it.
  */
 async function recordNotices(page: Page): Promise<(text: string) => Promise<Seen>> {
@@ -188,11 +188,11 @@ describe('a save draws what it changed from its answer', () => {
 describe('the banner page', () => {
   const dashboard = (page: Page) => page.getByRole('region', { name: 'Data dashboard', exact: true });
 
-  it('“Show this banner on the site”, then the dashboard form: saved without a conflict; on the public site', async () => {
+  it('“Show this one instead”, then the dashboard form: saved without a conflict; on the public site', async () => {
     const { page, context } = await openPage(browser, { width: 1280 });
     await openAdmin(page, site, '/BannerAdminPage');
     const notice = await recordNotices(page);
-    // The dashboard form loads its version first; the banner switch then changes the same file.
+    // The dashboard form loads its version first; the banner's button then changes the same file.
     await tb(dashboard(page), 'Data dashboard address').waitFor();
     const banners = (await (await site.api('/api/get_headder.php')).json()) as {
       id: string;
@@ -204,12 +204,12 @@ describe('the banner page', () => {
     const item = await openItem(page, other.banner_text);
     // No Hidden/Shown choice: the site never read it.
     expect(await item.getByRole('group', { name: 'Hidden' }).count()).toBe(0);
-    const show = item.getByRole('button', { name: 'Show this banner on the site' });
-    expect(await show.getAttribute('aria-pressed')).toBe('false');
-    await show.click();
+    await item.getByRole('button', { name: 'Show this one instead' }).click();
     expectShownAndAnnounced(await notice('This banner is now on the site.'));
-    await expect.poll(() => show.getAttribute('aria-pressed')).toBe('true');
-    expect(await focused(page)).toMatchObject({ text: 'Show this banner on the site' });
+    const showing = item.getByRole('button', { name: 'Showing on the site' });
+    await expect.poll(() => showing.getAttribute('aria-disabled')).toBe('true');
+    // The button stays (unavailable, not disabled), so the focus stays on it.
+    expect(await focused(page)).toMatchObject({ text: 'Showing on the site' });
     const pub = (await openPage(browser)).page;
     await pub.goto(site.url + '/');
     await pub.getByRole('complementary', { name: 'Announcement' }).getByText(other.banner_text).waitFor();
@@ -229,19 +229,16 @@ describe('the banner page', () => {
 
     // The list says which banner visitors see, and marks its line only.
     await backToList(page);
-    await page.getByText(`On the site now: ${other.banner_text}.`).waitFor();
+    await page.getByText(`Visitors see: ${other.banner_text}`).waitFor();
     await expect.poll(() => page.locator('li.admin-row').filter({ hasText: 'On the site' }).count()).toBe(1);
     await row(page, other.banner_text).getByText('On the site').waitFor();
 
-    // Pressed again, the banner goes off the site.
-    const reopened = await openItem(page, other.banner_text);
-    const again = reopened.getByRole('button', { name: 'Show this banner on the site' });
-    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('true');
-    await again.click();
-    expectShownAndAnnounced(await notice('The banner is now off the site.'));
-    await expect.poll(() => again.getAttribute('aria-pressed')).toBe('false');
-    await backToList(page);
-    await page.getByText('No banner is on the site.', { exact: false }).waitFor();
+    // Switched off, the banner goes off the site and its line says it is chosen but off.
+    const toggle = page.getByRole('switch', { name: 'Banner on the site' });
+    await toggle.click();
+    expectShownAndAnnounced(await notice('The banner is off the site.'));
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await row(page, other.banner_text).getByText('Chosen, switched off').waitFor();
     await pub.reload();
     await pub.getByRole('navigation').first().waitFor();
     await pub.waitForLoadState('networkidle');

@@ -259,7 +259,7 @@ describe('news', () => {
 });
 
 describe('banners', () => {
-  it('creates a banner, puts it on the site and takes it off with its one toggle, edits, deletes', async () => {
+  it('creates a banner, shows it instead of the other, switches the banner off and on, edits, deletes', async () => {
     await openAdmin(page, site, '/BannerAdminPage');
     const form = await openAddForm(page, 'Add a banner');
     await tb(form, 'Banner text').fill('Registration for the spring institute is open');
@@ -272,10 +272,12 @@ describe('banners', () => {
     );
     const firstTitle = (await page.locator('li.admin-row .admin-row-title').first().textContent())!;
     const item = await openItem(page, 'Registration for the spring institute is open');
-    const show = item.getByRole('button', { name: 'Show this banner on the site' });
-    expect(await show.getAttribute('aria-pressed')).toBe('false');
-    await oneCommit(() => show.click(), 'This banner is now on the site.', /^siteSettings: update$/);
-    await expect.poll(() => show.getAttribute('aria-pressed')).toBe('true');
+    await oneCommit(
+      () => item.getByRole('button', { name: 'Show this one instead' }).click(),
+      'This banner is now on the site.',
+      /^siteSettings: update$/,
+    );
+    await item.getByRole('button', { name: 'Showing on the site' }).waitFor();
     // Exactly one banner is on the site: the list marks ours, and only ours.
     await backToList(page);
     const selected = page.locator('li.admin-row').filter({ hasText: 'On the site' });
@@ -283,14 +285,11 @@ describe('banners', () => {
     await row(page, 'Registration for the spring institute is open').getByText('On the site').waitFor();
     await publicShows('/', 'Registration for the spring institute is open');
 
-    // Pressed again, it goes off the site; pressed once more, it is back.
-    const toggle = (await openItem(page, 'Registration for the spring institute is open')).getByRole(
-      'button',
-      { name: 'Show this banner on the site' },
-    );
-    await oneCommit(() => toggle.click(), 'The banner is now off the site.', /^siteSettings: update$/);
+    // Switched off, it goes off the site; switched on again, the same banner is back.
+    const toggle = page.getByRole('switch', { name: 'Banner on the site' });
+    await oneCommit(() => toggle.click(), 'The banner is off the site.', /^siteSettings: update$/);
     await publicLacks('/', 'Registration for the spring institute is open');
-    await oneCommit(() => toggle.click(), 'This banner is now on the site.', /^siteSettings: update$/);
+    await oneCommit(() => toggle.click(), 'The banner is on the site.', /^siteSettings: update$/);
     await publicShows('/', 'Registration for the spring institute is open');
 
     const again = await openItem(page, 'Registration for the spring institute is open');
@@ -306,7 +305,7 @@ describe('banners', () => {
     // Select the first banner again, then delete ours.
     const first = await openItem(page, firstTitle);
     await oneCommit(
-      () => first.getByRole('button', { name: 'Show this banner on the site' }).click(),
+      () => first.getByRole('button', { name: 'Show this one instead' }).click(),
       'This banner is now on the site.',
       /^siteSettings: update$/,
     );
@@ -683,19 +682,24 @@ describe('markdown helper', () => {
       'Heading 2',
       'Line break',
       'Indent',
-      'Red text',
-      'Blue text',
-      'Green text',
+      'Text colour',
       'Custom colour text',
       'Centre',
       'Right align',
+      'Text size',
       'Font size',
       'Link',
     ]) {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
     expect(await page.getByLabel('Font size (vh)').inputValue()).toBe('3.1');
+    // The site's colours are in the "Text colour" menu, as in every markdown field.
+    await page.getByRole('button', { name: 'Text colour' }).click();
+    for (const name of ['Red text', 'Blue text', 'Green text'])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     expect(await page.getByRole('button', { name: 'Red text' }).getAttribute('title')).toContain('#A8431F');
+    await page.getByRole('button', { name: 'Text colour' }).click(); // closes the menu again
+    expect(await page.getByRole('button', { name: 'Red text' }).count()).toBe(0);
     const text = tb(page, 'Your text');
     const preview = page.getByRole('region', { name: 'Live preview' });
     const apply = async (button: string) => {
@@ -708,7 +712,11 @@ describe('markdown helper', () => {
     await preview.locator('strong', { hasText: 'hello' }).waitFor();
     expect(await apply('Underline')).toBe('<u>hello</u>');
     await preview.locator('u', { hasText: 'hello' }).waitFor();
-    expect(await apply('Red text')).toBe('<span style="color: #A8431F">hello</span>');
+    await text.fill('hello');
+    await text.selectText();
+    await page.getByRole('button', { name: 'Text colour' }).click();
+    await page.getByRole('button', { name: 'Red text', exact: true }).click();
+    expect(await text.inputValue()).toBe('<span style="color: #A8431F">hello</span>');
     expect(
       await preview.locator('span', { hasText: 'hello' }).evaluate((e) => getComputedStyle(e).color),
     ).toBe('rgb(168, 67, 31)');

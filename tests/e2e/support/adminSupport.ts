@@ -130,13 +130,12 @@ export const lastCommit = (site: TestSite) => {
 export type NoticeCheck = (scope: Page | Locator, text: string | RegExp, timeout?: number) => Promise<void>;
 
 /**
- * Starts watching the page's success notices; call it before the action. A success notice clears
- * itself after 2 or 3 s, so on a busy machine a test that only looks for it on screen can look too
- * late and miss one that did show. A MutationObserver in the page records every success notice
- * the moment React puts it (or new text in it) into the page, and the returned check passes once
- * one with this text was recorded inside `scope` since this call, or one shows there now (the same
- * notice repeated by a second save changes nothing in the page, so only its showing tells).
- * On a timeout it says what the scope shows instead (an error notice, a busy form).
+ * Starts watching the page's success notices; call it before the action. A success notice stays
+ * until the reader's next action after 6 s, so one from an earlier save may still show: only a
+ * notice drawn since this call counts. A MutationObserver in the page records every success notice
+ * the moment React puts it into the page (each notice is a new element, the same words again
+ * included), and the returned check passes once one with this text was recorded inside `scope`
+ * since this call. On a timeout it says what the scope shows instead (an error notice, a busy form).
  */
 export async function watchNotices(page: Page): Promise<NoticeCheck> {
   const mark = await page.evaluate(() => {
@@ -151,7 +150,7 @@ export async function watchNotices(page: Page): Promise<NoticeCheck> {
           const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
           if (seen.get(el) === text) continue;
           seen.set(el, text);
-          // The slot around a notice stays in the page after the notice clears itself.
+          // The slot around a notice stays in the page after the notice goes.
           records.push({ text, slot: el.parentElement });
         }
       };
@@ -177,19 +176,13 @@ export async function watchNotices(page: Page): Promise<NoticeCheck> {
       const found = await roots
         .evaluateAll(
           (els, { mark, wanted }) => {
-            const norm = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
             const fits = (t: string) =>
               wanted.re ? new RegExp(wanted.re, wanted.flags).test(t) : t.toLowerCase().includes(wanted.s);
             const inScope = (n: Element | null) => n !== null && els.some((root) => root.contains(n));
             const records =
               (window as unknown as { __adminNotices?: { text: string; slot: Element | null }[] })
                 .__adminNotices ?? [];
-            if (records.slice(mark).some((r) => fits(r.text) && inScope(r.slot))) return true;
-            return els.some((root) =>
-              [...root.querySelectorAll('.admin-notice-success')].some(
-                (el) => fits(norm(el)) && el.checkVisibility(),
-              ),
-            );
+            return records.slice(mark).some((r) => fits(r.text) && inScope(r.slot));
           },
           { mark, wanted },
         )

@@ -16,3 +16,28 @@ export function axe(page: Page): AxeBuilder {
   const builder = new AxeBuilder({ page });
   return page.frames().length > 1 ? builder : builder.setLegacyMode(true);
 }
+
+/** axe's findings on the page as it is now, one line per violation (where, rule, the first nodes). */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
+  return violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) — ${v.help}\n    ` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join('\n    '),
+  );
+}
+
+/** axe's findings at 1280 and at 390 px wide, the page's width put back afterwards. */
+export async function axeViolationsAtWidths(page: Page, where: string): Promise<string[]> {
+  const size = page.viewportSize();
+  const found: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: size?.height ?? 900 });
+    found.push(...(await axeViolations(page, `${where} @${width}`)));
+  }
+  if (size) await page.setViewportSize(size);
+  return found;
+}

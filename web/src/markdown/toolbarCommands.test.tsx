@@ -3,8 +3,9 @@
 // (/MarkdownEditor). Each command runs on a text with a word selected, as a click does, against a
 // text area of plain state; what it wrote goes through the public pages' renderer, which must show
 // the element the button is for. A toolbar button without an expectation here fails the test.
-import { commands, type ICommand, type TextAreaTextApi, type TextState } from '@uiw/react-md-editor';
+import type { ICommand, TextAreaTextApi, TextState } from '@uiw/react-md-editor';
 import { describe, expect, it } from 'vitest';
+import { fieldCommands } from '../admin/form/formatCommands.tsx';
 import { helperCommands } from '../admin/helper/helperCommands.tsx';
 import { renderMarkdownHtml } from './renderHtml.tsx';
 
@@ -88,22 +89,38 @@ const SHOWN: Record<string, (w: string) => RegExp> = {
   centre: (w) => new RegExp(`<div style="text-align:center">[\\s\\S]*<p>${words(w)}</p>\\s*</div>`),
   right: (w) => new RegExp(`<div style="text-align:right">[\\s\\S]*<p>${words(w)}</p>\\s*</div>`),
   fontsize: (w) => new RegExp(`<span style="font-size:2.5vh">${words(w)}</span>`),
+  // The site's named sizes, in every toolbar.
+  'size-1.8': (w) => new RegExp(`<span style="font-size:1.8vh">${words(w)}</span>`),
+  'size-3.1': (w) => new RegExp(`<span style="font-size:3.1vh">${words(w)}</span>`),
+  'size-4.5': (w) => new RegExp(`<span style="font-size:4.5vh">${words(w)}</span>`),
 };
 
 /** Buttons that put marks around the caret when nothing is selected: typing in between formats. */
-const AROUND_THE_CARET = ['bold', 'italic', 'strikethrough', 'code', 'underline', 'quotes', 'fontsize'];
+const AROUND_THE_CARET = [
+  'bold',
+  'italic',
+  'strikethrough',
+  'code',
+  'underline',
+  'quotes',
+  'fontsize',
+  'size-3.1',
+  'colour-#A8431F',
+];
 
 /** Buttons that write nothing into the text. */
 const WRITES_NOTHING: Record<string, string> = {
   help: 'opens the markdown guide in a new tab',
   title: 'opens the heading menu (its six headings are tested one by one)',
+  'text-colour': 'opens the colour menu (its colours are tested one by one)',
+  'text-size': 'opens the size menu (its sizes are tested one by one)',
 };
 
 const buttons = (list: readonly ICommand[]): ICommand[] =>
   list.flatMap((c) => (Array.isArray(c.children) ? [c, ...buttons(c.children)] : c.execute ? [c] : []));
 
 const toolbars = {
-  'every markdown field': buttons(commands.getCommands()),
+  'every markdown field': buttons(fieldCommands()),
   'the markdown helper': buttons(helperCommands({ colour: () => '#123abc', fontSize: () => 2.5 })),
 };
 
@@ -136,5 +153,22 @@ describe('the markdown toolbars', () => {
   it('the editor offers tables, strikethrough and task lists', () => {
     const names = toolbars['every markdown field'].map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['table', 'strikethrough', 'checked-list']));
+  });
+
+  it('every markdown field and the helper offer the same site colours and sizes', () => {
+    const site = (list: ICommand[]) =>
+      list.map((c) => c.name ?? '').filter((n) => /^(colour-#|size-|text-)/.test(n));
+    const field = site(toolbars['every markdown field']);
+    expect(field).toEqual([
+      'text-colour',
+      'colour-#A8431F',
+      'colour-#4D6485',
+      'colour-#007A00',
+      'text-size',
+      'size-1.8',
+      'size-3.1',
+      'size-4.5',
+    ]);
+    expect(site(toolbars['the markdown helper'])).toEqual(field);
   });
 });

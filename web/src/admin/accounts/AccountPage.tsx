@@ -7,7 +7,7 @@ import { AdminFrame } from '../AdminFrame.tsx';
 import { fieldErrorsOf, messageOf } from '../api.ts';
 import { checkAuth, forgetSession, signOut, useAuth, type AdminUser } from '../auth.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import {
   changePassword,
   endSession,
@@ -113,7 +113,7 @@ function ProfileForm({ user }: { user: AdminUser }) {
       const saved = await saveProfile({ name: name.trim(), email: email.trim() });
       setName(saved.name);
       setEmail(saved.email);
-      notice.success('Saved your name and email.', TEXT_NOTICE_MS);
+      notice.success('Saved your name and email.');
     } catch (err) {
       setErrors(fieldErrorsOf(err));
       notice.error(messageOf(err));
@@ -251,7 +251,7 @@ function Sessions({ sessions, onChanged }: { sessions: Session[]; onChanged: () 
     setBusy(s.id);
     try {
       await endSession(s.id);
-      notice.success(`Signed out ${s.browser}.`, TEXT_NOTICE_MS);
+      notice.success(`Signed out ${s.browser}.`);
       onChanged();
     } catch (err) {
       notice.error(messageOf(err));

@@ -7,7 +7,7 @@ import { AdminFrame } from '../AdminFrame.tsx';
 import { messageOf } from '../api.ts';
 import { useAuth } from '../auth.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import {
   changeAccount,
   getAccounts,
@@ -152,7 +152,7 @@ function OpenInvites({ invites, onChanged }: { invites: Invite[]; onChanged: () 
     setBusy(true);
     try {
       await withdrawInvite(invite.id);
-      notice.success('The invite is withdrawn: its link no longer works.', TEXT_NOTICE_MS);
+      notice.success('The invite is withdrawn: its link no longer works.');
       onChanged();
     } catch (err) {
       notice.error(messageOf(err));
@@ -201,7 +201,7 @@ function AccountList({ users, me, onChanged }: { users: Account[]; me: string; o
   const act = async (what: () => Promise<string>) => {
     setBusy(true);
     try {
-      notice.success(await what(), TEXT_NOTICE_MS);
+      notice.success(await what());
       onChanged();
       return true;
     } catch (err) {
@@ -415,7 +415,6 @@ function TwoStepRule({ settings, onChanged }: { settings: RequireTwoFactor; onCh
         on
           ? `Saved: every ${ROLE_LABELS[role].toLowerCase()} must use two-step sign-in. Those without it can do nothing else in the admin until they set it up on their account page.`
           : `Saved: two-step sign-in is up to each ${ROLE_LABELS[role].toLowerCase()}.`,
-        TEXT_NOTICE_MS,
       );
       onChanged();
     } catch (err) {

@@ -2,7 +2,7 @@
 // someone who did not write it. Saved as soon as it is changed, and said so.
 import { useId, useState } from 'react';
 import { messageOf } from '../api.ts';
-import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import { saveSettings, type DraftSettings } from './draftsApi.ts';
 
 export function ApprovalSetting({ settings }: { settings: DraftSettings }) {
@@ -21,7 +21,6 @@ export function ApprovalSetting({ settings }: { settings: DraftSettings }) {
         next
           ? 'Saved: a draft now needs approval by someone who did not write it before it is published.'
           : 'Saved: drafts can now be published without approval.',
-        TEXT_NOTICE_MS,
       );
     } catch (e) {
       notice.error(`The setting was not changed: ${messageOf(e)}`);

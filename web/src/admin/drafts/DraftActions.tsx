@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import { ConflictResolver } from './ConflictResolver.tsx';
 import {
   actOnDraft,
@@ -60,7 +60,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
     setBusy(true);
     try {
       const done = await actOnDraft(draft.id, action, body);
-      notice.success(done.message ?? 'Done.', TEXT_NOTICE_MS);
+      notice.success(done.message ?? 'Done.');
       setAsking(null);
       setConflicts(null);
       setNote('');

@@ -3,7 +3,7 @@
 // the links made so far are listed with who made them, until when they work, and Withdraw.
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
-import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import { makeShare, revokeShare, type DraftDetail } from './draftsApi.ts';
 import { draftTime } from './draftWords.ts';
 
@@ -47,7 +47,7 @@ export function ShareLinks({ draft, onDone }: { draft: DraftDetail; onDone: () =
     if (!window.confirm('Withdraw this link? Anyone who has it can no longer see the preview.')) return;
     try {
       await revokeShare(draft.id, share);
-      notice.success('The link no longer works.', TEXT_NOTICE_MS);
+      notice.success('The link no longer works.');
       onDone();
     } catch (err) {
       notice.error(messageOf(err));

@@ -1,93 +1,149 @@
-// Banners: which one visitors see. One model, each part of it visible on the public site:
-// a banner is "on the site" when the settings have the banner switched on (show_banner) and select
-// it (banner_to_show). Each banner has one toggle button, "Show this banner on the site": pressing
-// it puts this banner up (switching the banner on and selecting it, in one save, so any other goes
-// down); pressing it again takes it off (switching the banner off). There is no separate global
-// switch (its off state left a banner looking selected while none showed) and no per-banner
-// Hidden/Shown choice (the site never read it): both stored fields stay, so old files still load.
-import { useState } from 'react';
+// Banners: which one visitors see. Two stored settings decide it, as the spec's pair intends: a
+// switch for the whole banner (show_banner) and the chosen banner (banner_to_show). Above the list,
+// "Banner on the site" is that switch, a real one (role="switch"), with the banner it shows, or
+// would show once on; switching it off and on again keeps the choice, so the same banner comes
+// back. On an opened banner, one button says where it stands: "Showing on the site" (unavailable)
+// for the chosen one, "Show this one instead" for any other (which also switches the banner on).
+// The per-banner Hidden/Shown field stays stored (old files still load) but the site never read it,
+// so the form does not offer it.
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { entities } from '../../../../server/schema/registry.ts';
-import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, send, type AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import { inDraft, keepDraft } from '../drafts/workingDraft.ts';
 import { load } from '../../lib/resourceStore.ts';
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
-import type { EntityExtras, ItemActionProps } from './types.ts';
+import { useCan } from '../access.ts';
+import type { EntityExtras, ItemActionProps, ListHeaderProps } from './types.ts';
 
 // Read when drawn: the key names the draft the admin works in.
 const settingsKey = () => listKey(entities.siteSettings);
 const useSettings = () => useAdminApi<AdminItem>(settingsKey()).data;
 
-/** The id of the banner visitors see, or null (switched off, or nothing selected). */
-const onSite = (settings: AdminItem | undefined) =>
-  settings?.show_banner === true && settings.banner_to_show !== '0' ? String(settings.banner_to_show) : null;
+/** The id of the chosen banner (shown while the switch is on), or null when none is chosen. */
+const chosen = (settings: AdminItem | undefined) =>
+  settings && settings.banner_to_show && settings.banner_to_show !== '0'
+    ? String(settings.banner_to_show)
+    : null;
+const switchedOn = (settings: AdminItem | undefined) => settings?.show_banner === true;
 
-/** Above the list: which banner visitors see now, linked to it. */
-function OnTheSite({ def }: { def: EntityDef }) {
-  const settings = useSettings();
-  // Banners are few: the whole list tells whether the selected one still exists.
-  const items = useAdminApi<AdminItem[]>(listKey(def)).data;
-  const id = onSite(settings);
-  const shown = id ? items?.find((b) => b.id === id) : undefined;
-  let text;
-  if (!settings || !items) text = <>Loading…</>;
-  else if (shown) {
-    const to = keepDraft(`?${def.name}=${encodeURIComponent(shown.id)}`);
-    text = (
-      <>
-        On the site now: <Link to={to}>{shown.banner_text}</Link>.
-      </>
-    );
-  } else text = <>No banner is on the site. Open a banner and press “Show this banner on the site”.</>;
-  return (
-    <p className="admin-card admin-banner-now" aria-live="polite">
-      {text}
-    </p>
-  );
-}
-
-function ShowOnSite({ item, onDone, onError }: ItemActionProps) {
-  const settings = useSettings();
+/** One change of the site settings at a time, with its notice; the focus stays where it is. */
+function useSettingsChange({ onDone, onError }: Pick<ItemActionProps, 'onDone' | 'onError'>) {
   const [busy, setBusy] = useState(false);
-  const shown = onSite(settings) === item.id;
-  const toggle = async () => {
-    if (!settings || busy) return;
+  const change = async (fields: Record<string, unknown>, done: string) => {
+    if (busy) return;
     setBusy(true);
     try {
-      const change = shown ? { show_banner: false } : { show_banner: true, banner_to_show: item.id };
-      await send('PUT', inDraft('globals.php'), change);
+      await send('PUT', inDraft('globals.php'), fields);
       load(settingsKey());
-      onDone(shown ? 'The banner is now off the site.' : 'This banner is now on the site.');
+      onDone(done);
     } catch (e) {
       onError(messageOf(e));
     } finally {
       setBusy(false);
     }
   };
-  // A toggle button (aria-pressed), never disabled while saving, so the focus stays on it.
+  return { busy, change };
+}
+
+/** Above the list: the whole banner's switch, and which banner it shows (or would show). */
+function BannerSwitch({ def, onDone, onError }: ListHeaderProps) {
+  const settings = useSettings();
+  // Banners are few: the whole list tells whether the chosen one still exists.
+  const items = useAdminApi<AdminItem[]>(listKey(def)).data;
+  const { saveHere } = useCan();
+  const { busy, change } = useSettingsChange({ onDone, onError });
+  const whatId = useId();
+  const on = switchedOn(settings);
+  const id = chosen(settings);
+  const banner = id ? items?.find((b) => b.id === id) : undefined;
+  const link = banner && (
+    <Link to={keepDraft(`?${def.name}=${encodeURIComponent(banner.id)}`)}>{banner.banner_text}</Link>
+  );
+  // Until the settings are read there is no state to show: no switch rather than a wrong one.
+  if (!settings || !items)
+    return (
+      <p className="admin-card admin-loading" role="status">
+        Loading the banner switch…
+      </p>
+    );
+  let what;
+  if (!banner) what = <>No banner is chosen. Open a banner and press “Show this one on the site”.</>;
+  else if (on) what = <>Visitors see: {link}</>;
+  else what = <>Visitors see no banner. Switched on, the site shows: {link}</>;
+  const unavailable = busy || !saveHere;
+  const flip = () => {
+    if (unavailable) return;
+    void change(
+      { show_banner: !on },
+      on
+        ? 'The banner is off the site.'
+        : banner
+          ? 'The banner is on the site.'
+          : 'The banner is switched on.',
+    );
+  };
   return (
-    <>
+    <div className="admin-card admin-banner-switch">
+      {/* The whole line is the switch: its name is its label, the track and On/Off show its state. */}
       <button
         type="button"
-        className="admin-button"
-        aria-pressed={shown}
-        aria-disabled={!settings || busy || undefined}
-        onClick={() => void toggle()}
+        role="switch"
+        className="admin-switch"
+        aria-checked={on}
+        aria-describedby={whatId}
+        // Never disabled while saving, so the focus stays on it; unavailable then, and said so.
+        aria-disabled={unavailable || undefined}
+        onClick={flip}
       >
-        Show this banner on the site
+        <span className="admin-switch-label">Banner on the site</span>
+        <span className="admin-switch-track" aria-hidden="true">
+          <span className="admin-switch-thumb" />
+        </span>
+        <span className="admin-switch-state" aria-hidden="true">
+          {on ? 'On' : 'Off'}
+        </span>
       </button>
-      <span className={shown ? 'admin-badge admin-badge-on' : 'admin-badge admin-badge-off'}>
-        {shown ? 'On the site' : 'Not on the site'}
-      </span>
-    </>
+      <p id={whatId} className="admin-banner-now" aria-live="polite">
+        {what}
+      </p>
+    </div>
+  );
+}
+
+function ShowThisOne({ item, onDone, onError }: ItemActionProps) {
+  const settings = useSettings();
+  const { busy, change } = useSettingsChange({ onDone, onError });
+  const isChosen = chosen(settings) === item.id;
+  const on = switchedOn(settings);
+  let label;
+  if (isChosen) label = on ? 'Showing on the site' : 'Chosen: shows when the banner is switched on';
+  else label = on && chosen(settings) ? 'Show this one instead' : 'Show this one on the site';
+  const unavailable = !settings || busy || isChosen;
+  // Unavailable rather than disabled: a disabled button would drop the focus the moment it is pressed.
+  return (
+    <button
+      type="button"
+      className={isChosen ? 'admin-button admin-button-current' : 'admin-button'}
+      aria-disabled={unavailable || undefined}
+      onClick={() => {
+        if (!unavailable)
+          void change({ show_banner: true, banner_to_show: item.id }, 'This banner is now on the site.');
+      }}
+    >
+      {label}
+    </button>
   );
 }
 
 function OnSiteMark({ item }: { item: AdminItem }) {
-  if (onSite(useSettings()) !== item.id) return null;
-  return <span className="admin-badge admin-badge-on">On the site</span>;
+  const settings = useSettings();
+  if (chosen(settings) !== item.id) return null;
+  return switchedOn(settings) ? (
+    <span className="admin-badge admin-badge-on">On the site</span>
+  ) : (
+    <span className="admin-badge admin-badge-off">Chosen, switched off</span>
+  );
 }
 
 export const bannerExtras: EntityExtras = {
@@ -96,9 +152,8 @@ export const bannerExtras: EntityExtras = {
   intro:
     'Visitors see at most one banner, across the top of every page. ' +
     'Links to pages of this site start with / (for example /events); other links need their full address.',
-  noticeMs: LIST_NOTICE_MS,
-  ListHeader: OnTheSite,
-  ItemActions: ShowOnSite,
+  ListHeader: BannerSwitch,
+  ItemActions: ShowThisOne,
   RowMark: OnSiteMark,
 };
 

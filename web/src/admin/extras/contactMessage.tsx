@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { onContentChange } from '../../lib/liveStream.ts';
 import { getJson, messageOf, send, type AdminItem } from '../api.ts';
 import { LoadState } from '../sections/LoadState.tsx';
-import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import type { ApiState } from '../../lib/useApi.ts';
 import type { EntityExtras, SectionProps } from './types.ts';
 
@@ -79,7 +79,7 @@ function MessagesSection({ def }: SectionProps) {
       await send('DELETE', `messages?id=${encodeURIComponent(m.id)}`);
       setGone((g) => new Set([...g, m.id]));
       state.retry();
-      notice.success('Deleted.', LIST_NOTICE_MS);
+      notice.success('Deleted.');
     } catch (e) {
       notice.error(messageOf(e));
     }

@@ -7,7 +7,6 @@ import type { AdminItem } from '../api.ts';
 import { textOf, type FormValues } from '../entityApi.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import { RadioInput } from '../form/inputs.tsx';
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions } from './types.ts';
 
 function useEventPageChoices(item: AdminItem | undefined): Record<string, FieldOptions> {
@@ -43,7 +42,6 @@ export const eventCardExtras: EntityExtras = {
   heading: 'Event cards',
   addLabel: 'Add a new event card',
   createdNotice: 'Submitted',
-  noticeMs: LIST_NOTICE_MS,
   useFieldOptions: useEventPageChoices,
   follow: followDates,
   warnings: dateWarnings,

@@ -8,7 +8,6 @@ import { textOf, type FormValues } from '../entityApi.ts';
 import { ownSave } from '../../lib/liveStream.ts';
 import { applySaved, listKey, useAdminApi } from '../liveData.ts';
 import { inDraft } from '../drafts/workingDraft.ts';
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 
 /** Page URLs another page has are disabled, and say which page has them (there are six at most). */
@@ -112,7 +111,6 @@ export const majorEventExtras: EntityExtras = {
   intro:
     'New pages start hidden: use Show Page when the page is ready. Each page address can belong to one page only.',
   hiddenFields: ['hidden'],
-  noticeMs: LIST_NOTICE_MS,
   useFieldOptions: useUsedPageUrls,
   ItemActions: ShowHide,
   Preview: EventPagePreview,

@@ -1,5 +1,4 @@
 // News: the spec's wording ('Submitted', 'Delete Entry Above').
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras } from './types.ts';
 
 export const newsExtras: EntityExtras = {
@@ -7,5 +6,4 @@ export const newsExtras: EntityExtras = {
   addLabel: 'Add a news item',
   createdNotice: 'Submitted',
   deleteLabel: 'Delete Entry Above',
-  noticeMs: LIST_NOTICE_MS,
 };

@@ -9,7 +9,6 @@ import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import type { AdminItem } from '../api.ts';
 import { textOf, type FormFiles, type FormValues } from '../entityApi.ts';
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import { PaperFields } from './paperFields.tsx';
 import { PaperRedirectOffer } from './paperRedirect.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
@@ -72,7 +71,6 @@ export const paperExtras: EntityExtras = {
   addLabel: 'Upload a paper',
   submitLabel: 'Upload',
   deleteLabel: 'Delete Entry',
-  noticeMs: LIST_NOTICE_MS,
   validate,
   busyText: 'Sending Entry Please Wait...',
   resetLabel: 'Reset Fields',

@@ -1,5 +1,4 @@
 // Entities whose generic section needs only a heading or a wording of the spec.
-import { LIST_NOTICE_MS } from '../ui/Notice.tsx';
 import type { EntityExtras } from './types.ts';
 
 export const aboutTextExtras: EntityExtras = { heading: 'Mission and values' };
@@ -12,7 +11,6 @@ export const profileExtras: EntityExtras = {
 export const eventDropdownExtras: EntityExtras = {
   heading: 'Dropdown events',
   addLabel: 'Add a dropdown event',
-  noticeMs: LIST_NOTICE_MS,
 };
 export const workshopScheduleExtras: EntityExtras = { heading: 'Workshop schedule image' };
 export const educatorTextsExtras: EntityExtras = { heading: 'Texts around the main button' };

@@ -28,6 +28,13 @@ export interface ItemActionProps {
   onError: (message: string) => void;
 }
 
+/** What a list's header is drawn with: it may change something and say so in the section's notice. */
+export interface ListHeaderProps {
+  def: EntityDef;
+  onDone: (message: string) => void;
+  onError: (message: string) => void;
+}
+
 export interface EntityExtras {
   /** Draws the whole section itself (messages). */
   Section?: ComponentType<SectionProps>;
@@ -58,8 +65,8 @@ export interface EntityExtras {
   ItemEditor?: ComponentType<ItemActionProps>;
   /** A short mark after an item's line in the list (the banner shown on the site). */
   RowMark?: ComponentType<{ item: AdminItem }>;
-  /** Above the list (the banners' global on/off). */
-  ListHeader?: ComponentType<{ def: EntityDef }>;
+  /** Above the list (the banners' switch). */
+  ListHeader?: ComponentType<ListHeaderProps>;
   /** How the item will look on the public site, drawn under the form while editing. */
   Preview?: ComponentType<{ values: FormValues; item?: AdminItem; files: FormFiles }>;
   /**
@@ -77,8 +84,6 @@ export interface EntityExtras {
   resetLabel?: string;
   /** Notice after a create (spec: 'Submitted'); otherwise the server's message. */
   createdNotice?: string;
-  /** How long success notices stay (ms). */
-  noticeMs?: number;
   deleteLabel?: string;
   addLabel?: string;
   /** The add form's submit button (papers: 'Upload'). */

@@ -3,6 +3,7 @@
 import { useMemo, useLayoutEffect, type ComponentType } from 'react';
 import { takeFocus } from './focusHandOver.ts';
 import { withNamedButtons } from './toolbarA11y.tsx';
+import { fieldCommands } from './formatCommands.tsx';
 import * as mdEditor from '@uiw/react-md-editor';
 import type { ICommand, MDEditorProps } from '@uiw/react-md-editor';
 
@@ -40,8 +41,9 @@ export default function MdEditor({
   useLayoutEffect(() => {
     takeFocus(id);
   }, [id]);
-  // The editor's own buttons unless the caller brings its own; icons hidden, names kept.
-  const toolbar = useMemo(() => withNamedButtons(commands ?? mdEditor.commands.getCommands()), [commands]);
+  // A field's buttons (the editor's own, the site's colours and sizes) unless the caller brings its
+  // own; icons hidden, names kept.
+  const toolbar = useMemo(() => withNamedButtons(commands ?? fieldCommands()), [commands]);
   const extra = useMemo(() => withNamedButtons(extraCommands ?? []), [extraCommands]);
   return (
     <div data-color-mode="light" className="admin-mdeditor">

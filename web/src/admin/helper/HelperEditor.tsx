@@ -3,7 +3,9 @@
 import { useId, useMemo, useState } from 'react';
 import { Markdown } from '../../markdown/Markdown.tsx';
 import MdEditor from '../form/MdEditor.tsx';
-import { DEFAULT_FONT_SIZE_VH, helperCommands } from './helperCommands.tsx';
+import { DEFAULT_FONT_SIZE_VH } from '../form/formatCommands.tsx';
+import { helperCommands } from './helperCommands.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 
 const SAMPLE = '## A heading\n\nSome **bold** text, some *italic* text and a [link](https://example.org).';
 
@@ -12,7 +14,7 @@ export default function HelperEditor() {
   const [text, setText] = useState(SAMPLE);
   const [colour, setColour] = useState('#4D6485');
   const [size, setSize] = useState(String(DEFAULT_FONT_SIZE_VH));
-  const [copied, setCopied] = useState<string | null>(null);
+  const notice = useNotice();
   // Rebuilt when a choice changes; the toolbar keeps its buttons (same names), now using the new choice.
   const cmds = useMemo(
     () =>
@@ -29,11 +31,10 @@ export default function HelperEditor() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied('Copied. Paste it into any text box of the admin pages.');
+      notice.success('Copied. Paste it into any text box of the admin pages.');
     } catch {
-      setCopied('Copying is not allowed here: select the text in the box and copy it yourself.');
+      notice.info('Copying is not allowed here: select the text in the box and copy it yourself.');
     }
-    setTimeout(() => setCopied(null), 3000);
   };
 
   return (
@@ -72,7 +73,7 @@ export default function HelperEditor() {
         <button type="button" className="admin-button admin-button-primary" onClick={() => void copy()}>
           Copy the text
         </button>
-        <span role="status">{copied}</span>
+        <Notice notice={notice.notice} onDismiss={notice.clear} />
       </div>
       <section className="admin-preview admin-helper-preview" aria-label="Live preview">
         <span className="admin-preview-label" aria-hidden="true">

@@ -13,7 +13,7 @@ import { EntityForm } from '../form/EntityForm.tsx';
 import { RecentlyDeleted } from '../history/RecentlyDeleted.tsx';
 import { firstPage, type ListQuery } from '../liveData.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { LIST_NOTICE_MS, Notice, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import { SETTLED } from '../ui/unsaved.tsx';
 import { ItemList } from './ItemList.tsx';
 import { ItemPanel } from './ItemPanel.tsx';
@@ -35,7 +35,6 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   const [justDeleted, setJustDeleted] = useState<string | null>(null);
   const notice = useNotice();
   const { saveHere } = useCan();
-  const ms = extras.noticeMs ?? LIST_NOTICE_MS;
   const noun = def.itemNoun.replace(/^this /, '');
   const heading = extras.heading ?? def.label;
   const addLabel = extras.addLabel ?? `Add a new ${noun}`;
@@ -67,7 +66,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   }, [openId]);
 
   const onAdded = (answer: SaveAnswer) => {
-    notice.success(extras.createdNotice ?? answer.message ?? 'Submitted', ms);
+    notice.success(extras.createdNotice ?? answer.message ?? 'Submitted');
     if (extras.editInModal) setAdding(false);
   };
   const panel = openId && (
@@ -78,17 +77,17 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
       id={openId}
       onClose={close}
       onSaved={(answer) => {
-        notice.success(answer.message ?? 'Updated successfully!', ms);
+        notice.success(answer.message ?? 'Updated successfully!');
         close(true);
       }}
       onDeleted={() => {
         deleted.current = true;
         setDeletes((n) => n + 1);
         setJustDeleted(openId);
-        notice.success('Deleted.', ms);
+        notice.success('Deleted.');
         close(true);
       }}
-      notify={{ success: (m) => notice.success(m, ms), error: notice.error }}
+      notify={{ success: notice.success, error: notice.error }}
     />
   );
 
@@ -125,7 +124,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
           onClose={() => setJustDeleted(null)}
           onDone={(m) => {
             setJustDeleted(null);
-            notice.success(m, ms);
+            notice.success(m);
           }}
         />
       )}
@@ -146,7 +145,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
               {(closeAsking) => addForm(closeAsking)}
             </Modal>
           )}
-          {ListHeader && <ListHeader def={def} />}
+          {ListHeader && <ListHeader def={def} onDone={notice.success} onError={notice.error} />}
           <ItemList
             def={def}
             extras={extras}
@@ -155,12 +154,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
             plural={heading.toLowerCase()}
           />
           {panel}
-          <RecentlyDeleted
-            def={def}
-            deletes={deletes}
-            onRestored={(message) => notice.success(message, ms)}
-            onError={notice.error}
-          />
+          <RecentlyDeleted def={def} deletes={deletes} onRestored={notice.success} onError={notice.error} />
         </>
       )}
     </section>

@@ -7,7 +7,7 @@ import { listKey, useAdminApi } from '../liveData.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
-import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
 import { LoadState } from './LoadState.tsx';
 import { ItemView } from '../form/ItemView.tsx';
 import { useCan } from '../access.ts';
@@ -20,7 +20,6 @@ export function SingletonSection({ def, extras }: SectionProps) {
   const [history, setHistory] = useState(false);
   // A restored version replaces what the form shows (the form keeps its own input otherwise).
   const [restored, setRestored] = useState<AdminItem | null>(null);
-  const ms = extras.noticeMs ?? TEXT_NOTICE_MS;
   const heading = extras.heading ?? def.label;
 
   return (
@@ -51,7 +50,7 @@ export function SingletonSection({ def, extras }: SectionProps) {
               item={restored ?? state.data}
               extras={extras}
               submitLabel="Update"
-              onSaved={(answer) => notice.success(answer.message ?? 'Updated successfully!', ms)}
+              onSaved={(answer) => notice.success(answer.message ?? 'Updated successfully!')}
             />
           </div>
         )}
@@ -65,7 +64,7 @@ export function SingletonSection({ def, extras }: SectionProps) {
           onClose={() => setHistory(false)}
           onRestored={(m, item) => {
             setRestored(item);
-            notice.success(m, ms);
+            notice.success(m);
           }}
         />
       )}
