@@ -43,6 +43,10 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   if (admin.some((re) => re.test(key))) return 'administer';
   // Contact messages (visitors' personal data) and restores (they change the live site): editors.
   if (/^(GET|DELETE) \/api\/messages$/.test(key) || key === 'POST /api/history/restore') return 'publish';
+  // The Content checks page lists the live site's problems: editors and admins. A form's values are
+  // checked like a save of them: the live site's by editors, a draft's by contributors too.
+  if (key === 'GET /api/admin/content-checks') return 'publish';
+  if (key === 'POST /api/admin/content-checks') return 'live-or-draft';
   if (key === 'POST /api/drafts/:id/:action') return 'by-action';
   // The documented writes and uploads: the live site needs an editor, `?draft=ID` a contributor.
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';

@@ -85,7 +85,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
     const version = versionOf(req, input.version);
     const draft = draftOf(req);
     try {
-      const { item, created, carried } = await writer.save({
+      const { item, created, carried, warnings } = await writer.save({
         into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
         def,
         id,
@@ -102,6 +102,8 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
         message: carried ? `${said} ${carried.note}` : said,
         // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
         ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
+        // What the content checks found that did not stop the save, field by field (stored names).
+        ...(warnings.length ? { warnings } : {}),
       });
     } catch (e) {
       await conflictOrThrow(e, def, req, res);

@@ -69,6 +69,8 @@ describe('every registered route', () => {
       'GET /api/messages',
       'DELETE /api/messages',
       'GET /api/admin/status',
+      'GET /api/admin/content-checks',
+      'POST /api/admin/content-checks',
     ])
       expect(names).toContain(expected);
     // Every write endpoint of every site entity was registered.

@@ -15,7 +15,7 @@ export const paper = defineCollection({
     publication_date: date('Publication date', { wire: 'dmy' }),
     file_name: text('File name when downloaded', { required: PAPER_MISSING_FILES }),
     pdf: pdf('PDF file', { required: PAPER_MISSING_FILES }),
-    first_page: image('First-page image', { required: PAPER_MISSING_FILES }),
+    first_page: image('First-page image', { required: PAPER_MISSING_FILES, alt: { from: 'study_title' } }),
   },
   order: newestFirst('publication_date'),
   legacy: {
