@@ -1,9 +1,11 @@
 // The generic add/edit form of any entity, drawn from its declaration. Keeps the input on failure,
 // shows the server's messages next to the fields they concern, shows upload progress, and on a 409
-// opens the conflict dialog instead of overwriting someone else's save.
+// opens the conflict dialog instead of overwriting someone else's save. The content checks' warnings
+// (contentWarnings.ts) sit beside their fields as staff type and after a save; they never stop it.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { refusals, type FieldWarning } from '../../../../server/schema/contentChecks.ts';
 import {
   ConflictError,
   fieldErrorsOf,
@@ -20,6 +22,7 @@ import {
   fieldsOf,
   NOTHING_SAVED,
   saveItem,
+  saveWarnings,
   formValues,
   type FormFiles,
   type FormValues,
@@ -30,6 +33,7 @@ import type { EntityExtras, FieldOptions } from '../extras/types.ts';
 import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
+import { localFindings, useAddressFindings } from './contentWarnings.ts';
 import { inputs } from './inputs.tsx';
 
 interface EntityFormProps {
@@ -66,6 +70,8 @@ export function EntityForm({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [conflict, setConflict] = useState<AdminItem | null>(null);
+  /** The last save's warnings, each kept until its field changes. */
+  const [savedWarnings, setSavedWarnings] = useState<FieldWarning[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Signed in again after the session ended: "Please sign in to do this." no longer holds.
@@ -87,9 +93,21 @@ export function EntityForm({
   const dirty = Object.keys(changed).length > 0 || hasFiles;
   useDirty(dirty);
 
+  const local = useMemo(() => localFindings(def, values, files), [def, values, files]);
+  const remote = useAddressFindings(def, values, baseline);
+  const warnings = useMemo(() => {
+    const byField: Record<string, string[]> = {};
+    for (const w of [...local.filter((f) => !f.blocks), ...remote, ...savedWarnings]) {
+      const list = (byField[w.field] ??= []);
+      if (!list.includes(w.message)) list.push(w.message);
+    }
+    return byField;
+  }, [local, remote, savedWarnings]);
+
   const set = (key: string, v: FieldValue) => {
     setValues((prev) => ({ ...prev, [key]: v }));
     if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+    setSavedWarnings((ws) => (ws.some((w) => w.field === key) ? ws.filter((w) => w.field !== key) : ws));
   };
   const setFile = (key: string, f: File | null) => {
     setFiles((prev) => ({ ...prev, [key]: f }));
@@ -119,6 +137,13 @@ export function EntityForm({
       setFieldErrors(refused.fields);
       return;
     }
+    // An image without a description is refused by the server too, with the same words.
+    const undescribed = refusals(local);
+    if (undescribed) {
+      setError(Object.values(undescribed)[0]!);
+      setFieldErrors(undescribed);
+      return;
+    }
     if (!creating && !dirty) {
       setError(NOTHING_SAVED);
       return;
@@ -138,6 +163,7 @@ export function EntityForm({
       );
       if (creating) reset(formValues(def, undefined), undefined);
       else reset(formValues(def, answer), answer.version);
+      setSavedWarnings(creating ? [] : saveWarnings(answer));
       // A cleared add form is ready for the next item: the first box takes the focus (a form that
       // closes hands it on instead). An edit form keeps it on its Update button.
       if (creating) formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
@@ -173,6 +199,7 @@ export function EntityForm({
           file={files[key] ?? null}
           fileInputKey={fileInputKey}
           error={fieldErrors[key]}
+          warnings={warnings[key]}
           opts={optionsOf(key, field)}
           onChange={(v) => set(key, v)}
           onFile={(f) => setFile(key, f)}
@@ -276,6 +303,8 @@ interface FieldRowProps {
   file: File | null;
   fileInputKey: number;
   error?: string;
+  /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
+  warnings?: string[];
   opts?: FieldOptions;
   onChange: (v: FieldValue) => void;
   onFile: (f: File | null) => void;
@@ -289,6 +318,7 @@ export function FieldRow({
   file,
   fileInputKey,
   error,
+  warnings,
   opts,
   onChange,
   onFile,
@@ -300,7 +330,8 @@ export function FieldRow({
   const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
   const helpId = help || field.max ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const warningsId = warnings?.length ? `${id}-warnings` : undefined;
+  const describedBy = [helpId, errorId, warningsId].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
       {field.label}
@@ -339,6 +370,13 @@ export function FieldRow({
       {error}
     </p>
   );
+  const warned = warningsId && (
+    <ul id={warningsId} className="admin-field-warnings" aria-label="To check">
+      {warnings!.map((w) => (
+        <li key={w}>{w}</li>
+      ))}
+    </ul>
+  );
   if (group) {
     return (
       <fieldset className="admin-field">
@@ -346,6 +384,7 @@ export function FieldRow({
         {helpLine}
         {input}
         {err}
+        {warned}
       </fieldset>
     );
   }
@@ -355,6 +394,7 @@ export function FieldRow({
       {helpLine}
       {input}
       {err}
+      {warned}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
+import { savedNotice } from '../entityApi.ts';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { Notice, TEXT_NOTICE_MS, useNotice } from '../ui/Notice.tsx';
 import { LoadState } from './LoadState.tsx';
@@ -51,7 +52,9 @@ export function SingletonSection({ def, extras }: SectionProps) {
               item={restored ?? state.data}
               extras={extras}
               submitLabel="Update"
-              onSaved={(answer) => notice.success(answer.message ?? 'Updated successfully!', ms)}
+              onSaved={(answer) =>
+                notice.success(savedNotice(answer.message ?? 'Updated successfully!', answer, true), ms)
+              }
             />
           </div>
         )}
