@@ -9,6 +9,9 @@ import type { EntityDef, Fields } from './define.ts';
 import type { AnyField } from './fields.ts';
 import { staysOnSite } from './links.ts';
 
+/** The admin's Content checks page: every problem of the live site, each linked to its item's form. */
+export const CONTENT_CHECKS_ROUTE = '/ContentChecksAdminPage';
+
 /** Which check found a problem. */
 export type CheckName = 'alt' | 'headings' | 'linkText' | 'address' | 'media';
 
