@@ -26,16 +26,21 @@ describe('content checks in the admin', () => {
     const panel = page.locator('.admin-item-panel');
     const what = panel.getByRole('textbox', { name: 'What' });
     await what.waitFor();
-    const whatField = panel.locator('.admin-field').filter({ has: what });
+    // The inner locator of a filter is looked for inside each field, so it starts from the page.
+    const whatField = panel
+      .locator('.admin-field')
+      .filter({ has: page.getByRole('textbox', { name: 'What' }) });
     const before = commitCount(site);
 
-    await what.fill('Our first day:\n\n![](/media/news/1.png)');
+    await what.fill('Our first day:\n\n![](/media/site/workshop-schedule.png)');
     await panel.getByRole('button', { name: 'Update' }).click();
     await whatField.locator('.admin-field-error').waitFor();
     expect(await whatField.locator('.admin-field-error').textContent()).toMatch(
       /has no description for people who cannot see it/,
     );
-    expect(await what.getAttribute('aria-invalid')).toBe('true');
+    // The box is described by the message: a screen reader reads it with the field.
+    const errorId = await whatField.locator('.admin-field-error').getAttribute('id');
+    expect((await what.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
     expect(commitCount(site)).toBe(before);
 
     await what.fill('Details are out: [click here](/research).');
