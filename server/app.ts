@@ -9,6 +9,7 @@ import { mediaRoutes } from './http/routes/mediaRoutes.ts';
 import { contactRoutes } from './http/routes/contactRoutes.ts';
 import { authRoutes } from './http/routes/authRoutes.ts';
 import { writeRoutes } from './http/routes/writeRoutes.ts';
+import { contentCheckRoutes } from './http/routes/contentCheckRoutes.ts';
 import { adminRoutes } from './http/routes/adminRoutes.ts';
 import { webAppRoutes } from './http/routes/webAppRoutes.ts';
 import { feedRoutes } from './http/routes/feedRoutes.ts';
@@ -129,6 +130,7 @@ export function createApp(
   api.use(writeRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
   api.use(adminRoutes(deps, draftSites));
+  api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));

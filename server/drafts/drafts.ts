@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Author, GitStore } from '../store/gitStore.ts';
 import { writeFileDurable } from '../store/durable.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
-import type { ContentWriter, DraftTarget } from '../content/writer/writer.ts';
+import type { ContentWriter, DraftTarget, ItemWarning } from '../content/writer/writer.ts';
 import { DraftView, draftFiles, type Picks } from '../content/drafts/draftView.ts';
 import { entityForPath } from '../schema/registry.ts';
 import type { EntityDef } from '../schema/define.ts';
@@ -53,6 +53,9 @@ export interface DraftEvent {
   kind: 'saved' | 'state' | 'comment' | 'share';
   audit?: { action: AuditAction; who: string; detail?: string; commit?: string; title: string };
 }
+
+/** A published draft, with what the content checks told of the items it wrote (none refused it). */
+export type Published = DraftRecord & { warnings: ItemWarning[] };
 
 export class Drafts {
   private readonly records: DraftRecords;
@@ -265,7 +268,7 @@ export class Drafts {
     action: DraftAction,
     who: Actor,
     body: { note?: string; at?: string; picks?: Picks } = {},
-  ): Promise<DraftRecord> {
+  ): Promise<DraftRecord | Published> {
     const record = this.open(id);
     if (!FROM[action].includes(record.state))
       throw new AppError(
@@ -345,7 +348,7 @@ export class Drafts {
       );
   }
 
-  private async publish(id: string, who: Actor, picks?: Picks): Promise<DraftRecord> {
+  private async publish(id: string, who: Actor, picks?: Picks): Promise<Published> {
     const record = this.get(id);
     const tip = await this.tipOf(id);
     const message = publishMessage(record);
@@ -379,7 +382,7 @@ export class Drafts {
         ...(done.commit ? { commit: done.commit } : {}),
       },
     });
-    return next;
+    return { ...next, warnings: done.warnings };
   }
 
   async comment(id: string, who: Actor, text: string): Promise<DraftRecord> {

@@ -9,6 +9,7 @@ import { entities, entityByName } from '../schema/registry.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
+import { CONTENT_CHECKS_ROUTE } from '../schema/contentChecks.ts';
 import { PAGED_LISTINGS, pageCount, pageHref } from '../../web/src/site/paging.ts';
 
 export { FIXED_PAGES };
@@ -44,6 +45,7 @@ export const ADMIN_PAGE_PATHS: readonly string[] = [
     ...Object.values(entities).map((def) => def.admin.route),
     '/MarkdownEditor',
     AUDIT_LOG_ROUTE,
+    CONTENT_CHECKS_ROUTE,
     DRAFTS_ROUTE,
     PREVIEW_ROOT,
     SHARE_ROOT,

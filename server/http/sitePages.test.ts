@@ -54,7 +54,7 @@ describe('prepared pages', () => {
 
   it('carry markdown as sanitized HTML, and the same in the page data', async () => {
     const what =
-      'Safe **bold** <img src=x onerror=alert(1)> <script>alert(2)</script> [x](javascript:alert(3))';
+      'Safe **bold** <img src=x alt=x onerror=alert(1)> <script>alert(2)</script> [x](javascript:alert(3))';
     const saved = await site.api('/api/news.php?id=1', { method: 'PUT', json: { what } });
     expect(saved.status).toBe(200);
     const html = await body(pages, '/news');

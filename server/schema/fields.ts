@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { normalizeLink } from './links.ts';
 import { parseSiteTime, toZonedIso } from './siteTime.ts';
+import type { ImageAlt } from './imageAlt.ts';
 
 export type FieldKind =
   'text' | 'markdown' | 'link' | 'date' | 'time' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
@@ -52,6 +53,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
    * for the image, though the stored item always has one.
    */
   fromPdf?: string;
+  /** An image's text alternative: where the page takes it from (image fields only, always declared). */
+  alt?: ImageAlt;
 }
 
 interface TextOpts {
@@ -528,7 +531,11 @@ const media =
     fromWire: asIs,
   });
 
-export const image = media('image');
+/** An image: its declaration says where its text alternative comes from (ImageAlt), so none lacks one. */
+export const image = (
+  label: string,
+  opts: { required?: boolean | string; help?: string; alt: ImageAlt; fromPdf?: string },
+): FieldDef<'image', string> => ({ ...media('image')(label, opts), alt: opts.alt });
 export const pdf = media('pdf');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any kind's value type; unknown breaks assignability

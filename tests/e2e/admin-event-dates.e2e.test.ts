@@ -85,9 +85,10 @@ describe('an event card’s dates, entered once', () => {
         'The words say the event ends on March 4, 2027, but the end date is March 3, 2027.',
       );
       await warning.waitFor();
-      // Read with the field: the warning describes the box.
+      // Read with the field: the list of things to check that holds the warning describes the box.
       const described = await words.getAttribute('aria-describedby');
-      expect(described?.split(' ')).toContain(await warning.getAttribute('id'));
+      const list = warning.locator('xpath=ancestor::ul[1]');
+      expect(described?.split(' ')).toContain(await list.getAttribute('id'));
       found.push(...(await violations(page, `edit form with a warning @${width}`)));
       expect(found).toEqual([]);
       // Typed words that agree again: no warning.

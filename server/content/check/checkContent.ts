@@ -1,10 +1,12 @@
-// Validates a folder holding content/ and media/ with the same code the server uses.
-import { readFile, stat } from 'node:fs/promises';
+// Validates a folder holding content/ and media/ with the same code the server uses, then runs the
+// content checks over it (schema/siteAddresses.ts: the same function as the admin's Content checks page).
+import { readFile } from 'node:fs/promises';
 import { listFiles } from '../../store/listFiles.ts';
 import path from 'node:path';
-import type { Fields } from '../../schema/define.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import { entityForPath, singletons } from '../../schema/registry.ts';
+import { entityForPath, itemPath, singletons } from '../../schema/registry.ts';
+import { siteFactsOf, siteFindings, type SiteFinding } from '../../schema/siteAddresses.ts';
 import { parseItemFile } from '../index/fileFormat.ts';
 
 export interface CheckProblem {
@@ -12,9 +14,15 @@ export interface CheckProblem {
   problem: string;
 }
 
-export async function checkContent(root: string): Promise<{ files: number; problems: CheckProblem[] }> {
+type Item = { id: string; data: Record<string, unknown> };
+
+export async function checkContent(
+  root: string,
+): Promise<{ files: number; problems: CheckProblem[]; findings: SiteFinding[] }> {
   const problems: CheckProblem[] = [];
   const files = await listFiles(root, 'content');
+  const media = new Set(await listFiles(root, 'media'));
+  const items = new Map<string, Item[]>();
   const seenSingletons = new Set<string>();
   for (const rel of files) {
     const owner = entityForPath(rel);
@@ -31,19 +39,31 @@ export async function checkContent(root: string): Promise<{ files: number; probl
       continue;
     }
     if (owner.def.type === 'singleton') seenSingletons.add(owner.def.name);
+    const list = items.get(owner.def.name) ?? [];
+    list.push({ id: owner.id, data: parsed.data });
+    items.set(owner.def.name, list);
     for (const [key, field] of Object.entries(owner.def.fields as Fields)) {
       const ref = parsed.data[key];
       if (!isMediaField(field) || !ref) continue;
-      const exists = await stat(path.join(root, String(ref))).then(
-        (s) => s.isFile(),
-        () => false,
-      );
-      if (!exists)
+      if (!media.has(String(ref)))
         problems.push({ path: rel, problem: `${key} refers to ${String(ref)}, which does not exist` });
     }
   }
   for (const def of singletons) {
     if (!seenSingletons.has(def.name)) problems.push({ path: `content/${def.file}.md`, problem: 'missing' });
   }
-  return { files: files.length, problems };
+  const listOf = (def: EntityDef) =>
+    [...(items.get(def.name) ?? [])].sort((a, b) => Number(a.id) - Number(b.id));
+  const lookup = {
+    list: listOf,
+    get: (def: EntityDef, id?: string) => listOf(def).find((i) => id === undefined || i.id === id),
+  };
+  const findings = siteFindings(
+    lookup,
+    siteFactsOf(lookup, (rel) => media.has(rel)),
+  );
+  return { files: files.length, problems, findings };
 }
+
+/** Where a finding is: the item's file and the field's label. */
+export const findingPlace = (f: SiteFinding, def: EntityDef) => `${itemPath(def, f.id)} (${f.label})`;

@@ -10,7 +10,7 @@ import type { EntityDef, Fields } from '../../schema/define.ts';
 import { initialValues } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
-import { itemPath } from '../../schema/registry.ts';
+import { entityForPath, itemPath } from '../../schema/registry.ts';
 import type { Carried } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
@@ -26,6 +26,8 @@ import { can, REFUSED, type Permission } from '../../schema/roles.ts';
 import { entityByName } from '../../schema/registry.ts';
 import { DraftView, draftFiles, type Picks } from '../drafts/draftView.ts';
 import { publishPlan } from './draftPublish.ts';
+import { checkItem, refusals, warningsOf, type FieldWarning } from '../../schema/contentChecks.ts';
+import { siteFactsOf } from '../../schema/siteAddresses.ts';
 
 export interface SaveRequest {
   def: EntityDef;
@@ -68,6 +70,8 @@ export interface SaveResult {
   carried?: { def: EntityDef; ids: string[]; note: string };
   /** The commit the save made; undefined when it changed nothing. */
   commit?: string;
+  /** What the content checks found that does not stop the save (schema/contentChecks.ts). */
+  warnings: FieldWarning[];
 }
 
 export class StaleVersionError extends AppError {
@@ -196,6 +200,7 @@ export class ContentWriter {
         item: view.get(plan.def, plan.id)!,
         created: plan.created!,
         commit: made.commit,
+        warnings: made.warnings,
         ...made.carried,
       };
     });
@@ -304,7 +309,13 @@ export class ContentWriter {
         from: commit,
       };
       const made = await this.commitChange(plan, this.live);
-      return { item: this.index.get(def, id)!, created: !before, commit: made.commit, ...made.carried };
+      return {
+        item: this.index.get(def, id)!,
+        created: !before,
+        commit: made.commit,
+        warnings: made.warnings,
+        ...made.carried,
+      };
     });
   }
 
@@ -318,12 +329,14 @@ export class ContentWriter {
     picks?: Picks;
     author: Actor;
     message: string;
-  }): Promise<{ commit?: string; items: { entity: string; id: string }[] }> {
+  }): Promise<{ commit?: string; items: { entity: string; id: string }[]; warnings: ItemWarning[] }> {
     const { draft, author } = req;
     this.access({ action: 'publish', draft: draft.id, author });
     return this.store.exclusive(async () => {
       const files = await draftFiles(this.store, this.index, draft, req.picks);
-      const plan = await publishPlan(this.store, files, new DraftView(this.index, files));
+      const site = new DraftView(this.index, files);
+      const plan = await publishPlan(this.store, files, site);
+      const warnings = publishChecks(plan.stored, site);
       for (const f of files) {
         const item = f.entity ? this.index.get(entityByName.get(f.entity)!, f.id!) : undefined;
         if (item) this.recent.remember(item);
@@ -340,7 +353,7 @@ export class ContentWriter {
         draft: { id: draft.id, title: draft.title },
         items: plan.items,
       });
-      return { commit: commit.oid, items: plan.items };
+      return { commit: commit.oid, items: plan.items, warnings };
     });
   }
 
@@ -404,12 +417,18 @@ export class ContentWriter {
   private async commitChange(
     plan: Planned,
     target: ChangeTarget,
-  ): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'> }> {
+  ): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'>; warnings: FieldWarning[] }> {
     const { def, id, before, data } = plan;
     const { view } = target;
     const ctx = data && { def, data, before: before?.data, id, items: view };
     const problems = ctx && def.rules?.check?.(ctx);
     if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
+    // The content checks: a save is refused for an image without a description, and told the rest.
+    // A restore brings back what was, as it was: it is not checked.
+    const findings = data && plan.kind === 'saved' ? checkItem(def, data, factsFor(view, plan.media)) : [];
+    const refused = refusals(findings);
+    if (refused) throw new AppError(400, Object.values(refused)[0]!, refused);
+    const warnings = warningsOf(findings);
     const carry = (ctx && def.rules?.carry?.(ctx)) ?? null;
 
     const path = itemPath(def, id);
@@ -433,12 +452,12 @@ export class ContentWriter {
     const real = changes.filter((c) => !unchanged(c, view));
     if (!real.length) {
       target.announce(unchangedEvent(plan));
-      return { carried };
+      return { carried, warnings };
     }
     const commit = await target.commit(real, plan.author, plan.message);
     const entities = target.take(commit, stored);
     target.announce(changeEvent(plan, entities, commit, carried.carried));
-    return { commit: commit.oid, carried };
+    return { commit: commit.oid, carried, warnings };
   }
 
   /**
@@ -496,6 +515,40 @@ export class ContentWriter {
     this.allocated.set(def.name, next);
     return String(next);
   }
+}
+
+/** A content check's warning about one item of a draft being published. */
+export interface ItemWarning extends FieldWarning {
+  entity: string;
+  id: string;
+}
+
+/**
+ * The content checks over the items a draft's publish writes, against the site as it will be: an
+ * image without a description refuses it (409, named by the draft's file, as other conflicts with the
+ * live site are); the rest are told.
+ */
+function publishChecks(stored: Map<string, Record<string, unknown>>, site: DraftView): ItemWarning[] {
+  const facts = siteFactsOf(site, (rel) => site.blobOf(rel) !== undefined);
+  const warnings: ItemWarning[] = [];
+  for (const [path, data] of stored) {
+    const owner = entityForPath(path);
+    if (!owner) continue;
+    const findings = checkItem(owner.def, data, facts);
+    const refused = refusals(findings);
+    if (refused) {
+      const problem = Object.values(refused)[0]!;
+      throw new AppError(409, `This draft cannot be published as it is: ${problem}`, { [path]: problem });
+    }
+    for (const w of warningsOf(findings)) warnings.push({ entity: owner.def.name, id: owner.id, ...w });
+  }
+  return warnings;
+}
+
+/** The site's addresses as the view holds them, with the media files this change writes or removes. */
+function factsFor(view: ContentView, media: FileChange[]) {
+  const changed = new Map(media.map((c) => [c.path, isDiskFile(c) || c.data !== null]));
+  return siteFactsOf(view, (rel) => changed.get(rel) ?? view.blobOf(rel) !== undefined);
 }
 
 /** Whether a change would leave its file as the view knows it (by blob id; nothing is read). */

@@ -159,7 +159,12 @@ export function draftRoutes(deps: AppDeps): Router {
           at: typeof b.at === 'string' ? b.at : undefined,
           picks: picksOf(b.picks),
         });
-        res.json({ ...draftJson(next), message: DONE[action] });
+        res.json({
+          ...draftJson(next),
+          message: DONE[action],
+          // A publish says what the content checks found in what it wrote (none of it refused).
+          ...('warnings' in next && next.warnings.length ? { warnings: next.warnings } : {}),
+        });
       } catch (e) {
         if (!(e instanceof DraftConflictError)) throw e;
         sendError(res, 409, e.message, e.fields, {

@@ -45,6 +45,10 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   // live site): editors.
   const messages = /^((GET|DELETE) \/api\/messages|GET \/api\/messages\/summary|POST \/api\/messages\/seen)$/;
   if (messages.test(key) || key === 'POST /api/history/restore') return 'publish';
+  // The Content checks page lists the live site's problems: editors and admins. A form's values are
+  // checked like a save of them: the live site's by editors, a draft's by contributors too.
+  if (key === 'GET /api/admin/content-checks') return 'publish';
+  if (key === 'POST /api/admin/content-checks') return 'live-or-draft';
   if (key === 'POST /api/drafts/:id/:action') return 'by-action';
   // The documented writes and uploads: the live site needs an editor, `?draft=ID` a contributor.
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';

@@ -90,7 +90,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       // A PDF that came without the image drawn from it (a paper's first page): drawn before the save.
       const current = id === undefined ? undefined : (await modelFor(draft)).storedItem(def, id, true)?.data;
       pictures = await deps.pictures.add(def, uploads, current);
-      const { item, created, carried } = await writer.save({
+      const { item, created, carried, warnings } = await writer.save({
         into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
         def,
         id,
@@ -107,6 +107,8 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
         message: carried ? `${said} ${carried.note}` : said,
         // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
         ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
+        // What the content checks found that did not stop the save, field by field (stored names).
+        ...(warnings.length ? { warnings } : {}),
       });
     } catch (e) {
       await conflictOrThrow(e, def, req, res);

@@ -72,6 +72,8 @@ describe('every registered route', () => {
       'GET /api/messages/summary',
       'POST /api/messages/seen',
       'GET /api/admin/status',
+      'GET /api/admin/content-checks',
+      'POST /api/admin/content-checks',
     ])
       expect(names).toContain(expected);
     // Every write endpoint of every site entity was registered (reads of their own have none).

@@ -10,7 +10,7 @@ export const eventDropdown = defineCollection({
   fields: {
     title: text('Title', { required: true }),
     content: markdown('Content', { required: true }),
-    image_icon: image('Icon', { help: 'Optional. Without one, a built-in icon is used.' }),
+    image_icon: image('Icon', { help: 'Optional. Without one, a built-in icon is used.', alt: 'decorative' }),
   },
   order: byNumericId,
   legacy: { endpoint: 'event_dropdowns.php' },

@@ -18,6 +18,7 @@ export const paper = defineCollection({
     first_page: image('First-page image', {
       required: PAPER_MISSING_FILES,
       fromPdf: 'pdf',
+      alt: { from: 'study_title' },
       help: "Leave empty to use a picture of the PDF's first page.",
     }),
   },

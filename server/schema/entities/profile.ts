@@ -10,7 +10,7 @@ export const profile = defineCollection({
   fields: {
     name: text('Name', { required: true }),
     title: markdown('Title', { help: 'Role and a short line about the person.' }),
-    headshot: image('Headshot'),
+    headshot: image('Headshot', { alt: { from: 'name' } }),
   },
   order: byLastWordOfName,
   legacy: { endpoint: 'about_us.php' },

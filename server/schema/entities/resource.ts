@@ -9,7 +9,7 @@ export const resource = defineCollection({
   fields: {
     resource_name: text('Resource name', { required: true }),
     url_link: link('Link', { required: true }),
-    logo: image('Logo'),
+    logo: image('Logo', { alt: 'decorative' }),
   },
   order: byNumericId,
   legacy: { endpoint: 'resources.php' },

@@ -10,7 +10,7 @@ export const spotlightSlide = defineCollection({
   fields: {
     title: text('Title', { required: true }),
     text: markdown('Text', { required: true }),
-    image: image('Image'),
+    image: image('Image', { alt: { from: 'title' } }),
   },
   order: byNumericId,
   legacy: { endpoint: 'spotlight.php' },

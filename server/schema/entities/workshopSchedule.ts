@@ -6,8 +6,12 @@ export const workshopSchedule = defineSingleton({
   label: 'Workshop schedule',
   file: 'site/workshop-schedule',
   fields: {
-    image: image('Schedule image'),
-    alt: text('Image description', { help: 'Describes the schedule for people who cannot see the image.' }),
+    image: image('Schedule image', { alt: { field: 'alt' } }),
+    alt: text('Image description', {
+      help:
+        'Describes the schedule for people who cannot see the image; needed once there is an image. ' +
+        'Write “decorative” only if the image adds nothing to the text beside it.',
+    }),
   },
   legacy: { endpoint: 'workshop_schedule.php' },
   admin: { route: '/DropDownEventsAdminPage', description: 'Workshop schedule image.' },

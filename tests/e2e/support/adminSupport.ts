@@ -52,6 +52,7 @@ export const ADMIN_ROUTES = [
   '/AuditLogAdminPage',
   '/admin/drafts',
   '/RedirectsAdminPage',
+  '/ContentChecksAdminPage',
   '/admin/accounts',
 ] as const;
 

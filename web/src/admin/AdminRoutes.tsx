@@ -6,6 +6,8 @@ import { AdminError } from './AdminError.tsx';
 import AdminHome from './AdminHome.tsx';
 import MarkdownHelperPage from './MarkdownHelperPage.tsx';
 import AuditLogPage from './audit/AuditLogPage.tsx';
+import ContentChecksPage from './checks/ContentChecksPage.tsx';
+import { CONTENT_CHECKS_ROUTE } from '../../../server/schema/contentChecks.ts';
 import DraftsPage from './drafts/DraftsPage.tsx';
 import DraftPage from './drafts/DraftPage.tsx';
 import AccountPage from './accounts/AccountPage.tsx';
@@ -40,6 +42,8 @@ export const adminRoutes: RouteObject[] = [
         <MarkdownHelperPage />
       ) : page.route === AUDIT_LOG_ROUTE ? (
         <AuditLogPage />
+      ) : page.route === CONTENT_CHECKS_ROUTE ? (
+        <ContentChecksPage />
       ) : page.route === DRAFTS_ROUTE ? (
         <DraftsPage />
       ) : page.route === ACCOUNTS_ROUTE ? (

@@ -20,6 +20,8 @@ export const NEEDS = {
   discardAny: 'publish',
   /** Contact messages. */
   messages: 'publish',
+  /** The Content checks page: the live site's problems. */
+  contentChecks: 'publish',
   auditLog: 'administer',
   accounts: 'administer',
   /** Site-wide settings: whether drafts need approval, which roles must use two-step sign-in. */

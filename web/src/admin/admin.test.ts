@@ -36,6 +36,7 @@ describe('admin pages', () => {
       '/AuditLogAdminPage',
       '/admin/drafts',
       '/RedirectsAdminPage',
+      '/ContentChecksAdminPage',
       '/admin/accounts',
     ]);
   });
@@ -45,6 +46,7 @@ describe('admin pages', () => {
     expect(needs).toEqual({
       '/MessagesAdminPage': 'messages',
       '/AuditLogAdminPage': 'auditLog',
+      '/ContentChecksAdminPage': 'contentChecks',
       '/admin/accounts': 'accounts',
     });
   });

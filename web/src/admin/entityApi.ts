@@ -5,6 +5,7 @@ import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { drawnFromPdf, isMediaField, type AnyField } from '../../../server/schema/fields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { validateItem } from '../../../server/schema/validate.ts';
+import type { FieldWarning } from '../../../server/schema/contentChecks.ts';
 import { getJson, send, type AdminItem, type FieldValue, type SendOptions } from './api.ts';
 import { applyDeleted, applySaved } from './liveData.ts';
 import { ownSave } from '../lib/liveStream.ts';
@@ -75,6 +76,25 @@ export interface SaveInput {
 }
 
 export type SaveAnswer = AdminItem & { message?: string };
+
+/**
+ * What staff are told after a save: `said`, and when the content checks found something,
+ * how many things to check (shown beside their fields while the form stays open; listed otherwise).
+ */
+export function savedNotice(said: string, answer: SaveAnswer, formStaysOpen: boolean): string {
+  const warnings = saveWarnings(answer);
+  if (!warnings.length) return said;
+  const n = warnings.length === 1 ? 'One thing' : `${warnings.length} things`;
+  return formStaysOpen
+    ? `${said} ${n} to check, shown beside ${warnings.length === 1 ? 'its field' : 'the fields'}.`
+    : `${said} ${n} to check: ${warnings.map((w) => w.message).join(' ')}`;
+}
+
+/** What the content checks found in a save that went ahead (its answer's `warnings`), by field. */
+export function saveWarnings(answer: SaveAnswer): FieldWarning[] {
+  const warnings = (answer as { warnings?: unknown }).warnings;
+  return Array.isArray(warnings) ? (warnings as FieldWarning[]) : [];
+}
 
 /** Said instead of 'Updated successfully!' when a save would change nothing (no commit is made). */
 export const NOTHING_SAVED = 'Nothing has changed, so nothing was saved.';

@@ -6,6 +6,7 @@ import { entities } from '../../../server/schema/registry.ts';
 import { extrasByEntity } from './extras/index.ts';
 import type { EntityExtras } from './extras/types.ts';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
+import { CONTENT_CHECKS_ROUTE } from '../../../server/schema/contentChecks.ts';
 import type { Ability } from './access.ts';
 
 export interface AdminPageInfo {
@@ -88,6 +89,12 @@ export const adminPages: AdminPageInfo[] = [
     'Prepare changes to several items without touching the live site: preview them, have a colleague review them, and publish them together, now or at a set time.',
   ),
   page('/RedirectsAdminPage', 'Redirects'),
+  page(
+    CONTENT_CHECKS_ROUTE,
+    'Content checks',
+    'Every problem on the live site that makes a page harder to use: images without a description, headings out of order, links that do not say where they go or lead nowhere.',
+    'contentChecks',
+  ),
   page(
     ACCOUNTS_ROUTE,
     'Accounts',

@@ -192,3 +192,17 @@ describe('GitHub-flavoured markdown', () => {
     }
   });
 });
+
+describe('an image staff mark as decorative', () => {
+  it('is drawn with an empty alt (screen readers skip it), on the pages and in the feeds alike', () => {
+    for (const html of [
+      render('![decorative](/media/news/1.png)'),
+      render('![Decorative ](/media/news/1.png)'),
+      renderMarkdownHtml('![decorative](/media/news/1.png)', {}),
+      render('<img src="/media/news/1.png" alt="decorative">'),
+    ])
+      expect(html).toMatch(/<img src="\/media\/news\/1\.png" alt=""\/>/);
+    expect(render('![A chart of enrolment](/media/news/1.png)')).toContain('alt="A chart of enrolment"');
+    expect(render('![decorative border](/media/news/1.png)')).toContain('alt="decorative border"');
+  });
+});

@@ -13,6 +13,7 @@ import remarkGfm from 'remark-gfm';
 import { isSitePath } from '../lib/links.ts';
 import { staysOnSite } from '../../../server/schema/links.ts';
 import { rehypeCodeBlockNewline } from './codeBlockNewline.ts';
+import { rehypeDecorativeImages } from './decorativeImages.ts';
 import { rehypeHeadingLevels, type HeadingLevel } from './headingLevels.ts';
 import type { MarkdownProps } from './markdownProps.ts';
 import { sanitizeSchema } from './sanitizeSchema.ts';
@@ -42,6 +43,7 @@ export function rehypePluginsFor(scope: string, from?: HeadingLevel): Plugins {
     rehypeRaw,
     rehypeReadableColours,
     rehypeReadOnlyCheckboxes,
+    rehypeDecorativeImages,
     [rehypeTextIds, { scope }],
     ...(from ? ([[rehypeHeadingLevels, { from }]] as Plugins) : []),
     [rehypeSanitize, sanitizeSchema],

@@ -19,6 +19,7 @@ export const ADMIN_PATHS = [
   '/MessagesAdminPage',
   '/AuditLogAdminPage',
   '/RedirectsAdminPage',
+  '/ContentChecksAdminPage',
 ] as const;
 
 export function isAdminPath(pathname: string): boolean {

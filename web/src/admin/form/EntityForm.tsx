@@ -1,10 +1,12 @@
 // The generic add/edit form of any entity, drawn from its declaration. Keeps the input on failure,
 // shows the server's messages next to the fields they concern, shows upload progress, and on a 409
-// opens the conflict dialog instead of overwriting someone else's save.
+// opens the conflict dialog instead of overwriting someone else's save. The content checks' warnings
+// (contentWarnings.ts) sit beside their fields as staff type and after a save; they never stop it.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { askedFor, drawnFromPdf, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import { storedKeyFor } from '../../../../server/schema/codec.ts';
+import { refusals, type FieldWarning } from '../../../../server/schema/contentChecks.ts';
 import {
   ConflictError,
   fieldErrorsOf,
@@ -21,6 +23,7 @@ import {
   fieldsOf,
   NOTHING_SAVED,
   saveItem,
+  saveWarnings,
   formValues,
   type FormFiles,
   type FormValues,
@@ -31,6 +34,7 @@ import type { EntityExtras, FieldOptions } from '../extras/types.ts';
 import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
+import { localFindings, useAddressFindings } from './contentWarnings.ts';
 import { inputs } from './inputs.tsx';
 
 interface EntityFormProps {
@@ -70,6 +74,8 @@ export function EntityForm({
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [conflict, setConflict] = useState<AdminItem | null>(null);
+  /** The last save's warnings, each kept until its field changes. */
+  const [savedWarnings, setSavedWarnings] = useState<FieldWarning[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Signed in again after the session ended: "Please sign in to do this." no longer holds.
@@ -95,9 +101,26 @@ export function EntityForm({
   useDirty(dirty);
 
   const follow = extras?.follow;
+  const local = useMemo(() => localFindings(def, values, files), [def, values, files]);
+  const remote = useAddressFindings(def, values, baseline);
+  const warnings = useMemo(() => {
+    const byField: Record<string, string[]> = {};
+    // The entity's own (an event card's words that disagree with its dates), then the content checks'.
+    const own = Object.entries(extras?.warnings?.(values) ?? {}).map(([field, message]) => ({
+      field,
+      message,
+    }));
+    for (const w of [...own, ...local.filter((f) => !f.blocks), ...remote, ...savedWarnings]) {
+      const list = (byField[w.field] ??= []);
+      if (!list.includes(w.message)) list.push(w.message);
+    }
+    return byField;
+  }, [extras, values, local, remote, savedWarnings]);
+
   const set = (key: string, v: FieldValue) => {
     setValues((prev) => (follow ? follow({ ...prev, [key]: v }, prev) : { ...prev, [key]: v }));
     if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+    setSavedWarnings((ws) => (ws.some((w) => w.field === key) ? ws.filter((w) => w.field !== key) : ws));
   };
   const setFile = (key: string, f: File | null) => {
     setFiles((prev) => ({ ...prev, [key]: f }));
@@ -127,6 +150,13 @@ export function EntityForm({
       setFieldErrors(refused.fields);
       return;
     }
+    // An image without a description is refused by the server too, with the same words.
+    const undescribed = refusals(local);
+    if (undescribed) {
+      setError(Object.values(undescribed)[0]!);
+      setFieldErrors(undescribed);
+      return;
+    }
     if (!creating && !dirty) {
       setError(NOTHING_SAVED);
       return;
@@ -146,6 +176,7 @@ export function EntityForm({
       );
       if (creating) reset(formValues(def, undefined), undefined);
       else reset(formValues(def, answer), answer.version);
+      setSavedWarnings(creating ? [] : saveWarnings(answer));
       // A cleared add form is ready for the next item: the first box takes the focus (a form that
       // closes hands it on instead). An edit form keeps it on its Update button.
       if (creating) formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
@@ -168,7 +199,6 @@ export function EntityForm({
     void submit(version);
   };
 
-  const warnings = useMemo(() => extras?.warnings?.(values) ?? {}, [extras, values]);
   const Preview = extras?.Preview;
   return (
     <form ref={formRef} className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
@@ -182,7 +212,7 @@ export function EntityForm({
           file={files[key] ?? null}
           fileInputKey={fileInputKey}
           error={fieldErrors[key]}
-          warning={warnings[key]}
+          warnings={warnings[key]}
           opts={optionsOf(key, field)}
           onChange={(v) => set(key, v)}
           onFile={(f) => setFile(key, f)}
@@ -288,8 +318,8 @@ interface FieldRowProps {
   file: File | null;
   fileInputKey: number;
   error?: string;
-  /** Told beside the field, without stopping a save (words that disagree with the dates). */
-  warning?: string;
+  /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
+  warnings?: string[];
   opts?: FieldOptions;
   onChange: (v: FieldValue) => void;
   onFile: (f: File | null) => void;
@@ -303,7 +333,7 @@ export function FieldRow({
   file,
   fileInputKey,
   error,
-  warning,
+  warnings,
   opts,
   onChange,
   onFile,
@@ -315,8 +345,8 @@ export function FieldRow({
   const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
   const helpId = help || field.max ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const warningId = warning ? `${id}-warning` : undefined;
-  const describedBy = [helpId, warningId, errorId].filter(Boolean).join(' ') || undefined;
+  const warningsId = warnings?.length ? `${id}-warnings` : undefined;
+  const describedBy = [helpId, errorId, warningsId].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
       {field.label}
@@ -355,11 +385,12 @@ export function FieldRow({
       {error}
     </p>
   );
-  // Polite: it changes as staff type, and is read when they reach the field (aria-describedby).
-  const warn = warning && (
-    <p id={warningId} className="admin-field-warning" role="status">
-      {warning}
-    </p>
+  const warned = warningsId && (
+    <ul id={warningsId} className="admin-field-warnings" aria-label="To check">
+      {warnings!.map((w) => (
+        <li key={w}>{w}</li>
+      ))}
+    </ul>
   );
   if (group) {
     return (
@@ -367,8 +398,8 @@ export function FieldRow({
         <legend>{label}</legend>
         {helpLine}
         {input}
-        {warn}
         {err}
+        {warned}
       </fieldset>
     );
   }
@@ -377,8 +408,8 @@ export function FieldRow({
       <label htmlFor={id}>{label}</label>
       {helpLine}
       {input}
-      {warn}
       {err}
+      {warned}
     </div>
   );
 }

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
-import type { SaveAnswer } from '../entityApi.ts';
+import { saveWarnings, savedNotice, type SaveAnswer } from '../entityApi.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
 import { RecentlyDeleted } from '../history/RecentlyDeleted.tsx';
@@ -66,7 +66,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
   }, [openId]);
 
   const onAdded = (answer: SaveAnswer) => {
-    notice.success(extras.createdNotice ?? answer.message ?? 'Submitted');
+    notice.success(savedNotice(extras.createdNotice ?? answer.message ?? 'Submitted', answer, false));
     if (extras.editInModal) setAdding(false);
   };
   const panel = openId && (
@@ -77,8 +77,10 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
       id={openId}
       onClose={close}
       onSaved={(answer) => {
-        notice.success(answer.message ?? 'Updated successfully!');
-        close(true);
+        // With things to check, the form stays open with each beside its field.
+        const warned = saveWarnings(answer).length > 0;
+        notice.success(savedNotice(answer.message ?? 'Updated successfully!', answer, warned));
+        if (!warned) close(true);
       }}
       onDeleted={() => {
         deleted.current = true;

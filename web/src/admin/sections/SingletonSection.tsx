@@ -6,6 +6,7 @@ import type { AdminItem } from '../api.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import type { SectionProps } from '../extras/types.ts';
 import { EntityForm } from '../form/EntityForm.tsx';
+import { savedNotice } from '../entityApi.ts';
 import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { LoadState } from './LoadState.tsx';
@@ -50,7 +51,9 @@ export function SingletonSection({ def, extras }: SectionProps) {
               item={restored ?? state.data}
               extras={extras}
               submitLabel="Update"
-              onSaved={(answer) => notice.success(answer.message ?? 'Updated successfully!')}
+              onSaved={(answer) =>
+                notice.success(savedNotice(answer.message ?? 'Updated successfully!', answer, true))
+              }
             />
           </div>
         )}

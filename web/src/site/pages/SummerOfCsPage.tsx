@@ -11,6 +11,7 @@ import { Loadable } from '../components/Loadable.tsx';
 import { EventCardsFor } from './EventPage.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { altAttribute } from '../../../../server/schema/imageAlt.ts';
 
 /**
  * The schedule image fits the screen; on a phone its text is too small to read, so a link opens
@@ -27,7 +28,7 @@ function Schedule() {
       <div className="schedule-figure">
         <ResponsiveImage
           src={schedule.image}
-          alt={schedule.alt || 'Workshop schedule'}
+          alt={schedule.alt ? altAttribute(schedule.alt) : 'Workshop schedule'}
           className="schedule-image"
           sizes="(max-width: 1180px) 100vw, 1180px"
         />
