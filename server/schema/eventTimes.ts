@@ -1,6 +1,7 @@
 // The time of day an event card's display date names ("Saturday, January 23, 2027, 9:00 am – 3:30
 // pm"), so its calendar entry can start and end then rather than take the whole day. Only a text
 // that names one day is read this way: a range of days stays an all-day entry.
+import { parseSiteTime } from './siteTime.ts';
 
 /** Minutes after midnight. */
 export interface TimesOfDay {
@@ -55,37 +56,12 @@ export function timesOfDay(text: string): TimesOfDay | null {
   return end > start ? { start, end } : { start };
 }
 
-/** The instant a wall-clock time on a day has in a time zone (IANA name). */
+/** The instant a wall-clock time on a day has in a time zone (IANA name): the site clock's reading. */
 export function zonedInstant(isoDay: string, minutesOfDay: number, timeZone: string): Date {
-  const [y, mo, d] = isoDay.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, mo - 1, d, Math.floor(minutesOfDay / 60), minutesOfDay % 60);
-  // The zone's offset at the guess, then again at the result (the two differ across a DST change).
-  let at = wall - offsetAt(wall, timeZone);
-  at = wall - offsetAt(at, timeZone);
-  return new Date(at);
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return new Date(
+    parseSiteTime(`${isoDay}T${pad(Math.floor(minutesOfDay / 60))}:${pad(minutesOfDay % 60)}`, timeZone),
+  );
 }
 
 /** Whether a name is a time zone this runtime knows (CMS_TIME_ZONE is checked at start). */
