@@ -42,6 +42,19 @@ const PLACES = [
   'Newport',
 ];
 
+/** What item `n` of a generated list is about, and the day it names in a span of `years` from `firstYear`. */
+function generatedTopic(n: number, firstYear: number, years: number) {
+  const day = 1 + (n % 28);
+  const month = 1 + (Math.floor(n / 28) % 12);
+  const year = firstYear + (Math.floor(n / 336) % years);
+  return {
+    topic: TOPICS[n % TOPICS.length]!,
+    place: PLACES[n % PLACES.length]!,
+    day,
+    iso: (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  };
+}
+
 /**
  * `count` news items with ids from `firstId`: titles, dates and texts follow from the id alone, so a
  * test can compute what a search or a sort must answer. Every 10th item has no date.
@@ -49,18 +62,13 @@ const PLACES = [
 export function generateNews(count: number, firstId = 1001): GeneratedNews[] {
   return Array.from({ length: count }, (_, i) => {
     const n = firstId + i;
-    const topic = TOPICS[n % TOPICS.length]!;
-    const place = PLACES[n % PLACES.length]!;
-    const day = 1 + (n % 28);
-    const month = 1 + (Math.floor(n / 28) % 12);
-    const year = 2010 + (Math.floor(n / 336) % 17);
+    const { topic, place, day, iso } = generatedTopic(n, 2010, 17);
     return {
       id: String(n),
       title: `${topic} in ${place}, number ${n}`,
       link: n % 3 === 0 ? `https://example.org/news/${n}` : '',
       what: `Archive entry ${n}. ${n % 97 === 0 ? 'A rare *quasar* sighting over the school.' : 'Nothing unusual happened.'}`,
-      when_date:
-        n % 10 === 0 ? '' : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      when_date: n % 10 === 0 ? '' : iso(day),
     };
   });
 }
@@ -87,12 +95,7 @@ export interface GeneratedEventCard {
 export function generateEventCards(count: number, firstId = 1001): GeneratedEventCard[] {
   return Array.from({ length: count }, (_, i) => {
     const n = firstId + i;
-    const topic = TOPICS[n % TOPICS.length]!;
-    const place = PLACES[n % PLACES.length]!;
-    const day = 1 + (n % 28);
-    const month = 1 + (Math.floor(n / 28) % 12);
-    const year = 2027 + (Math.floor(n / 336) % 10);
-    const iso = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+    const { topic, place, day, iso } = generatedTopic(n, 2027, 10);
     const start = n % 10 === 0 ? '' : iso(day);
     const end = start && n % 4 === 0 && day <= 26 ? iso(day + 2) : '';
     return {
