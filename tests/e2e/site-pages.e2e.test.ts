@@ -247,6 +247,7 @@ describe('loading and failure', () => {
       'state_policies',
       'news',
       'events',
+      'events_listing',
       'get_data',
       'get_pdf_metadata',
     ].map((r) => `${r}.php`);
@@ -258,7 +259,7 @@ describe('loading and failure', () => {
       const data = (await real.json()) as { api: Record<string, unknown> };
       for (const endpoint of Object.keys(data.api)) {
         if (lists.includes(endpoint)) data.api[endpoint] = [];
-        // A paged list (the news, web/src/site/paging.ts): its only page, empty.
+        // A paged list (the news, the events: web/src/site/paging.ts): its only page, empty.
         else if (lists.includes(endpoint.split('?')[0]!))
           data.api[endpoint] = { items: [], page: 1, pages: 1, total: 0 };
       }
