@@ -6,9 +6,10 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 
-// findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s): the screens read real
-// servers on loopback, which answer late while the machine's two cores run other suites and servers.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… and waitFor wait up to 15 s (Testing Library's default is 1 s): the screens read real
+// servers on loopback, which answer late while the machine's two cores run other suites, servers and
+// (in npm test) Chromium beside them. A screen that never shows still fails, within the 30 s test limit.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has <dialog> and its `open` attribute but not showModal/close, nor the Escape key's
 // cancel event: a browser fires `cancel` (cancelable) and then closes unless it was prevented.
