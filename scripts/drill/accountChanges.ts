@@ -2,8 +2,13 @@
 // makes an invite and changes a volunteer's role, and the volunteer signs in (a new session) and renames
 // themselves. Everything acknowledged must be there after the restart: the invite opens, the role and
 // name are kept, the new session still works. They are writes of private/ (users, sessions, one-time
-// links), each replaced whole through a temporary file and a rename.
+// links), each replaced whole through a temporary file and a rename. With them, the admin marks the
+// contact messages seen up to a time later each round (private/messages-seen.json, written the same
+// way): after the restart the file holds that time or a later one.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { SiteClient } from './api.ts';
+import { ADMIN } from './serverProcess.ts';
 import { errorText } from './time.ts';
 
 export const VOLUNTEER = { username: 'drill-volunteer', password: 'drill-volunteer-password' };
@@ -40,8 +45,19 @@ const roleOf = async (admin: SiteClient): Promise<{ role?: string; name?: string
   return list.find((u) => u.username === VOLUNTEER.username) ?? {};
 };
 
+/** The admin's "seen up to" time in the data directory's private/messages-seen.json, or null. */
+async function seenUpTo(dataDir: string): Promise<string | null> {
+  const text = await readFile(path.join(dataDir, 'private', 'messages-seen.json'), 'utf8');
+  const seen = JSON.parse(text) as Record<string, string>;
+  return seen[ADMIN.username.toLowerCase()] ?? null;
+}
+
 /** Sends this round's account changes; each settles with its outcome (never rejects). */
-export function sendAccountChanges(admin: SiteClient, round: number): Promise<AccountOutcome>[] {
+export function sendAccountChanges(
+  admin: SiteClient,
+  round: number,
+  dataDir: string,
+): Promise<AccountOutcome>[] {
   const role = round % 2 ? 'editor' : 'contributor';
   const name = `Drill Volunteer ${round}`;
   const outcome = async (
@@ -88,6 +104,23 @@ export function sendAccountChanges(admin: SiteClient, round: number): Promise<Ac
           return `the acknowledged session answers ${account.status} after the restart`;
         const kept = (await roleOf(a)).name;
         return !nameKept || kept === name ? null : `the acknowledged name “${name}” is “${kept}”`;
+      };
+    }),
+    outcome('messages seen', async () => {
+      // A day later each round, always in the past: the mark only moves forward.
+      const upTo = new Date(Date.UTC(2026, 0, round)).toISOString();
+      const res = await admin.call('POST', '/api/messages/seen', { upTo });
+      if (res.status !== 200) return null;
+      return async () => {
+        let kept: string | null;
+        try {
+          kept = await seenUpTo(dataDir);
+        } catch (e) {
+          return `private/messages-seen.json cannot be read after the restart: ${errorText(e)}`;
+        }
+        return kept && Date.parse(kept) >= Date.parse(upTo)
+          ? null
+          : `the acknowledged mark ${upTo} is ${kept ?? 'gone'}`;
       };
     }),
   ];

@@ -147,7 +147,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   plan.push(...drafts.slice(live.length));
   const startedAt = performance.now();
   const pending = plan.map((save) => sendSave(client, save, startedAt));
-  const accountsPending = sendAccountChanges(client, round);
+  const accountsPending = sendAccountChanges(client, round, drill.dataDir);
   await sleep(killAfterMs - (performance.now() - startedAt));
   await server.kill();
   drill.live = null;
