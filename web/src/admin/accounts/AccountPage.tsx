@@ -18,7 +18,7 @@ import {
 } from './accountsApi.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
 import { accountTime, newPasswordProblem, ROLE_DESCRIPTIONS, ROLE_LABELS } from './accountWords.ts';
-import { Field, NewPasswordFields, type FieldErrors } from './Field.tsx';
+import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
 
 export default function AccountPage() {
@@ -145,11 +145,7 @@ function ProfileForm({ user }: { user: AdminUser }) {
           onValue={setEmail}
           error={errors.email}
         />
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save name and email'}
-          </button>
-        </div>
+        <SubmitButton busy={busy} busyLabel="Saving…" label="Save name and email" />
       </form>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </section>
@@ -213,22 +209,14 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
           onRepeat={setRepeat}
           errors={errors}
         />
-        {error && (
-          <p className="admin-notice admin-notice-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         {done && (
           <p className="admin-notice admin-notice-success" role="status">
             Your password is changed. You stay signed in here; everywhere else you were signed in, you are
             signed out.
           </p>
         )}
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
-            {busy ? 'Changing…' : 'Change the password'}
-          </button>
-        </div>
+        <SubmitButton busy={busy} busyLabel="Changing…" label="Change the password" />
       </form>
     </section>
   );

@@ -8,6 +8,7 @@ import { messageOf } from '../api.ts';
 import { useAuth } from '../auth.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
+import { FormError } from './Field.tsx';
 import {
   changeAccount,
   getAccounts,
@@ -123,11 +124,7 @@ function InviteForm({ onMade }: { onMade: () => void }) {
         <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
           {busy ? 'Making the link…' : 'Make an invite link'}
         </button>
-        {error && (
-          <p className="admin-notice admin-notice-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
       </form>
       {made && (
         <LinkToCopy url={made.url} expires={made.expires} label="Invite link">

@@ -72,3 +72,31 @@ export function NewPasswordFields(p: {
     </>
   );
 }
+
+/** What went wrong with a form as a whole, announced at once; nothing when nothing did. */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="admin-notice admin-notice-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A form's submit button, saying what it does and, while it works, that it is working. */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  label,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+}) {
+  return (
+    <div className="admin-actions">
+      <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { useLinkLookup } from './useLinkLookup.ts';
 import { signedInAs, useAuth } from '../auth.ts';
 import { acceptInvite, getInvite } from './accountsApi.ts';
 import { accountTime, aRole, newPasswordProblem, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
-import { Field, NewPasswordFields, type FieldErrors } from './Field.tsx';
+import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
 export default function InvitePage() {
@@ -155,16 +155,8 @@ function JoinForm({
           onRepeat={set('repeat')}
           errors={errors}
         />
-        {error && (
-          <p className="admin-notice admin-notice-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
-            {busy ? 'Making your account…' : 'Make my account'}
-          </button>
-        </div>
+        <FormError error={error} />
+        <SubmitButton busy={busy} busyLabel="Making your account…" label="Make my account" />
       </form>
     </>
   );

@@ -8,7 +8,7 @@ import { useLinkLookup } from './useLinkLookup.ts';
 import { checkAuth } from '../auth.ts';
 import { getReset, resetPassword } from './accountsApi.ts';
 import { accountTime, newPasswordProblem } from './accountWords.ts';
-import { NewPasswordFields, type FieldErrors } from './Field.tsx';
+import { NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
 const ASK = 'Ask an admin of the site for a new password-reset link.';
@@ -135,16 +135,8 @@ function NewPasswordForm({
           onRepeat={setRepeat}
           errors={errors}
         />
-        {error && (
-          <p className="admin-notice admin-notice-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save the new password'}
-          </button>
-        </div>
+        <FormError error={error} />
+        <SubmitButton busy={busy} busyLabel="Saving…" label="Save the new password" />
       </form>
     </>
   );

@@ -7,7 +7,7 @@ import { fieldErrorsOf, messageOf } from '../api.ts';
 import type { AdminUser } from '../auth.ts';
 import { confirmTwoFactor, newRecoveryCodes, startTwoFactor, turnOffTwoFactor } from './accountsApi.ts';
 import { groupedKey } from './accountWords.ts';
-import { Field } from './Field.tsx';
+import { Field, FormError } from './Field.tsx';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 type Step =
@@ -52,11 +52,7 @@ export function TwoStepSignIn({ user, onChanged }: { user: AdminUser; onChanged:
         </strong>{' '}
         for your account.
       </p>
-      {error && (
-        <p className="admin-notice admin-notice-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       {done && (
         <p className="admin-notice admin-notice-success" role="status">
           {done}
