@@ -187,3 +187,20 @@ describe('an admin', () => {
     expect(await screen.findByLabelText('Dashboard embed script address')).not.toHaveAttribute('readonly');
   });
 });
+
+describe('one tab, two people', () => {
+  it('reads the open page again for the next person instead of drawing what the last one read', async () => {
+    await cms.showAs(admin);
+    show('/NewsAdminPage?draft=');
+    await screen.findByRole('link', { name: 'Board meeting' });
+    const listReads = () =>
+      cms.api.requests.filter((r) => r.method === 'GET' && r.url.includes('admin/items?entity=news')).length;
+    const before = listReads();
+    await cms.showAs(edith);
+    await waitFor(() => expect(listReads()).toBe(before + 1));
+    expect(await screen.findByRole('link', { name: 'Board meeting' })).toBeInTheDocument();
+    // The same person checked again (the session goes on) keeps what is shown.
+    await cms.showAs(edith);
+    expect(listReads()).toBe(before + 1);
+  });
+});

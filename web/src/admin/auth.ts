@@ -3,6 +3,7 @@
 // keeping whatever the editor typed.
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
+import { forgetAnswers } from '../lib/resourceStore.ts';
 // Remembered in the browser, so the next visit can fetch its list before the sign-in check answers
 // (and the public pages know to ask whether to show staff their Edit links).
 import { SIGNED_IN_HINT } from '../site/staff/staffSession.ts';
@@ -38,6 +39,9 @@ const listeners = new Set<() => void>();
 let lastUser: AdminUser | null = null;
 
 function set(next: AuthState) {
+  const someoneElse =
+    next.status === 'signedOut' || (next.status === 'signedIn' && next.user.username !== lastUser?.username);
+  if (someoneElse && lastUser) forgetAnswers();
   state = next;
   if (next.status === 'signedIn') lastUser = next.user;
   else if (next.status === 'signedOut') lastUser = null;

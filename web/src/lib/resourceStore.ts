@@ -170,6 +170,23 @@ export function subscribe(endpoint: string, listener: () => void): () => void {
   };
 }
 
+/**
+ * Forgets every answer (another person signed in, or no one): what one person's session read is
+ * never drawn for the next. What is shown now is read again for whoever is signed in.
+ */
+export function forgetAnswers(): void {
+  for (const [endpoint, e] of entries) {
+    e.controller?.abort();
+    if (e.listeners.size === 0) {
+      entries.delete(endpoint);
+      continue;
+    }
+    e.stale = true;
+    set(e, { data: undefined, error: undefined, loading: true });
+    load(endpoint);
+  }
+}
+
 export function getSnapshot<T>(endpoint: string): Snapshot<T> {
   return entry(endpoint).snapshot as Snapshot<T>;
 }

@@ -8,6 +8,8 @@
 import { startTestSite, type TestSite } from '../../../server/testing/testSite.ts';
 import { startApiServer, type ApiServer } from './apiServer.ts';
 import { checkAuth, forgetSession } from '../admin/auth.ts';
+import { forgetAnswers } from '../lib/resourceStore.ts';
+import { followAddress } from '../admin/drafts/workingDraft.ts';
 
 export interface RealCms {
   site: TestSite;
@@ -27,6 +29,11 @@ export interface RealCms {
 }
 
 export async function startRealCms(): Promise<RealCms> {
+  // A new site is a new tab: nothing the files before this one read or chose in this worker's window
+  // is kept (its answers, the draft it worked in).
+  forgetAnswers();
+  sessionStorage.clear();
+  followAddress('');
   const site = await startTestSite();
   const adminCookie = await site.signIn();
   const api = await startApiServer();
