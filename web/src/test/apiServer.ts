@@ -4,6 +4,8 @@
 // every request on to a running CMS (`forwardTo`), signed in as a member of staff, and records it.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { followAddress } from '../admin/drafts/workingDraft.ts';
+import { forgetAnswers } from '../lib/resourceStore.ts';
 
 export interface SeenRequest {
   method: string;
@@ -93,6 +95,11 @@ export async function startApiServer(options: { forwardTo?: Upstream } = {}): Pr
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A new server is a new tab: nothing the files before this one read or chose in this worker's
+  // window is kept (their answers, the draft they worked in).
+  forgetAnswers();
+  sessionStorage.clear();
+  followAddress('');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   (globalThis as unknown as { jsdom: { reconfigure(o: { url: string }): void } }).jsdom.reconfigure({
     url: `${origin}/admin/`,

@@ -8,8 +8,6 @@
 import { startTestSite, type TestSite } from '../../../server/testing/testSite.ts';
 import { startApiServer, type ApiServer } from './apiServer.ts';
 import { checkAuth, forgetSession } from '../admin/auth.ts';
-import { forgetAnswers } from '../lib/resourceStore.ts';
-import { followAddress } from '../admin/drafts/workingDraft.ts';
 
 export interface RealCms {
   site: TestSite;
@@ -29,11 +27,6 @@ export interface RealCms {
 }
 
 export async function startRealCms(): Promise<RealCms> {
-  // A new site is a new tab: nothing the files before this one read or chose in this worker's window
-  // is kept (its answers, the draft it worked in).
-  forgetAnswers();
-  sessionStorage.clear();
-  followAddress('');
   const site = await startTestSite();
   const adminCookie = await site.signIn();
   const api = await startApiServer();
@@ -58,6 +51,9 @@ export async function startRealCms(): Promise<RealCms> {
     }
     return { status: res.status, json };
   });
+  // The new tab asks who is signed in (the site's admin), whatever the file before it left the
+  // admin's sign-in state as (a check cut short when its server stopped says "signed out").
+  await checkAuth();
   return {
     site,
     api,
