@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import EnvironmentBlocks from './scripts/test/sequencer.ts';
 
 // The test tiers. `npm run test:fast` runs the `unit` project (no build, browser, drill or timing); `npm test` runs every
 // project in three groups (sequence.groupOrder): first the fast server suites, the slow ones and the
@@ -78,6 +79,7 @@ const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: EnvironmentBlocks },
     projects: [
       {
         test: {
