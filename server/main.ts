@@ -28,7 +28,7 @@ import { entities, entityByName } from './schema/registry.ts';
 import { isCommitted, type ContentChange } from './content/changes.ts';
 import type { AppDeps } from './app.ts';
 import { fastPath } from './http/fastPath.ts';
-import { servedFiles } from './http/servedFiles.ts';
+import { servedFiles, type ServedFiles } from './http/servedFiles.ts';
 import { FeedAnswers } from './http/feedAnswers.ts';
 import { SIGN_IN_LIMITS, SignInThrottle } from './http/auth/throttle.ts';
 import { CONNECTION_TIMEOUTS, refusedBySize } from './http/connectionLimits.ts';
@@ -48,6 +48,8 @@ export interface RunningServer {
   url: string;
   server: Server;
   deps: AppDeps;
+  /** The built web app, media and the pages drawn from them (images' sizes read in the background). */
+  files: ServedFiles;
   close(): Promise<void>;
 }
 
@@ -299,6 +301,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     server,
     deps,
+    files,
     async close() {
       deps.schedule.close();
       deps.drafts.stop();

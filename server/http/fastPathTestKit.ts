@@ -89,7 +89,10 @@ export async function pathServers(deps: AppDeps) {
     publicUrl: 'http://cms.test',
     trustProxy: false,
   });
+  // Its own image sizes read (its pages share the site's cache, so a size read later would draw the
+  // site's pages again under a test).
   await files.pagesReady;
+  await files.images.warm();
   const fast = fastPath({
     model: deps.model,
     cache: deps.cache,
