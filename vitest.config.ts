@@ -60,7 +60,7 @@ const BUILD_ONCE = 'tests/e2e/support/buildOnce.ts';
 
 // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where the
 // server suites spend much of their time waiting on git and sockets.
-const workers = Math.max(2, availableParallelism());
+const workers = availableParallelism() + 1;
 // Suites share their workers' module cache (isolate: false): a file does not import the server, git,
 // Express and Playwright afresh, which took a third of the unit tier's CPU and a quarter of the
 // browser tier's. Every suite starts its own server on its own folder (and its own Chromium) and

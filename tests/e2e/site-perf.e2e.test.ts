@@ -3,7 +3,7 @@
 // round trip) with the CPU slowed four times, measured by the page's own PerformanceObserver. Each
 // page is loaded once beforehand so the server has made it and its images' variants (as the first
 // visitor after a change makes them for everyone after); the browser's cache is empty every time, and
-// each figure is the median of five loads.
+// each figure is the median of three loads.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -121,7 +121,7 @@ async function measure(route: string, width: number): Promise<Figures> {
 }
 
 /** The median of a few loads: one load's figure swings with whatever else the machine is doing. */
-const RUNS = 5;
+const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 describe('LCP and CLS on slow 4G with a 4× slower CPU', () => {
