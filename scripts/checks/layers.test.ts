@@ -1,5 +1,6 @@
-// The layer rule (.dependency-cruiser.cjs) holds on the real tree, and fails on a tree that breaks it:
-// a back-pointing import, a type-only cycle, the web app reaching past server/schema/.
+// The layer rule (.dependency-cruiser.cjs) fails on a tree that breaks it: a back-pointing import, a
+// type-only cycle, the web app reaching past server/schema/. That it holds on the real tree is what
+// `npm run check:layers` says, which both test commands run.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,13 +23,6 @@ async function checkLayers(cwd: string, folders: string[]): Promise<{ code: numb
     return { code, rules: [...stdout.matchAll(/error (\S+):/g)].map((m) => m[1]!) };
   }
 }
-
-it('passes on the project as it is', async () => {
-  expect(await checkLayers(PROJECT_ROOT, ['server', 'web', 'scripts', 'tests'])).toEqual({
-    code: 0,
-    rules: [],
-  });
-}, 120_000);
 
 describe('a tree that breaks the rule', () => {
   let dir: string;
