@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
 import { dataDirWithNews, generateNews } from '../../server/testing/manyItems.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, openPage, keepScreenshot } from './support/browser.ts';
 import { backToList, commitCount, openAdmin, openItem, row, watchNotices } from './support/adminSupport.ts';
 
 const COUNT = 10_000;
@@ -257,7 +257,7 @@ describe(`news admin at ${COUNT.toLocaleString('en-US')} items`, () => {
     const { page, context, takeErrors } = await openPage(browser, { width: 390, height: 844 });
     await openAdmin(page, site, '/NewsAdminPage');
     await page.locator('li.admin-row').first().waitFor();
-    await page.screenshot({ path: 'test-results/screens/admin-news-10000-390.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/screens/admin-news-10000-390.png', { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await openItem(page, all[0]!.title);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { AXE_TAGS, axe as axeOf } from './support/axe.ts';
-import { openPage, screenshotPath } from './support/browser.ts';
+import { openPage, screenshotPath, keepScreenshot } from './support/browser.ts';
 import { PNG, commitCount, lastCommit, openAdmin, row, watchNotices } from './support/adminSupport.ts';
 
 let site: TestSite;
@@ -60,10 +60,10 @@ describe('recently deleted', () => {
         )
         .toBeGreaterThan(0);
       expect(await axe(page)).toEqual([]);
-      await page.screenshot({ path: screenshotPath('admin-deleted-view', width), fullPage: true });
+      await keepScreenshot(page, screenshotPath('admin-deleted-view', width), { fullPage: true });
       await dialog.getByRole('button', { name: 'Back to the list' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.screenshot({ path: screenshotPath('admin-deleted-list', width), fullPage: true });
+      await keepScreenshot(page, screenshotPath('admin-deleted-list', width), { fullPage: true });
 
       const before = commitCount(site);
       const noticed = await watchNotices(page);

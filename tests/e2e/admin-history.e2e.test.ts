@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../server/testing/testSite.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, openPage, keepScreenshot } from './support/browser.ts';
 import {
   acceptConfirm,
   backToList,
@@ -346,10 +346,10 @@ describe('screens', () => {
       const { page, context, takeErrors } = await openPage(browser, { width, height: 900 });
       await page.goto(site.url + '/admin');
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
-      await page.screenshot({ path: `test-results/screens/admin-signin-${width}.png` });
+      await keepScreenshot(page, `test-results/screens/admin-signin-${width}.png`);
       await openAdmin(page, site, '/admin');
       await page.locator('.admin-home-list summary').first().click();
-      await page.screenshot({ path: `test-results/screens/admin-home-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `test-results/screens/admin-home-${width}.png`, { fullPage: true });
       const screens = [
         ['/EventsAdminPage', 'events'],
         ['/pdfPage', 'papers'],
@@ -364,7 +364,7 @@ describe('screens', () => {
         await page.goto(site.url + route);
         await page.locator('.admin-section, .admin-helper').first().waitFor();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `test-results/screens/admin-${name}-${width}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/screens/admin-${name}-${width}.png`, { fullPage: true });
         // Nothing wider than the screen.
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth),

@@ -2,7 +2,7 @@
 // a hamburger), the skip link, the banner, and the contact popup's validation, success and failure.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, openPage, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 
 let site: TestSite;
@@ -47,7 +47,7 @@ describe('navigation at 1280 px', () => {
     const eventsButton = nav(page).getByRole('button', { name: 'EVENTS', exact: true });
     await eventsButton.click();
     expect(await eventsButton.getAttribute('aria-expanded')).toBe('true');
-    await page.screenshot({ path: 'test-results/screens/events-dropdown-1280.png' });
+    await keepScreenshot(page, 'test-results/screens/events-dropdown-1280.png');
     const items = nav(page).locator('.nav-dropdown.is-open .nav-dropdown-link');
     expect(await items.allTextContents()).toEqual(visible.map((e) => e.header));
     expect(await items.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
@@ -143,7 +143,7 @@ describe('navigation at 800 px', () => {
     expect(await nav(page).getByRole('link', { name: 'HOME', exact: true }).isVisible()).toBe(false);
     await burger.click();
     expect(await burger.getAttribute('aria-expanded')).toBe('true');
-    await page.screenshot({ path: 'test-results/screens/menu-open-800.png' });
+    await keepScreenshot(page, 'test-results/screens/menu-open-800.png');
     const labels = await nav(page).locator('.nav-list > li > .nav-link').allTextContents();
     expect(labels.map((l) => l.replace(' (opens in a new tab)', ''))).toEqual([
       'HOME',
@@ -282,7 +282,7 @@ describe('contact popup', () => {
     await dialog.getByText(NOT_AN_ADDRESS).waitFor();
     expect(await explains()).toEqual({ name: 'email', invalid: 'true', described: NOT_AN_ADDRESS });
     expect(await dialog.getByText('Please fill all fields').count()).toBe(0);
-    await page.screenshot({ path: 'test-results/screens/contact-email-error-390.png' });
+    await keepScreenshot(page, 'test-results/screens/contact-email-error-390.png');
     expect(posts).toBe(0);
 
     // The server's check, met by a request that got past the form: its 400 shows beside the field.
@@ -315,7 +315,7 @@ describe('contact popup', () => {
     await dialog.getByLabel('Title', { exact: true }).fill('Teacher');
     await dialog.getByLabel('Email', { exact: true }).fill('ada@example.org');
     await dialog.getByLabel('How can we help you?').fill('Do you run workshops in Bend?');
-    await page.screenshot({ path: 'test-results/screens/contact-popup-390.png' });
+    await keepScreenshot(page, 'test-results/screens/contact-popup-390.png');
 
     await page.route('**/api/handle_form.php*', (route) => route.abort('connectionrefused'));
     await dialog.getByRole('button', { name: 'Send' }).click();

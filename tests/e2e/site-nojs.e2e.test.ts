@@ -3,7 +3,7 @@
 // contact form posts to handle_form.php and shows what came of it, keeping what was typed.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 
 let site: TestSite;
@@ -127,7 +127,7 @@ describe('without JavaScript', () => {
     }
     // The wide layout's dropdowns are not in the narrow menu.
     expect(await nav(page).getByRole('button', { name: 'EVENTS', exact: true }).isVisible()).toBe(false);
-    await page.screenshot({ path: 'test-results/screens/nojs-menu-390.png' });
+    await keepScreenshot(page, 'test-results/screens/nojs-menu-390.png');
     await research.click();
     await page.waitForURL('**/research');
     await page.getByRole('heading', { level: 1, name: 'Research' }).waitFor();

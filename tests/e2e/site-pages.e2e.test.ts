@@ -3,7 +3,7 @@
 // (no admin or editor code) while admin addresses still load the admin area.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, openPage, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 
 let site: TestSite;
@@ -175,7 +175,7 @@ describe('other screens', () => {
     expect(box.height / box.width).toBeCloseTo(ratio, 1);
     const link = page.getByRole('link', { name: 'Open the schedule full size' });
     expect(await link.getAttribute('href')).toBe(schedule.image);
-    await page.locator('.schedule').screenshot({ path: 'test-results/screens/summer-schedule-390.png' });
+    await keepScreenshot(page.locator('.schedule'), 'test-results/screens/summer-schedule-390.png');
     // A tap on the image itself opens the full-size image too.
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL((u) => u.pathname === new URL(schedule.image!, site.url).pathname);
@@ -282,7 +282,7 @@ describe('loading and failure', () => {
         .toBe(0);
       await expect.poll(() => page.getByText(/^Loading/).count(), { message: route, timeout: 5000 }).toBe(0);
       if (route !== '/about') continue;
-      await page.screenshot({ path: 'test-results/screens/about-empty-390.png', fullPage: true });
+      await keepScreenshot(page, 'test-results/screens/about-empty-390.png', { fullPage: true });
     }
     expect(w.takeErrors()).toEqual([]);
     await w.context.close();

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshotPath } from './support/browser.ts';
+import { launchBrowser, openPage, screenshotPath, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 
 let site: TestSite;
@@ -97,7 +97,7 @@ describe('public routes', () => {
         // Let images and late requests settle before the screenshot and the error check.
         await w.page.waitForLoadState('load');
         await w.page.waitForTimeout(300);
-        await w.page.screenshot({ path: screenshotPath(route, width), fullPage: true });
+        await keepScreenshot(w.page, screenshotPath(route, width), { fullPage: true });
         // The dashboard's external embed script cannot load here (closed network): the page shows a link.
         // A page that is not found answers 404, which Chromium reports as a failed load of the page.
         const own404 = `status of 404 (Not Found) @ ${site.url}${route}`;

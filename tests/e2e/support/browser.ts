@@ -1,7 +1,14 @@
 // Headless Chromium for the browser suites, driven by playwright-core. Uses CHROMIUM_PATH, else the
 // system's /usr/bin/chromium, else the binary that @sparticuz/chromium unpacks.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /** The flags every headless Chromium here starts with (the network is closed; no sandbox in CI). */
 export const BROWSER_ARGS = [
@@ -67,4 +74,18 @@ export function screenshotPath(name: string, width: number): string {
       .replace(/^\//, '')
       .replace(/[^\w.-]+/g, '_') || 'home';
   return `test-results/screens/${safe}-${width}.png`;
+}
+
+/**
+ * A picture of the page (or one part of it) for a person to look at, kept in test-results/screens/
+ * when `CMS_SCREENSHOTS=1` is set (`CMS_SCREENSHOTS=1 npm test`). No test reads them: by default
+ * none is drawn (some sixty a run, each a whole page encoded as PNG).
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  file: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.CMS_SCREENSHOTS !== '1') return;
+  await target.screenshot({ path: file, ...opts });
 }
