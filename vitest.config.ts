@@ -4,10 +4,11 @@ import EnvironmentBlocks from './scripts/test/sequencer.ts';
 
 // The test tiers. `npm run test:fast` runs the `unit` project (no build, browser, drill or timing); `npm test` runs every
 // project in three groups (sequence.groupOrder): first the fast server suites, the slow ones and the
-// browser suites together, on one pool of workers that takes the longest files first (vitest's
-// sequencer orders them by their last duration), so no core waits for the last long file of a group
-// while suites remain; then the server timing checks alone; then the browser timing checks alone. A
-// suite that measures time never shares the cores with a drill or a browser.
+// browser suites together, on one pool of workers that takes each project's files in blocks of one
+// environment, longest first (scripts/test/sequencer.ts), so a worker is kept from file to file and
+// no core waits for the last long file of a group while suites remain; then the server timing checks
+// alone; then the browser timing checks alone. A suite that measures time never shares the cores
+// with a drill or a browser.
 //
 // Suites are placed by file name, not folder, so a file keeps its tier when it moves; a new suite
 // lands in `unit` (or `e2e`) unless it is named here.
@@ -59,7 +60,9 @@ const BROWSER_SUITES = ['tests/e2e/**/*.e2e.test.ts'];
 const BUILD_ONCE = 'tests/e2e/support/buildOnce.ts';
 
 // Vitest's default is one worker per core less one: a single worker on a 2-core machine, where the
-// server suites spend much of their time waiting on git and sockets.
+// suites spend much of their time waiting on git, sockets and Chromium. One more than the cores was
+// the quickest here: npm test took 8 min 40 s at three workers, 9 min 26 s at two, 9 min 31 s at four
+// (the browser suites then keep both cores busy and wait on each other).
 const workers = availableParallelism() + 1;
 // Suites share their workers' module cache (isolate: false): a file does not import the server, git,
 // Express and Playwright afresh, which took a third of the unit tier's CPU and a quarter of the
