@@ -202,5 +202,11 @@ describe('one tab, two people', () => {
     // The same person checked again (the session goes on) keeps what is shown.
     await cms.showAs(edith);
     expect(listReads()).toBe(before + 1);
+    // Signed out, the page goes; whoever signs in next gets it read for them, not a refusal.
+    await cms.showAs('');
+    await screen.findByRole('heading', { name: 'Admin sign-in' });
+    await cms.showAs(admin);
+    expect(await screen.findByRole('link', { name: 'Board meeting' })).toBeInTheDocument();
+    expect(screen.queryAllByText(/You are signed out/)).toHaveLength(0);
   });
 });

@@ -41,7 +41,7 @@ let lastUser: AdminUser | null = null;
 function set(next: AuthState) {
   const someoneElse =
     next.status === 'signedOut' || (next.status === 'signedIn' && next.user.username !== lastUser?.username);
-  if (someoneElse && lastUser) forgetAnswers();
+  if (someoneElse && lastUser) forgetAnswers({ reload: next.status === 'signedIn' });
   state = next;
   if (next.status === 'signedIn') lastUser = next.user;
   else if (next.status === 'signedOut') lastUser = null;

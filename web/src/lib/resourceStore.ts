@@ -172,9 +172,11 @@ export function subscribe(endpoint: string, listener: () => void): () => void {
 
 /**
  * Forgets every answer (another person signed in, or no one): what one person's session read is
- * never drawn for the next. What is shown now is read again for whoever is signed in.
+ * never drawn for the next. What is shown now is read again at once when `reload` (someone else is
+ * signed in and the page stays), else when it is shown again (no one is: the page goes, and reading
+ * it now would only be refused).
  */
-export function forgetAnswers(): void {
+export function forgetAnswers({ reload = true }: { reload?: boolean } = {}): void {
   for (const [endpoint, e] of entries) {
     e.controller?.abort();
     if (e.listeners.size === 0) {
@@ -183,7 +185,7 @@ export function forgetAnswers(): void {
     }
     e.stale = true;
     set(e, { data: undefined, error: undefined, loading: true });
-    load(endpoint);
+    if (reload) load(endpoint);
   }
 }
 
