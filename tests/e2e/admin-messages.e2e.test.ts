@@ -16,14 +16,9 @@ import { useSignedInSite } from './support/signedInSite.ts';
 import { AXE_TAGS, axe } from './support/axe.ts';
 import { openPage } from './support/browser.ts';
 import { openAdmin } from './support/adminSupport.ts';
+import { CONTACT_MESSAGE } from '../../server/testing/contactMessage.ts';
 
-const MESSAGE = {
-  name: 'Ada Teacher',
-  title: 'CS teacher',
-  employer: 'Bend HS',
-  email: 'ada@example.org',
-  contact: 'How do I join the Winter institute?',
-};
+const MESSAGE = CONTACT_MESSAGE;
 
 let smtp: TestSmtp;
 let hook: TestWebhook;

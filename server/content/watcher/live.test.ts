@@ -4,6 +4,7 @@ import { readFile, writeFile, rm, readdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, openEventStream, startTestSite, type TestSite } from '../../testing/testSite.ts';
+import { CONTACT_MESSAGE } from '../../testing/contactMessage.ts';
 
 let site: TestSite;
 const json = async (p: string) => (await fetch(site.url + p)).json();
@@ -259,13 +260,7 @@ describe('a content file that is a symbolic link, or a singleton whose file is g
 });
 
 describe('the contact form (handle_form.php)', () => {
-  const message = {
-    name: 'Ada Teacher',
-    title: 'CS teacher',
-    employer: 'Bend HS',
-    email: 'ada@example.org',
-    contact: 'How do I join the Winter institute?',
-  };
+  const message = CONTACT_MESSAGE;
 
   it('refuses an incomplete message with "Please fill all fields" and keeps nothing', async () => {
     for (const missing of ['name', 'title', 'email', 'contact'] as const) {

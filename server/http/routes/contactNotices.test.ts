@@ -8,14 +8,9 @@ import { eventually, openEventStream, startTestSite, type TestSite } from '../..
 import { startSilentSmtp, startWebhook, type TestWebhook } from '../../testing/noticeReceivers.ts';
 import { NO_NOTICES } from '../../contact/noticeSettings.ts';
 import type { MessageSummary } from '../../schema/messageNotices.ts';
+import { CONTACT_MESSAGE } from '../../testing/contactMessage.ts';
 
-const MESSAGE = {
-  name: 'Ada Teacher',
-  title: 'CS teacher',
-  employer: 'Bend HS',
-  email: 'ada@example.org',
-  contact: 'How do I join the Winter institute?',
-};
+const MESSAGE = CONTACT_MESSAGE;
 const PEOPLE = {
   contributor: { username: 'cora', password: 'cora-password-1', role: 'contributor' as const },
   editor: { username: 'eddie', password: 'eddie-password-1', role: 'editor' as const },
