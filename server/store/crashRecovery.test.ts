@@ -95,11 +95,15 @@ describe('a save killed part-way', () => {
       const before = git('rev-parse', 'HEAD').trim();
       const child = await saveInChild(dir, upload, step);
       expect(child.signal, child.stderr).toBe('SIGKILL');
+      const landed = SAVE_STEPS.indexOf(step as SaveStep) >= SAVE_STEPS.indexOf('ref');
+      // git reads HEAD and then the index without taking a lock: once the branch names the save,
+      // the index on disk holds it too, or a hand commit made at that moment would put the old
+      // index's tree on top of the save and drop its files.
+      if (landed) expect(git('diff', '--cached', '--name-status', 'HEAD')).toBe('');
 
       const { store } = await GitStore.open(dir);
       // The save is kept when its commit reached the branch, and undone otherwise (half-way through
       // streaming the upload's blob, it had not).
-      const landed = SAVE_STEPS.indexOf(step as SaveStep) >= SAVE_STEPS.indexOf('ref');
       const head = git('rev-parse', 'HEAD').trim();
       expect(head === before).toBe(!landed);
       if (landed) expect(git('rev-parse', 'HEAD~1').trim()).toBe(before);

@@ -1,6 +1,7 @@
 // The direct write road (blobs, trees along the changed paths, index entries) checked against git itself.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -296,6 +297,33 @@ describe('saves alongside people using git', () => {
     expect(git('status', '--porcelain')).toBe('');
     expect(git('rev-list', '--count', 'HEAD').trim()).toBe('1');
     await store.commit([{ path: 'content/news/1.md', data: 'changed\n' }], author, 'after');
+    expectHealthy(git);
+  });
+
+  it('answer "busy" while git holds the branch, and undo the index already put in place', async () => {
+    const { store, git } = await freshStore({ 'content/news/1.md': 'one\n' });
+    const branchLock = path.join(store.dir, '.git/refs/heads/main.lock');
+    await writeFile(branchLock, '');
+    await expect(
+      store.commit(
+        [
+          { path: 'content/news/1.md', data: 'changed\n' },
+          { path: 'content/news/2.md', data: 'two\n' },
+        ],
+        author,
+        'x',
+      ),
+    ).rejects.toBeInstanceOf(RepositoryBusyError);
+    // The work tree and the index are as the last commit has them; no lock of ours is left.
+    expect(git('status', '--porcelain')).toBe('');
+    expect(await readFile(path.join(store.dir, 'content/news/1.md'), 'utf8')).toBe('one\n');
+    expect(existsSync(path.join(store.dir, '.git/index.lock'))).toBe(false);
+    expect((await readdir(path.join(store.dir, '.git'))).filter((n) => n.startsWith('cms-lock-'))).toEqual(
+      [],
+    );
+    await rm(branchLock);
+    await store.commit([{ path: 'content/news/2.md', data: 'two\n' }], author, 'after');
+    expect(git('rev-list', '--count', 'HEAD').trim()).toBe('2');
     expectHealthy(git);
   });
 });

@@ -151,8 +151,10 @@ describe('memory', () => {
     await store.idle();
     const thirty = await peakOfSaving(30 << 20);
     const ninety = await peakOfSaving(90 << 20);
-    // Held in memory, the 60 MB more would be twice that more (the bytes and their deflated copy).
-    expect(ninety - thirty).toBeLessThan(10);
+    // Held in memory, the 60 MB more would be twice that more (the bytes and their deflated copy):
+    // 120 MB. Streamed, it varies by a few MB with how far the reader runs ahead on a busy machine
+    // (12 MB once beside the other suites, 0–4 MB alone).
+    expect(ninety - thirty).toBeLessThan(30);
     await expectClean();
   }, 60_000);
 });

@@ -6,9 +6,9 @@ export const SAVE_STEPS = [
   'files', // work-tree files and blobs written
   'index-written', // the new index written into index.lock
   'objects', // trees and the commit object on disk
+  'index', // index.lock renamed over the index
   'ref-locked', // the branch's .lock taken
   'ref', // the branch moved
-  'index', // index.lock renamed over the index
 ] as const;
 export type SaveStep = (typeof SAVE_STEPS)[number];
 /** Only a save of a file on disk passes this: its blob's first deflated bytes are in the temp object. */

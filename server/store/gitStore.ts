@@ -280,12 +280,10 @@ export class GitStore {
         // Undo: the work tree and index equal HEAD again; only then is the record dropped. On a full
         // disk the undo may fail too: the record then stays, and the next save or start finishes it.
         try {
-          await this.matchHead(
+          await this.undoSave(
             checked.map((c) => c.path),
             lock,
           );
-          await lock.commit();
-          await this.journal.clear();
         } catch (undo) {
           if (isDiskFull(e) || isDiskFull(undo)) throw new DiskFullError();
           throw undo;
@@ -308,9 +306,24 @@ export class GitStore {
       throw e;
     }
     await lock.commit();
-    failpoint('index');
     await this.journal.clear();
     return result;
+  }
+
+  /** Makes the work tree and index equal HEAD again on `paths`; the save's record goes only then. */
+  private async undoSave(paths: string[], lock: IndexLock): Promise<void> {
+    // Once the new index is in place (the branch then refused to move), it is not written again
+    // under the same lock: that lock is let go and taken anew.
+    if (lock.placed) await lock.commit();
+    const undo = lock.placed ? await this.index.lock() : lock;
+    try {
+      await this.matchHead(paths, undo);
+      await undo.commit();
+    } catch (e) {
+      await undo.release();
+      throw e;
+    }
+    await this.journal.clear();
   }
 
   private seeding = false;
@@ -370,8 +383,12 @@ export class GitStore {
       ),
     );
     written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
-    // `git commit` lets go of index.lock before it moves the branch, so a hand commit can land in
-    // between: the compare-and-swap then refuses, and the save is rebuilt on top of it.
+    // The new index is in place before the branch moves, as `git commit` does it, but the lock is
+    // kept until the branch has moved: git reads HEAD and then the index without a lock, so once it
+    // sees the new HEAD it sees the new index (the other order let a hand commit put the old index's
+    // tree on top of the save, dropping its files). `git commit` lets go of index.lock before it
+    // moves the branch, so a hand commit can still land between our reading the tip and moving it:
+    // the compare-and-swap then refuses, and the save is rebuilt on top of it.
     for (let attempt = 1; ; attempt++) {
       const removed = new Map<string, string>(); // deleted path → the blob it had
       const tree = await this.trees.apply(tip.tree, blobs, batch, removed);
@@ -387,6 +404,10 @@ export class GitStore {
       // Everything the branch will point at is on disk before it moves.
       await Promise.all([batch.done(), attempt === 1 ? syncDirs(folders) : undefined]);
       failpoint('objects');
+      if (attempt === 1) {
+        await lock.place();
+        failpoint('index');
+      }
       try {
         await updateBranch(this.gitdir, {
           branch,
@@ -476,6 +497,7 @@ export class GitStore {
           );
         }
         await Promise.all([batch.done(), syncDirs(new Set([...files.values()].map((f) => path.dirname(f))))]);
+        await lock.place(); // before the branch moves, as in a save (see commitLocked)
         await updateBranch(this.gitdir, {
           branch,
           expected: local,

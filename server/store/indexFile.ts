@@ -128,9 +128,16 @@ export interface IndexUpdate {
 export interface IndexLock {
   /** Writes the updated index into the lock file; false when the index is in a format not edited here. */
   write(updates: IndexUpdate[]): Promise<boolean>;
+  /**
+   * Puts the written index in place and keeps holding the lock, so that git can read the new index
+   * but not commit until commit() or release() removes the lock. Nothing is written after this.
+   */
+  place(): Promise<void>;
+  /** True once place() ran. */
+  readonly placed: boolean;
   /** Puts the written index in place (or just releases the lock when nothing was written). */
   commit(): Promise<void>;
-  /** Releases the lock, leaving the index as it was. */
+  /** Releases the lock, leaving the index as it was (or as place() left it). */
   release(): Promise<void>;
 }
 
@@ -162,8 +169,14 @@ export class IndexFile {
     const lock = await takeLock(this.gitdir, this.file, waitMs, () => new RepositoryBusyError());
     let written = false;
     let committed = false;
+    let placed = false;
+    // Removing the lock's names changes the index's ctime when it was placed: read its stat after.
+    const remember = async () => {
+      if (this.parsed) this.parsed.statKey = statKey(await stat(this.file, { bigint: true }));
+    };
     return {
       write: async (updates) => {
+        if (placed) throw new Error('The index was already put in place; take the lock again to change it.');
         try {
           await this.prepare(updates, lock.handle);
           written = true;
@@ -175,14 +188,28 @@ export class IndexFile {
           throw e;
         }
       },
+      get placed() {
+        return placed;
+      },
+      place: async () => {
+        if (!written) return;
+        await lock.place();
+        placed = true;
+      },
       commit: async () => {
+        if (committed) return;
         committed = true;
         if (!written) return lock.release();
         await lock.commit();
-        if (this.parsed) this.parsed.statKey = statKey(await stat(this.file, { bigint: true }));
+        await remember();
       },
       release: async () => {
         if (committed) return;
+        committed = true;
+        if (placed) {
+          await lock.release();
+          return remember();
+        }
         if (written) this.parsed = null; // the in-memory copy holds changes that were not put in place
         await lock.release();
       },

@@ -16,9 +16,15 @@ export interface OwnedLock {
    * after any later write; commit() flushes by itself when it was never called.
    */
   flush(): void;
+  /**
+   * Puts what was written in place as the target while the lock stays held: git's readers see the
+   * new file, git's writers still wait. Nothing may be written after. commit() or release() then
+   * only remove the lock.
+   */
+  place(): Promise<void>;
   /** Flushes the lock file, renames it over the target and flushes the folder. */
   commit(): Promise<void>;
-  /** Removes the lock, leaving the target as it was. */
+  /** Removes the lock, leaving the target as it was (or as place() left it). */
   release(): Promise<void>;
 }
 
@@ -60,16 +66,33 @@ export async function takeLock(
     }
   }
   let done = false;
+  let placed = false;
   let flushed: Promise<void> | null = null;
   const flush = () => {
     flushed = syncFile(handle);
     flushed.catch(() => undefined); // awaited by commit(); only keeps an early failure from being "unhandled"
   };
+  const place = async () => {
+    if (!flushed) flush();
+    await flushed;
+    // A third name for the lock's file, renamed over the target: the lock file and its sidecar keep
+    // theirs, so a crash from here on still leaves a lock the next start knows as its own. The
+    // temporary name carries the sidecar prefix, so a start removes it if a crash left it.
+    const placing = `${sidecar}.placing`;
+    await rm(placing, { force: true });
+    await link(sidecar, placing);
+    await rename(placing, target);
+    await syncDir(path.dirname(target));
+    placed = true;
+  };
   const finish = async (put: boolean) => {
     if (done) return;
     done = true;
     try {
-      if (put) {
+      if (placed) {
+        await handle.close();
+        await rm(lockFile, { force: true });
+      } else if (put) {
         if (!flushed) flush();
         await flushed;
         await handle.close();
@@ -85,7 +108,7 @@ export async function takeLock(
       await rm(sidecar, { force: true });
     }
   };
-  return { handle, flush, commit: () => finish(true), release: () => finish(false) };
+  return { handle, flush, place, commit: () => finish(true), release: () => finish(false) };
 }
 
 /**
