@@ -1,10 +1,13 @@
-// Every public route shows its starter content, at 1280 px and 390 px, without console errors;
-// each screen is saved under test-results/screens/.
+// Every public route, once per width (1280 and 390 px): it shows its starter content, logs no console
+// error, and axe-core (WCAG 2.0/2.1 A and AA, plus best practices) finds nothing on it; nor with the
+// narrow menu, the contact popup or a spotlight dialog open. One page load per route and width makes
+// all three checks. With CMS_SCREENSHOTS=1 each screen is kept under test-results/screens/.
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshotPath, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
+import { AXE_TAGS, axe } from './support/axe.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -65,24 +68,71 @@ async function expectations(): Promise<Record<string, string[]>> {
   };
 }
 
+/** Routes checked beyond those above: old addresses and event pages that may or may not exist. */
+const STATIC_ROUTES = [
+  '/',
+  '/about',
+  '/educators',
+  '/summerOfCS',
+  '/winterOfCS',
+  '/winterofcs',
+  '/researchAndPolicy',
+  '/news',
+  '/events',
+  '/spotlight',
+  '/research',
+  '/TableauDashboardEmbed',
+  '/ECS_Huddle',
+  '/EventPage1',
+  '/EventPage2',
+  '/EventPage3',
+  '/no-such-page',
+];
+
+/** Waits until the page's reads have answered: a heading, and no loading line left. */
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main .loading'));
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(200);
+}
+
+/** One line per violation: rule, what it asks, and the nodes it found. */
+async function scan(page: Page, where: string): Promise<string[]> {
+  const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
+  return violations.map((v) => {
+    const nodes = v.nodes.map((n) => n.target.join(' ')).join('\n    ');
+    return `${where}: ${v.id} (${v.impact}) — ${v.help}\n    ${nodes}`;
+  });
+}
+
+/** Every route above with what it must show, plus every visible event page, whatever its address. */
+async function routes(): Promise<[string, string[]][]> {
+  const expected = await expectations();
+  const events = await api<Rec[]>('majorevents.php');
+  const pages = events.filter((e) => e.hidden === '0' && e.page_url).map((e) => e.page_url!);
+  const all = [...new Set([...Object.keys(expected), ...STATIC_ROUTES, ...pages])];
+  return all.map((route) => [route, expected[route] ?? []]);
+}
+
 beforeAll(async () => {
   mkdirSync('test-results/screens', { recursive: true });
   site = await startTestSite();
   browser = await launchBrowser();
 });
-
 afterAll(async () => {
   await browser?.close();
   await site?.cleanup();
 });
 
-describe('public routes', () => {
-  it('show their starter content at 1280 and 390 px without console errors', async () => {
-    const expected = await expectations();
-    const failures: string[] = [];
-    for (const width of [1280, 390]) {
+describe('every public route', () => {
+  for (const width of [1280, 390]) {
+    it(`shows its starter content at ${width} px, without console errors or axe violations`, async () => {
       const w = await openPage(browser, { width });
-      for (const [route, texts] of Object.entries(expected)) {
+      const failures: string[] = [];
+      const perRoute: Record<string, number> = {};
+      for (const [route, texts] of await routes()) {
+        const at = `${route} @${width}`;
         await w.page.goto(site.url + route);
         for (const text of texts) {
           try {
@@ -91,26 +141,31 @@ describe('public routes', () => {
               .first()
               .waitFor({ state: 'attached', timeout: 10_000 });
           } catch {
-            failures.push(`${route} @${width}: missing "${text}"`);
+            failures.push(`${at}: missing "${text}"`);
           }
         }
-        // Let images and late requests settle before the screenshot and the error check.
-        await w.page.waitForLoadState('load');
-        await w.page.waitForTimeout(300);
+        // Images and late requests settle before the picture, the error check and the scan.
+        await settle(w.page);
         await keepScreenshot(w.page, screenshotPath(route, width), { fullPage: true });
-        // The dashboard's external embed script cannot load here (closed network): the page shows a link.
-        // A page that is not found answers 404, which Chromium reports as a failed load of the page.
+        // The dashboard's external embed script cannot load here (closed network): the page shows a
+        // link. A page that is not found answers 404, which Chromium reports as a failed load.
+        const notFound = (await w.page.locator('h1', { hasText: 'Page not found' }).count()) > 0;
         const own404 = `status of 404 (Not Found) @ ${site.url}${route}`;
         const errors = w
           .takeErrors()
           .filter((e) => !(route === '/TableauDashboardEmbed' && /public\.tableau\.com|ERR_/.test(e)))
-          .filter((e) => !(texts.includes('Page not found') && e.endsWith(own404)));
-        if (errors.length) failures.push(`${route} @${width}: console errors: ${errors.join(' | ')}`);
+          .filter((e) => !(notFound && e.endsWith(own404)));
+        if (errors.length) failures.push(`${at}: console errors: ${errors.join(' | ')}`);
+        const violations = await scan(w.page, at);
+        perRoute[route] = violations.length;
+        failures.push(...violations);
       }
+      console.log(`axe at ${width} px, violations per route:`, perRoute);
+      if (failures.length) console.log(failures.join('\n'));
+      expect(failures).toEqual([]);
       await w.context.close();
-    }
-    expect(failures).toEqual([]);
-  });
+    });
+  }
 
   it('shows the summer page heading and its event cards only for a matching event', async () => {
     const w = await openPage(browser);
@@ -125,5 +180,45 @@ describe('public routes', () => {
     const shown = await w.page.locator('.event-card-title').allTextContents();
     expect(shown.sort()).toEqual(mine.map((c) => c.title).sort());
     await w.context.close();
+  });
+
+  it('finds no violation with the narrow menu, the contact popup or a spotlight dialog open', async () => {
+    const found: string[] = [];
+    const narrow = await openPage(browser, { width: 390 });
+    const { page } = narrow;
+    await page.goto(`${site.url}/`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('.nav-list-narrow:not([hidden])').waitFor();
+    found.push(...(await scan(page, '/ menu open @390')));
+
+    await page.getByRole('button', { name: 'Contact Us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+    await dialog.waitFor();
+    found.push(...(await scan(page, '/ contact popup @390')));
+    // With the field messages showing.
+    await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.locator('[aria-invalid="true"]').first().waitFor();
+    found.push(...(await scan(page, '/ contact popup with errors @390')));
+    await narrow.context.close();
+
+    const wide = await openPage(browser, { width: 1280 });
+    await wide.page.goto(`${site.url}/about`);
+    await settle(wide.page);
+    await wide.page.getByRole('button', { name: 'Contact Us' }).click();
+    await wide.page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
+    found.push(...(await scan(wide.page, '/about contact popup @1280')));
+    await wide.page.keyboard.press('Escape');
+    await wide.page
+      .locator('.carousel-slide.is-visible')
+      .getByRole('button', { name: /Read more/ })
+      .click();
+    await wide.page.locator('dialog.spotlight-dialog[open]').waitFor();
+    found.push(...(await scan(wide.page, '/about spotlight dialog @1280')));
+    await wide.context.close();
+
+    if (found.length) console.log(found.join('\n'));
+    expect(found).toEqual([]);
   });
 });
