@@ -42,6 +42,10 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     adminPassword: TEST_ADMIN.password,
     ...serverOptions,
     dataDir,
+  }).catch(async (e: unknown) => {
+    // A server refused at start (a bad setting, on purpose) leaves no folder behind either.
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    throw e;
   });
   const site: TestSite = {
     ...running,

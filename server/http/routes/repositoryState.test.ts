@@ -12,7 +12,11 @@ import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 
 const sites: TestSite[] = [];
 afterEach(async () => {
-  for (const s of sites.splice(0)) await s.stop().catch(() => undefined);
+  for (const s of sites.splice(0)) {
+    await s.stop().catch(() => undefined);
+    // A data folder the test made itself is not removed by stop().
+    await rm(s.dataDir, { recursive: true, force: true });
+  }
 });
 
 const news = { title: 'Crash-proof news', link: '', when_date: '2026-01-05', what: 'Body' };

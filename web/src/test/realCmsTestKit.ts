@@ -76,14 +76,17 @@ export async function startRealCms(): Promise<RealCms> {
       else await checkAuth();
     },
     async stop() {
-      // The admin's sign-in state is a module's, shared with the files that run after this one in
-      // the worker: a file that showed the page as someone else leaves it as the site's admin again.
-      if (site.cookie !== adminCookie) {
-        site.cookie = adminCookie;
-        await checkAuth();
+      try {
+        // The admin's sign-in state is a module's, shared with the files that run after this one in
+        // the worker: a file that showed the page as someone else leaves it as the site's admin again.
+        if (site.cookie !== adminCookie) {
+          site.cookie = adminCookie;
+          await checkAuth();
+        }
+      } finally {
+        await api.close();
+        await site.stop(); // and its data folder goes, whatever happened above
       }
-      await api.close();
-      await site.stop();
     },
   };
 }
