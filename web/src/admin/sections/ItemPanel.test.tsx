@@ -23,6 +23,10 @@ const profile = collection('profiles');
 let api: ApiServer;
 beforeAll(async () => {
   api = await startApiServer();
+  // The markdown editor is loaded lazily when an item opens; on a busy machine its first load (the
+  // editor and its markdown renderer, transformed for this worker) took longer than a test's wait,
+  // and all six tests failed together. Loaded here, under the hook's longer limit, it is at hand.
+  await import('../form/MdEditor.tsx');
 });
 afterAll(() => api.close());
 beforeEach(() => {
