@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
-import { AXE_TAGS, axe } from './support/axe.ts';
+import { axeViolations } from './support/axe.ts';
 import { keepScreenshot, openPage } from './support/browser.ts';
 import {
   ADMIN_ROUTES,
@@ -35,17 +35,9 @@ async function settle(page: Page) {
   await page.waitForTimeout(150);
 }
 
-/** One line per violation: where, rule, what it asks, and the nodes it found. */
+/** axe's findings, printed as found, so a run that stops early still tells what it saw. */
 async function scan(page: Page, where: string): Promise<string[]> {
-  const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
-  const lines = violations.map((v) => {
-    const nodes = v.nodes
-      .slice(0, 5)
-      .map((n) => n.target.join(' '))
-      .join('\n    ');
-    return `${where}: ${v.id} (${v.impact}, ${v.nodes.length} nodes) — ${v.help}\n    ${nodes}`;
-  });
-  // Printed as found, so a run that stops early still tells what it saw.
+  const lines = await axeViolations(page, where);
   if (lines.length) console.log(lines.join('\n'));
   return lines;
 }

@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshotPath, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
-import { AXE_TAGS, axe } from './support/axe.ts';
+import { axeViolations } from './support/axe.ts';
+import { FIXED_PAGES } from '../../server/schema/sitePaths.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -68,20 +69,11 @@ async function expectations(): Promise<Record<string, string[]>> {
   };
 }
 
-/** Routes checked beyond those above: old addresses and event pages that may or may not exist. */
+/** Every fixed page of the site, and old addresses and event pages that may or may not exist. */
 const STATIC_ROUTES = [
-  '/',
-  '/about',
-  '/educators',
-  '/summerOfCS',
+  ...FIXED_PAGES,
   '/winterOfCS',
   '/winterofcs',
-  '/researchAndPolicy',
-  '/news',
-  '/events',
-  '/spotlight',
-  '/research',
-  '/TableauDashboardEmbed',
   '/ECS_Huddle',
   '/EventPage1',
   '/EventPage2',
@@ -95,15 +87,6 @@ async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('main .loading'));
   await page.waitForLoadState('load');
   await page.waitForTimeout(200);
-}
-
-/** One line per violation: rule, what it asks, and the nodes it found. */
-async function scan(page: Page, where: string): Promise<string[]> {
-  const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
-  return violations.map((v) => {
-    const nodes = v.nodes.map((n) => n.target.join(' ')).join('\n    ');
-    return `${where}: ${v.id} (${v.impact}) — ${v.help}\n    ${nodes}`;
-  });
 }
 
 /** Every route above with what it must show, plus every visible event page, whatever its address. */
@@ -156,7 +139,7 @@ describe('every public route', () => {
           .filter((e) => !(route === '/TableauDashboardEmbed' && /public\.tableau\.com|ERR_/.test(e)))
           .filter((e) => !(notFound && e.endsWith(own404)));
         if (errors.length) failures.push(`${at}: console errors: ${errors.join(' | ')}`);
-        const violations = await scan(w.page, at);
+        const violations = await axeViolations(w.page, at);
         perRoute[route] = violations.length;
         failures.push(...violations);
       }
@@ -190,17 +173,17 @@ describe('every public route', () => {
     await settle(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('.nav-list-narrow:not([hidden])').waitFor();
-    found.push(...(await scan(page, '/ menu open @390')));
+    found.push(...(await axeViolations(page, '/ menu open @390')));
 
     await page.getByRole('button', { name: 'Contact Us' }).click();
     const dialog = page.getByRole('dialog', { name: 'Contact Us' });
     await dialog.waitFor();
-    found.push(...(await scan(page, '/ contact popup @390')));
+    found.push(...(await axeViolations(page, '/ contact popup @390')));
     // With the field messages showing.
     await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.locator('[aria-invalid="true"]').first().waitFor();
-    found.push(...(await scan(page, '/ contact popup with errors @390')));
+    found.push(...(await axeViolations(page, '/ contact popup with errors @390')));
     await narrow.context.close();
 
     const wide = await openPage(browser, { width: 1280 });
@@ -208,14 +191,14 @@ describe('every public route', () => {
     await settle(wide.page);
     await wide.page.getByRole('button', { name: 'Contact Us' }).click();
     await wide.page.getByRole('dialog', { name: 'Contact Us' }).waitFor();
-    found.push(...(await scan(wide.page, '/about contact popup @1280')));
+    found.push(...(await axeViolations(wide.page, '/about contact popup @1280')));
     await wide.page.keyboard.press('Escape');
     await wide.page
       .locator('.carousel-slide.is-visible')
       .getByRole('button', { name: /Read more/ })
       .click();
     await wide.page.locator('dialog.spotlight-dialog[open]').waitFor();
-    found.push(...(await scan(wide.page, '/about spotlight dialog @1280')));
+    found.push(...(await axeViolations(wide.page, '/about spotlight dialog @1280')));
     await wide.context.close();
 
     if (found.length) console.log(found.join('\n'));

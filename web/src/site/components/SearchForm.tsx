@@ -35,7 +35,15 @@ export function SearchForm({ label, className, hideLabel = false }: SearchFormPr
     navigate(`${SEARCH_PATH}?q=${encodeURIComponent(q.trim())}`);
   };
   return (
-    <form role="search" action={SEARCH_PATH} method="get" className={className} onSubmit={onSubmit}>
+    // Named by its label: the results page holds two search landmarks (the header's and its own).
+    <form
+      role="search"
+      aria-label={label}
+      action={SEARCH_PATH}
+      method="get"
+      className={className}
+      onSubmit={onSubmit}
+    >
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'search-label'}>
         {label}
       </label>
