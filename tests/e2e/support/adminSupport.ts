@@ -89,6 +89,12 @@ export async function openItem(page: Page, title: string): Promise<Locator> {
   if ((await item.isVisible()) && (await heading()) === title) return item;
   if (await page.locator('.admin-item-panel').isVisible()) await backToList(page);
   await row(page, title).getByRole('link', { name: title, exact: true }).click();
+  return itemOpened(page, title);
+}
+
+/** Waits until the item titled `title` is open with its fields (opened by a click, a key, an address). */
+export async function itemOpened(page: Page, title: string): Promise<Locator> {
+  const item = openedItem(page);
   await item
     .getByRole('heading', { name: new RegExp(`^(Edit )?${escapeRegExp(title)}$`) })
     .first()
