@@ -7,11 +7,10 @@ import EnvironmentBlocks from './scripts/test/sequencer.ts';
 // browser suites together, on one pool of workers that takes each project's files in blocks of one
 // environment, longest first (scripts/test/sequencer.ts), so a worker is kept from file to file and
 // no core waits for the last long file of a group while suites remain; then, on two workers, the
-// slow-4G page loads on one and two light within-a-second server checks on the other; last, one at a
-// time, the suites that load a core or that any neighbour upsets. A suite that measures time never
-// shares the cores with a drill or the main group's browsers. Beside the two server checks, the page
-// loads' LCP medians were 436–780 ms (alone 444–772 ms; limit 1,000 ms), and the timing groups took
-// 90 s instead of 100 s.
+// slow-4G page loads on one and the schedule clock's within-a-second checks on the other; last, one
+// at a time, the suites that load a core or that any neighbour upsets. A suite that measures time
+// never shares the cores with a drill or the main group's browsers. Beside the server checks, the
+// page loads' LCP medians were 436–780 ms (alone 444–772 ms; limit 1,000 ms).
 //
 // Suites are placed by file name, not folder, so a file keeps its tier when it moves; a new suite
 // lands in `unit` (or `e2e`) unless it is named here.
@@ -36,19 +35,19 @@ const SLOW = byName([
   'pdfProcess.test.ts', // starts, kills and times out pdf.js child processes
 ]);
 
-/** Light server suites that assert something happens within a second: apart from the main group, one
- *  at a time, beside the slow-4G page loads (which leave a core). */
+/** A light server suite that asserts something happens within a second: apart from the main group,
+ *  beside the slow-4G page loads (which leave a core). */
 const SERVER_TIMING = byName([
   'scheduleClock.test.ts', // an item shows and hides within a second of its times, across a restart
-  'live.test.ts', // hand edits, commits and pulls reach open pages within a second
 ]);
 
 /** Server timing suites that load a core themselves or that another process upsets: alone. Beside the
- *  page loads, the flood's p99 was 79 ms against 50 once in two runs, and the 10,000-item watcher's
- *  work put the pages' LCP up by a tenth. */
+ *  page loads, the flood's p99 was 79 ms against 50 once in two runs, the 10,000-item watcher's work
+ *  put the pages' LCP up by a tenth, and the live pages' health once took over its 2 s to recover. */
 const SERVER_TIMING_ALONE = byName([
   'bodies.test.ts', // p99 of public reads under a flood of 2 MB sign-in bodies
   'siteWatcher.test.ts', // 10,000 items: hand edits, pulls and checkouts reach the index within a second
+  'live.test.ts', // hand edits, commits and pulls reach open pages within a second
 ]);
 
 /** Server suites whose pages come from the built web app (dist/): they get the build-once set-up,
