@@ -314,8 +314,11 @@ export class GitStore {
   private async undoSave(paths: string[], lock: IndexLock): Promise<void> {
     // Once the new index is in place (the branch then refused to move), it is not written again
     // under the same lock: that lock is let go and taken anew.
-    if (lock.placed) await lock.commit();
-    const undo = lock.placed ? await this.index.lock() : lock;
+    let undo = lock;
+    if (lock.placed) {
+      await lock.commit();
+      undo = await this.index.lock();
+    }
     try {
       await this.matchHead(paths, undo);
       await undo.commit();

@@ -174,6 +174,13 @@ export class IndexFile {
     const remember = async () => {
       if (this.parsed) this.parsed.statKey = statKey(await stat(this.file, { bigint: true }));
     };
+    const commit = async () => {
+      if (committed) return;
+      committed = true;
+      if (!written) return lock.release();
+      await lock.commit(); // once placed, this only removes the lock
+      await remember();
+    };
     return {
       write: async (updates) => {
         if (placed) throw new Error('The index was already put in place; take the lock again to change it.');
@@ -196,20 +203,12 @@ export class IndexFile {
         await lock.place();
         placed = true;
       },
-      commit: async () => {
-        if (committed) return;
-        committed = true;
-        if (!written) return lock.release();
-        await lock.commit();
-        await remember();
-      },
+      commit,
       release: async () => {
+        // A placed index cannot be taken back: letting go is then the same as committing.
+        if (placed) return commit();
         if (committed) return;
         committed = true;
-        if (placed) {
-          await lock.release();
-          return remember();
-        }
         if (written) this.parsed = null; // the in-memory copy holds changes that were not put in place
         await lock.release();
       },
