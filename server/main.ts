@@ -148,8 +148,17 @@ async function openLocked(
   });
   // A session that ends (signed out from elsewhere, account disabled) closes its open streams at once.
   accounts.sessions.onEnded((ids) => hub.closeSessions(ids));
-  const writer = new ContentWriter(store, index);
-  const drafts = new Drafts(store, index, writer, privateDir, log);
+  // A paper saved with its PDF and no picture gets one drawn from the PDF's first page, before its save.
+  const pictures = new FirstPagePictures(uploadsDir(config.dataDir));
+  const writer = new ContentWriter(store, index, {
+    prepare: (def, uploads, current) => pictures.add(def, uploads, current),
+  });
+  // A scheduled publish runs as the person who scheduled it, with the role they have when it fires.
+  const accountOf = (username: string) => {
+    const user = users.get(username);
+    return user && !user.disabled ? { name: user.name, email: user.email, role: user.role } : undefined;
+  };
+  const drafts = new Drafts(store, index, writer, privateDir, log, accountOf);
   await drafts.start();
   // Drafts' refs travel to the remote with the branch.
   drafts.onChange(() => remote?.sync.requestPush());
@@ -190,7 +199,7 @@ async function openLocked(
     }),
     audit,
     remote,
-    pictures: new FirstPagePictures(uploadsDir(config.dataDir)),
+    pictures,
     search: new SiteSearch(
       index,
       new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),

@@ -26,8 +26,14 @@ const record = z.object({
   /** Everyone who saved into the draft, first saver first. */
   authors: z.array(person),
   approvedBy: person.optional(),
-  /** When the draft is to be published (ISO), while it waits for that time. */
+  /** When the draft is to be published (ISO), while it waits for that time, and who chose it. */
   publishAt: z.string().optional(),
+  scheduledBy: person.optional(),
+  /** A scheduled publish called off by a change made after it (a save, changes asked for): why, for
+   *  whoever scheduled it. Cleared when it is scheduled again. */
+  scheduleEnded: z
+    .object({ at: z.string(), by: person, reason: z.string(), publishAt: z.string(), scheduledBy: person })
+    .optional(),
   publishedCommit: z.string().optional(),
   events: z.array(z.object({ at: z.string(), by: person, action: z.string(), note: z.string().optional() })),
   comments: z.array(z.object({ at: z.string(), by: person, text: z.string() })),

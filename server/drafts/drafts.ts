@@ -10,20 +10,30 @@ import type { Author, GitStore } from '../store/gitStore.ts';
 import { writeFileDurable } from '../store/durable.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { ContentWriter, DraftTarget, ItemWarning } from '../content/writer/writer.ts';
+import type { Actor as ContentActor } from '../content/changes.ts';
 import { DraftView, draftFiles, type Picks } from '../content/drafts/draftView.ts';
 import { entityForPath } from '../schema/registry.ts';
 import type { EntityDef } from '../schema/define.ts';
 import { AppError } from '../schema/errors.ts';
+import type { Role } from '../schema/roles.ts';
 import type { AuditAction } from '../schema/auditEvent.ts';
 import { ACTION_FROM, type DraftAction } from '../schema/draftStates.ts';
 import { DraftRecords, isOpen, type DraftRecord, type DraftState, type Person } from './draftRecords.ts';
 
 export { DRAFT_ACTIONS, type DraftAction } from '../schema/draftStates.ts';
 
-/** Who acts: the signed-in person (their commits carry name and email). */
+/** Who acts: the signed-in person (their commits carry name and email; the role table reads their role). */
 export interface Actor extends Person {
   email: string;
+  role?: Role;
+  address?: string;
 }
+
+/**
+ * A person's account as it is now, for a scheduled publish: it runs as whoever scheduled it, with
+ * the role they have when it fires. Undefined: no such account, or it is disabled.
+ */
+export type AccountOf = (username: string) => { name: string; email: string; role: Role } | undefined;
 
 const FROM = ACTION_FROM;
 
@@ -73,6 +83,7 @@ export class Drafts {
     private readonly writer: ContentWriter,
     privateDir: string,
     private readonly log: (message: string) => void = console.warn,
+    private readonly accountOf: AccountOf = () => undefined,
   ) {
     this.records = new DraftRecords(privateDir, log);
     this.settingsFile = path.join(privateDir, 'draft-settings.json');
@@ -212,8 +223,10 @@ export class Drafts {
           delete r.approvedBy;
           r.events.push({ at: r.updatedAt, by, action: 'changed after approval' });
         }
+        endSchedule(r, by, `${by.name} saved new changes into the draft after it was scheduled.`);
         return r;
       });
+      this.disarm(id);
     } catch (e) {
       this.log(`Could not record who saved into draft ${id}: ${(e as Error).message}`);
     }
@@ -285,7 +298,7 @@ export class Drafts {
       throw new AppError(403, 'Someone who did not write this draft has to approve it.');
     if (action === 'publish' || action === 'schedule') this.checkApproval(record);
     if (action === 'publish') return this.publish(id, who, body.picks);
-    if (action === 'discard') this.disarm(id);
+    if (action === 'discard' || action === 'request-changes') this.disarm(id);
     let publishAt: string | undefined;
     if (action === 'schedule') {
       const at = body.at ? new Date(body.at) : null;
@@ -310,12 +323,17 @@ export class Drafts {
       if (action === 'request-changes') {
         r.state = 'changes-requested';
         delete r.approvedBy;
+        endSchedule(r, by, `${by.name} asked for changes${note ? `: ${note}` : '.'}`);
       }
       if (action === 'discard') {
         r.state = 'discarded';
         delete r.publishAt;
       }
-      if (publishAt) r.publishAt = publishAt;
+      if (publishAt) {
+        r.publishAt = publishAt;
+        r.scheduledBy = by;
+        delete r.scheduleEnded;
+      }
       return r;
     });
     if (action === 'discard') {
@@ -352,11 +370,23 @@ export class Drafts {
     const record = this.get(id);
     const tip = await this.tipOf(id);
     const message = publishMessage(record);
-    const done = await this.writer.publish({
+    const actor: ContentActor = {
+      name: who.name,
+      email: who.email,
+      username: who.username,
+      ...(who.role ? { role: who.role } : {}),
+      ...(who.address ? { address: who.address } : {}),
+    };
+    const done = await this.writer.run(actor, {
+      kind: 'publish',
       draft: { id, title: record.title, base: record.base, tip },
       picks,
-      author: { name: who.name, email: who.email, username: who.username },
       message,
+      // Asked again inside the save queue: the draft as it is at the moment it goes live.
+      approval: () => {
+        const now = this.open(id);
+        this.checkApproval(now);
+      },
     });
     this.disarm(id);
     const next = await this.records.update(id, (r) => {
@@ -427,8 +457,7 @@ export class Drafts {
         const now = this.records.get(record.id);
         if (!now?.publishAt || !isOpen(now.state)) return;
         if (Date.parse(now.publishAt) > Date.now()) return this.arm(now);
-        const by = now.events.findLast((e) => e.action === 'scheduled')?.by ?? SYSTEM_PERSON;
-        this.publish(now.id, { ...by, email: by.email ?? SYSTEM_EMAIL }).catch((e: Error) => {
+        this.publishScheduled(now).catch((e: Error) => {
           this.log(`The draft "${now.title}" could not be published at its time: ${e.message}`);
           void this.records
             .update(now.id, (r) => {
@@ -448,6 +477,21 @@ export class Drafts {
     );
     timer.unref();
     this.timers.set(record.id, timer);
+  }
+
+  /**
+   * A draft's time has come: it is published as the person who scheduled it, with the role their
+   * account has now, and only with the approval the site asks for (the one operation asks both).
+   */
+  private async publishScheduled(record: DraftRecord): Promise<Published> {
+    const by = record.scheduledBy ?? record.events.findLast((e) => e.action === 'scheduled')?.by;
+    const account = by && this.accountOf(by.username);
+    if (!by || !account)
+      throw new AppError(
+        403,
+        'The person who scheduled it no longer has an account that can publish. Someone who can must publish it.',
+      );
+    return this.publish(record.id, { username: by.username, ...account });
   }
 
   private disarm(id: string): void {
@@ -507,6 +551,20 @@ const EVENT_WORDS: Record<DraftAction, string> = {
 };
 
 const person = (who: Actor): Person => ({ username: who.username, name: who.name, email: who.email });
+
+/**
+ * A change made after the draft was scheduled (new text saved into it, changes asked for) calls its
+ * scheduled publish off: said in its history, and kept for whoever scheduled it to be told.
+ */
+function endSchedule(r: DraftRecord, by: Person, reason: string): void {
+  if (!r.publishAt) return;
+  const at = new Date().toISOString();
+  const scheduledBy = r.scheduledBy ?? r.events.findLast((e) => e.action === 'scheduled')?.by ?? by;
+  r.scheduleEnded = { at, by, reason, publishAt: r.publishAt, scheduledBy };
+  delete r.publishAt;
+  delete r.scheduledBy;
+  r.events.push({ at, by, action: 'schedule called off', note: reason });
+}
 const author = (who: Actor): Author => ({ name: who.name, email: who.email });
 
 /** Short, unguessable enough to name a ref, not a secret (share links carry their own secret). */

@@ -48,7 +48,8 @@ export function fastPath(deps: {
     const params = new URLSearchParams(query);
     if (params.has('w')) return false; // an image's variant: read from its cache by mediaRoutes
     const v = params.getAll('v');
-    const answer = files.media.cached(rel, v.length === 1 ? v[0] : undefined);
+    if (v.length > 1) return false; // refused by Express, as every repeated parameter is (queryString)
+    const answer = files.media.cached(rel, v[0]);
     if (!answer) return false;
     answer.send(req, res, true);
     return true;
@@ -121,12 +122,10 @@ const LIST_PARAMS = new Set(['media', 'shape', 'timestamp']);
 function listQuery(query: string): { media: MediaMode; shape: Shape } | null {
   if (!query) return { media: 'base64', shape: 'wire' };
   const params = new URLSearchParams(query);
-  for (const key of params.keys()) if (!LIST_PARAMS.has(key)) return null;
-  const media = params.getAll('media');
-  const shape = params.getAll('shape');
+  // A repeated parameter goes to Express, which refuses it (queryString): one reading of a query.
+  for (const key of params.keys()) if (!LIST_PARAMS.has(key) || params.getAll(key).length > 1) return null;
   return {
-    media: media.length === 1 && media[0] === 'url' ? 'url' : 'base64',
-    // As Express reads it (queryString): the one value sent, or nothing when repeated.
-    shape: shape.length === 1 && shape[0] === 'typed' ? 'typed' : 'wire',
+    media: params.get('media') === 'url' ? 'url' : 'base64',
+    shape: params.get('shape') === 'typed' ? 'typed' : 'wire',
   };
 }

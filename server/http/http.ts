@@ -1,5 +1,6 @@
 // Small HTTP helpers shared by the routes: the JSON error shape of DESIGN.md.
 import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../schema/errors.ts';
 
 export function sendError(
   res: Response,
@@ -24,7 +25,20 @@ export const route = (fn: Handler) => (req: Request, res: Response, next: NextFu
   Promise.resolve(fn(req, res, next)).catch(next);
 };
 
+/**
+ * The one way a route reads a query parameter: its one value, or undefined when it is absent. A
+ * parameter sent twice (`?draft=a&draft=b`) or as an object (`?draft[x]=1`) is refused with 400, so no
+ * two readers of the same request can take different values from it.
+ */
 export const queryString = (req: Request, name: string): string | undefined => {
-  const v = req.query[name];
-  return typeof v === 'string' ? v : undefined;
+  const v: unknown = req.query[name];
+  if (v === undefined || typeof v === 'string') return v;
+  throw new AppError(400, `Send "${name}" once, as a single value.`, { [name]: 'Sent more than once' });
 };
+
+/** Every query parameter by its one value (refused with 400 as queryString refuses). */
+export function queryParams(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(req.query)) out[name] = queryString(req, name)!;
+  return out;
+}

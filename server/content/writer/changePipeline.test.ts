@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { entities } from '../../schema/registry.ts';
 import { toZonedIso } from '../../schema/siteTime.ts';
-import { AppError } from '../../schema/errors.ts';
+import { type AppError } from '../../schema/errors.ts';
 import { ChangeFeed, type ContentChange } from '../changes.ts';
-import { ContentWriter, type AccessRequest } from './writer.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 
 let site: TestSite;
@@ -220,13 +219,8 @@ describe('subscribers', () => {
 });
 
 describe('delete and restore go the way a save goes', () => {
-  it('through the same access check, with the action and item', async () => {
-    const asked: AccessRequest[] = [];
-    const writer = new ContentWriter(site.deps.store, site.deps.index, (req) => {
-      asked.push(req);
-      if (req.action === 'delete' && req.author.name === 'Reader')
-        throw new AppError(403, 'Readers may not delete.');
-    });
+  it('through the same role check: a contributor may neither delete nor restore on the live site', async () => {
+    const { writer } = site.deps;
     const { item } = await writer.save({
       def: entities.news,
       input: { title: 'Guarded' },
@@ -241,22 +235,29 @@ describe('delete and restore go the way a save goes', () => {
       uploads: [],
       author,
     });
+    const contributor = { ...author, username: 'cora', role: 'contributor' as const };
     const before = commits();
-    const refused = await writer
-      .remove(entities.news, item.id, { name: 'Reader', email: 'r@example.org', username: 'reader' })
-      .catch((e: unknown) => e);
-    expect((refused as AppError).status).toBe(403);
+    for (const attempt of [
+      () => writer.run(contributor, { kind: 'delete', def: entities.news, id: item.id }),
+      () => writer.run(contributor, { kind: 'restore', def: entities.news, id: item.id, commit: first }),
+      () =>
+        writer.run(contributor, {
+          kind: 'bulk',
+          def: entities.news,
+          updates: [{ id: item.id, input: { title: 'Bulk' } }],
+          message: 'news: bulk',
+        }),
+    ]) {
+      const refused = await attempt().catch((e: unknown) => e);
+      expect((refused as AppError).status).toBe(403);
+    }
     expect(commits()).toBe(before);
-    expect(site.deps.index.get(entities.news, item.id)).toBeDefined();
-    await writer.restore(entities.news, item.id, first, author);
-    await writer.remove(entities.news, item.id, author);
-    expect(asked.map((a) => [a.action, 'id' in a ? a.id : undefined])).toEqual([
-      ['create', undefined],
-      ['update', item.id],
-      ['delete', item.id],
-      ['restore', item.id],
-      ['delete', item.id],
-    ]);
+    expect(site.deps.index.get(entities.news, item.id)?.data.title).toBe('Guarded, edited');
+    const editor = { ...author, role: 'editor' as const };
+    await writer.run(editor, { kind: 'restore', def: entities.news, id: item.id, commit: first });
+    expect(site.deps.index.get(entities.news, item.id)?.data.title).toBe('Guarded');
+    await writer.run(editor, { kind: 'delete', def: entities.news, id: item.id });
+    expect(site.deps.index.get(entities.news, item.id)).toBeUndefined();
   });
 
   it("through the entity's declared rules: a restore may not take a page URL another page holds", async () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('commit messages', () => {
-  it('collapse whitespace in the title and cut it at 72 characters', async () => {
+  it('collapse whitespace in the title and shorten it at a word, with an ellipsis, within 72 characters', async () => {
     const title = `A   very long title\nthat goes on ${'and on '.repeat(12)}`;
     const { item } = await site.deps.writer.save({
       def: entities.news,
@@ -29,9 +29,44 @@ describe('commit messages', () => {
       uploads: [],
       author,
     });
-    const expected = title.replace(/\s+/g, ' ').trim().slice(0, 72);
-    expect(git('log', '-1', '--format=%B')).toBe(`news: create ${item.id} "${expected}"`);
+    const subject = git('log', '-1', '--format=%B');
+    expect(subject).toMatch(
+      new RegExp(`^news: create ${item.id} "A very long title that goes on (and on )*and on…"$`),
+    );
+    expect(subject.length).toBeLessThanOrEqual(72);
     expect(git('log', '-1', '--format=%an <%ae>')).toBe('Writer Test <writer@example.org>');
+  });
+
+  it('name the fields an update changed in the body, in declaration order', async () => {
+    const { item } = await site.deps.writer.save({
+      def: entities.news,
+      input: { title: 'Fields named', when_date: '2026-01-02' },
+      uploads: [],
+      author,
+    });
+    await site.deps.writer.save({
+      def: entities.news,
+      id: item.id,
+      input: { when_date: '2026-02-03', title: 'Fields named again' },
+      uploads: [],
+      author,
+    });
+    expect(git('log', '-1', '--format=%B')).toBe(
+      `news: update ${item.id} "Fields named again"\n\nFields: title, when_date`,
+    );
+  });
+
+  it('never cut a word: a title of one long word is shortened with an ellipsis', async () => {
+    const { item } = await site.deps.writer.save({
+      def: entities.news,
+      input: { title: 'x'.repeat(100) },
+      uploads: [],
+      author,
+    });
+    const subject = git('log', '-1', '--format=%s');
+    expect(subject.length).toBe(72);
+    expect(subject.endsWith('x…"')).toBe(true);
+    expect(subject.startsWith(`news: create ${item.id} "`)).toBe(true);
   });
 
   it('name a singleton by its entity name, without id or title', async () => {

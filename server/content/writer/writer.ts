@@ -1,154 +1,64 @@
-// The one change pipeline: create, update, delete and restore (and, next, a draft's publish) run the
-// same steps — access → the entity's declared rules (schema/entities/*.ts) → validate once → one
-// commit (item file, its media, items it carries along) → the index takes the committed files as
-// they are → one typed change event (changes.ts) that caches, open pages, search, feeds, the remote
-// push and the watcher each hear on their own. The check of the editor's version and the commit run
-// as one turn of the store's save queue; the stored text is written from the validated item and
-// never parsed back. A change that would leave every file as it was makes no commit and ends in an
+// The one operation every change to the site runs through — a save (create or update), a delete, a
+// restore, a bulk update, a draft's publish (now or at its scheduled time) — in fixed steps:
+//   1. authorize  the role table's one answer (schema/roles.ts `authorize`), the one the HTTP guard asks
+//   2. plan       what the change writes, read from the view it builds on (plan.ts)
+//   3. validate   every item against its declaration, the entity's follow and carry rules (validate.ts)
+//   4. guards     admin-only fields, entity rules, content checks, approval: every one, every kind (guards.ts)
+//   5. commit     one commit of the files that differ, in the store's save queue
+//   6. index      the target takes the committed files as they are (never parsed back)
+//   7. event      one typed change event (changes.ts) that caches, pages, search, feeds, the remote
+//                 push, the audit log and the watcher each hear on their own
+// Steps 2–7 run as one turn of the store's save queue, so what a change was checked against is what it
+// is committed on. A change that would leave every file as it was makes no commit and ends in an
 // `unchanged` event (the audit log records what the person asked for).
-import type { EntityDef, Fields } from '../../schema/define.ts';
-import { initialValues } from '../../schema/define.ts';
-import { isMediaField } from '../../schema/fields.ts';
-import { storedKeyFor } from '../../schema/codec.ts';
-import { entityForPath, itemPath } from '../../schema/registry.ts';
-import type { Carried } from '../../schema/define.ts';
-import type { Author, CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
+import type { EntityDef } from '../../schema/define.ts';
+import { authorize, type ChangeAction } from '../../schema/roles.ts';
+import { entityByName } from '../../schema/registry.ts';
+import type { CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
 import { isDiskFile } from '../../store/fileChange.ts';
 import type { ContentIndex, ContentView, IndexedItem } from '../index/contentIndex.ts';
-import { parseItemFile, serializeItem, validateItem } from '../index/fileFormat.ts';
-import type { Upload } from './mediaUpload.ts';
-import { mergeByField } from './fieldMerge.ts';
+import { serializeItem } from '../index/fileFormat.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
 import type { Actor, ContentChange } from '../changes.ts';
-import { AppError } from '../../schema/errors.ts';
-import { can, REFUSED, type Permission } from '../../schema/roles.ts';
-import { entityByName } from '../../schema/registry.ts';
 import { DraftView, draftFiles, type Picks } from '../drafts/draftView.ts';
-import { publishPlan } from './draftPublish.ts';
-import { checkItem, refusals, warningsOf, type FieldWarning } from '../../schema/contentChecks.ts';
-import { siteFactsOf } from '../../schema/siteAddresses.ts';
+import type {
+  Change,
+  ChangeResult,
+  ChangeTarget,
+  DraftTarget,
+  SavePreparation,
+  SaveResult,
+} from './change.ts';
+import {
+  planBulk,
+  planDelete,
+  planPublish,
+  planRestore,
+  planSave,
+  type Plan,
+  type SaveContext,
+} from './plan.ts';
+import { validatePlan, type Validated } from './validate.ts';
+import { runGuards } from './guards.ts';
+import type { Upload } from './mediaUpload.ts';
+import { commitMessage } from './commitMessage.ts';
 
-export interface SaveRequest {
-  def: EntityDef;
-  /** Collection id to update; undefined creates a new item. Singletons ignore it. */
-  id?: string;
-  /** Incoming fields by wire, alias or stored name; unknown keys are ignored. */
-  input: Record<string, unknown>;
-  uploads: Upload[];
-  /** The version the editor started from; a different current version is a conflict. */
-  version?: string;
-  author: Actor;
-  /** Saves into this draft instead of the live site. */
-  into?: DraftTarget;
-}
+export {
+  StaleVersionError,
+  type Change,
+  type ChangeResult,
+  type ChangeTarget,
+  type DraftTarget,
+  type ItemWarning,
+  type SaveResult,
+} from './change.ts';
 
-/**
- * Where a change is committed and who hears of it: the live site (the branch, its index and the
- * change feed everyone subscribes to), or a draft (its own ref and view; the live site never hears).
- */
-export interface ChangeTarget {
-  view: ContentView;
-  commit(changes: FileChange[], author: Author, message: string): Promise<CommitResult>;
-  /** The committed files taken in, as they are; returns the entities whose content changed. */
-  take(commit: CommitResult, stored: Map<string, Record<string, unknown>>): Set<string>;
-  announce(change: ContentChange): void;
-  /** The view after this target's commit, when it is not updated in place (a draft's). */
-  reopen?(): Promise<ContentView>;
-}
-
-/** A draft to save into: opened inside the save queue, so its view is the one the commit builds on. */
-export interface DraftTarget {
-  id: string;
-  open(): Promise<ChangeTarget>;
-}
-
-export interface SaveResult {
-  item: IndexedItem;
-  created: boolean;
-  /** Other items the save changed in its commit (an event page's cards), with what to tell staff. */
-  carried?: { def: EntityDef; ids: string[]; note: string };
-  /** The commit the save made; undefined when it changed nothing. */
-  commit?: string;
-  /** What the content checks found that does not stop the save (schema/contentChecks.ts). */
-  warnings: FieldWarning[];
-}
-
-export class StaleVersionError extends AppError {
-  constructor(readonly current: IndexedItem) {
-    super(409, 'Someone else saved a newer version of this item while you were editing it.');
-  }
-}
-
-/** What a change asks to do, for the access check (the first step of every change). */
-export type AccessRequest = ItemAccess | { action: 'publish'; draft: string; author: Actor };
-
-interface ItemAccess {
-  action: 'create' | 'update' | 'delete' | 'restore';
-  def: EntityDef;
-  /** Undefined for a create (the id is handed out after the check). */
-  id?: string;
-  author: Actor;
-  /** The draft the change goes into; undefined: the live site. */
-  draft?: string;
-  /** The fields an update changes (known once it is planned). */
-  changedFields?: string[];
-}
-
-/** Refuses a change by throwing (an AppError with 403); returns when it may go ahead. */
-export type AccessCheck = (request: AccessRequest) => void;
-
-/**
- * The roles' rule for content (schema/roles.ts), checked for every change whatever route it came
- * from: a change to the live site, a restore and a publish need `publish`; a change into a draft needs
- * `drafts`; a field that loads code on the public site (`onlyAdmins` in its declaration) is changed
- * by admins only. An actor without a role is the server's own work (the schedule clock).
- */
-export const byRole: AccessCheck = (request) => {
-  const role = request.author.role;
-  if (role === undefined) return;
-  const permission: Permission =
-    request.action === 'publish' || request.action === 'restore' || request.draft === undefined
-      ? 'publish'
-      : 'drafts';
-  if (!can(role, permission)) throw new AppError(403, REFUSED[permission]);
-  if ('changedFields' in request && request.changedFields?.some((f) => request.def.fields[f]?.onlyAdmins))
-    if (!can(role, 'administer')) {
-      const labels = request.changedFields
-        .filter((f) => request.def.fields[f]?.onlyAdmins)
-        .map((f) => request.def.fields[f]!.label);
-      throw new AppError(
-        403,
-        `Only an admin can change ${labels.join(', ')}.`,
-        Object.fromEntries(
-          request.changedFields
-            .filter((f) => request.def.fields[f]?.onlyAdmins)
-            .map((f) => [f, 'Only an admin can change this.']),
-        ),
-      );
-    }
-};
-
-const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'field', 'value', 'message']);
-
-/** A change planned and validated, ready for the steps every change shares. */
-interface Planned {
-  kind: 'saved' | 'deleted' | 'restored';
-  def: EntityDef;
-  id: string;
-  /** The item as stored now (undefined when the change creates it). */
-  before: IndexedItem | undefined;
-  /** The validated item to store, or null when the change deletes it. */
-  data: Record<string, unknown> | null;
-  /** The item's file as given (a restore keeps the old bytes); else it is written from data. */
-  text?: Buffer;
-  /** Media files written or removed with the item. */
-  media: FileChange[];
-  message: string;
-  author: Actor;
-  created?: boolean;
-  /** The commit a restore brings the item back from. */
-  from?: string;
+/** The role table's name for a change (a save without an id makes a new item). */
+export function actionOf(change: Change): ChangeAction {
+  if (change.kind === 'save')
+    return change.def.type === 'collection' && change.id === undefined ? 'create' : 'update';
+  return change.kind;
 }
 
 export class ContentWriter {
@@ -156,7 +66,6 @@ export class ContentWriter {
   private readonly allocated = new Map<string, number>();
   /** Versions this server saved over: the bases that older saves are merged against. */
   private readonly recent = new RecentVersions();
-
   /** The live site as a change target: its branch, its index, and the feed everyone hears. */
   private readonly live: ChangeTarget;
   /** Ids that drafts hold for new items: a live create never takes one (see reserveIds). */
@@ -165,11 +74,11 @@ export class ContentWriter {
   constructor(
     private readonly store: GitStore,
     private readonly index: ContentIndex,
-    private readonly access: AccessCheck = byRole,
+    private readonly preparation?: SavePreparation,
   ) {
     this.live = {
       view: index,
-      commit: (changes, author, message) => store.commitNow(changes, author, message),
+      commit: (changes, author, message, parent) => store.commitNow(changes, author, message, parent),
       take: (commit, stored) => index.applyCommitted(commit, stored),
       announce: (change) => index.changes.emit(change),
     };
@@ -180,78 +89,41 @@ export class ContentWriter {
     this.reservedIds = largest;
   }
 
-  async save(req: SaveRequest): Promise<SaveResult> {
-    const creating = req.def.type === 'collection' && req.id === undefined;
-    this.access({
-      action: creating ? 'create' : 'update',
-      def: req.def,
-      id: req.id,
-      author: req.author,
-      draft: req.into?.id,
-    });
+  /** The one operation: every change, whatever door it came through. */
+  async run(actor: Actor, change: Change): Promise<ChangeResult> {
+    const into = change.kind === 'save' || change.kind === 'delete' ? change.into : undefined;
+    authorize(actor, { action: actionOf(change), intoDraft: into !== undefined });
+    let prepared: { uploads: Upload[]; discard(): Promise<void> } | undefined;
+    if (change.kind === 'save' && this.preparation) {
+      // Slow work (a PDF's first page drawn) before the queue, which it would otherwise hold up.
+      const view = into ? (await into.open()).view : this.index;
+      const current = change.id === undefined ? undefined : view.get(change.def, change.id)?.data;
+      prepared = await this.preparation.prepare(change.def, change.uploads, current);
+      change = { ...change, uploads: prepared.uploads };
+    }
     // Ids deleted items had are read from history before the save queue, which it never holds up.
-    const floor = creating ? Math.max(await this.idsEverUsed(req.def), await this.reservedIds(req.def)) : 0;
-    return this.store.exclusive(async () => {
-      const target = req.into ? await req.into.open() : this.live;
-      const plan = this.planSave(req, floor, target.view);
-      const made = await this.commitChange(plan, target);
-      const view = made.commit && target.reopen ? await target.reopen() : target.view;
-      return {
-        item: view.get(plan.def, plan.id)!,
-        created: plan.created!,
-        commit: made.commit,
-        warnings: made.warnings,
-        ...made.carried,
-      };
-    });
-  }
-
-  /**
-   * Several items of one collection changed in one commit (a one-off fix over many items, such as
-   * `npm run propose-event-dates -- --write`): each planned, validated and checked as a save is,
-   * then one commit and one `saved` change naming them all. An entity whose changes carry other
-   * items along is saved one item at a time instead.
-   */
-  async updateMany(
-    def: EntityDef,
-    updates: readonly { id: string; input: Record<string, unknown> }[],
-    author: Actor,
-    message: string,
-  ): Promise<string | undefined> {
-    for (const { id } of updates) this.access({ action: 'update', def, id, author });
-    if (def.rules?.carry) throw new AppError(400, `${def.label} are saved one at a time.`);
-    return this.store.exclusive(async () => {
-      const stored = new Map<string, Record<string, unknown>>();
-      const changes: FileChange[] = [];
-      for (const { id, input } of updates) {
-        const plan = this.planSave({ def, id, input, uploads: [], author }, 0, this.index);
-        const ctx = { def, data: plan.data!, before: plan.before?.data, id, items: this.index };
-        const problems = def.rules?.check?.(ctx);
-        if (problems) throw new AppError(400, `${id}: ${Object.values(problems)[0]!}`, problems);
-        const path = itemPath(def, id);
-        stored.set(path, plan.data!);
-        changes.push({ path, data: serializeItem(def, plan.data!) });
-        if (plan.before) this.recent.remember(plan.before);
-      }
-      const real = changes.filter((c) => !unchanged(c, this.index));
-      if (!real.length) return undefined;
-      const commit = await this.store.commitNow(real, author, message);
-      const entities = this.index.applyCommitted(commit, stored);
-      const ids = updates.map((u) => u.id).filter((id) => real.some((c) => c.path === itemPath(def, id)));
-      this.index.changes.emit({
-        kind: 'saved',
-        created: false,
-        entity: def.name,
-        ids,
-        entities,
-        commit,
-        author,
+    const floor = actionOf(change) === 'create' ? await this.idFloor((change as { def: EntityDef }).def) : 0;
+    const asked = change;
+    try {
+      return await this.store.exclusive(async () => {
+        const target = into ? await into.open() : this.live;
+        const plan = await this.plan(asked, target, into !== undefined, floor);
+        const validated = validatePlan(plan);
+        const warnings = runGuards(plan, actor);
+        return { ...(await this.commit(plan, target, actor, validated)), warnings };
       });
-      return commit.oid;
-    });
+    } finally {
+      await prepared?.discard();
+    }
   }
 
-  /** Resolves with the commit that deleted the item. */
+  /** A create or update (typed shorthand for `run`). */
+  async save(req: Omit<Extract<Change, { kind: 'save' }>, 'kind'> & { author: Actor }): Promise<SaveResult> {
+    const { author, ...change } = req;
+    return (await this.run(author, { kind: 'save', ...change })) as SaveResult;
+  }
+
+  /** A delete (typed shorthand for `run`); resolves with the commit that deleted the item. */
   async remove(
     def: EntityDef,
     id: string,
@@ -259,237 +131,110 @@ export class ContentWriter {
     version?: string,
     into?: DraftTarget,
   ): Promise<string | undefined> {
-    this.access({ action: 'delete', def, id, author, draft: into?.id });
-    return this.store.exclusive(async () => {
-      const target = into ? await into.open() : this.live;
-      const before = target.view.get(def, id);
-      if (!before) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
-      if (version && version !== before.version) throw new StaleVersionError(before);
-      const media = mediaPaths(def, before.data).map((p) => ({ path: p, data: null }));
-      const message = commitMessage(def, 'delete', id, before.data);
-      const made = await this.commitChange(
-        { kind: 'deleted', def, id, before, data: null, media, message, author },
-        target,
-      );
-      return made.commit;
-    });
+    return (await this.run(author, { kind: 'delete', def, id, version, into })).commit;
   }
 
-  /** Brings back an item as it was at a commit, as a new commit (its media too). */
+  /** A restore (typed shorthand for `run`). */
   async restore(def: EntityDef, id: string, commit: string, author: Actor): Promise<SaveResult> {
-    this.access({ action: 'restore', def, id, author });
-    return this.store.exclusive(async () => {
-      const path = itemPath(def, id);
-      const old = await this.store.readAt(commit, path);
-      if (!old)
-        throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
-      // Validated once, here; the old bytes are stored as they were.
-      const parsed = parseItemFile(def, old.toString('utf8'));
-      if (!parsed.ok) throw new AppError(400, `That version cannot be restored: ${parsed.error}`);
-      const before = this.index.get(def, id);
-      const media: FileChange[] = [];
-      for (const p of mediaPaths(def, parsed.data)) {
-        const bytes = await this.store.readAt(commit, p);
-        if (bytes) media.push({ path: p, data: bytes });
-      }
-      for (const p of before ? mediaPaths(def, before.data) : []) {
-        if (!media.some((c) => c.path === p)) media.push({ path: p, data: null });
-      }
-      const message = commitMessage(def, `restore ${commit.slice(0, 7)} of`, id, parsed.data);
-      const plan: Planned = {
-        kind: 'restored',
-        def,
-        id,
-        before,
-        data: parsed.data,
-        text: old,
-        media,
-        message,
-        author,
-        from: commit,
-      };
-      const made = await this.commitChange(plan, this.live);
-      return {
-        item: this.index.get(def, id)!,
-        created: !before,
-        commit: made.commit,
-        warnings: made.warnings,
-        ...made.carried,
-      };
-    });
+    return (await this.run(author, { kind: 'restore', def, id, commit })) as SaveResult;
   }
 
-  /**
-   * Publishes a draft: its files merged with the live site as it is now (picks settle conflicts),
-   * validated once, as one merge commit on the live branch whose second parent is the draft's last
-   * commit; the index takes the files and one "published" change is announced, as for any save.
-   */
-  async publish(req: {
-    draft: { id: string; title: string; base: string; tip: string };
-    picks?: Picks;
-    author: Actor;
-    message: string;
-  }): Promise<{ commit?: string; items: { entity: string; id: string }[]; warnings: ItemWarning[] }> {
-    const { draft, author } = req;
-    this.access({ action: 'publish', draft: draft.id, author });
-    return this.store.exclusive(async () => {
-      const files = await draftFiles(this.store, this.index, draft, req.picks);
-      const site = new DraftView(this.index, files);
-      const plan = await publishPlan(this.store, files, site);
-      const warnings = publishChecks(plan.stored, site);
-      for (const f of files) {
-        const item = f.entity ? this.index.get(entityByName.get(f.entity)!, f.id!) : undefined;
-        if (item) this.recent.remember(item);
+  /** A bulk update (typed shorthand for `run`); resolves with its commit, if it changed anything. */
+  async updateMany(
+    def: EntityDef,
+    updates: readonly { id: string; input: Record<string, unknown> }[],
+    author: Actor,
+    message: string,
+  ): Promise<string | undefined> {
+    return (await this.run(author, { kind: 'bulk', def, updates, message })).commit;
+  }
+
+  /** Step 2, by kind: what the change writes, read from the target's view. */
+  private async plan(change: Change, target: ChangeTarget, intoDraft: boolean, floor: number): Promise<Plan> {
+    const ctx: SaveContext = {
+      view: target.view,
+      intoDraft,
+      newId: () => this.newId((change as { def: EntityDef }).def, floor, target.view),
+      recent: this.recent,
+    };
+    switch (change.kind) {
+      case 'save':
+        return planSave(change, ctx);
+      case 'delete':
+        return planDelete(change, target.view, intoDraft);
+      case 'restore':
+        return planRestore(change, this.store, target.view);
+      case 'bulk':
+        return planBulk(change, ctx);
+      case 'publish': {
+        const files = await draftFiles(this.store, this.index, change.draft, change.picks);
+        return planPublish(change, files, new DraftView(this.index, files), this.index, this.store);
       }
-      // A draft whose changes are all on the live site already still ends in a merge: its history joins.
-      const commit = await this.store.commitNow(plan.changes, author, req.message, draft.tip);
-      const entities = this.index.applyCommitted(commit, plan.stored);
-      for (const f of files) if (f.entity) entities.add(f.entity);
-      this.index.changes.emit({
-        kind: 'published',
-        entities,
-        commit,
-        author,
-        draft: { id: draft.id, title: draft.title },
-        items: plan.items,
-      });
-      return { commit: commit.oid, items: plan.items, warnings };
-    });
+    }
   }
 
-  /** A create or update: merged with the current item, the entity's onCreate applied, validated once. */
-  private planSave(req: SaveRequest, idFloor: number, view: ContentView): Planned {
-    const { def } = req;
-    const before =
-      def.type === 'singleton' ? view.get(def) : req.id !== undefined ? view.get(def, req.id) : undefined;
-    if (def.type === 'collection' && req.id !== undefined && !before) {
-      throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${req.id}.`);
-    }
-    const created = !before;
-    const id = def.type === 'singleton' ? '1' : (req.id ?? this.newId(def, idFloor, view));
-
-    let data: Record<string, unknown> =
-      before && req.version && req.version !== before.version
-        ? this.mergeOlder(req, before, req.version)
-        : { ...(before?.data ?? initialValues(def)), ...inputValues(def, req.input) };
-    if (created && def.rules?.onCreate) data = def.rules.onCreate(data);
-
-    const media: FileChange[] = [];
-    for (const upload of req.uploads) {
-      const key = storedKeyFor(def, upload.field)!;
-      const path = mediaPath(def, id, key, upload.type);
-      const old = data[key];
-      if (typeof old === 'string' && old && old !== path) media.push({ path: old, data: null });
-      data[key] = path;
-      media.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
-    }
-
-    let result = validateItem(def, data);
-    if (!result.ok) throw new AppError(400, result.error, result.fields);
-    const followed = def.rules?.follow?.({ data: result.data, before: before?.data });
-    if (followed && Object.keys(followed).length) {
-      result = validateItem(def, { ...result.data, ...followed });
-      if (!result.ok) throw new AppError(400, result.error, result.fields);
-    }
-    const was = before?.data ?? initialValues(def);
-    const guarded = Object.keys(def.fields).filter(
-      (k) =>
-        (def.fields as Fields)[k]!.onlyAdmins && JSON.stringify(result.data[k]) !== JSON.stringify(was[k]),
-    );
-    if (guarded.length)
-      this.access({
-        action: created ? 'create' : 'update',
-        def,
-        id,
-        author: req.author,
-        draft: req.into?.id,
-        changedFields: guarded,
-      });
-    const message = commitMessage(def, created ? 'create' : 'update', id, result.data);
-    return { kind: 'saved', def, id, before, data: result.data, media, message, author: req.author, created };
-  }
-
-  /**
-   * The steps every change shares, inside the save queue: the entity's cross-item check, the items
-   * it carries along, one commit of what differs from the index, the index updated, one event (an
-   * `unchanged` one, naming no entity, when nothing differs).
-   */
-  private async commitChange(
-    plan: Planned,
+  /** Steps 5–7: one commit of what differs, the target takes it, one event. */
+  private async commit(
+    plan: Plan,
     target: ChangeTarget,
-  ): Promise<{ commit?: string; carried: Pick<SaveResult, 'carried'>; warnings: FieldWarning[] }> {
-    const { def, id, before, data } = plan;
-    const { view } = target;
-    const ctx = data && { def, data, before: before?.data, id, items: view };
-    const problems = ctx && def.rules?.check?.(ctx);
-    if (problems) throw new AppError(400, Object.values(problems)[0]!, problems);
-    // The content checks: a save is refused for an image without a description, and told the rest.
-    // A restore brings back what was, as it was: it is not checked.
-    const findings = data && plan.kind === 'saved' ? checkItem(def, data, factsFor(view, plan.media)) : [];
-    const refused = refusals(findings);
-    if (refused) throw new AppError(400, Object.values(refused)[0]!, refused);
-    const warnings = warningsOf(findings);
-    const carry = (ctx && def.rules?.carry?.(ctx)) ?? null;
-
-    const path = itemPath(def, id);
+    actor: Actor,
+    validated: Validated,
+  ): Promise<Omit<ChangeResult, 'warnings'>> {
+    const primary = plan.items.find((i) => i.primary);
     const stored = new Map<string, Record<string, unknown>>();
     const changes: FileChange[] = [];
-    if (data) stored.set(path, data);
-    changes.push({ path, data: data ? (plan.text ?? serializeItem(def, data)) : null }, ...plan.media);
-    for (const other of carry?.items ?? []) {
-      // A carried item is changed data too: validated once, like the item itself.
-      const valid = validateItem(carry!.def, other.data);
-      if (!valid.ok) throw new AppError(400, valid.error, valid.fields);
-      const otherPath = itemPath(carry!.def, other.id);
-      stored.set(otherPath, valid.data);
-      changes.push({ path: otherPath, data: serializeItem(carry!.def, valid.data) });
+    for (const item of plan.items) {
+      if (item.data) stored.set(item.path, item.data);
+      changes.push({
+        path: item.path,
+        data: item.data ? (item.text ?? serializeItem(item.def, item.data)) : null,
+      });
+      // The items a change replaces, kept so that saves started from them can still be merged.
+      if (item.before) this.recent.remember(item.before);
     }
-    this.rememberBefore(before, carry, view);
-
-    const carried = carry
-      ? { carried: { def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note } }
-      : {};
-    const real = changes.filter((c) => !unchanged(c, view));
-    if (!real.length) {
-      target.announce(unchangedEvent(plan));
-      return { carried, warnings };
+    changes.push(...plan.files);
+    const items = plan.items.filter((i) => i.primary).map((i) => ({ entity: i.def.name, id: i.id }));
+    const answer = async (commit?: string) => ({
+      commit,
+      created: plan.created,
+      items,
+      ...(validated.carried ? { carried: validated.carried } : {}),
+      ...(primary && plan.event !== 'deleted' && plan.event !== 'published'
+        ? { item: await this.itemAfter(target, primary.def, primary.id, commit) }
+        : {}),
+    });
+    // A draft whose changes are all on the live site already still ends in a merge: its history joins.
+    const real = plan.draft ? changes : changes.filter((c) => !unchanged(c, target.view));
+    if (!real.length && !plan.draft) {
+      target.announce(unchangedEvent(plan, actor));
+      return answer();
     }
-    const commit = await target.commit(real, plan.author, plan.message);
+    const commit = await target.commit(real, actor, this.messageOf(plan), plan.draft?.tip);
     const entities = target.take(commit, stored);
-    target.announce(changeEvent(plan, entities, commit, carried.carried));
-    return { commit: commit.oid, carried, warnings };
+    if (plan.event === 'published') for (const i of plan.items) entities.add(i.def.name);
+    target.announce(changeEvent(plan, actor, entities, commit, validated, real));
+    return answer(commit.oid);
   }
 
-  /**
-   * A save sent with an older version than the current one: the fields it changes since that
-   * version are laid over the current item, unless someone else changed one of them too (409).
-   */
-  private mergeOlder(req: SaveRequest, existing: IndexedItem, version: string): Record<string, unknown> {
-    const base = this.recent.find(existing.path, version);
-    if (!base) throw new StaleVersionError(existing);
-    const mine = validateItem(req.def, { ...base, ...inputValues(req.def, req.input) });
-    if (!mine.ok) throw new AppError(400, mine.error, mine.fields);
-    const uploaded = req.uploads.map((u) => storedKeyFor(req.def, u.field)!);
-    const merged = mergeByField(base, mine.data, existing.data, uploaded);
-    if (!merged.ok) throw new StaleVersionError(existing);
-    return merged.data;
+  private messageOf(plan: Plan): string {
+    if (plan.message !== undefined) return plan.message;
+    const item = plan.items.find((i) => i.primary)!;
+    const named = plan.action === 'update' || plan.action === 'restore' ? item.was : undefined;
+    return commitMessage(item.def, plan.verb, item.id, item.data ?? item.was ?? {}, named);
   }
 
-  /** The items a change replaces, kept so that saves started from them can still be merged. */
-  private rememberBefore(
-    existing: IndexedItem | undefined,
-    carried: Carried | null,
-    view: ContentView,
-  ): void {
-    if (existing) this.recent.remember(existing);
-    for (const other of carried?.items ?? []) {
-      const item = view.get(carried!.def, other.id);
-      if (item) this.recent.remember(item);
-    }
+  private async itemAfter(
+    target: ChangeTarget,
+    def: EntityDef,
+    id: string,
+    commit: string | undefined,
+  ): Promise<IndexedItem | undefined> {
+    const view = commit && target.reopen ? await target.reopen() : target.view;
+    return view.get(def, id);
   }
 
-  /** The largest id the collection has ever had in its history (deleted items included). */
-  private async idsEverUsed(def: EntityDef): Promise<number> {
+  /** The least id a new item may take: past every id the collection ever had, and those drafts hold. */
+  private async idFloor(def: EntityDef): Promise<number> {
     if (def.type !== 'collection') return 0;
     const pattern = new RegExp(`^content/${def.folder}/(\\d+)\\.md$`);
     let max = 0;
@@ -497,7 +242,7 @@ export class ContentWriter {
       const m = pattern.exec(p);
       if (m) max = Math.max(max, Number(m[1]));
     }
-    return max;
+    return Math.max(max, await this.reservedIds(def));
   }
 
   /**
@@ -517,40 +262,6 @@ export class ContentWriter {
   }
 }
 
-/** A content check's warning about one item of a draft being published. */
-export interface ItemWarning extends FieldWarning {
-  entity: string;
-  id: string;
-}
-
-/**
- * The content checks over the items a draft's publish writes, against the site as it will be: an
- * image without a description refuses it (409, named by the draft's file, as other conflicts with the
- * live site are); the rest are told.
- */
-function publishChecks(stored: Map<string, Record<string, unknown>>, site: DraftView): ItemWarning[] {
-  const facts = siteFactsOf(site, (rel) => site.blobOf(rel) !== undefined);
-  const warnings: ItemWarning[] = [];
-  for (const [path, data] of stored) {
-    const owner = entityForPath(path);
-    if (!owner) continue;
-    const findings = checkItem(owner.def, data, facts);
-    const refused = refusals(findings);
-    if (refused) {
-      const problem = Object.values(refused)[0]!;
-      throw new AppError(409, `This draft cannot be published as it is: ${problem}`, { [path]: problem });
-    }
-    for (const w of warningsOf(findings)) warnings.push({ entity: owner.def.name, id: owner.id, ...w });
-  }
-  return warnings;
-}
-
-/** The site's addresses as the view holds them, with the media files this change writes or removes. */
-function factsFor(view: ContentView, media: FileChange[]) {
-  const changed = new Map(media.map((c) => [c.path, isDiskFile(c) || c.data !== null]));
-  return siteFactsOf(view, (rel) => changed.get(rel) ?? view.blobOf(rel) !== undefined);
-}
-
 /** Whether a change would leave its file as the view knows it (by blob id; nothing is read). */
 function unchanged(change: FileChange, view: ContentView): boolean {
   const now = view.blobOf(change.path);
@@ -561,69 +272,51 @@ function unchanged(change: FileChange, view: ContentView): boolean {
 
 /** The one event a committed change ends in. */
 function changeEvent(
-  plan: Planned,
+  plan: Plan,
+  author: Actor,
   entities: Set<string>,
   commit: CommitResult,
-  carried: SaveResult['carried'],
+  validated: Validated,
+  written: FileChange[],
 ): ContentChange {
+  if (plan.event === 'published')
+    return {
+      kind: 'published',
+      entities,
+      commit,
+      author,
+      draft: { id: plan.draft!.id, title: plan.draft!.title },
+      items: plan.items.map((i) => ({ entity: i.def.name, id: i.id })),
+    };
+  const primary = plan.items.filter((i) => i.primary);
+  const paths = new Set(written.map((c) => c.path));
+  const carried = validated.carried;
   const common = {
-    entity: plan.def.name,
-    ids: [plan.id],
+    entity: primary[0]!.def.name,
+    // A bulk update names the items it changed; a single change its item.
+    ids:
+      plan.action === 'bulk' ? primary.filter((i) => paths.has(i.path)).map((i) => i.id) : [primary[0]!.id],
     entities,
     commit,
-    author: plan.author,
+    author,
     ...(carried ? { carried: { entity: carried.def.name, ids: carried.ids } } : {}),
   };
-  if (plan.kind === 'saved') return { kind: 'saved', created: plan.created!, ...common };
-  if (plan.kind === 'restored') return { kind: 'restored', from: plan.from!, ...common };
+  if (plan.event === 'saved') return { kind: 'saved', created: plan.created, ...common };
+  if (plan.event === 'restored') return { kind: 'restored', from: plan.from!, ...common };
   return { kind: 'deleted', ...common };
 }
 
-/** What a change that left every file as it was ends in: who asked for what, on which item. */
-function unchangedEvent(plan: Planned): ContentChange {
-  const common = { entity: plan.def.name, ids: [plan.id], entities: new Set<string>(), author: plan.author };
-  if (plan.kind === 'restored') return { kind: 'unchanged', asked: 'restored', from: plan.from!, ...common };
-  return { kind: 'unchanged', asked: plan.kind, ...common };
+/** What a change that left every file as it was ends in: who asked for what, on which items. */
+function unchangedEvent(plan: Plan, author: Actor): ContentChange {
+  const primary = plan.items.filter((i) => i.primary);
+  const common = {
+    entity: primary[0]?.def.name ?? entityByName.keys().next().value!,
+    ids: primary.map((i) => i.id),
+    entities: new Set<string>(),
+    author,
+  };
+  if (plan.event === 'restored') return { kind: 'unchanged', asked: 'restored', from: plan.from!, ...common };
+  return { kind: 'unchanged', asked: plan.event === 'deleted' ? 'deleted' : 'saved', ...common };
 }
 
-/** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */
-function mediaPath(def: EntityDef, id: string, key: string, type: string): string {
-  const fields = def.fields as Fields;
-  const kind = fields[key]!.kind;
-  const sameKind = Object.values(fields).filter((f) => f.kind === kind).length;
-  const folder = def.type === 'collection' ? def.folder : def.file.split('/')[0]!;
-  const base = def.type === 'collection' ? id : def.file.split('/').pop()!;
-  return `media/${folder}/${sameKind > 1 ? `${base}-${key}` : base}.${type}`;
-}
-
-/** The incoming fields by stored name; media are set by uploads only, unknown keys are ignored. */
-function inputValues(def: EntityDef, input: Record<string, unknown>): Record<string, unknown> {
-  const fields = def.fields as Fields;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (REFUSED_KEYS.has(key)) continue;
-    const stored = storedKeyFor(def, key);
-    if (stored && !isMediaField(fields[stored]!)) out[stored] = value;
-  }
-  return out;
-}
-
-function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {
-  return Object.entries(def.fields as Fields)
-    .filter(([k, f]) => isMediaField(f) && typeof data[k] === 'string' && data[k])
-    .map(([k]) => String(data[k]));
-}
-
-function commitMessage(def: EntityDef, action: string, id: string, data: Record<string, unknown>): string {
-  const name = def.type === 'collection' ? def.folder : def.name;
-  const titleKey = def.admin.titleField;
-  const title = titleKey
-    ? String(data[titleKey] ?? '')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 72)
-    : '';
-  return def.type === 'collection'
-    ? `${name}: ${action} ${id}${title ? ` "${title}"` : ''}`
-    : `${name}: ${action}`;
-}
+export type { Picks };

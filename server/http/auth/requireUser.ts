@@ -4,8 +4,9 @@ import type { User } from '../../accounts/users.ts';
 import type { Accounts } from '../../accounts/accounts.ts';
 import type { SessionRecord } from '../../accounts/sessions.ts';
 import type { Actor } from '../../content/changes.ts';
-import { can, REFUSED, type Permission } from '../../schema/roles.ts';
-import { sendError } from '../http.ts';
+import { can, changeNeeds, REFUSED, type Permission } from '../../schema/roles.ts';
+import { AppError } from '../../schema/errors.ts';
+import { queryString, sendError } from '../http.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -18,8 +19,11 @@ declare module 'express-serve-static-core' {
 /** What a route needs: a permission, or one that depends on the request (`?draft=` or not). */
 export type Needs = Permission | ((req: Request) => Permission);
 
-/** A change to the live site needs `publish`; the same change into a draft (`?draft=ID`) needs `drafts`. */
-export const liveOrDraft: Needs = (req) => (req.query.draft === undefined ? 'publish' : 'drafts');
+/**
+ * A save or delete: on the live site it needs `publish`, into a draft (`?draft=ID`) `drafts` — the
+ * role table's answer (schema/roles.ts), the one the change operation asks again.
+ */
+export const liveOrDraft: Needs = (req) => changeNeeds('update', queryString(req, 'draft') !== undefined);
 
 export const SET_UP_TWO_FACTOR_FIRST =
   'Set up two-step sign-in first: your account page shows how. It is required for your role.';
@@ -33,13 +37,20 @@ export const requireUser =
   (accounts: Accounts, needs: Needs = 'drafts', opts: { setUp?: boolean } = {}) =>
   (req: Request, res: Response, next: NextFunction) => {
     accounts.users.sync().then(() => {
+      let permission: Permission;
+      try {
+        permission = typeof needs === 'function' ? needs(req) : needs;
+      } catch (e) {
+        // A request the permission cannot be read from (a repeated ?draft=): refused as it stands.
+        if (e instanceof AppError) return sendError(res, e.status, e.message, e.fields);
+        throw e;
+      }
       const found = sessionOf(req, accounts);
       if (!found || found.session.pendingTwoFactor) return sendError(res, 401, 'Please sign in to do this.');
       const { user, session } = found;
       // Marked, so that an admin tab open when the rule came in takes the person to their account page.
       if (!opts.setUp && accounts.mustSetUpTwoFactor(user))
         return sendError(res, 403, SET_UP_TWO_FACTOR_FIRST, undefined, { setUpTwoFactor: true });
-      const permission = typeof needs === 'function' ? needs(req) : needs;
       if (!can(user.role, permission)) return sendError(res, 403, REFUSED[permission]);
       accounts.sessions.touch(session, req.ip);
       req.user = user;

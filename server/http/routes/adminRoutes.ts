@@ -12,8 +12,10 @@ import { parseItemFile } from '../../content/index/fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
 import { typedItem } from '../../schema/codec.ts';
 import { sniff, type SniffedType } from '../../content/writer/mediaUpload.ts';
+import type { SaveResult } from '../../content/writer/writer.ts';
+import { changeNeeds } from '../../schema/roles.ts';
 import { AppError } from '../../schema/errors.ts';
-import { queryString, route } from '../http.ts';
+import { queryParams, queryString, route } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
 import { ItemLists, parseItemQuery } from '../../content/index/itemQuery.ts';
@@ -45,7 +47,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
   const draftLists = new WeakMap<DraftView, ItemLists>();
 
   const target = (req: Request): { def: EntityDef; id: string } => {
-    const src = { ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
+    const src = { ...queryParams(req), ...(req.body as object | undefined) } as Record<string, unknown>;
     const def = entityByName.get(String(src.entity ?? ''));
     if (!def || def.storage === 'private')
       throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
@@ -60,13 +62,12 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
     '/admin/items',
     auth,
     route(async (req, res) => {
-      const { draft, ...rest } = req.query as Record<string, unknown>;
+      const { draft, ...rest } = queryParams(req);
       const query = parseItemQuery(rest);
       let from = lists;
       let model = deps.model;
       if (draft !== undefined) {
-        if (typeof draft !== 'string' || !isDraftId(draft))
-          throw new AppError(404, 'There is no such draft.');
+        if (!isDraftId(draft)) throw new AppError(404, 'There is no such draft.');
         deps.drafts.get(draft); // 404 in plain words for a draft that never was
         const site = await sites.site(draft, `/preview/${draft}/`);
         from = draftLists.get(site.view) ?? new ItemLists(site.view);
@@ -153,14 +154,14 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
 
   router.post(
     '/history/restore',
-    requireUser(deps.accounts, 'publish'),
+    requireUser(deps.accounts, changeNeeds('restore', false)),
     readBodies(WRITE_LIMIT, { signedIn: true }),
     route(async (req, res) => {
       const { def, id } = target(req);
       const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
       if (!/^[0-9a-f]{40}$/.test(commit))
         throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
-      const restored = await writer.restore(def, id, commit, actorOf(req));
+      const restored = (await writer.run(actorOf(req), { kind: 'restore', def, id, commit })) as SaveResult;
       const note = restored.carried ? ` ${restored.carried.note}` : '';
       res.json({ ...deps.model.wire(def, restored.item, 'url', 'typed'), message: `Restored.${note}` });
     }),

@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
 import { auditCsv, filterAudit, parseAuditFilter } from '../../audit/auditQuery.ts';
-import { route } from '../http.ts';
+import { queryParams, queryString, route } from '../http.ts';
 
 /** Who did it and from where, for an audit entry of a signed-in request. */
 export const actor = (req: Request) => ({ who: req.user?.username, address: req.ip });
@@ -19,10 +19,10 @@ export function auditRoutes(deps: Pick<AppDeps, 'accounts' | 'audit'>): Router {
     '/admin/audit',
     auth,
     route(async (req, res) => {
-      const filter = parseAuditFilter(req.query as Record<string, unknown>);
+      const filter = parseAuditFilter(queryParams(req));
       const { entries, skipped } = await deps.audit.read();
       const matching = filterAudit(entries, filter);
-      const offset = Math.max(0, Math.floor(Number(req.query.offset) || 0));
+      const offset = Math.max(0, Math.floor(Number(queryString(req, 'offset')) || 0));
       res.setHeader('Cache-Control', 'no-store');
       const page = matching.slice(offset, offset + PAGE);
       res.json({ entries: page, total: matching.length, offset, per: PAGE, skipped });
@@ -33,7 +33,7 @@ export function auditRoutes(deps: Pick<AppDeps, 'accounts' | 'audit'>): Router {
     '/admin/audit.csv',
     auth,
     route(async (req, res) => {
-      const filter = parseAuditFilter(req.query as Record<string, unknown>);
+      const filter = parseAuditFilter(queryParams(req));
       const { entries } = await deps.audit.read();
       const day = new Date().toISOString().slice(0, 10);
       res.setHeader('Cache-Control', 'no-store');

@@ -184,7 +184,7 @@ export function draftReads(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
   router.get(
     '/:endpoint',
-    (req, _res, next) => (req.query.draft === undefined ? next('router') : next()),
+    route((req, _res, next) => (queryString(req, 'draft') === undefined ? next('router') : next())),
     requireUser(deps.accounts),
     route(async (req, res) => {
       const id = queryString(req, 'draft') ?? '';

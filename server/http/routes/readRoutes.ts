@@ -60,7 +60,7 @@ export function readRoutes(deps: {
     // Only answers that differ for staff read the session.
     const staff = endpointDiffersForStaff(endpoint);
     router.get(`/${endpoint.path}`, (req, res) => {
-      if (stream && req.query.sse === 'true') return stream(req, res, () => undefined);
+      if (stream && queryString(req, 'sse') === 'true') return stream(req, res, () => undefined);
       const ctx = readContext(req, staff && deps.isSignedIn(req));
       const id = queryString(req, 'id');
       if (id !== undefined && endpoint.entity) {

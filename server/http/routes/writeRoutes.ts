@@ -8,7 +8,7 @@ import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { actorOf, liveOrDraft, requireUser } from '../auth/requireUser.ts';
 import { checkUploads, keepingUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
-import { StaleVersionError } from '../../content/writer/writer.ts';
+import { StaleVersionError, type SaveResult } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
@@ -16,7 +16,6 @@ import { requestedId } from '../ids.ts';
 import { shapeOf } from './readRoutes.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
-import type { WithPictures } from '../../pdf/firstPagePictures.ts';
 
 export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   const router = Router();
@@ -85,21 +84,17 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
     const id = idFrom(req);
     const version = versionOf(req, input.version);
     const draft = draftOf(req);
-    let pictures: WithPictures | undefined;
     try {
-      // A PDF that came without the image drawn from it (a paper's first page): drawn before the save.
-      const current = id === undefined ? undefined : (await modelFor(draft)).storedItem(def, id, true)?.data;
-      pictures = await deps.pictures.add(def, uploads, current);
-      const { item, created, carried, warnings } = await writer.save({
+      const { item, created, carried, warnings } = (await writer.run(actorOf(req), {
+        kind: 'save',
         into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
         def,
         id,
         // Wire spellings are decoded here, at the edge: the writer sees stored names and values.
         input: fromWire(def, input),
-        uploads: pictures.uploads,
+        uploads,
         version,
-        author: actorOf(req),
-      });
+      })) as SaveResult;
       const said = created ? 'Submitted successfully!' : 'Updated successfully!';
       const model = await modelFor(draft);
       res.status(created ? 201 : 200).json({
@@ -112,8 +107,6 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       });
     } catch (e) {
       await conflictOrThrow(e, def, req, res);
-    } finally {
-      await pictures?.discard();
     }
   };
 
@@ -137,7 +130,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       const draft = draftOf(req);
       try {
         const into = draft ? deps.drafts.target(draft, actorOf(req)) : undefined;
-        await writer.remove(def, id, actorOf(req), version, into);
+        await writer.run(actorOf(req), { kind: 'delete', def, id, version, into });
         res.json({ success: true, id, message: 'Deleted.' });
       } catch (e) {
         await conflictOrThrow(e, def, req, res);

@@ -69,8 +69,8 @@ describe('a news item edited twice', () => {
     expect(res.body).toMatchObject({ entity: 'news', id, path: `content/news/${id}.md` });
     commits = res.body.commits as Commit[];
     expect(commits.map((c) => c.message)).toEqual([
-      `news: update ${id} "Version three"`,
-      `news: update ${id} "Version two"`,
+      `news: update ${id} "Version three"\n\nFields: title, what`,
+      `news: update ${id} "Version two"\n\nFields: title, what`,
       `news: create ${id} "Version one"`,
     ]);
     for (const c of commits) {
@@ -259,7 +259,7 @@ describe('history of media and singletons', () => {
     const res = await history('entity=footer');
     expect(res.status).toBe(200);
     const commits = res.body.commits as Commit[];
-    expect(commits[0]!.message).toBe('footer: update');
+    expect(commits[0]!.message).toBe('footer: update\n\nFields: legal_notice');
     expect(commits.at(-1)!.message).toBe('Start the site from the starter content');
   });
 

@@ -1,0 +1,127 @@
+// What a change to the site asks for, and what it answers: the one operation (writer.ts) takes a
+// `Change` of any kind and runs it through the same steps. Wire spellings never reach here: fields
+// come by stored name (or a declared alias), uploads by field.
+import type { EntityDef } from '../../schema/define.ts';
+import type { Author, CommitResult, FileChange } from '../../store/gitStore.ts';
+import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
+import type { Upload } from './mediaUpload.ts';
+import type { Actor, ContentChange } from '../changes.ts';
+import type { Picks } from '../drafts/draftView.ts';
+import type { FieldWarning } from '../../schema/contentChecks.ts';
+import { AppError } from '../../schema/errors.ts';
+
+/** A create (no id) or an update of one item, or of a singleton. */
+export interface SaveChange {
+  kind: 'save';
+  def: EntityDef;
+  /** Collection id to update; undefined creates a new item. Singletons ignore it. */
+  id?: string;
+  /** Incoming fields by stored name or declared alias; unknown keys are ignored. */
+  input: Record<string, unknown>;
+  uploads: Upload[];
+  /** The version the editor started from; a different current version is merged or refused (409). */
+  version?: string;
+  /** Saves into this draft instead of the live site. */
+  into?: DraftTarget;
+}
+
+export interface DeleteChange {
+  kind: 'delete';
+  def: EntityDef;
+  id: string;
+  version?: string;
+  into?: DraftTarget;
+}
+
+/** Brings back an item as it was at a commit, as a new commit (its media too). */
+export interface RestoreChange {
+  kind: 'restore';
+  def: EntityDef;
+  id: string;
+  commit: string;
+}
+
+/** Several items of one collection in one commit (a one-off fix such as propose-event-dates). */
+export interface BulkChange {
+  kind: 'bulk';
+  def: EntityDef;
+  updates: readonly { id: string; input: Record<string, unknown> }[];
+  message: string;
+}
+
+/** A draft's changes merged with the live site as it is now, as one merge commit on the branch. */
+export interface PublishChange {
+  kind: 'publish';
+  draft: { id: string; title: string; base: string; tip: string };
+  picks?: Picks;
+  message: string;
+  /** The draft's approval, asked again inside the save queue (refuses by throwing). */
+  approval: () => void;
+}
+
+export type Change = SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange;
+export type ChangeKindName = Change['kind'];
+
+/** A content check's warning about one item a change writes. */
+export interface ItemWarning extends FieldWarning {
+  entity: string;
+  id: string;
+}
+
+/** What every change answers. */
+export interface ChangeResult {
+  /** The commit the change made; undefined when it changed nothing. */
+  commit?: string;
+  /** The item asked for, as it is after the change (saves and restores). */
+  item?: IndexedItem;
+  created: boolean;
+  /** Other items the change took along in its commit (an event page's cards), with what to tell staff. */
+  carried?: { def: EntityDef; ids: string[]; note: string };
+  /** The items the change wrote (a publish: every item of the draft). */
+  items: { entity: string; id: string }[];
+  /** What the content checks found that does not stop the change. */
+  warnings: ItemWarning[];
+}
+
+/** A save's answer: the item is always there. */
+export type SaveResult = ChangeResult & { item: IndexedItem };
+
+/**
+ * Where a change is committed and who hears of it: the live site (the branch, its index and the
+ * change feed everyone subscribes to), or a draft (its own ref and view; the live site never hears).
+ */
+export interface ChangeTarget {
+  view: ContentView;
+  commit(changes: FileChange[], author: Author, message: string, parent?: string): Promise<CommitResult>;
+  /** The committed files taken in, as they are; returns the entities whose content changed. */
+  take(commit: CommitResult, stored: Map<string, Record<string, unknown>>): Set<string>;
+  announce(change: ContentChange): void;
+  /** The view after this target's commit, when it is not updated in place (a draft's). */
+  reopen?(): Promise<ContentView>;
+}
+
+/** A draft to save into: opened inside the save queue, so its view is the one the commit builds on. */
+export interface DraftTarget {
+  id: string;
+  open(): Promise<ChangeTarget>;
+}
+
+export class StaleVersionError extends AppError {
+  constructor(readonly current: IndexedItem) {
+    super(409, 'Someone else saved a newer version of this item while you were editing it.');
+  }
+}
+
+/**
+ * Work a save needs before it takes the queue, slow enough not to hold every other save up: a
+ * paper's first-page picture drawn from its PDF (server/pdf/firstPagePictures.ts).
+ */
+export interface SavePreparation {
+  prepare(
+    def: EntityDef,
+    uploads: Upload[],
+    current: Record<string, unknown> | undefined,
+  ): Promise<{ uploads: Upload[]; discard(): Promise<void> }>;
+}
+
+export type { Actor };

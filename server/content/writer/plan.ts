@@ -1,0 +1,298 @@
+// The "plan" step of the one operation: what each kind of change would write — the items (as data,
+// not yet validated), their media, the commit's message — read from the view it builds on. Nothing
+// here validates, checks a rule or writes: the steps after it (validate.ts, guards.ts, writer.ts) do
+// that the same way for every kind.
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { initialValues } from '../../schema/define.ts';
+import { isMediaField } from '../../schema/fields.ts';
+import { storedKeyFor } from '../../schema/codec.ts';
+import { entityByName, itemPath } from '../../schema/registry.ts';
+import type { ChangeAction } from '../../schema/roles.ts';
+import { AppError } from '../../schema/errors.ts';
+import type { FileChange, GitStore } from '../../store/gitStore.ts';
+import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
+import { parseItemFile, validateItem } from '../index/fileFormat.ts';
+import type { RecentVersions } from '../index/recentVersions.ts';
+import { mergeByField } from './fieldMerge.ts';
+import type { BulkChange, DeleteChange, PublishChange, RestoreChange, SaveChange } from './change.ts';
+import { StaleVersionError } from './change.ts';
+import { DraftConflictError } from './draftPublish.ts';
+import type { DraftFile, DraftView } from '../drafts/draftView.ts';
+
+/** One item file a change writes or removes. */
+export interface PlannedItem {
+  def: EntityDef;
+  id: string;
+  path: string;
+  /** The item as the site holds it now (undefined: the change makes it). */
+  before: IndexedItem | undefined;
+  /** Its data before, for rules and guards (a publish: the live site's now). */
+  was: Record<string, unknown> | undefined;
+  /** The data to store, not yet validated; null removes the item. */
+  data: Record<string, unknown> | null;
+  /** The file's bytes as given (a restore keeps the old bytes); else written from the validated data. */
+  text?: Buffer;
+  /** The item asked for (its entity's cross-item rule runs on it); false for items carried along. */
+  primary: boolean;
+  /** The entity's `follow` rule writes fields of it from its others (saves, not restores). */
+  follows: boolean;
+}
+
+export interface Plan {
+  /** What the change is to the role table and to its event. */
+  action: ChangeAction;
+  event: 'saved' | 'deleted' | 'restored' | 'published';
+  intoDraft: boolean;
+  items: PlannedItem[];
+  /** Media and other files written or removed with the items. */
+  files: FileChange[];
+  /** The commit message as given (bulk, publish); else written once the data is valid (commitMessage.ts). */
+  message?: string;
+  /** What the message says was done to the item ('update', 'restore 1a2b3c4 of'). */
+  verb: string;
+  /** The site as the change's checks see it: the target's view, or a draft laid over the live site. */
+  site: ContentView;
+  created: boolean;
+  /** A restore's commit. */
+  from?: string;
+  /** A publish: the draft (its tip is the merge's second parent) and its approval. */
+  draft?: PublishChange['draft'];
+  approval?: () => void;
+}
+
+/** What the save planner needs besides the change. */
+export interface SaveContext {
+  view: ContentView;
+  intoDraft: boolean;
+  /** Hands out the id of a new item (one past any id the collection ever had). */
+  newId: () => string;
+  recent: RecentVersions;
+}
+
+const REFUSED_KEYS = new Set(['id', 'version', 'timestamp', 'update_type', 'field', 'value', 'message']);
+
+/** A create or update: the input laid over the current item (or merged from an older version). */
+export function planSave(change: SaveChange, ctx: SaveContext): Plan {
+  const { def } = change;
+  const { view } = ctx;
+  const before =
+    def.type === 'singleton' ? view.get(def) : change.id !== undefined ? view.get(def, change.id) : undefined;
+  if (def.type === 'collection' && change.id !== undefined && !before)
+    throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${change.id}.`);
+  const created = !before;
+  const id = def.type === 'singleton' ? '1' : (change.id ?? ctx.newId());
+
+  let data: Record<string, unknown> =
+    before && change.version && change.version !== before.version
+      ? mergeOlder(change, before, change.version, ctx.recent)
+      : { ...(before?.data ?? initialValues(def)), ...inputValues(def, change.input) };
+  if (created && def.rules?.onCreate) data = def.rules.onCreate(data);
+
+  const files: FileChange[] = [];
+  for (const upload of change.uploads) {
+    const key = storedKeyFor(def, upload.field)!;
+    const path = mediaPath(def, id, key, upload.type);
+    const old = data[key];
+    if (typeof old === 'string' && old && old !== path) files.push({ path: old, data: null });
+    data[key] = path;
+    files.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
+  }
+  return {
+    action: created ? 'create' : 'update',
+    event: 'saved',
+    intoDraft: ctx.intoDraft,
+    items: [
+      { def, id, path: itemPath(def, id), before, was: before?.data, data, primary: true, follows: true },
+    ],
+    files,
+    verb: created ? 'create' : 'update',
+    site: view,
+    created,
+  };
+}
+
+export function planDelete(change: DeleteChange, view: ContentView, intoDraft: boolean): Plan {
+  const { def, id } = change;
+  const before = view.get(def, id);
+  if (!before) throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${id}.`);
+  if (change.version && change.version !== before.version) throw new StaleVersionError(before);
+  return {
+    action: 'delete',
+    event: 'deleted',
+    intoDraft,
+    items: [
+      {
+        def,
+        id,
+        path: itemPath(def, id),
+        before,
+        was: before.data,
+        data: null,
+        primary: true,
+        follows: false,
+      },
+    ],
+    files: mediaPaths(def, before.data).map((p) => ({ path: p, data: null })),
+    verb: 'delete',
+    site: view,
+    created: false,
+  };
+}
+
+/** The item's file at the commit, kept byte for byte, and its media as they were then. */
+export async function planRestore(change: RestoreChange, store: GitStore, view: ContentView): Promise<Plan> {
+  const { def, id, commit } = change;
+  const path = itemPath(def, id);
+  const old = await store.readAt(commit, path);
+  if (!old)
+    throw new AppError(400, 'This item did not exist in that version, so it cannot be restored from it.');
+  const parsed = parseItemFile(def, old.toString('utf8'));
+  if (!parsed.ok) throw new AppError(400, `That version cannot be restored: ${parsed.error}`);
+  const before = view.get(def, id);
+  const files: FileChange[] = [];
+  for (const p of mediaPaths(def, parsed.data)) {
+    const bytes = await store.readAt(commit, p);
+    if (bytes) files.push({ path: p, data: bytes });
+  }
+  for (const p of before ? mediaPaths(def, before.data) : [])
+    if (!files.some((c) => c.path === p)) files.push({ path: p, data: null });
+  return {
+    action: 'restore',
+    event: 'restored',
+    intoDraft: false,
+    items: [
+      {
+        def,
+        id,
+        path,
+        before,
+        was: before?.data,
+        data: parsed.data,
+        text: old,
+        primary: true,
+        follows: false,
+      },
+    ],
+    files,
+    verb: `restore ${commit.slice(0, 7)} of`,
+    site: view,
+    created: !before,
+    from: commit,
+  };
+}
+
+/** Every item of a bulk update planned as its own save would be; one commit with the given message. */
+export function planBulk(change: BulkChange, ctx: SaveContext): Plan {
+  const { def } = change;
+  if (def.rules?.carry) throw new AppError(400, `${def.label} are saved one at a time.`);
+  const items = change.updates.flatMap(
+    ({ id, input }) => planSave({ kind: 'save', def, id, input, uploads: [] }, ctx).items,
+  );
+  return {
+    action: 'bulk',
+    event: 'saved',
+    intoDraft: false,
+    items,
+    files: [],
+    message: change.message,
+    verb: 'update',
+    site: ctx.view,
+    created: false,
+  };
+}
+
+/**
+ * A draft's files merged with the live site as it is now (picks settle conflicts); conflicts the
+ * editor has not settled refuse it. `site`: the live site with the draft laid over.
+ */
+export async function planPublish(
+  change: PublishChange,
+  files: DraftFile[],
+  site: DraftView,
+  live: ContentView,
+  store: GitStore,
+): Promise<Plan> {
+  const conflicts = files.filter((f) => f.conflicts.length);
+  if (conflicts.length) throw new DraftConflictError(conflicts);
+  const items: PlannedItem[] = [];
+  const other: FileChange[] = [];
+  for (const f of files) {
+    if (!f.entity) {
+      const blob = f.mergedBlob ?? null;
+      other.push({ path: f.path, data: blob === null ? null : await store.drafts.bytes(blob) });
+      continue;
+    }
+    const def = entityByName.get(f.entity)!;
+    items.push({
+      def,
+      id: f.id!,
+      path: f.path,
+      before: live.get(def, f.id),
+      was: f.theirs ?? undefined,
+      data: f.merged ?? null,
+      primary: true,
+      follows: false,
+    });
+  }
+  return {
+    action: 'publish',
+    event: 'published',
+    intoDraft: false,
+    items,
+    files: other,
+    message: change.message,
+    verb: 'publish',
+    site,
+    created: false,
+    draft: change.draft,
+    approval: change.approval,
+  };
+}
+
+/**
+ * A save sent with an older version than the current one: the fields it changes since that
+ * version are laid over the current item, unless someone else changed one of them too (409).
+ */
+function mergeOlder(
+  change: SaveChange,
+  existing: IndexedItem,
+  version: string,
+  recent: RecentVersions,
+): Record<string, unknown> {
+  const base = recent.find(existing.path, version);
+  if (!base) throw new StaleVersionError(existing);
+  const mine = validateItem(change.def, { ...base, ...inputValues(change.def, change.input) });
+  if (!mine.ok) throw new AppError(400, mine.error, mine.fields);
+  const uploaded = change.uploads.map((u) => storedKeyFor(change.def, u.field)!);
+  const merged = mergeByField(base, mine.data, existing.data, uploaded);
+  if (!merged.ok) throw new StaleVersionError(existing);
+  return merged.data;
+}
+
+/** `media/<folder>/<id>.<ext>`; `<id>-<field>` when the entity has two media fields of one kind. */
+function mediaPath(def: EntityDef, id: string, key: string, type: string): string {
+  const fields = def.fields as Fields;
+  const kind = fields[key]!.kind;
+  const sameKind = Object.values(fields).filter((f) => f.kind === kind).length;
+  const folder = def.type === 'collection' ? def.folder : def.file.split('/')[0]!;
+  const base = def.type === 'collection' ? id : def.file.split('/').pop()!;
+  return `media/${folder}/${sameKind > 1 ? `${base}-${key}` : base}.${type}`;
+}
+
+/** The incoming fields by stored name; media are set by uploads only, unknown keys are ignored. */
+function inputValues(def: EntityDef, input: Record<string, unknown>): Record<string, unknown> {
+  const fields = def.fields as Fields;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (REFUSED_KEYS.has(key)) continue;
+    const stored = storedKeyFor(def, key);
+    if (stored && !isMediaField(fields[stored]!)) out[stored] = value;
+  }
+  return out;
+}
+
+export function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {
+  return Object.entries(def.fields as Fields)
+    .filter(([k, f]) => isMediaField(f) && typeof data[k] === 'string' && data[k])
+    .map(([k]) => String(data[k]));
+}

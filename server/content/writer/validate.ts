@@ -1,0 +1,64 @@
+// The "validate" step of the one operation: every item a change writes is validated once against its
+// declaration (the stored text is later written from the validated data, never parsed back); a save's
+// `follow` rule writes the fields it derives, validated again; items the entity's `carry` rule takes
+// along are added, validated the same way. A refusal is a 400 naming the field (a publish: the
+// draft's file).
+import { AppError } from '../../schema/errors.ts';
+import { itemPath } from '../../schema/registry.ts';
+import { validateItem } from '../index/fileFormat.ts';
+import type { Plan, PlannedItem } from './plan.ts';
+
+/** What validating added: the note about carried items, for the person's answer. */
+export interface Validated {
+  carried?: { def: PlannedItem['def']; ids: string[]; note: string };
+}
+
+export function validatePlan(plan: Plan): Validated {
+  for (const item of plan.items) {
+    if (item.data === null) continue;
+    item.data = valid(plan, item, item.data);
+    const followed = item.follows
+      ? item.def.rules?.follow?.({ data: item.data, before: item.was })
+      : undefined;
+    if (followed && Object.keys(followed).length)
+      item.data = valid(plan, item, { ...item.data, ...followed });
+  }
+  const carried: NonNullable<Validated['carried']>[] = [];
+  for (const item of plan.items.filter((i) => i.primary && i.data !== null)) {
+    const carry = item.def.rules?.carry?.({
+      def: item.def,
+      data: item.data!,
+      before: item.was,
+      id: item.id,
+      items: plan.site,
+    });
+    if (!carry) continue;
+    for (const other of carry.items) {
+      const path = itemPath(carry.def, other.id);
+      const before = plan.site.get(carry.def, other.id);
+      const next: PlannedItem = {
+        def: carry.def,
+        id: other.id,
+        path,
+        before,
+        was: before?.data,
+        data: null,
+        primary: false,
+        follows: false,
+      };
+      next.data = valid(plan, next, other.data);
+      plan.items.push(next);
+    }
+    carried.push({ def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note });
+  }
+  return carried.length ? { carried: carried[0] } : {};
+}
+
+function valid(plan: Plan, item: PlannedItem, data: Record<string, unknown>): Record<string, unknown> {
+  const result = validateItem(item.def, data);
+  if (result.ok) return result.data;
+  if (plan.event === 'published')
+    throw new AppError(400, `This draft cannot be published: ${result.error}`, result.fields ?? {});
+  if (plan.action === 'bulk') throw new AppError(400, `${item.id}: ${result.error}`, result.fields);
+  throw new AppError(400, result.error, result.fields);
+}
