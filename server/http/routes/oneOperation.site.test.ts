@@ -83,7 +83,6 @@ describe('a scheduled draft', () => {
     answer(site.api('/api/drafts/settings', { method: 'PUT', json: { needsApproval }, ...as('admin') }));
   const act = (id: string, action: string, who: string, json: unknown = {}) =>
     answer(site.api(`/api/drafts/${id}/${action}`, { method: 'POST', json, ...as(who) }));
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a draft record as the admin reads it
   const draft = async (id: string): Promise<any> =>
     (await answer(site.api(`/api/drafts/${id}`, as('eddie')))).body;
   const live = async () => await (await fetch(`${site.url}/api/news.php`)).text();

@@ -9,12 +9,14 @@ import { Notice, useNotice } from '../ui/Notice.tsx';
 import { ConflictResolver } from './ConflictResolver.tsx';
 import {
   actOnDraft,
+  isOpen,
   PublishConflict,
   type DraftAction,
   type DraftChange,
   type DraftDetail,
   type DraftSettings,
   type Picks,
+  type ScheduleEnded,
 } from './draftsApi.ts';
 import { draftTime, offeredActions } from './draftWords.ts';
 import { useCan } from '../access.ts';
@@ -112,6 +114,9 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
   return (
     <section className="admin-section admin-draft-actions" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Review and publish</h2>
+      {draft.scheduleEnded && !draft.publishAt && isOpen(draft.state) && (
+        <ScheduleCalledOff ended={draft.scheduleEnded} />
+      )}
       {draft.publishAt && (
         <p>
           Scheduled: it will be published on{' '}
@@ -233,5 +238,16 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
       )}
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </section>
+  );
+}
+
+/** A scheduled publish that a later change called off: when it was to be, and why it is not. */
+function ScheduleCalledOff({ ended }: { ended: ScheduleEnded }) {
+  return (
+    <p className="admin-notice admin-notice-warning" role="note">
+      It was to be published on <time dateTime={ended.publishAt}>{draftTime(ended.publishAt)}</time>{' '}
+      (scheduled by {ended.scheduledBy.name || ended.scheduledBy.username}), but that was called off:{' '}
+      {ended.reason} Review it, then schedule it again or publish it.
+    </p>
   );
 }

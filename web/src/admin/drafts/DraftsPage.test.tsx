@@ -120,4 +120,19 @@ describe('the Drafts page', () => {
     ).toBeInTheDocument();
     expect((await call(cms, '/api/drafts/settings')).body).toEqual({ needsApproval: false });
   });
+
+  it('tells whoever scheduled a draft that a later save called the publish off, here and on the draft', async () => {
+    const id = await newDraft('Scheduled, then changed', edith);
+    await saveNews(id, 'First words', edith);
+    const at = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+    expect((await call(cms, `/api/drafts/${id}/schedule`, { json: { at } })).status).toBe(200);
+    expect((await saveNews(id, 'Later words', edith)).status).toBe(201);
+    show();
+    const told = await screen.findByText(/Your plan to publish/);
+    expect(told).toHaveTextContent(/was called off: Edith Editor saved new changes into the draft/);
+    expect(within(told).getByRole('link', { name: 'Scheduled, then changed' })).toHaveAttribute(
+      'href',
+      `/admin/drafts/${id}`,
+    );
+  });
 });

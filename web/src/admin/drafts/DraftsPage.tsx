@@ -48,6 +48,7 @@ function DraftsView() {
           Loading the drafts…
         </p>
       )}
+      {data && <CalledOffForMe drafts={data.drafts} me={me} />}
       {sections && data && (
         <>
           <DraftSection title="My drafts" drafts={sections.mine} empty="You have no drafts being edited." />
@@ -126,6 +127,25 @@ function DraftSection({ title, drafts, empty }: { title: string; drafts: DraftRe
         </ul>
       )}
     </section>
+  );
+}
+
+/** The drafts this person scheduled whose publish a later change called off: they are told here. */
+function CalledOffForMe({ drafts, me }: { drafts: DraftRecord[]; me: string }) {
+  const mine = drafts.filter(
+    (d) => isOpen(d.state) && !d.publishAt && d.scheduleEnded?.scheduledBy.username === me,
+  );
+  if (!mine.length) return null;
+  return (
+    <div className="admin-notice admin-notice-warning" role="status">
+      {mine.map((d) => (
+        <p key={d.id}>
+          Your plan to publish <Link to={draftRoute(d.id)}>{d.title}</Link> on{' '}
+          <time dateTime={d.scheduleEnded!.publishAt}>{draftTime(d.scheduleEnded!.publishAt)}</time> was
+          called off: {d.scheduleEnded!.reason} Open the draft to review it and schedule it again.
+        </p>
+      ))}
+    </div>
   );
 }
 

@@ -24,12 +24,25 @@ export interface DraftRecord {
   /** Everyone who saved into the draft, first saver first. */
   authors: Person[];
   approvedBy?: Person;
-  /** When it is to be published (ISO), while it waits. */
+  /** When it is to be published (ISO), while it waits, and who chose the time. */
   publishAt?: string;
+  scheduledBy?: Person;
+  /** A scheduled publish called off by a change made after it: why, for whoever scheduled it. */
+  scheduleEnded?: ScheduleEnded;
   publishedCommit?: string;
   events: { at: string; by: Person; action: string; note?: string }[];
   comments: { at: string; by: Person; text: string }[];
   shares: { id: string; expires: string; createdAt: string; createdBy: Person; revokedAt?: string }[];
+}
+
+export interface ScheduleEnded {
+  at: string;
+  /** Who made the change that called it off. */
+  by: Person;
+  reason: string;
+  /** The time it was to be published. */
+  publishAt: string;
+  scheduledBy: Person;
 }
 
 export interface DraftSettings {
