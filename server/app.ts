@@ -29,7 +29,6 @@ import { adminPageRoutes } from './http/routes/adminPageRoutes.ts';
 import { draftReads, draftRoutes } from './http/routes/draftRoutes.ts';
 import { previewRoutes } from './http/routes/previewRoutes.ts';
 import { DraftSites } from './http/draftSites.ts';
-import { entities } from './schema/registry.ts';
 import { can } from './schema/roles.ts';
 
 import type { AppDeps } from './http/appDeps.ts';
@@ -109,17 +108,7 @@ export function createApp(
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
   api.use(searchRoutes(deps.search, accounts));
-  api.use(
-    contactRoutes(
-      deps.messages,
-      (message, adminUrl) => {
-        deps.hub.notify(new Set([entities.contactMessage.name]));
-        deps.notices.announce(message, adminUrl);
-      },
-      config,
-      () => files.pages,
-    ),
-  );
+  api.use(contactRoutes(deps.writer, deps.messages, () => files.pages));
   api.use(
     authRoutes(accounts, deps.audit, {
       throttle: deps.signInThrottle,

@@ -23,6 +23,7 @@ import { UserStore } from './accounts/users.ts';
 import { Accounts } from './accounts/accounts.ts';
 import { SESSION_LIFETIME_MS } from './http/auth/sessionKeys.ts';
 import { loadSessionSecret } from './http/auth/sessionKeys.ts';
+import { messagesPageUrl, noticeOf } from './http/routes/contactRoutes.ts';
 import { SseHub, type ChangeDetail } from './http/sseHub.ts';
 import { entities, entityByName } from './schema/registry.ts';
 import { isCommitted, type ContentChange } from './content/changes.ts';
@@ -127,6 +128,13 @@ async function openLocked(
   const audit = new AuditLog(privateDir);
   auditContentChanges(index.changes, audit);
   const notices = new MessageNotices(config.notices, { record: (event) => audit.record(event) });
+  // A visitor's message kept: a notice by email or webhook, from the outbox (never holding the answer),
+  // after open admin pages have heard of the message itself (they hear of the notices' status next).
+  index.changes.on((change) => {
+    if (change.kind !== 'message') return;
+    const notice = noticeOf(change.ids[0]!, change.message);
+    setImmediate(() => notices.announce(notice, messagesPageUrl(config)));
+  });
   // Staff who read messages see a notice fail (or go through after all) as it happens.
   notices.onChange(() => hub.notify(new Set([MESSAGE_NOTICES_CHANGED])));
   if (notices.enabled && !config.publicUrl)

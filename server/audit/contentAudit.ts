@@ -17,7 +17,8 @@ export function auditContentChanges(changes: ChangeFeed, audit: AuditLog): () =>
 
 /** The audit entry a change is recorded as, or null for one that no person made here. */
 export function auditEventOf(change: ContentChange): AuditEvent | null {
-  if (change.kind === 'external' || change.kind === 'schedule') return null;
+  // A visitor's message is no staff member's action (the notices and the Messages page tell of it).
+  if (change.kind === 'external' || change.kind === 'schedule' || change.kind === 'message') return null;
   // A draft's publish is recorded by the drafts service (draft-publish, with the draft's title).
   if (change.kind === 'published') return null;
   const commit = isCommitted(change) ? change.commit.oid : undefined;

@@ -58,6 +58,11 @@ export type ContentChange =
    * is empty (nothing anyone is served moved), but the person still asked for it.
    */
   | (Asked & { kind: 'unchanged' } & ({ asked: 'saved' | 'deleted' } | { asked: 'restored'; from: string }))
+  /**
+   * A visitor's message kept privately (no commit): staff's open admin pages and the notices hear of
+   * it. `message` is personal data: only the notices read it; nothing public is made from it.
+   */
+  | (Touches & { kind: 'message'; entity: string; ids: string[]; message: Readonly<Record<string, unknown>> })
   /** Hand edits, git pull, checkout, reset: files read again from the work tree. */
   | (Touches & { kind: 'external'; paths: string[] })
   /** "Show from" / "Show until" reached: nothing was written, what visitors see changed. */

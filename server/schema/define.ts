@@ -175,6 +175,11 @@ export interface RuleContext {
 }
 
 export interface EntityRules {
+  /**
+   * Checks of one field's value beyond its kind (a visitor's email is an address), run with the
+   * schema in the validate step so a refusal names every field at once; a message, or undefined.
+   */
+  fieldChecks?: Record<string, (value: unknown) => string | undefined>;
   /** Whether signed-out visitors may read this item (default: yes). Staff always see everything. */
   publicVisible?: (data: Record<string, unknown>) => boolean;
   /** Adjusts a new item before validation. */

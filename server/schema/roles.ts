@@ -53,11 +53,22 @@ export const REFUSED: Record<Permission, string> = {
  * (server/content/writer/operation.ts) and the HTTP guard (server/http/auth/requireUser.ts) both ask
  * `authorize`, so a route and the operation behind it cannot disagree.
  */
-export const CHANGE_ACTIONS = ['create', 'update', 'delete', 'restore', 'bulk', 'publish'] as const;
+export const CHANGE_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'bulk',
+  'publish',
+  'message',
+] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
+/** A change anyone may ask for, signed in or not: a visitor's message through the contact form. */
+const ANYONE: readonly ChangeAction[] = ['message'];
+
 /** What each change needs on the live site and inside a draft (restore, bulk and publish have no draft form). */
-const CHANGE_NEEDS: Record<ChangeAction, { live: Permission; draft: Permission }> = {
+const CHANGE_NEEDS: Record<Exclude<ChangeAction, 'message'>, { live: Permission; draft: Permission }> = {
   create: { live: 'publish', draft: 'drafts' },
   update: { live: 'publish', draft: 'drafts' },
   delete: { live: 'publish', draft: 'drafts' },
@@ -67,7 +78,7 @@ const CHANGE_NEEDS: Record<ChangeAction, { live: Permission; draft: Permission }
 };
 
 /** The permission a change needs: into a draft or on the live site. */
-export const changeNeeds = (action: ChangeAction, intoDraft: boolean): Permission =>
+export const changeNeeds = (action: Exclude<ChangeAction, 'message'>, intoDraft: boolean): Permission =>
   CHANGE_NEEDS[action][intoDraft ? 'draft' : 'live'];
 
 /** What one change asks of the role table. */
@@ -92,8 +103,9 @@ export interface Asker {
  */
 export function authorize(asker: Asker, access: ChangeAccess): void {
   const role = asker.role;
-  if (role === undefined) return;
-  const permission = changeNeeds(access.action, access.intoDraft ?? false);
+  const { action } = access;
+  if (role === undefined || ANYONE.includes(action) || action === 'message') return;
+  const permission = changeNeeds(action, access.intoDraft ?? false);
   if (!can(role, permission)) throw new AppError(403, REFUSED[permission]);
   const guarded = access.adminOnly ?? [];
   if (guarded.length && !can(role, 'administer'))

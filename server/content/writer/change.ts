@@ -59,7 +59,18 @@ export interface PublishChange {
   approval: () => void;
 }
 
-export type Change = SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange;
+/**
+ * A visitor's message through the contact form, kept privately (never in the site repository) by
+ * `keep` (server/contact/privateCollection.ts).
+ */
+export interface MessageChange {
+  kind: 'message';
+  def: EntityDef;
+  input: Record<string, unknown>;
+  keep: { add(data: Record<string, unknown>): Promise<string> };
+}
+
+export type Change = SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange | MessageChange;
 export type ChangeKindName = Change['kind'];
 
 /** A content check's warning about one item a change writes. */

@@ -44,11 +44,7 @@ async function handCommit(rel: string, text: string): Promise<string> {
   site.git('-c', 'user.name=Maintainer', '-c', 'user.email=m@example.org', 'commit', '-q', '-m', 'by hand');
   const commit = head();
   const blob = site.git('rev-parse', `HEAD:${rel}`).trim();
-  await eventually(
-    () => site.deps.index.blobOf(rel) === blob,
-    5000,
-    'the hand commit reaches the index',
-  );
+  await eventually(() => site.deps.index.blobOf(rel) === blob, 5000, 'the hand commit reaches the index');
   return commit;
 }
 
@@ -77,6 +73,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
       words: /Only an admin can change Dashboard embed script address/,
     },
     delete: { notApplicable: 'no item that can be deleted (a collection item) declares an admin-only field' },
+    message: { notApplicable: 'a visitor’s message has no admin-only field (checked below)' },
     restore: {
       refuse: async () => {
         await run(admin, {
@@ -140,6 +137,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
       words: /There is no banner with id 9999/,
     },
     delete: { notApplicable: 'a delete leaves no data for a cross-item rule to check' },
+    message: { notApplicable: 'a visitor’s message declares no cross-item rule (checked below)' },
     restore: {
       refuse: async () => {
         const a = await run(editor, {
@@ -217,6 +215,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
       words: /has no description/,
     },
     delete: { notApplicable: 'a delete leaves no text or picture to check' },
+    message: { notApplicable: 'a visitor’s own words are kept privately, not shown on the site' },
     restore: {
       refuse: async () => {
         const made = await run(editor, {
@@ -297,6 +296,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     delete: { notApplicable: 'approval is asked of a draft going live' },
     restore: { notApplicable: 'approval is asked of a draft going live' },
     bulk: { notApplicable: 'approval is asked of a draft going live' },
+    message: { notApplicable: 'approval is asked of a draft going live' },
     publish: {
       refuse: async () => {
         await site.deps.drafts.setSettings({ needsApproval: true });
@@ -332,7 +332,13 @@ describe('every guard × every kind of change', () => {
   it('has a row for every guard and a cell for every kind', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...GUARD_NAMES].sort());
     for (const row of Object.values(TABLE))
-      expect(Object.keys(row).sort()).toEqual(['bulk', 'delete', 'publish', 'restore', 'save']);
+      expect(Object.keys(row).sort()).toEqual(['bulk', 'delete', 'message', 'publish', 'restore', 'save']);
+  });
+
+  it('a visitor’s message declares neither an admin-only field nor a cross-item rule', () => {
+    const fields = Object.values(entities.contactMessage.fields as Fields);
+    expect(fields.filter((f) => f.onlyAdmins)).toEqual([]);
+    expect(entities.contactMessage.rules?.check).toBeUndefined();
   });
 
   it('no collection declares an admin-only field (so a delete cannot remove one)', () => {

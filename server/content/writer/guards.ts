@@ -65,7 +65,8 @@ const contentChecks: Guard = {
     const facts = siteFactsOf(plan.site, (rel) => written.get(rel) ?? plan.site.blobOf(rel) !== undefined);
     const warnings: ItemWarning[] = [];
     for (const item of plan.items) {
-      if (item.data === null) continue;
+      // What visitors read is checked; a visitor's own message, kept privately, is not.
+      if (item.data === null || item.def.storage === 'private') continue;
       const findings = checkItem(item.def, item.data, facts);
       const refused = refusals(findings);
       if (refused) refuse(plan, item, refused);

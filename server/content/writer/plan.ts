@@ -14,7 +14,14 @@ import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import { parseItemFile, validateItem } from '../index/fileFormat.ts';
 import type { RecentVersions } from '../index/recentVersions.ts';
 import { mergeByField } from './fieldMerge.ts';
-import type { BulkChange, DeleteChange, PublishChange, RestoreChange, SaveChange } from './change.ts';
+import type {
+  BulkChange,
+  DeleteChange,
+  MessageChange,
+  PublishChange,
+  RestoreChange,
+  SaveChange,
+} from './change.ts';
 import { StaleVersionError } from './change.ts';
 import { DraftConflictError } from './draftPublish.ts';
 import type { DraftFile, DraftView } from '../drafts/draftView.ts';
@@ -41,7 +48,7 @@ export interface PlannedItem {
 export interface Plan {
   /** What the change is to the role table and to its event. */
   action: ChangeAction;
-  event: 'saved' | 'deleted' | 'restored' | 'published';
+  event: 'saved' | 'deleted' | 'restored' | 'published' | 'message';
   intoDraft: boolean;
   items: PlannedItem[];
   /** Media and other files written or removed with the items. */
@@ -246,6 +253,28 @@ export async function planPublish(
     created: false,
     draft: change.draft,
     approval: change.approval,
+  };
+}
+
+/** A visitor's message: what they filled in, and the time the server received it. */
+export function planMessage(change: MessageChange, view: ContentView): Plan {
+  const { def } = change;
+  const data: Record<string, unknown> = {};
+  // What a visitor fills in: every declared field except the time, which the server sets.
+  for (const key of Object.keys(def.fields))
+    if (key !== 'received') data[key] = typeof change.input[key] === 'string' ? change.input[key] : undefined;
+  data.received = new Date().toISOString();
+  return {
+    action: 'message',
+    event: 'message',
+    intoDraft: false,
+    items: [
+      { def, id: '', path: '', before: undefined, was: undefined, data, primary: true, follows: false },
+    ],
+    files: [],
+    verb: 'send',
+    site: view,
+    created: true,
   };
 }
 

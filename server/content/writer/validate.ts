@@ -56,7 +56,15 @@ export function validatePlan(plan: Plan): Validated {
 
 function valid(plan: Plan, item: PlannedItem, data: Record<string, unknown>): Record<string, unknown> {
   const result = validateItem(item.def, data);
-  if (result.ok) return result.data;
+  const checked: Record<string, string> = {};
+  for (const [key, check] of Object.entries(item.def.rules?.fieldChecks ?? {})) {
+    const problem = check(data[key]);
+    if (problem) checked[key] = problem;
+  }
+  if (result.ok && !Object.keys(checked).length) return result.data;
+  if (result.ok) throw new AppError(400, Object.values(checked)[0]!, checked);
+  // The schema's message first (a form's "Please fill all fields"), every field's own beside it.
+  if (Object.keys(checked).length) throw new AppError(400, result.error, { ...checked, ...result.fields });
   if (plan.event === 'published')
     throw new AppError(400, `This draft cannot be published: ${result.error}`, result.fields ?? {});
   if (plan.action === 'bulk') throw new AppError(400, `${item.id}: ${result.error}`, result.fields);

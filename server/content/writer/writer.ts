@@ -33,6 +33,7 @@ import type {
 import {
   planBulk,
   planDelete,
+  planMessage,
   planPublish,
   planRestore,
   planSave,
@@ -93,6 +94,7 @@ export class ContentWriter {
   async run(actor: Actor, change: Change): Promise<ChangeResult> {
     const into = change.kind === 'save' || change.kind === 'delete' ? change.into : undefined;
     authorize(actor, { action: actionOf(change), intoDraft: into !== undefined });
+    if (change.kind === 'message') return this.keepMessage(actor, change);
     let prepared: { uploads: Upload[]; discard(): Promise<void> } | undefined;
     if (change.kind === 'save' && this.preparation) {
       // Slow work (a PDF's first page drawn) before the queue, which it would otherwise hold up.
@@ -115,6 +117,29 @@ export class ContentWriter {
     } finally {
       await prepared?.discard();
     }
+  }
+
+  /**
+   * A visitor's message: planned, validated and guarded as every change is, then kept privately by
+   * its own store (no commit, no save queue: it never waits for the site's saves) and announced.
+   */
+  private async keepMessage(
+    actor: Actor,
+    change: Extract<Change, { kind: 'message' }>,
+  ): Promise<ChangeResult> {
+    const plan = planMessage(change, this.index);
+    validatePlan(plan);
+    const warnings = runGuards(plan, actor);
+    const { def, data } = plan.items[0]!;
+    const id = await change.keep.add(data!);
+    this.index.changes.emit({
+      kind: 'message',
+      entity: def.name,
+      ids: [id],
+      entities: new Set([def.name]),
+      message: data!,
+    });
+    return { created: true, items: [{ entity: def.name, id }], warnings };
   }
 
   /** A create or update (typed shorthand for `run`). */
@@ -170,6 +195,8 @@ export class ContentWriter {
         const files = await draftFiles(this.store, this.index, change.draft, change.picks);
         return planPublish(change, files, new DraftView(this.index, files), this.index, this.store);
       }
+      case 'message':
+        return planMessage(change, target.view);
     }
   }
 

@@ -2,12 +2,12 @@
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { AppError } from '../../schema/errors.ts';
 import { entities } from '../../schema/registry.ts';
-import { validateItem } from '../../content/index/fileFormat.ts';
 import type { PrivateCollection } from '../../contact/privateCollection.ts';
 import type { NoticeMessage } from '../../contact/noticeText.ts';
+import type { ContentWriter } from '../../content/writer/writer.ts';
+import type { Actor } from '../../content/changes.ts';
 import { publicOrigin } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
-import { emailProblem } from '../../schema/email.ts';
 import { contactLimiter } from '../auth/contactLimiter.ts';
 import { bodyStillArriving, route, sendError } from '../http.ts';
 import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
@@ -45,7 +45,7 @@ const TOO_LONG =
  * request names its own host, and a link staff are sent must not point where a stranger chose. Null
  * without the setting (the notice then names the page in words).
  */
-function messagesPageUrl(site: { publicUrl?: string }): string | null {
+export function messagesPageUrl(site: { publicUrl?: string }): string | null {
   try {
     return site.publicUrl ? `${publicOrigin(site.publicUrl)}${entities.contactMessage.admin.route}` : null;
   } catch {
@@ -54,7 +54,7 @@ function messagesPageUrl(site: { publicUrl?: string }): string | null {
 }
 
 /** A kept message as its notice tells of it. */
-function noticeOf(id: string, data: Record<string, unknown>): NoticeMessage {
+export function noticeOf(id: string, data: Record<string, unknown>): NoticeMessage {
   const text = (k: keyof NoticeMessage) => (typeof data[k] === 'string' ? data[k] : '');
   return {
     id,
@@ -67,16 +67,17 @@ function noticeOf(id: string, data: Record<string, unknown>): NoticeMessage {
   };
 }
 
+/** A visitor sending the form: no account, their address for the record. */
+const visitor = (req: Request): Actor => ({ name: 'A visitor', email: '', username: '', address: req.ip });
+
 /**
- * `onMessage`: a message was kept (the live stream, notices), with the admin's Messages page as a link.
- * It must not wait: the visitor's answer goes right after it. `address`: where the link's origin
- * comes from. `pages`: the server-rendered site (once loaded), for answers to posts of the form without
- * JavaScript.
+ * A message is one change through the one operation (`writer.run`, kind `message`), kept in
+ * `messages`; its change event tells open admin pages and the notices (server/main.ts). `pages`: the
+ * server-rendered site (once loaded), for answers to posts of the form without JavaScript.
  */
 export function contactRoutes(
+  writer: ContentWriter,
   messages: PrivateCollection,
-  onMessage: (message: NoticeMessage, adminUrl: string | null) => void,
-  address: { publicUrl?: string; trustProxy: boolean },
   pages?: () => SitePages | null,
 ): Router {
   const router = Router();
@@ -89,15 +90,11 @@ export function contactRoutes(
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const input = Object.fromEntries(
-        // What a visitor fills in: every declared field except the time, which the server sets.
-        Object.keys(entities.contactMessage.fields)
-          .filter((k) => k !== 'received')
-          .map((k) => [k, typeof body[k] === 'string' ? body[k] : undefined]),
+        Object.keys(entities.contactMessage.fields).map((k) => [
+          k,
+          typeof body[k] === 'string' ? body[k] : undefined,
+        ]),
       );
-      const result = validateItem(entities.contactMessage, { ...input, received: new Date().toISOString() });
-      const fields = { ...(result.ok ? {} : result.fields) };
-      const badEmail = emailProblem(input.email ?? '');
-      if (badEmail && !fields.email) fields.email = badEmail;
       // A browser posting the form without JavaScript gets the contact page with the outcome.
       const site = pages?.();
       const formPost = isFormPost(req);
@@ -106,14 +103,19 @@ export function contactRoutes(
           ? async (outcome: ContactOutcome, status: number) =>
               (await site.contactPage(req, outcome, status)).send(req, res, false)
           : null;
-      if (!result.ok || badEmail) {
-        const incomplete = Object.values(fields).includes(CONTACT_INCOMPLETE);
-        const error = incomplete ? CONTACT_INCOMPLETE : result.ok ? badEmail! : result.error;
-        if (page) return page(refusedOutcome(input, fields, incomplete), 400);
-        return sendError(res, 400, error, fields);
+      try {
+        await writer.run(visitor(req), {
+          kind: 'message',
+          def: entities.contactMessage,
+          input,
+          keep: messages,
+        });
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 400 || !e.fields) throw e;
+        const incomplete = Object.values(e.fields).includes(CONTACT_INCOMPLETE);
+        if (page) return page(refusedOutcome(input, e.fields, incomplete), 400);
+        return sendError(res, 400, incomplete ? CONTACT_INCOMPLETE : e.message, e.fields);
       }
-      const id = await messages.add(result.data);
-      onMessage(noticeOf(id, result.data), messagesPageUrl(address));
       if (page) return page({ form: formOf(input), errors: {}, message: SENT, sent: true }, 200);
       res.json({ success: true, message: 'Thank you! Your message has been sent.' });
     }),
