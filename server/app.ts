@@ -38,7 +38,7 @@ export type { AppDeps } from './http/appDeps.ts';
 /** `files`: the built web app and media in memory, shared with the fast path (server/main.ts). */
 export function createApp(
   deps: AppDeps,
-  files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index),
+  files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index, deps.renderers),
 ): express.Express {
   const { config } = deps;
   const app = express();
@@ -59,7 +59,7 @@ export function createApp(
     const user = currentUser(req, accounts);
     return !!user && can(user.role, 'publish');
   };
-  const draftSites = new DraftSites(deps.drafts, deps.store, files.web, {
+  const draftSites = new DraftSites(deps.drafts, deps.store, files.web, deps.renderers, {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     images: files.images,
@@ -136,7 +136,7 @@ export function createApp(
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));
-  app.use(feedRoutes(deps.feeds));
+  app.use(feedRoutes(deps.feeds, deps.renderers));
   app.use(searchPageRoutes(files, deps.search));
   app.use(previewRoutes(deps, draftSites));
   if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));

@@ -13,7 +13,7 @@ import { FeedAnswers } from './feedAnswers.ts';
 import { isAssetPath } from './webApp.ts';
 import { pageAnswer } from './pageAnswer.ts';
 import type { RedirectAnswers } from './redirectAnswers.ts';
-import { isAdminPath } from '../../web/src/site/adminPaths.ts';
+import { isAdminPath } from '../schema/site/adminPaths.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
