@@ -14,6 +14,7 @@ import { Answer } from './answer.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { pageHeaders, type WebApp } from './webApp.ts';
 import type { Renderers } from './renderers.ts';
+import { itemAnswer } from './legacy/readAnswers.ts';
 import { inlineStylesheets } from '../site/inlineStyles.ts';
 import { escapeHtml } from '../schema/html.ts';
 
@@ -64,6 +65,6 @@ export class AdminPages {
     if (!key.startsWith(ITEMS)) return undefined;
     const query = parseItemQuery(Object.fromEntries(new URLSearchParams(key.slice(ITEMS.length))));
     const { items, ...rest } = this.lists.page(query);
-    return { items: items.map((item) => this.model.wire(query.def, item, 'url')), ...rest };
+    return { items: items.map((item) => itemAnswer(this.model, query.def, item, 'url')), ...rest };
   }
 }

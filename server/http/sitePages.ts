@@ -13,6 +13,7 @@ import { markdownKey, type MarkdownVariant } from '../schema/site/markdownKey.ts
 import { PUBLIC_PATHS } from '../schema/site/publicPaths.ts';
 import { numberedPagePath } from '../schema/site/paging.ts';
 import type { Renderers } from './renderers.ts';
+import { readAnswer } from './legacy/readAnswers.ts';
 import { CONTACT_PATH, type ContactOutcome } from '../schema/site/contactForm.ts';
 import { headTags, pageHtml } from '../site/pageHtml.ts';
 import { inlineStylesheets } from '../site/inlineStyles.ts';
@@ -214,9 +215,7 @@ export class SitePages {
   ): Promise<Rendering> {
     const mark = this.cache.mark();
     const sources = {
-      read: (endpoint: string) =>
-        ownRead?.(endpoint) ??
-        this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url', shape: 'typed' }),
+      read: (endpoint: string) => ownRead?.(endpoint) ?? this.read(endpoint),
       markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
       image: (src: string) => {
         const rel = mediaPathOf(src);
@@ -265,6 +264,12 @@ export class SitePages {
       html.push(this.renderMarkdown(text, variant));
     }
     return html;
+  }
+
+  /** A read call's answer as pages read it: the public's, stored values, media as URLs. */
+  private read(path: string): unknown {
+    const endpoint = this.model.endpoint(path);
+    return endpoint && readAnswer(this.model, endpoint, { signedIn: false, media: 'url', shape: 'typed' });
   }
 
   /** Whether a numbered page may be kept: one of the first MAX_NUMBERED_PAGES asked for. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEntities, entities, entityForPath, itemPath } from './registry.ts';
 import { initialValues, type Fields } from './define.ts';
-import { fromWire, toWire } from './codec.ts';
+import { fromWire, toWire } from '../http/legacy/wire.ts';
 import { parseItemFile, serializeItem, validateItem } from '../content/index/fileFormat.ts';
 import { normalizeLink, parseDate } from './fields.ts';
 

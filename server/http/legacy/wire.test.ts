@@ -2,11 +2,11 @@
 // typed (booleans, readable names, ISO dates); the documented endpoints' spellings ('0'/'1', codes,
 // DD/MM/YYYY) exist only between fromWire and toWire.
 import { describe, expect, it } from 'vitest';
-import { allEntities } from './registry.ts';
-import type { EntityDef, Fields } from './define.ts';
-import { fromWire, toWire } from './codec.ts';
-import { isMediaField, type AnyField, type FieldKind } from './fields.ts';
-import { validateItem } from './validate.ts';
+import { allEntities } from '../../schema/registry.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { fromWire, toWire } from './wire.ts';
+import { isMediaField, type AnyField, type FieldKind } from '../../schema/fields.ts';
+import { validateItem } from '../../schema/validate.ts';
 
 const fieldsOf = (def: EntityDef) => Object.entries(def.fields as Fields);
 
