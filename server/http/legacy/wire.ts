@@ -6,6 +6,7 @@ import type { EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import type { StoredItem } from '../../schema/storedItem.ts';
+import { fieldFromWire, fieldToWire } from './fieldWire.ts';
 import type { MediaEncoder } from '../../content/readModel/readModel.ts';
 
 /** 'wire': the documented strings ('0'/'1', codes, DD/MM/YYYY); 'typed': the stored values. */
@@ -22,7 +23,7 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
       const encoded = value ? media(value as string, field.kind) : '';
       if (encoded !== undefined) out[wireName(def, key)] = encoded;
     } else {
-      out[wireName(def, key)] = field.toWire(value);
+      out[wireName(def, key)] = fieldToWire(field, value);
     }
   }
   out.version = item.version;
@@ -64,7 +65,7 @@ export function fromWire(def: EntityDef, wire: Record<string, unknown>): Record<
   for (const [wireKey, value] of Object.entries(wire)) {
     const key = storedKeyFor(def, wireKey);
     const field = key === undefined ? undefined : fields[key];
-    if (field && !isMediaField(field)) out[key!] = field.fromWire(value);
+    if (field && !isMediaField(field)) out[key!] = fieldFromWire(field, value);
   }
   return out;
 }
