@@ -30,7 +30,6 @@ import { draftReads, draftRoutes } from './routes/draftRoutes.ts';
 import { previewRoutes } from './routes/previewRoutes.ts';
 import type { DraftSites } from './draftSites.ts';
 import { can } from '../schema/roles.ts';
-
 import type { AppDeps } from './appDeps.ts';
 import type { NoticeMessage } from '../contact/noticeText.ts';
 
