@@ -1,13 +1,20 @@
 // The layer rule (docs/architecture.md): imports point down, never up, and never in a circle.
 //   schema  <-  store  <-  content  <-  services  <-  http  <-  composition root (app.ts, main.ts, index.ts)
 // Tests, test kits and server/testing/ may import any layer (they start whole servers); nothing else
-// may import them. web/ may import server/schema/ only. `npm run check:layers` runs it.
+// may import them. web/ may import server/schema/ only; the server imports web/ in one place (the
+// composition root, the React renderers' entry); site/ and admin/ in web/ do not import each other.
+// Express and multer stay under server/http/. `npm run check:layers` runs it.
 
 const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
 const ROOT = '^server/(app|main|index)\\.ts$';
 const SERVICE_FOLDER = '^server/(accounts|audit|contact|drafts|feeds|media|pdf|remote|schedule|search|site)/';
 const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
 const BELOW_SERVICES = '^server/(content|store|schema)/';
+/** The one server file that imports web/ (the composition root), and the one module it imports. */
+const WEB_ROOT = '^server/main\\.ts$';
+const WEB_ENTRY = '^web/src/ssr/renderers\\.ts$';
+/** Express and multer, and their type packages (type-only imports resolve there). */
+const HTTP_PACKAGES = '^node_modules/(@types/)?(express|express-serve-static-core|multer)/';
 
 /** Services may use each other only along these arrows (from → to); the cycle rule keeps them a tree. */
 const SERVICE_ARROWS = {
@@ -68,9 +75,9 @@ module.exports = {
     ),
     layer(
       'services-over-content',
-      'Services import content, store, schema and web/ (server rendering), and each other only along SERVICE_ARROWS.',
+      'Services import content, store and schema, and each other only along SERVICE_ARROWS.',
       SERVICES,
-      `${SERVICES}|${BELOW_SERVICES}|^web/`,
+      `${SERVICES}|${BELOW_SERVICES}`,
     ),
     ...Object.entries(SERVICE_ARROWS).map(([from, to]) => ({
       name: 'declared-service-arrows',
@@ -97,7 +104,7 @@ module.exports = {
       'http-under-root',
       'server/http/ imports every layer below it but not the composition root.',
       '^server/http/',
-      `^server/http/|${SERVICES}|${BELOW_SERVICES}|^web/`,
+      `^server/http/|${SERVICES}|${BELOW_SERVICES}`,
     ),
     {
       name: 'only-root-imports-http',
@@ -107,12 +114,66 @@ module.exports = {
       to: { path: '^server/http/' },
     },
     {
+      name: 'express-only-in-http',
+      comment: 'Express and multer (their types too) are imported only under server/http/.',
+      severity: 'error',
+      from: { path: '^(server|web)/', pathNot: `^server/http/|${TESTS}` },
+      to: { path: HTTP_PACKAGES },
+    },
+    {
+      name: 'server-imports-no-web',
+      comment:
+        'No server file imports web/ but the composition root (server/main.ts), which hands the React renderers over (server/http/renderers.ts).',
+      severity: 'error',
+      from: { path: '^server/', pathNot: `${WEB_ROOT}|${TESTS}` },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'root-imports-web-entry-only',
+      comment:
+        'The composition root imports one module of web/: the renderers entry (web/src/ssr/renderers.ts).',
+      severity: 'error',
+      from: { path: WEB_ROOT },
+      to: { path: '^web/', pathNot: WEB_ENTRY },
+    },
+    {
+      name: 'wire-codec-at-the-edge',
+      comment:
+        'The wire spellings (strings "0"/"1", aliases: server/http/legacy/) are decoded and encoded by the HTTP layer only; the rest answers typed items.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: `^server/http/|${TESTS}` },
+      to: { path: '^server/http/legacy/' },
+    },
+    {
       name: 'web-imports-schema-only',
       comment:
         'The web app imports server/schema/ and nothing else of server/ (its tests may start a real server through server/testing/).',
       severity: 'error',
       from: { path: '^web/', pathNot: TESTS },
       to: { path: '^server/', pathNot: '^server/schema/' },
+    },
+    {
+      name: 'site-imports-no-admin',
+      comment:
+        'The public site does not import the admin (what both use lives in web/src/shared/, lib/, markdown/).',
+      severity: 'error',
+      from: { path: '^web/src/site/', pathNot: TESTS },
+      to: { path: '^web/src/admin/' },
+    },
+    {
+      name: 'admin-imports-no-site',
+      comment:
+        'The admin does not import the public site (what both use lives in web/src/shared/, lib/, markdown/).',
+      severity: 'error',
+      from: { path: '^web/src/admin/', pathNot: TESTS },
+      to: { path: '^web/src/site/' },
+    },
+    {
+      name: 'web-shared-imports-no-app',
+      comment: 'The parts site and admin share (shared/, lib/, markdown/) import neither.',
+      severity: 'error',
+      from: { path: '^web/src/(shared|lib|markdown)/', pathNot: TESTS },
+      to: { path: '^web/src/(site|admin)/' },
     },
     {
       name: 'tests-stay-tests',
@@ -124,7 +185,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|dist-server|node_modules)/' },
+    // node_modules is not followed but stays in the graph, so the package rules can see imports of it.
+    exclude: { path: '(^|/)(dist|dist-server)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

@@ -44,6 +44,14 @@ import { PdfTexts } from './search/pdfTexts.ts';
 import { FirstPagePictures } from './pdf/firstPagePictures.ts';
 import { Drafts } from './drafts/drafts.ts';
 import { RedirectAnswers } from './http/redirectAnswers.ts';
+import type { LoadRenderers, Renderers } from './http/renderers.ts';
+
+let renderers: Promise<Renderers> | undefined;
+/**
+ * The one import of web/ on the server (docs/architecture.md): the React renderers of the site's and
+ * the admin's pages, its single entry module, loaded once when first asked (after the server listens).
+ */
+const loadRenderers: LoadRenderers = () => (renderers ??= import('../web/src/ssr/renderers.ts'));
 
 export interface RunningServer {
   url: string;
@@ -214,6 +222,7 @@ async function openLocked(
     ),
     sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
     signInThrottle: new SignInThrottle(SIGN_IN_LIMITS, path.join(privateDir, 'sign-in-throttle.json')),
+    renderers: loadRenderers,
   };
 }
 
@@ -255,7 +264,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
   };
   const deps = await openSite(config, watch);
-  const files = servedFiles(config.distDir, deps.store, deps.index, {
+  const files = servedFiles(config.distDir, deps.store, deps.index, deps.renderers, {
     model: deps.model,
     cache: deps.cache,
     publicUrl: config.publicUrl,

@@ -19,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BROWSER_ARGS, executablePath, launchBrowser } from '../../tests/e2e/support/browser.ts';
 import { dataDirWithNews, generateNews } from '../../server/testing/manyItems.ts';
-import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { PUBLIC_PATHS } from '../../server/schema/site/publicPaths.ts';
 import { startServer } from '../drill/serverProcess.ts';
 import { serveCapturedInChild, type Captured } from './anchorServer.ts';
 import { machine, runMain, table } from './fixtures.ts';

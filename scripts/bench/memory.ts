@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN, startServer } from '../drill/serverProcess.ts';
 import { entities } from '../../server/schema/registry.ts';
-import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { PUBLIC_PATHS } from '../../server/schema/site/publicPaths.ts';
 import { machine, runMain, table } from './fixtures.ts';
 import { ITEMS, buildRepository } from './siteRepo.ts';
 

@@ -6,7 +6,7 @@ import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { parseItemFile, serializeItem } from '../content/index/fileFormat.ts';
 import { blobId } from '../store/blobId.ts';
-import type { StoredItem } from '../schema/codec.ts';
+import type { StoredItem } from '../schema/storedItem.ts';
 
 export class PrivateCollection {
   private readonly dir: string;

@@ -7,7 +7,7 @@
 import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
-import { SITE_NAME } from '../../web/src/site/brand.ts';
+import { SITE_NAME } from '../schema/site/brand.ts';
 import { contentLine, escapeText, icalDate, icalendarText, icalUtc, nextDay } from './icalendar.ts';
 import { absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
 import { zonedInstant } from '../schema/eventTimes.ts';

@@ -7,7 +7,7 @@ import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { NEWS_FEED_PATH } from '../schema/calendarPaths.ts';
 import { parseSiteTime, toZonedIso } from '../schema/siteTime.ts';
-import { SITE_NAME } from '../../web/src/site/brand.ts';
+import { SITE_NAME } from '../schema/site/brand.ts';
 import { escapeXml } from './xml.ts';
 import { absoluteHtml, absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
 import { NEWS_FEED_ID, newsEntryId } from './feedIds.ts';

@@ -1,8 +1,8 @@
 // The sitemap lists exactly the pages the web app routes, and robots.txt keeps crawlers out of every
 // admin page the web app has.
 import { expect, it } from 'vitest';
-import { ADMIN_PATHS } from '../../web/src/App.tsx';
-import { EVENT_PAGE_PATHS, PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
+import { ADMIN_PATHS } from '../schema/site/adminPaths.ts';
+import { EVENT_PAGE_PATHS, PUBLIC_PATHS } from '../schema/site/publicPaths.ts';
 import { EVENT_PAGE_URLS } from '../schema/entities/majorEvent.ts';
 import { ADMIN_PAGE_PATHS, FIXED_PAGES } from './publicPages.ts';
 

@@ -10,13 +10,13 @@ import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
 import { CONTENT_CHECKS_ROUTE } from '../schema/contentChecks.ts';
-import { PAGED_LISTINGS, pageCount, pageHref } from '../../web/src/site/paging.ts';
+import { PAGED_LISTINGS, pageCount, pageHref } from '../schema/site/paging.ts';
 
 export { FIXED_PAGES };
 
 /**
  * Every public page's path: the fixed ones, the visible event pages' page URLs, each once, then the
- * paged listings' numbered pages (/news/page/2, /events/page/2 on; web/src/site/paging.ts).
+ * paged listings' numbered pages (/news/page/2, /events/page/2 on; server/schema/site/paging.ts).
  */
 export function publicPagePaths(index: ContentIndex): string[] {
   const paths: string[] = [...FIXED_PAGES];

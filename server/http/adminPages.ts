@@ -1,4 +1,4 @@
-// Admin pages drawn on the server for the signed-in user who asks (web/src/admin/ssr/): the admin's
+// Admin pages drawn on the server for the signed-in user who asks (web/src/admin/ssr/, through renderers.ts): the admin's
 // own page (admin.html) with the frame and the first page of each list in #root, its stylesheets
 // written in, and the answers the lists showed. Made for each request (they depend on the user and
 // are never shared): a render of 25 lines and a gzip, a few ms. A page that is not only lists, or
@@ -13,8 +13,8 @@ import type { ReadModel } from '../content/readModel/readModel.ts';
 import { Answer } from './answer.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { pageHeaders, type WebApp } from './webApp.ts';
-import { renderAdminPage } from '../../web/src/admin/ssr/renderAdminPage.tsx';
-import { adminPageDataScript } from '../../web/src/admin/ssr/adminPageData.ts';
+import type { Renderers } from './renderers.ts';
+import { itemAnswer } from './legacy/readAnswers.ts';
 import { inlineStylesheets } from '../site/inlineStyles.ts';
 import { escapeHtml } from '../schema/html.ts';
 
@@ -29,6 +29,7 @@ export class AdminPages {
     index: ContentIndex,
     private readonly model: ReadModel,
     private readonly web: WebApp,
+    private readonly renderers: Renderers,
   ) {
     this.lists = new ItemLists(index);
   }
@@ -37,13 +38,13 @@ export class AdminPages {
   answer(req: IncomingMessage, person: SignedInUser): Answer | null {
     const template = this.web.adminTemplate();
     if (!template) return null;
-    const rendered = renderAdminPage(req.url ?? '/', person, (key) => this.read(key));
+    const rendered = this.renderers.renderAdminPage(req.url ?? '/', person, (key) => this.read(key));
     if (!rendered) return null;
     const page = inlineStylesheets(template, (p) => this.web.file(p)?.prepared.body)
       .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root">${rendered.html}</div>\n    ${adminPageDataScript(rendered.data)}`,
+        () => `<div id="root">${rendered.html}</div>\n    ${rendered.dataScript}`,
       );
     const body = Buffer.from(page);
     // Made for one request: gzip only (brotli at its best quality costs more than it saves here).
@@ -64,6 +65,6 @@ export class AdminPages {
     if (!key.startsWith(ITEMS)) return undefined;
     const query = parseItemQuery(Object.fromEntries(new URLSearchParams(key.slice(ITEMS.length))));
     const { items, ...rest } = this.lists.page(query);
-    return { items: items.map((item) => this.model.wire(query.def, item, 'url')), ...rest };
+    return { items: items.map((item) => itemAnswer(this.model, query.def, item, 'url')), ...rest };
   }
 }

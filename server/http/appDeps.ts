@@ -24,6 +24,7 @@ import type { SiteSearch } from '../search/siteSearch.ts';
 import type { ScheduleClock } from '../schedule/scheduleClock.ts';
 import type { Drafts } from '../drafts/drafts.ts';
 import type { FirstPagePictures } from '../pdf/firstPagePictures.ts';
+import type { LoadRenderers } from './renderers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +63,8 @@ export interface AppDeps {
   schedule: ScheduleClock;
   /** Pictures of a PDF's first page for saves that bring a paper's PDF alone (server/pdf/). */
   pictures: FirstPagePictures;
+  /** The React renderers of the site's and the admin's pages (web/src/ssr/renderers.ts), loaded when first asked. */
+  renderers: LoadRenderers;
   /** Held while the app runs: one server per data folder. */
   dataDirLock: DataDirLock;
 }

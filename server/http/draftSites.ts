@@ -9,6 +9,7 @@ import type { DraftView } from '../content/drafts/draftView.ts';
 import { PreparedCache } from './prepared.ts';
 import type { SitePages, SitePagesOptions } from './sitePages.ts';
 import type { WebApp } from './webApp.ts';
+import type { LoadRenderers } from './renderers.ts';
 
 /** Drafts' sites kept made at once (each holds its own rendered pages). */
 const KEEP = 24;
@@ -27,6 +28,7 @@ export class DraftSites {
     private readonly drafts: Drafts,
     private readonly store: GitStore,
     private readonly web: WebApp | null,
+    private readonly renderers: LoadRenderers,
     private readonly options: SitePagesOptions,
   ) {}
 
@@ -48,9 +50,9 @@ export class DraftSites {
     const view = await this.drafts.view(id);
     const model = new ReadModel(view, this.store, { root, read: (rel) => view.mediaBytes(rel) });
     if (!this.web) return { view, model, pages: null };
-    const { SitePages } = await import('./sitePages.ts');
+    const [{ SitePages }, renderers] = await Promise.all([import('./sitePages.ts'), this.renderers()]);
     // Staff's previews carry Edit links into the draft; a share link's reviewer has no admin to go to.
     const options = root.startsWith('/preview/') ? { ...this.options, editDraft: id } : this.options;
-    return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, options) };
+    return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, renderers, options) };
   }
 }

@@ -4,7 +4,8 @@
 // and no routing beyond a map look-up. Anything else returns false and goes to the Express app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from './prepared.ts';
-import type { MediaMode, ReadModel, Shape } from '../content/readModel/readModel.ts';
+import type { MediaMode, ReadModel } from '../content/readModel/readModel.ts';
+import type { Shape } from './legacy/wire.ts';
 import { SESSION_COOKIE } from './auth/sessionKeys.ts';
 import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
@@ -13,7 +14,7 @@ import { FeedAnswers } from './feedAnswers.ts';
 import { isAssetPath } from './webApp.ts';
 import { pageAnswer } from './pageAnswer.ts';
 import type { RedirectAnswers } from './redirectAnswers.ts';
-import { isAdminPath } from '../../web/src/site/adminPaths.ts';
+import { isAdminPath } from '../schema/site/adminPaths.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -34,7 +35,7 @@ export function fastPath(deps: {
     if (!endpoint || !asked) return false;
     // Whether the session is valid is for Express to find out; visitors send no cookie.
     if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
-    listAnswer(cache, endpoint, { signedIn: false, ...asked }).send(req, res, true);
+    listAnswer(cache, model, endpoint, { signedIn: false, ...asked }).send(req, res, true);
     return true;
   };
 

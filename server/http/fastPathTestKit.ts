@@ -83,7 +83,7 @@ export const NOT_FAST = 599;
  */
 export async function pathServers(deps: AppDeps) {
   // One public address for both, so their pages name the same canonical address.
-  const files = servedFiles(deps.config.distDir, deps.store, deps.index, {
+  const files = servedFiles(deps.config.distDir, deps.store, deps.index, deps.renderers, {
     model: deps.model,
     cache: deps.cache,
     publicUrl: 'http://cms.test',

@@ -13,7 +13,7 @@ import { robotsTxt, sitemapXml } from '../feeds/sitemap.ts';
 import { ADMIN_PAGE_PATHS } from '../feeds/publicPages.ts';
 import { NEWS_ATOM_PATH, newsAtom } from '../feeds/newsAtom.ts';
 import type { MarkdownHtml } from '../feeds/plainText.ts';
-import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
+import { markdownKey, type MarkdownVariant } from '../schema/site/markdownKey.ts';
 import { eventsCalendar } from '../feeds/eventsCalendar.ts';
 import { isTimeZone } from '../schema/eventTimes.ts';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../schema/calendarPaths.ts';

@@ -1,15 +1,21 @@
 // Prepared JSON read answers, shared by the Express routes (readRoutes.ts) and the fast path
 // (fastPath.ts). No Express here: the fast path answers before Express has even loaded.
-import type { ReadContext, ReadEndpoint } from '../content/readModel/readModel.ts';
+import type { ReadEndpoint, ReadModel } from '../content/readModel/readModel.ts';
+import { readAnswer, type ReadContext } from './legacy/readAnswers.ts';
 import type { Prepared, PreparedCache } from './prepared.ts';
 import { differsForStaff } from '../content/readModel/visibility.ts';
 import { Answer } from './answer.ts';
 import { API_HEADERS, securityHeaders } from './securityHeaders.ts';
 
 /** An endpoint's list answer for this reader, prepared once per change of its entities. */
-export function listAnswer(cache: PreparedCache, endpoint: ReadEndpoint, ctx: ReadContext): Answer {
+export function listAnswer(
+  cache: PreparedCache,
+  model: ReadModel,
+  endpoint: ReadEndpoint,
+  ctx: ReadContext,
+): Answer {
   const key = `${endpoint.path}|${ctx.media}|${ctx.shape ?? 'wire'}|${ctx.signedIn ? 'staff' : 'public'}`;
-  const prepared = cache.get(key, endpoint.deps, () => endpoint.build(ctx));
+  const prepared = cache.get(key, endpoint.deps, () => readAnswer(model, endpoint, ctx));
   return jsonAnswer(prepared, endpointDiffersForStaff(endpoint));
 }
 

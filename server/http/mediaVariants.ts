@@ -9,7 +9,7 @@ import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody } from './prepared.ts';
 import type { Answer } from './answer.ts';
 import { makeEntry, pick } from './mediaFiles.ts';
-import { VARIANT_WIDTHS } from '../../web/src/site/images/variants.ts';
+import { VARIANT_WIDTHS } from '../schema/site/imageVariants.ts';
 import { isImagePath } from '../media/imageSizes.ts';
 
 type ReadFile = (rel: string) => Promise<Buffer | null>;

@@ -1,7 +1,7 @@
 // Which answer a GET of an address that is no built file gets: a public page (server-rendered), a
 // page's data (/page-data/<path>), or the admin's page. No Express here: the fast path uses it too.
 import type { IncomingMessage } from 'node:http';
-import { isAdminPath } from '../../web/src/site/adminPaths.ts';
+import { isAdminPath } from '../schema/site/adminPaths.ts';
 import type { Answer } from './answer.ts';
 import type { ServedFiles } from './servedFiles.ts';
 

@@ -11,6 +11,7 @@ import { ImageSizes, IMAGE_SIZES_DEP } from '../media/imageSizes.ts';
 import { MediaVariants } from './mediaVariants.ts';
 import { MediaFiles } from './mediaFiles.ts';
 import { WebApp } from './webApp.ts';
+import type { LoadRenderers } from './renderers.ts';
 
 /**
  * `web` is null when the web app is not built yet; `pages` until the page renderer (React, the
@@ -38,6 +39,7 @@ export function servedFiles(
   distDir: string,
   store: GitStore,
   index: ContentIndex,
+  renderers: LoadRenderers,
   sources: PageSources = {},
 ): ServedFiles {
   const web = existsSync(path.join(distDir, 'index.html')) ? new WebApp(distDir, index) : null;
@@ -60,9 +62,9 @@ export function servedFiles(
   if (web) {
     // setImmediate: the server's listen completes first (its event comes on the next tick).
     files.pagesReady = new Promise((go) => setImmediate(go))
-      .then(() => import('./sitePages.ts'))
-      .then(({ SitePages }) => {
-        files.pages = new SitePages(model, cache, web, { ...options, images });
+      .then(() => Promise.all([import('./sitePages.ts'), renderers()]))
+      .then(([{ SitePages }, loaded]) => {
+        files.pages = new SitePages(model, cache, web, loaded, { ...options, images });
       });
     // Sizes read before the first visitors, so their pages come with them.
     // Then the variants of images the site no longer has go from the cache.

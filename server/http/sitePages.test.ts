@@ -8,10 +8,12 @@ import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import { standInBuild } from './fastPathTestKit.ts';
 import { WebApp } from './webApp.ts';
 import { SitePages } from './sitePages.ts';
+import type { Renderers } from './renderers.ts';
 
 let site: TestSite;
 let dist: string;
 let pages: SitePages;
+let renderers: Renderers;
 const req = () => Object.assign(new IncomingMessage(new Socket()), { rawHeaders: ['Host', 'cms.test'] });
 const body = async (p: SitePages, path: string) => (await p.page(req(), path)).prepared.body.toString('utf8');
 
@@ -19,7 +21,8 @@ beforeAll(async () => {
   dist = await standInBuild();
   site = await startTestSite({ distDir: dist });
   const web = new WebApp(dist, site.deps.index);
-  pages = new SitePages(site.deps.model, site.deps.cache, web, { trustProxy: false });
+  renderers = await site.deps.renderers();
+  pages = new SitePages(site.deps.model, site.deps.cache, web, renderers, { trustProxy: false });
 });
 afterAll(async () => {
   await site.stop();
@@ -71,7 +74,9 @@ describe('prepared pages', () => {
 describe('drawing a page', () => {
   // A renderer of its own: none of the starter site's markdown has been rendered by it yet.
   const fresh = () =>
-    new SitePages(site.deps.model, site.deps.cache, new WebApp(dist, site.deps.index), { trustProxy: false });
+    new SitePages(site.deps.model, site.deps.cache, new WebApp(dist, site.deps.index), renderers, {
+      trustProxy: false,
+    });
   const drop = () => site.deps.cache.invalidate(new Set(['news']));
 
   it('is the same page, byte for byte, whether its texts were new (filled in after) or rendered before', async () => {

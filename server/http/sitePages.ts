@@ -9,17 +9,16 @@ import { Answer, requestHeader } from './answer.ts';
 import { jsonAnswer } from './listAnswers.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { pageHeaders, type WebApp } from './webApp.ts';
-import { renderMarkdownHtml } from '../../web/src/markdown/renderHtml.tsx';
-import { markdownKey, type MarkdownVariant } from '../../web/src/markdown/markdownKey.ts';
-import { PUBLIC_PATHS } from '../../web/src/site/routes.tsx';
-import { numberedPagePath } from '../../web/src/site/paging.ts';
-import { fillMarkdown, renderPage } from '../../web/src/site/ssr/renderPage.tsx';
-import type { ContactOutcome } from '../../web/src/site/layout/ContactForm.tsx';
-import { CONTACT_PATH } from '../../web/src/site/layout/NavBar.tsx';
+import { markdownKey, type MarkdownVariant } from '../schema/site/markdownKey.ts';
+import { PUBLIC_PATHS } from '../schema/site/publicPaths.ts';
+import { numberedPagePath } from '../schema/site/paging.ts';
+import type { Renderers } from './renderers.ts';
+import { readAnswer } from './legacy/readAnswers.ts';
+import { CONTACT_PATH, type ContactOutcome } from '../schema/site/contactForm.ts';
 import { headTags, pageHtml } from '../site/pageHtml.ts';
 import { inlineStylesheets } from '../site/inlineStyles.ts';
 import { IMAGE_SIZES_DEP, type ImageSizes } from '../media/imageSizes.ts';
-import { mediaPathOf } from '../../web/src/site/images/variants.ts';
+import { mediaPathOf } from '../schema/site/imageVariants.ts';
 
 const HTML = 'text/html; charset=utf-8';
 /** Markdown texts whose HTML is kept; past this the oldest go (texts of old versions, mostly). */
@@ -82,6 +81,7 @@ export class SitePages {
     private readonly model: ReadModel,
     private readonly cache: PreparedCache,
     private readonly web: WebApp,
+    private readonly renderers: Renderers,
     private readonly options: SitePagesOptions,
   ) {
     this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
@@ -215,9 +215,7 @@ export class SitePages {
   ): Promise<Rendering> {
     const mark = this.cache.mark();
     const sources = {
-      read: (endpoint: string) =>
-        ownRead?.(endpoint) ??
-        this.model.endpoint(endpoint)?.build({ signedIn: false, media: 'url', shape: 'typed' }),
+      read: (endpoint: string) => ownRead?.(endpoint) ?? this.read(endpoint),
       markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
       image: (src: string) => {
         const rel = mediaPathOf(src);
@@ -226,12 +224,12 @@ export class SitePages {
       ...(this.options.editDraft ? { editDraft: this.options.editDraft } : {}),
     };
     const at = route === '*' || ownRead ? pathname : route; // a page of its own keeps its query
-    const drawn = renderPage(at, sources, contact);
+    const drawn = this.renderers.renderPage(at, sources, contact);
     const deps = [...new Set(drawn.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
     if (drawn.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
     if (this.drawingNow) this.drawingNow.deps = deps;
     const rendered = drawn.missing.length
-      ? fillMarkdown(drawn, await this.renderTexts(drawn.missing))
+      ? this.renderers.fillMarkdown(drawn, await this.renderTexts(drawn.missing))
       : drawn;
     const found = rendered.status === 200;
     const data = contact || ownRead ? undefined : prepareJson(rendered.data);
@@ -268,6 +266,12 @@ export class SitePages {
     return html;
   }
 
+  /** A read call's answer as pages read it: the public's, stored values, media as URLs. */
+  private read(path: string): unknown {
+    const endpoint = this.model.endpoint(path);
+    return endpoint && readAnswer(this.model, endpoint, { signedIn: false, media: 'url', shape: 'typed' });
+  }
+
   /** Whether a numbered page may be kept: one of the first MAX_NUMBERED_PAGES asked for. */
   private keepNumbered(route: string): boolean {
     if (this.numbered.has(route)) return true;
@@ -281,7 +285,7 @@ export class SitePages {
     let html = this.markdown.get(key); // another page drawn meanwhile may have rendered it
     if (html !== undefined) return html;
     if (this.markdown.size >= MAX_TEXTS) this.markdown.delete(this.markdown.keys().next().value!);
-    this.markdown.set(key, (html = renderMarkdownHtml(text, variant)));
+    this.markdown.set(key, (html = this.renderers.renderMarkdownHtml(text, variant)));
     return html;
   }
 

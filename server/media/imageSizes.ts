@@ -4,7 +4,7 @@
 // size is known is made again once it is (onMeasured).
 import { blobId } from '../store/blobId.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
-import type { ImageSize } from '../../web/src/site/images/variants.ts';
+import type { ImageSize } from '../schema/site/imageVariants.ts';
 
 /** The cache dependency of pages drawn before all their images' sizes were known. */
 export const IMAGE_SIZES_DEP = 'image-sizes';

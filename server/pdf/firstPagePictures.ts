@@ -15,7 +15,7 @@ import type { Upload } from '../content/writer/mediaUpload.ts';
 import { PDF_PICTURE_LIMITS, PdfProcess, PdfReaderUnavailable, type FirstPageSize } from './pdfProcess.ts';
 
 /** 800 pixels across: twice the width a paper's picture is shown at; the site's smaller WebP variants
- *  (web/src/site/images/variants.ts) are made from it as from any uploaded picture. */
+ *  (server/schema/site/imageVariants.ts) are made from it as from any uploaded picture. */
 export const FIRST_PAGE_SIZE: FirstPageSize = { width: 800, maxHeight: 2000, quality: 85 };
 
 const ASK_FOR_IMAGE = 'Please choose a first-page image (JPEG, PNG, GIF or WebP) and upload it with the PDF.';

@@ -1,8 +1,8 @@
-// Field helpers: each field kind pairs one zod schema over stored (typed) values with the two ends of
-// the documented wire (fromWire decodes what a documented endpoint is sent, toWire encodes what it
-// answers) and what the admin form needs. Wire spellings ('0'/'1', codes, DD/MM/YYYY) are known
-// here only: validation, the index and the web app see booleans, readable names and ISO dates.
-// Pure TypeScript + zod: the web app imports this module too.
+// Field helpers: each field kind pairs one zod schema over stored (typed) values with what the admin
+// form needs, and declares what the documented wire needs to know of it (a date's spelling, the codes
+// of a closed set). The wire's spellings ('0'/'1', codes, DD/MM/YYYY) are encoded and decoded at the
+// HTTP edge only (server/http/legacy/fieldWire.ts): validation, the index and the web app see
+// booleans, readable names and ISO dates. Pure TypeScript + zod: the web app imports this module too.
 import { z } from 'zod';
 import { normalizeLink } from './links.ts';
 import { parseSiteTime, toZonedIso } from './siteTime.ts';
@@ -20,13 +20,10 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   schema: z.ZodType<T, unknown>;
   /** The value a new item starts with. */
   initial: T;
-  /** How the documented read endpoints encode the stored value. */
-  toWire(value: T): string;
-  /**
-   * Decodes what a documented write endpoint was sent into the stored value; a value it does not
-   * recognise is passed on unchanged, for the schema to refuse with the field's own message.
-   */
-  fromWire(value: unknown): unknown;
+  /** A date's spelling on the documented endpoints: ISO (the default) or DD/MM/YYYY. */
+  wire?: 'iso' | 'dmy';
+  /** The short code the documented endpoints send for each stored name (codes fields). */
+  wireCodes?: Readonly<Record<string, string>>;
   /**
    * Changed by admins only (the pipeline refuses others with 403; the admin shows it read-only): a
    * field that loads code on the public site.
@@ -113,10 +110,6 @@ function stringQuickCheck(opts: TextOpts, trim: boolean): QuickCheck {
   };
 }
 
-const identity = (v: string) => v;
-/** Kinds whose wire spelling is the stored value itself. */
-const asIs = (v: unknown) => v;
-
 export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', string> => ({
   kind: 'text',
   label,
@@ -126,8 +119,6 @@ export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', strin
   placeholder: opts.placeholder,
   initial: opts.initial ?? '',
   schema: stringSchema(label, opts, true),
-  toWire: identity,
-  fromWire: asIs,
 });
 
 /** Plain text of several lines, each kept as typed (trailing space trimmed), e.g. a list of rules. */
@@ -145,8 +136,6 @@ export const lines = (
   rows: opts.rows,
   examples: opts.examples,
   schema: stringSchema(label, opts, false),
-  toWire: identity,
-  fromWire: asIs,
 });
 
 export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown', string> => ({
@@ -157,8 +146,6 @@ export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown
   max: opts.max,
   initial: opts.initial ?? '',
   schema: stringSchema(label, opts, false),
-  toWire: identity,
-  fromWire: asIs,
 });
 
 export { normalizeLink, SAFE_PROTOCOLS } from './links.ts';
@@ -190,8 +177,6 @@ export const link = (
       return typeof v === 'string' ? (normalizeLink(v) ?? ASK_SCHEMA) : ASK_SCHEMA;
     },
   ),
-  toWire: identity,
-  fromWire: asIs,
 });
 
 /**
@@ -226,30 +211,12 @@ export const scriptLink = (
 };
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DMY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
-function validDate(y: number, m: number, d: number) {
+/** Whether year, month and day name a day of the calendar (not 30 February). */
+export function validDate(y: number, m: number, d: number) {
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Parses 'YYYY-MM-DD' or 'DD/MM/YYYY' into ISO; null when neither or not a real date. */
-export function parseDate(raw: string): string | null {
-  const v = raw.trim();
-  let y: number, m: number, d: number;
-  const iso = ISO.exec(v);
-  const dmy = DMY.exec(v);
-  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
-  else return null;
-  return validDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
-}
-
-export const isoToDmy = (iso: string) => {
-  const m = ISO.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-};
 
 /**
  * A calendar date stored as ISO; `wire: 'dmy'` reads it as DD/MM/YYYY on the documented endpoint.
@@ -290,8 +257,7 @@ export const date = (
       return iso && validDate(Number(iso[1]), Number(iso[2]), Number(iso[3])) ? v : ASK_SCHEMA;
     },
   ),
-  toWire: opts.wire === 'dmy' ? isoToDmy : identity,
-  fromWire: (v) => (typeof v === 'string' ? (parseDate(v) ?? v) : v),
+  ...(opts.wire === 'dmy' ? { wire: 'dmy' as const } : {}),
 });
 
 const HOUR_MINUTE = /^([01]?\d|2[0-3]):([0-5]\d)(?::00)?$/;
@@ -333,8 +299,6 @@ export const time = (label: string, opts: { help?: string } = {}): FieldDef<'tim
       return v === '' ? '' : (parseTimeOfDay(v) ?? ASK_SCHEMA);
     },
   ),
-  toWire: identity,
-  fromWire: asIs,
 });
 
 /**
@@ -378,18 +342,7 @@ export const datetime = (
       return Number.isNaN(ms) ? ASK_SCHEMA : toZonedIso(ms);
     },
   ),
-  // Sent in the site's zone even when read with another (a parse cached before CMS_TIME_ZONE changed).
-  toWire: (v) => {
-    const ms = v ? Date.parse(v) : NaN;
-    return Number.isNaN(ms) ? v : toZonedIso(ms);
-  },
-  // A wall-clock time (the admin's input) is a site time, not a wire spelling: the schema reads it.
-  fromWire: asIs,
 });
-
-/** What the documented endpoints accept for yes and no: '1'/'0', 'true'/'false', 1/0 and the booleans. */
-const YES = new Set<unknown>([true, '1', 'true', 1]);
-const NO = new Set<unknown>([false, '0', 'false', 0]);
 
 /** A yes/no value stored as a YAML boolean and sent as '1' (true) or '0' (false). */
 export const flag = (
@@ -412,8 +365,6 @@ export const flag = (
       .transform((v) => v ?? opts.initial ?? false),
     (v) => (v === undefined ? (opts.initial ?? false) : typeof v === 'boolean' ? v : ASK_SCHEMA),
   ),
-  toWire: (v) => (v ? '1' : '0'),
-  fromWire: (v) => (YES.has(v) ? true : NO.has(v) ? false : v),
 });
 
 /**
@@ -426,7 +377,6 @@ export function codes<const N extends string>(
   opts: { initial: NoInfer<N>; help?: string; message?: string },
 ): FieldDef<'codes', N> {
   const names = Object.keys(map) as N[];
-  const byCode = new Map<string, N>(names.map((n) => [map[n].code, n]));
   const message = opts.message ?? `${label} must be one of ${names.map((n) => map[n].code).join(', ')}`;
   return {
     kind: 'codes',
@@ -442,12 +392,7 @@ export function codes<const N extends string>(
         .transform((v) => v ?? opts.initial),
       (v) => (v === undefined ? opts.initial : (names as unknown[]).includes(v) ? v : ASK_SCHEMA),
     ),
-    toWire: (v) => map[v].code,
-    fromWire: (v) => {
-      if (typeof v !== 'string' && typeof v !== 'number') return v;
-      const s = String(v).trim();
-      return byCode.get(s) ?? s;
-    },
+    wireCodes: Object.fromEntries(names.map((n) => [n, map[n].code])),
   };
 }
 
@@ -483,8 +428,6 @@ export function choice<const V extends string>(
         return (values as readonly string[]).includes(v) ? v : ASK_SCHEMA;
       },
     ),
-    toWire: identity,
-    fromWire: asIs,
   };
 }
 
@@ -527,8 +470,6 @@ const media =
         return MEDIA_PATH.test(v) ? v : ASK_SCHEMA;
       },
     ),
-    toWire: identity,
-    fromWire: asIs,
   });
 
 /** An image: its declaration says where its text alternative comes from (ImageAlt), so none lacks one. */

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { allEntities, entities, entityForPath, itemPath } from './registry.ts';
 import { initialValues, type Fields } from './define.ts';
-import { fromWire, toWire } from './codec.ts';
+import { fromWire, toWire } from '../http/legacy/wire.ts';
 import { parseItemFile, serializeItem, validateItem } from '../content/index/fileFormat.ts';
-import { normalizeLink, parseDate } from './fields.ts';
+import { normalizeLink } from './fields.ts';
+import { parseDate } from '../http/legacy/fieldWire.ts';
 
 /** A valid sample value for each field kind (the first option for closed sets). */
 function sample(def: (typeof allEntities)[number]): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entities } from './registry.ts';
+import { fieldToWire } from '../http/legacy/fieldWire.ts';
 import { boundariesAfter, isScheduled, scheduleState } from './schedule.ts';
 import { validateItem } from '../content/index/fileFormat.ts';
 
@@ -39,7 +40,7 @@ describe('Show from / Show until', () => {
     expect(ok).toMatchObject({ ok: true, data: { show_until: '2026-01-15T09:00:01-08:00' } });
     expect(validateItem(entities.news, { title: 'x', show_until: at })).toMatchObject({ ok: true });
     // Sent in the site's zone, whatever offset the stored value carries.
-    expect(entities.news.fields.show_from.toWire('2026-01-15T17:00:00Z')).toBe(at);
-    expect(entities.news.fields.show_from.toWire('')).toBe('');
+    expect(fieldToWire(entities.news.fields.show_from, '2026-01-15T17:00:00Z')).toBe(at);
+    expect(fieldToWire(entities.news.fields.show_from, '')).toBe('');
   });
 });

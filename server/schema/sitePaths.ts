@@ -18,7 +18,7 @@ export const FIXED_PAGES = [
 
 /**
  * A public listing drawn a page at a time: page 1 at `path`, page n at `<path>/page/<n>`, each with its
- * slice of `endpoint`'s list read as `<endpoint>?page=<n>&size=<perPage>` (web/src/site/paging.ts).
+ * slice of `endpoint`'s list read as `<endpoint>?page=<n>&size=<perPage>` (server/schema/site/paging.ts).
  */
 export interface PagedListing {
   path: string;

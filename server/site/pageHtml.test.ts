@@ -1,7 +1,7 @@
 // The frame of a server-rendered page: what content says can never end the data script or a head
 // tag early, and the page's data reads back as it was.
 import { describe, expect, it } from 'vitest';
-import { pageDataScript, type PageData } from '../../web/src/site/ssr/pageData.ts';
+import { pageDataScript, type PageData } from '../schema/site/pageData.ts';
 import { headTags, pageHtml, shortDescription, SITE_DESCRIPTION } from './pageHtml.ts';
 
 const TEMPLATE = `<!doctype html><html><head>

@@ -1,12 +1,10 @@
 // A server-rendered page put into the built index.html: its head tags (title, description,
 // canonical address, Open Graph, the news feed and events calendar it announces), the markup in
 // #root and the data it hydrates from.
-import type { PageHead } from '../../web/src/site/ssr/renderContext.ts';
-import { pageDataScript, type PageData } from '../../web/src/site/ssr/pageData.ts';
-import { fullTitle } from '../../web/src/lib/usePageTitle.ts';
-import { SITE_NAME } from '../../web/src/site/brand.ts';
+import { pageDataScript, type PageData, type PageHead } from '../schema/site/pageData.ts';
+import { fullTitle, SITE_NAME } from '../schema/site/brand.ts';
 import { escapeHtml } from '../schema/html.ts';
-import { shortDescription, SITE_DESCRIPTION } from '../../web/src/lib/pageDescription.ts';
+import { shortDescription, SITE_DESCRIPTION } from '../schema/site/pageDescription.ts';
 import { EVENTS_CALENDAR_PATH, NEWS_FEED_PATH } from '../schema/calendarPaths.ts';
 
 export { shortDescription, SITE_DESCRIPTION };

@@ -3,7 +3,7 @@
 // page's links and media stay inside the preview, search engines are told to stay away, and a bar
 // says it is a preview. A small script of our own reloads it when the draft or the live site changes.
 
-import { isAdminPath } from '../../web/src/site/adminPaths.ts';
+import { isAdminPath } from '../schema/site/adminPaths.ts';
 import { escapeHtml } from '../schema/html.ts';
 
 export interface PreviewFrame {

@@ -12,7 +12,7 @@ import {
   generateEventCards,
   generateNews,
 } from '../../server/testing/manyItems.ts';
-import { EVENTS_PER_PAGE, NEWS_PER_PAGE } from '../../web/src/site/paging.ts';
+import { EVENTS_PER_PAGE, NEWS_PER_PAGE } from '../../server/schema/site/paging.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 interface Row {

@@ -14,8 +14,6 @@ import {
   revalidatePageData,
 } from './site/ssr/pageDataClient.ts';
 
-export { ADMIN_PATHS, isAdminPath, publicRoutes } from './site/routes.tsx';
-
 /** Seeds the stores from the page; true when it carried data (then hydrate, else render afresh). */
 export function preparePublicSite(): boolean {
   const data = readEmbeddedPageData();

@@ -1,8 +1,9 @@
 // Entry of the web app. Public pages arrive server-rendered and are hydrated; admin addresses get
 // an empty page and load the admin app, a chunk of its own. Styles of the public site load with it.
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isAdminPath, preparePublicSite, PublicSite } from './App.tsx';
-import { checkStaffSession } from './site/staff/staffSession.ts';
+import { isAdminPath } from '../../server/schema/site/adminPaths.ts';
+import { preparePublicSite, PublicSite } from './App.tsx';
+import { checkStaffSession } from './shared/staffSession.ts';
 import './site/styles/base.css';
 import './site/styles/layout.css';
 import './site/styles/pages.css';

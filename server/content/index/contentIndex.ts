@@ -7,7 +7,7 @@ import type { CommitResult, GitStore } from '../../store/gitStore.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { entityForPath, siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import type { StoredItem } from '../../schema/codec.ts';
+import type { StoredItem } from '../../schema/storedItem.ts';
 import { parseItemFile } from './fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
 import { listFiles } from '../../store/listFiles.ts';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { ReadModel } from './readModel.ts';
+import { readAnswer } from '../../http/legacy/readAnswers.ts';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(() => site?.stop());
 
 const ctx = { signedIn: false, media: 'url', shape: 'typed' } as const;
 const pageOf = (model: ReadModel, page: number, size: number) =>
-  model.endpoint(`news.php?page=${page}&size=${size}`)!.build(ctx);
+  readAnswer(model, model.endpoint(`news.php?page=${page}&size=${size}`)!, ctx);
 
 /**
  * Every page of the news, as the long-lived read model and as a new one (a sort from scratch) answer

@@ -1,7 +1,9 @@
-// The documented read endpoints: each answer built from the index through the entity's wire codec,
-// or, for the project's own web app (`shape: 'typed'`), as stored values with media as URLs.
+// The documented read endpoints: what each answers, as typed items from the index, for whom (the
+// public or staff), in which order; and the media addresses a reader gets. Encoding an answer for
+// the wire (or the typed shape of the project's own web app) is the HTTP edge's:
+// server/http/legacy/readAnswers.ts.
 import type { CollectionDef, EntityDef } from '../../schema/define.ts';
-import { toWire, typedItem, type MediaEncoder, type StoredItem } from '../../schema/codec.ts';
+import type { StoredItem } from '../../schema/storedItem.ts';
 import { entities, entityByName, entityForPath, siteEntities } from '../../schema/registry.ts';
 import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import { isCommitted, type ContentChange } from '../changes.ts';
@@ -10,15 +12,19 @@ import { visibleToPublic } from './visibility.ts';
 import { PAGED_LISTINGS } from '../../schema/sitePaths.ts';
 
 export type MediaMode = 'base64' | 'url';
-/** 'wire': the documented strings ('0'/'1', codes, DD/MM/YYYY); 'typed': the stored values. */
-export type Shape = 'wire' | 'typed';
-export interface ReadContext {
-  signedIn: boolean;
-  media: MediaMode;
-  shape?: Shape;
-}
+/** Turns a media path into what a reader gets: base64 bytes, or a /media/ URL (undefined: left out). */
+export type MediaEncoder = (path: string, kind: 'image' | 'pdf') => string | undefined;
 
-const codecOf = (shape: Shape | undefined) => (shape === 'typed' ? typedItem : toWire);
+/** What a read endpoint answers, as typed items, before the HTTP edge encodes it. */
+export type ReadAnswer =
+  /** A collection's items (or some of them), in order. */
+  | { kind: 'list'; def: EntityDef; items: StoredItem[] }
+  /** A singleton. */
+  | { kind: 'item'; def: EntityDef; item: StoredItem }
+  /** One page of a list, with where it stands (pages past the end have no items). */
+  | { kind: 'page'; def: EntityDef; items: StoredItem[]; page: number; pages: number; total: number }
+  /** Pictures by their media paths (pdf_images.php). */
+  | { kind: 'pictures'; paths: string[] };
 
 export interface ReadEndpoint {
   /** Path under /api/. */
@@ -29,7 +35,8 @@ export interface ReadEndpoint {
   entity?: CollectionDef;
   /** What `<path>?page=<n>&size=<m>` pages: the entity's visible items in order, those `only` keeps. */
   paged?: { def: CollectionDef; only?: (item: IndexedItem) => boolean };
-  build(ctx: ReadContext): unknown;
+  /** The answer for the public (`signedIn` false) or for staff. */
+  read(signedIn: boolean): ReadAnswer;
 }
 
 /** Where a draft's view finds its media: served under its preview's path, read from its commits. */
@@ -60,7 +67,7 @@ export class ReadModel {
       deps: [def.name],
       entity: def.type === 'collection' ? def : undefined,
       paged: def.type === 'collection' ? { def } : undefined,
-      build: (ctx) => (def.type === 'collection' ? this.list(def, ctx) : this.singleton(def, ctx)),
+      read: (signedIn) => (def.type === 'collection' ? this.list(def, signedIn) : this.singleton(def)),
     }));
     // A listing of some of an entity's items (the events page: cards shown everywhere) reads its own.
     const listings: ReadEndpoint[] = PAGED_LISTINGS.flatMap((listing) => {
@@ -73,7 +80,7 @@ export class ReadModel {
           path: listing.endpoint,
           deps: [def.name],
           paged: { def, only },
-          build: (ctx: ReadContext) => this.list(def, ctx, only),
+          read: (signedIn: boolean) => this.list(def, signedIn, only),
         },
       ];
     });
@@ -81,15 +88,15 @@ export class ReadModel {
       {
         path: 'get_data.php',
         deps: [entities.eventCard.name],
-        build: (ctx) => this.list(entities.eventCard, ctx, (c) => c.data.news_type === 'spotlight'),
+        read: (signedIn) => this.list(entities.eventCard, signedIn, (c) => c.data.news_type === 'spotlight'),
       },
       {
         path: 'pdf_images.php',
         deps: [entities.paper.name],
-        build: (ctx) =>
-          this.visible(entities.paper, ctx).map(
-            (p) => this.encoder(ctx.media)(String(p.data.first_page), 'image') ?? '',
-          ),
+        read: (signedIn) => ({
+          kind: 'pictures',
+          paths: this.visible(entities.paper, signedIn).map((p) => String(p.data.first_page)),
+        }),
       },
     ];
     this.endpoints = [...generated, ...derived, ...listings];
@@ -118,22 +125,22 @@ export class ReadModel {
     if (!paged) return undefined;
     const page = Number(m[2]);
     const size = Number(m[3]);
-    return { path, deps: [paged.def.name], build: (ctx) => this.listPage(paged, ctx, page, size) };
+    return { path, deps: [paged.def.name], read: (signedIn) => this.listPage(paged, signedIn, page, size) };
   }
 
   /** One page of a list in its order, with where it stands (pages past the end have no items). */
   private listPage(
     { def, only }: NonNullable<ReadEndpoint['paged']>,
-    ctx: ReadContext,
+    signedIn: boolean,
     page: number,
     size: number,
-  ) {
-    const all = ctx.signedIn ? this.visible(def, ctx) : this.publicInOrder(def);
+  ): ReadAnswer {
+    const all = signedIn ? this.visible(def, signedIn) : this.publicInOrder(def);
     const items = only ? all.filter(only) : all;
-    const enc = this.encoder(ctx.media);
-    const encode = codecOf(ctx.shape);
     return {
-      items: items.slice((page - 1) * size, page * size).map((item) => encode(def, item, enc)),
+      kind: 'page',
+      def,
+      items: items.slice((page - 1) * size, page * size),
       page,
       pages: Math.max(1, Math.ceil(items.length / size)),
       total: items.length,
@@ -149,16 +156,6 @@ export class ReadModel {
   storedItem(def: EntityDef, id: string, signedIn: boolean): IndexedItem | undefined {
     const item = this.index.get(def, id);
     return item && (signedIn || visibleToPublic(def, item.data)) ? item : undefined;
-  }
-
-  one(def: EntityDef, id: string, ctx: ReadContext): Record<string, unknown> | undefined {
-    const item = this.storedItem(def, id, ctx.signedIn);
-    return item && codecOf(ctx.shape)(def, item, this.encoder(ctx.media));
-  }
-
-  /** One item as a write or restore answers it. */
-  wire(def: EntityDef, item: StoredItem, media: MediaMode = 'url', shape?: Shape): Record<string, unknown> {
-    return codecOf(shape)(def, item, this.encoder(media));
   }
 
   private publicInOrder(def: CollectionDef): IndexedItem[] {
@@ -206,27 +203,22 @@ export class ReadModel {
     return items;
   }
 
-  private visible(def: EntityDef, ctx: ReadContext): IndexedItem[] {
+  private visible(def: EntityDef, signedIn: boolean): IndexedItem[] {
     const items = this.index.list(def);
-    return ctx.signedIn ? items : items.filter((i) => visibleToPublic(def, i.data));
+    return signedIn ? items : items.filter((i) => visibleToPublic(def, i.data));
   }
 
-  private list(
-    def: EntityDef,
-    ctx: ReadContext,
-    only?: (item: IndexedItem) => boolean,
-  ): Record<string, unknown>[] {
-    const enc = this.encoder(ctx.media);
-    const encode = codecOf(ctx.shape);
-    const items = this.visible(def, ctx);
-    return (only ? items.filter(only) : items).map((item) => encode(def, item, enc));
+  private list(def: EntityDef, signedIn: boolean, only?: (item: IndexedItem) => boolean): ReadAnswer {
+    const items = this.visible(def, signedIn);
+    return { kind: 'list', def, items: only ? items.filter(only) : items };
   }
 
-  private singleton(def: EntityDef, ctx: ReadContext): Record<string, unknown> {
-    const item = this.index.get(def) ?? { id: '1', version: '', data: {}, path: '' };
-    return codecOf(ctx.shape)(def, item, this.encoder(ctx.media));
+  private singleton(def: EntityDef): ReadAnswer {
+    const item: StoredItem = this.index.get(def) ?? { id: '1', version: '', data: {} };
+    return { kind: 'item', def, item };
   }
 
+  /** How this reader gets media: as addresses under the site's (or a draft preview's) root, or inline. */
   encoder(mode: MediaMode): MediaEncoder {
     if (mode === 'url') {
       return (path) => {

@@ -10,19 +10,28 @@ import { signedInUser } from '../auth/signedInUser.ts';
 import type { UserStore } from '../../accounts/users.ts';
 import type { ContentIndex } from '../../content/index/contentIndex.ts';
 import type { ReadModel } from '../../content/readModel/readModel.ts';
-import { isAdminPath } from '../../../web/src/site/adminPaths.ts';
+import { isAdminPath } from '../../schema/site/adminPaths.ts';
 import type { AdminPages } from '../adminPages.ts';
+import type { LoadRenderers } from '../renderers.ts';
 import type { WebApp } from '../webApp.ts';
 
 export function adminPageRoutes(
-  deps: { users: UserStore; accounts: Accounts; index: ContentIndex; model: ReadModel },
+  deps: {
+    users: UserStore;
+    accounts: Accounts;
+    index: ContentIndex;
+    model: ReadModel;
+    renderers: LoadRenderers;
+  },
   web: WebApp,
 ): Router {
   const router = Router();
   // React and the admin's components load with the first signed-in visit, not at start.
   let pages: Promise<AdminPages> | undefined;
   const load = () =>
-    (pages ??= import('../adminPages.ts').then((m) => new m.AdminPages(deps.index, deps.model, web)));
+    (pages ??= Promise.all([import('../adminPages.ts'), deps.renderers()]).then(
+      ([m, renderers]) => new m.AdminPages(deps.index, deps.model, web, renderers),
+    ));
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAdminPath(req.path)) return next();
     await deps.users.sync();

@@ -10,7 +10,8 @@ import { isMediaField } from '../../schema/fields.ts';
 import { entities } from '../../schema/registry.ts';
 import { parseItemFile } from '../../content/index/fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
-import { typedItem } from '../../schema/codec.ts';
+import { typedItem } from '../legacy/wire.ts';
+import { itemAnswer } from '../legacy/readAnswers.ts';
 import { sniff, type SniffedType } from '../../content/writer/mediaUpload.ts';
 import type { SaveResult } from '../../content/writer/writer.ts';
 import { changeNeeds } from '../../schema/roles.ts';
@@ -76,7 +77,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
       }
       const { items, ...page } = from.page(query);
       res.setHeader('Cache-Control', 'no-store');
-      res.json({ items: items.map((item) => model.wire(query.def, item, 'url', 'typed')), ...page });
+      res.json({ items: items.map((item) => itemAnswer(model, query.def, item, 'url', 'typed')), ...page });
     }),
   );
 
@@ -163,7 +164,10 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
         throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
       const restored = (await writer.run(actorOf(req), { kind: 'restore', def, id, commit })) as SaveResult;
       const note = restored.carried ? ` ${restored.carried.note}` : '';
-      res.json({ ...deps.model.wire(def, restored.item, 'url', 'typed'), message: `Restored.${note}` });
+      res.json({
+        ...itemAnswer(deps.model, def, restored.item, 'url', 'typed'),
+        message: `Restored.${note}`,
+      });
     }),
   );
 

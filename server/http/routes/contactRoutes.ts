@@ -12,8 +12,12 @@ import { contactLimiter } from '../auth/contactLimiter.ts';
 import { bodyStillArriving, route, sendError } from '../http.ts';
 import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
 import type { SitePages } from '../sitePages.ts';
-import type { ContactForm } from '../../../web/src/lib/types.ts';
-import { CHECK_FORM_MESSAGE, SENT, type ContactOutcome } from '../../../web/src/site/layout/ContactForm.tsx';
+import {
+  CHECK_FORM_MESSAGE,
+  SENT,
+  type ContactForm,
+  type ContactOutcome,
+} from '../../schema/site/contactForm.ts';
 
 const FORM_KEYS = ['name', 'title', 'employer', 'email', 'contact'] as const;
 

@@ -10,7 +10,8 @@ import { readBodies } from '../bodies.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { AppError } from '../../schema/errors.ts';
 import { entityByName } from '../../schema/registry.ts';
-import { typedItem } from '../../schema/codec.ts';
+import { typedItem } from '../legacy/wire.ts';
+import { oneItem, readAnswer } from '../legacy/readAnswers.ts';
 import { DRAFT_ACTIONS, type DraftAction } from '../../drafts/drafts.ts';
 import type { DraftRecord } from '../../drafts/draftRecords.ts';
 import { makeShareLink, revokeShareLink } from '../../drafts/shareLinks.ts';
@@ -199,12 +200,12 @@ export function draftReads(deps: AppDeps, sites: DraftSites): Router {
       const itemId = queryString(req, 'id');
       res.setHeader('Cache-Control', 'no-store');
       if (itemId !== undefined && endpoint.entity) {
-        const one = site.model.one(endpoint.entity, itemId, ctx);
+        const one = oneItem(site.model, endpoint.entity, itemId, ctx);
         if (!one)
           return sendError(res, 404, `There is no item with id ${JSON.stringify(itemId)} in this draft.`);
         return jsonAnswer(prepareJson(one), true).send(req, res, false);
       }
-      jsonAnswer(prepareJson(endpoint.build(ctx)), true).send(req, res, false);
+      jsonAnswer(prepareJson(readAnswer(site.model, endpoint, ctx)), true).send(req, res, false);
     }),
   );
   return router;

@@ -4,15 +4,19 @@ import { Router } from 'express';
 import { Answer } from '../answer.ts';
 import type { FeedAnswers } from '../feedAnswers.ts';
 import { sendError } from '../http.ts';
-import { renderMarkdownHtml } from '../../../web/src/markdown/renderHtml.tsx';
+import type { LoadRenderers } from '../renderers.ts';
 
-export function feedRoutes(feeds: FeedAnswers): Router {
-  // The app loads with the markdown renderer; from now on the feeds that show markdown are made.
-  feeds.useRenderer(renderMarkdownHtml);
+export function feedRoutes(feeds: FeedAnswers, renderers: LoadRenderers): Router {
+  // The markdown renderer loads with the app; from then on the feeds that show markdown are made.
+  const ready = renderers().then((r) => feeds.useRenderer(r.renderMarkdownHtml));
   const router = Router();
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const answer = feeds.answer(req, req.path);
+    let answer = feeds.answer(req, req.path);
+    if (answer === 'loading') {
+      await ready.catch(() => undefined); // still 'loading' then: a 503, as before it loaded
+      answer = feeds.answer(req, req.path);
+    }
     if (answer === undefined) return next();
     if (answer instanceof Answer) return answer.send(req, res, false);
     if (answer === 'loading') return sendError(res, 503, 'The server is starting: try again in a moment.');

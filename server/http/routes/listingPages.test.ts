@@ -14,7 +14,7 @@ import {
   generateNews,
 } from '../../testing/manyItems.ts';
 import { standInBuild } from '../fastPathTestKit.ts';
-import { EVENTS_LISTING, NEWS_LISTING, type PagedListing } from '../../../web/src/site/paging.ts';
+import { EVENTS_LISTING, NEWS_LISTING, type PagedListing } from '../../schema/site/paging.ts';
 
 interface Row {
   id: string;

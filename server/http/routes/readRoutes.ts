@@ -1,7 +1,9 @@
 // GET routes for every documented read call, answered from prepared buffers. The public list answers
 // are also sent by the fast path (fastPath.ts) with the same prepared answers.
 import { Router, type Request, type RequestHandler } from 'express';
-import type { ReadContext, ReadModel, Shape } from '../../content/readModel/readModel.ts';
+import type { ReadModel } from '../../content/readModel/readModel.ts';
+import { oneItem, type ReadContext } from '../legacy/readAnswers.ts';
+import type { Shape } from '../legacy/wire.ts';
 import { prepareJson, type PreparedCache } from '../prepared.ts';
 import { entities } from '../../schema/registry.ts';
 import { queryString, route, sendError } from '../http.ts';
@@ -64,7 +66,7 @@ export function readRoutes(deps: {
       const ctx = readContext(req, staff && deps.isSignedIn(req));
       const id = queryString(req, 'id');
       if (id !== undefined && endpoint.entity) {
-        const one = model.one(endpoint.entity, id, ctx);
+        const one = oneItem(model, endpoint.entity, id, ctx);
         if (!one)
           return sendError(
             res,
@@ -73,7 +75,7 @@ export function readRoutes(deps: {
           );
         return jsonAnswer(prepareJson(one), staff).send(req, res, false);
       }
-      listAnswer(cache, endpoint, ctx).send(req, res, false);
+      listAnswer(cache, model, endpoint, ctx).send(req, res, false);
     });
   }
   return router;

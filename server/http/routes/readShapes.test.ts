@@ -6,6 +6,7 @@ import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import type { Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
+import { fieldToWire } from '../legacy/fieldWire.ts';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe.each(siteEntities.map((d) => [d.legacy.endpoint, d] as const))('%s', (e
       for (const [key, field] of Object.entries(def.fields as Fields)) {
         const wireName = def.legacy.rename?.[key] ?? key;
         if (isMediaField(field)) continue;
-        expect(field.toWire(row[key]), `${key} of ${String(row.id)}`).toBe(wireRows[i]![wireName]);
+        expect(fieldToWire(field, row[key]), `${key} of ${String(row.id)}`).toBe(wireRows[i]![wireName]);
         if (field.kind === 'flag') expect(typeof row[key]).toBe('boolean');
       }
     }

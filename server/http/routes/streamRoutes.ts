@@ -6,6 +6,7 @@ import type { EntityDef } from '../../schema/define.ts';
 import type { PreparedCache } from '../prepared.ts';
 import { sseData, type SseHub } from '../sseHub.ts';
 import { readContext } from './readRoutes.ts';
+import { readAnswer } from '../legacy/readAnswers.ts';
 import { MESSAGE_NOTICES_CHANGED } from '../../schema/messageNotices.ts';
 
 export function streamHandlers(
@@ -31,7 +32,7 @@ export function streamHandlers(
       const key = `${def.legacy.stream}|${ctx.media}|${ctx.signedIn ? 'staff' : 'public'}`;
       const render = () => {
         const body = cache.get(key, endpoint.deps, () => {
-          const answer = endpoint.build(ctx) as Record<string, unknown>;
+          const answer = readAnswer(model, endpoint, ctx) as Record<string, unknown>;
           if (def.type === 'collection') return answer;
           const { id: _id, version: _version, ...fields } = answer;
           return fields;

@@ -7,7 +7,8 @@ import net from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_LIMITS, uploadsDir } from '../../content/writer/mediaUpload.ts';
+import { uploadsDir } from '../../content/writer/mediaUpload.ts';
+import { UPLOAD_LIMITS } from '../uploadParser.ts';
 import { eventually, startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { expectClean, file, form } from './writesTestKit.ts';
 

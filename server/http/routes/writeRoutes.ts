@@ -2,12 +2,15 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import type { EntityDef, Fields } from '../../schema/define.ts';
-import { fromWire, storedKeyFor } from '../../schema/codec.ts';
+import { storedKeyFor } from '../../schema/codec.ts';
+import { fromWire } from '../legacy/wire.ts';
+import { itemAnswer } from '../legacy/readAnswers.ts';
 import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { actorOf, liveOrDraft, requireUser } from '../auth/requireUser.ts';
-import { checkUploads, keepingUploads, uploadParser, uploadsDir } from '../../content/writer/mediaUpload.ts';
+import { checkUploads, uploadsDir } from '../../content/writer/mediaUpload.ts';
+import { keepingUploads, uploadParser } from '../uploadParser.ts';
 import { StaleVersionError, type SaveResult } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, route, sendError } from '../http.ts';
@@ -98,7 +101,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       const said = created ? 'Submitted successfully!' : 'Updated successfully!';
       const model = await modelFor(draft);
       res.status(created ? 201 : 200).json({
-        ...model.wire(def, item, mediaMode(req), shapeOf(req)),
+        ...itemAnswer(model, def, item, mediaMode(req), shapeOf(req)),
         message: carried ? `${said} ${carried.note}` : said,
         // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
         ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
@@ -114,7 +117,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
     if (e instanceof StaleVersionError) {
       const model = await modelFor(draftOf(req));
       return sendError(res, 409, e.message, undefined, {
-        current: model.wire(def, e.current, mediaMode(req), shapeOf(req)),
+        current: itemAnswer(model, def, e.current, mediaMode(req), shapeOf(req)),
       });
     }
     if (e instanceof AppError && e.fields && def.legacy.writes?.aliases)

@@ -9,7 +9,7 @@ import { adminPages } from './pages.ts';
 import { firstPage, pageKey } from './liveData.ts';
 import { pageWindow } from './sections/Pager.tsx';
 import { rowSummary, sortChoices } from './sections/rows.ts';
-import { isAdminPath } from '../site/adminPaths.ts';
+import { isAdminPath } from '../../../server/schema/site/adminPaths.ts';
 
 const SPEC_ROUTES = [
   '/EventsAdminPage',

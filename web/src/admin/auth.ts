@@ -6,7 +6,7 @@ import { ApiError, getJson, send, setUnauthorizedHandler } from './api.ts';
 import { forgetAnswers } from '../lib/resourceStore.ts';
 // Remembered in the browser, so the next visit can fetch its list before the sign-in check answers
 // (and the public pages know to ask whether to show staff their Edit links).
-import { SIGNED_IN_HINT } from '../site/staff/staffSession.ts';
+import { SIGNED_IN_HINT } from '../shared/staffSession.ts';
 import type { Permission, Role } from '../../../server/schema/roles.ts';
 
 export interface AdminUser {

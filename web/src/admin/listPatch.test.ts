@@ -8,6 +8,7 @@ import { startTestSite, type TestSite } from '../../../server/testing/testSite.t
 import { collections } from '../../../server/schema/registry.ts';
 import { ItemLists, type ItemQuery } from '../../../server/content/index/itemQuery.ts';
 import { searchWords } from '../../../server/schema/listOrder.ts';
+import { itemAnswer } from '../../../server/http/legacy/readAnswers.ts';
 import type { AdminItem } from './api.ts';
 import { DECLARED, patchList, wholeList, type Before, type ListView } from './listPatch.ts';
 
@@ -31,7 +32,7 @@ const title = () => `${pick(WORDS)} ${pick(WORDS)} ${Math.floor(rnd() * 50)}`;
 const date = () => `2026-0${1 + Math.floor(rnd() * 9)}-1${Math.floor(rnd() * 9)}`;
 
 const typed = (item: { id: string; version: string; data: Record<string, unknown> }): AdminItem =>
-  site.deps.model.wire(news, item, 'url', 'typed') as AdminItem;
+  itemAnswer(site.deps.model, news, item, 'url', 'typed') as AdminItem;
 const current = (id: string): AdminItem | undefined => {
   const item = site.deps.index.get(news, id);
   return item && typed(item);

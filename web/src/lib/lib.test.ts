@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from './api.ts';
 import { formatDate, isoDate } from './dates.ts';
-import { EVENTS_LISTING } from '../site/paging.ts';
+import { EVENTS_LISTING } from '../../../server/schema/site/paging.ts';
 import { cardsForEvent, eventForPath, eventHref, visibleEvents } from './events.ts';
 import { isSitePath, safeHref } from './links.ts';
 import { byLastWordOfName } from './sort.ts';

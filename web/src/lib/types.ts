@@ -26,11 +26,3 @@ export type EducatorButton = Item<'educatorButton'>;
 export type Resource = Item<'resource'>;
 export type HomePage = Item<'homePage'>;
 export type StatePolicy = Item<'statePolicy'>;
-
-export interface ContactForm {
-  name: string;
-  title: string;
-  employer: string;
-  email: string;
-  contact: string;
-}

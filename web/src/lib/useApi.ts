@@ -1,8 +1,8 @@
 // useApi('news.php'): the endpoint's current answer, refetched whenever /api/stream says it changed.
-// While the server renders a page (site/ssr/renderContext.ts) the answer comes from the server's
+// While the server renders a page (shared/renderContext.ts) the answer comes from the server's
 // index instead, and goes into the page, so the browser starts from the same data without a fetch.
 import { useCallback, useSyncExternalStore } from 'react';
-import { useRenderCollector } from '../site/ssr/renderContext.ts';
+import { useRenderCollector } from '../shared/renderContext.ts';
 import { getSnapshot, load, subscribe, type Snapshot } from './resourceStore.ts';
 
 export interface ApiState<T> extends Snapshot<T> {

@@ -5,8 +5,8 @@ import '../test/dom.ts';
 import { render } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { usePageTitle } from './usePageTitle.ts';
-import { SITE_DESCRIPTION } from './pageDescription.ts';
-import { SITE_NAME } from '../site/brand.ts';
+import { SITE_DESCRIPTION } from '../../../server/schema/site/pageDescription.ts';
+import { SITE_NAME } from '../../../server/schema/site/brand.ts';
 
 function Page({ title, description }: { title?: string; description?: string }) {
   usePageTitle(title, { description });

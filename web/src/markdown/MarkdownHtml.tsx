@@ -3,9 +3,9 @@
 // parser. Same props as Markdown. A click on a link to a page of this site navigates inside the app.
 import { useCallback, useSyncExternalStore, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useRenderCollector } from '../site/ssr/renderContext.ts';
+import { useRenderCollector } from '../shared/renderContext.ts';
 import { isSitePath } from '../lib/links.ts';
-import { markdownKey, type MarkdownVariant } from './markdownKey.ts';
+import { markdownKey, type MarkdownVariant } from '../../../server/schema/site/markdownKey.ts';
 import { onRendered, renderedHtml } from './renderedStore.ts';
 import type { MarkdownProps } from './markdownProps.ts';
 

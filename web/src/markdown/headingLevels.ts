@@ -5,8 +5,7 @@
 // (read by screen readers only) starts its own section of the text: it takes the first level.
 import type { MarkdownNode } from './tree.ts';
 import { walk } from './tree.ts';
-
-export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
+import type { HeadingLevel } from '../../../server/schema/site/markdownKey.ts';
 
 const rank = (node: MarkdownNode) => {
   const m = /^h([1-6])$/.exec(node.tagName ?? '');

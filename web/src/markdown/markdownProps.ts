@@ -1,6 +1,6 @@
 // The props of the markdown components: the full renderer (Markdown.tsx, admin previews and the
 // server) and the public site's server-rendered HTML (MarkdownHtml.tsx).
-import type { HeadingLevel } from './headingLevels.ts';
+import type { HeadingLevel } from '../../../server/schema/site/markdownKey.ts';
 
 export interface MarkdownProps {
   /** The markdown text (may contain raw HTML); empty or missing renders nothing. */

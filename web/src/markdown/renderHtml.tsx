@@ -3,7 +3,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MarkdownContent } from './Markdown.tsx';
-import type { MarkdownVariant } from './markdownKey.ts';
+import type { MarkdownVariant } from '../../../server/schema/site/markdownKey.ts';
 
 // React's server renderer puts a preload hint before the markup for each <img>; inside a text
 // that is set as innerHTML it would only be a stray element.

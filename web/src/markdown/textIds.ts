@@ -5,7 +5,7 @@
 // an id, and points the text's links to its own ids (`#fn-1`, aria-describedby) at the new ones.
 import type { MarkdownNode } from './tree.ts';
 import { walk } from './tree.ts';
-import { textHash } from './markdownKey.ts';
+import { textHash } from '../../../server/schema/site/markdownKey.ts';
 
 /** What the sanitizer puts before every id and name (rehype-sanitize's default clobberPrefix). */
 export const CLOBBER_PREFIX = 'user-content-';

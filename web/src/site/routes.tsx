@@ -17,15 +17,7 @@ import { ResearchPage } from './pages/ResearchPage.tsx';
 import { SearchPage } from './pages/SearchPage.tsx';
 import { SpotlightPage } from './pages/SpotlightPage.tsx';
 import { SummerOfCsPage } from './pages/SummerOfCsPage.tsx';
-import { FIXED_PAGES } from '../../../server/schema/sitePaths.ts';
-
-export { ADMIN_PATHS, isAdminPath } from './adminPaths.ts';
-
-/** Event pages other than the summer one (spec §2); routes match regardless of case. */
-export const EVENT_PAGE_PATHS = ['/winterOfCS', '/ECS_Huddle', '/EventPage1', '/EventPage2', '/EventPage3'];
-
-/** Every public page's path (the not-found page answers the rest): the fixed pages and the event pages. */
-export const PUBLIC_PATHS: string[] = [...FIXED_PAGES, ...EVENT_PAGE_PATHS];
+import { EVENT_PAGE_PATHS } from '../../../server/schema/site/publicPaths.ts';
 
 export const publicRoutes: RouteObject[] = [
   {

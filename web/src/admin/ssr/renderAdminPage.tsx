@@ -5,8 +5,8 @@
 // the draft's), goes out empty as before.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { RenderContext, type RenderCollector } from '../../site/ssr/renderContext.ts';
-import { fullTitle } from '../../lib/usePageTitle.ts';
+import { RenderContext, type RenderCollector } from '../../shared/renderContext.ts';
+import { fullTitle } from '../../../../server/schema/site/brand.ts';
 import AdminEntityPage from '../AdminEntityPage.tsx';
 import { ServerRenderedUser, type AdminUser } from '../auth.ts';
 import { adminPages, isListedSection } from '../pages.ts';

@@ -5,7 +5,7 @@
 // leaves the page with its section (an added item closes the add dialog), the focus goes back to
 // what opened it instead of falling to the page.
 import { useCallback, useEffect, useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
-import { Modal as SiteModal } from '../../site/components/Modal.tsx';
+import { Modal as SiteModal } from '../../shared/Modal.tsx';
 import { DISCARD_MESSAGE, DirtyScope } from './unsaved.tsx';
 import { useFocusTrap } from './focusTrap.ts';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { SpotlightSlide } from '../../lib/types.ts';
 import { Markdown, useMarkdownAhead } from '../../markdown/MarkdownHtml.tsx';
-import { Modal } from '../components/Modal.tsx';
+import { Modal } from '../../shared/Modal.tsx';
 import { useCarousel } from './useCarousel.ts';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';

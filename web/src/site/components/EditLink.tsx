@@ -2,9 +2,9 @@
 // form. Public pages leave the server without it (the same HTML for everyone); the browser adds it
 // once it knows the reader is signed in (staff/staffSession.ts). A preview of a draft, drawn on the
 // server for staff, has it from the start, opening the form in that draft.
-import { useRenderCollector } from '../ssr/renderContext.ts';
+import { useRenderCollector } from '../../shared/renderContext.ts';
 import { editHref, type EditableEntity } from '../staff/editLinks.ts';
-import { useStaff } from '../staff/staffSession.ts';
+import { useStaff } from '../../shared/staffSession.ts';
 
 interface EditLinkProps {
   entity: EditableEntity;

@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { useApi, type ApiState } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { pageHref, pageNumberOf, pagedEndpoint, type ListPage, type PagedListing } from '../paging.ts';
+import {
+  pageHref,
+  pageNumberOf,
+  pagedEndpoint,
+  type ListPage,
+  type PagedListing,
+} from '../../../../server/schema/site/paging.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 
 type Draw<T> = (page: number, list: ApiState<ListPage<T>>) => ReactNode;

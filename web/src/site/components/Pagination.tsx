@@ -2,7 +2,7 @@
 // those around this one. Real links, so they work without JavaScript and for crawlers; the page on
 // screen is marked for screen readers with aria-current.
 import { Link } from 'react-router-dom';
-import { pageHref, type PagedListing } from '../paging.ts';
+import { pageHref, type PagedListing } from '../../../../server/schema/site/paging.ts';
 
 /** The page numbers to show, with null where a run of them is left out. */
 export function pageNumbers(page: number, pages: number): (number | null)[] {

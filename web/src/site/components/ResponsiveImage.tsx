@@ -3,8 +3,8 @@
 // browser, from the page's data). Any other image is drawn as given.
 import type { ImgHTMLAttributes } from 'react';
 import { knownImageSize } from '../images/imageSizeStore.ts';
-import { srcsetFor } from '../images/variants.ts';
-import { useRenderCollector } from '../ssr/renderContext.ts';
+import { srcsetFor } from '../../../../server/schema/site/imageVariants.ts';
+import { useRenderCollector } from '../../shared/renderContext.ts';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> & {
   src: string;

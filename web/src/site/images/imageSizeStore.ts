@@ -1,6 +1,6 @@
 // Images' real sizes in the browser: arriving with the page's data (pageDataClient.ts) before it is
 // hydrated or drawn, so an image is drawn with the same width, height and srcset as on the server.
-import type { ImageSize } from './variants.ts';
+import type { ImageSize } from '../../../../server/schema/site/imageVariants.ts';
 
 const sizes = new Map<string, ImageSize>();
 /** Above this many the oldest are let go (a long visit through many pages). */

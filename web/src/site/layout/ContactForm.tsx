@@ -8,27 +8,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { emailProblem } from '../../../../server/schema/email.ts';
 import { ApiError, postJson } from '../../lib/api.ts';
-import type { ContactForm } from '../../lib/types.ts';
-
-export const INCOMPLETE = 'Please fill all fields';
-export const SENT = 'Form submitted successfully!';
-const CHECK_FORM = 'Please check the form and send it again.';
+import {
+  CHECK_FORM_MESSAGE as CHECK_FORM,
+  CONTACT_ACTION,
+  INCOMPLETE,
+  SENT,
+  type ContactForm,
+  type ContactOutcome,
+  type FieldErrors,
+} from '../../../../server/schema/site/contactForm.ts';
 
 type Key = keyof ContactForm;
-/** A field's problem; INCOMPLETE marks a missing field, told by the form's status line. */
-export type FieldErrors = Partial<Record<Key, string>>;
-
-/** What a post of the form without JavaScript came to: shown by the page the server answers with. */
-export interface ContactOutcome {
-  form: ContactForm;
-  errors: FieldErrors;
-  /** The form's status line (INCOMPLETE or another refusal), or SENT. */
-  message: string;
-  sent: boolean;
-}
-
-export const CONTACT_ACTION = '/api/handle_form.php';
-export const CHECK_FORM_MESSAGE = CHECK_FORM;
 
 export const empty: ContactForm = { name: '', title: '', employer: '', email: '', contact: '' };
 const required: Key[] = ['name', 'title', 'email', 'contact'];

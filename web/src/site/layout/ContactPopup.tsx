@@ -1,10 +1,8 @@
 // The contact popup (spec §2): the contact form (ContactForm.tsx) in a dialog. It closes on
 // Escape, a click on the overlay or its close button; after a message was sent it opens empty.
 import { useRef, useState } from 'react';
-import { Modal } from '../components/Modal.tsx';
+import { Modal } from '../../shared/Modal.tsx';
 import { ContactFormView } from './ContactForm.tsx';
-
-export { INCOMPLETE, SENT } from './ContactForm.tsx';
 
 export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   // A new form (empty) for the next opening once a message was sent.

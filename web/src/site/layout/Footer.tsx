@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Footer as FooterData } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
-import { SITE_NAME } from '../brand.ts';
+import { SITE_NAME } from '../../../../server/schema/site/brand.ts';
 import { DashboardLink } from './NavBar.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 

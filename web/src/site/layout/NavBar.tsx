@@ -9,7 +9,8 @@ import { eventHref, visibleEvents } from '../../lib/events.ts';
 import type { MajorEvent, SiteSettings } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { useNarrowLayoutOnceHydrated } from '../../lib/useMediaQuery.ts';
-import { SITE_NAME } from '../brand.ts';
+import { CONTACT_PATH } from '../../../../server/schema/site/contactForm.ts';
+import { SITE_NAME } from '../../../../server/schema/site/brand.ts';
 import { NewTabNote } from '../components/SmartLink.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { useContact } from './ContactContext.tsx';
@@ -21,9 +22,6 @@ const RESEARCH_AND_POLICY: NavItem[] = [
   { label: 'RESEARCH', to: '/research' },
   { label: 'POLICY', to: '/researchAndPolicy' },
 ];
-
-/** The contact form as a page of its own: where Contact Us leads without JavaScript. */
-export const CONTACT_PATH = '/contact';
 
 function Item({ to, children, className }: { to: string; children: string; className?: string }) {
   return (

@@ -2,7 +2,7 @@
 // handle_form.php answers a post of the form with, showing its outcome and what was typed.
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { ContactFormView } from '../layout/ContactForm.tsx';
-import { useRenderCollector } from '../ssr/renderContext.ts';
+import { useRenderCollector } from '../../shared/renderContext.ts';
 import { contactOutcomeOfPage } from '../ssr/pageDataClient.ts';
 
 export function ContactPage() {

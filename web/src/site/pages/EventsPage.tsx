@@ -11,7 +11,7 @@ import { NewsNav } from '../components/NewsNav.tsx';
 import { EventsCalendarLink } from '../components/FeedLinks.tsx';
 import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
 import { Pagination } from '../components/Pagination.tsx';
-import { EVENTS_LISTING, type ListPage } from '../paging.ts';
+import { EVENTS_LISTING, type ListPage } from '../../../../server/schema/site/paging.ts';
 
 /** The visible event pages, so they stay reachable where the EVENTS dropdown is flattened. */
 function EventPagesList() {

@@ -10,7 +10,7 @@ import { NewsNav } from '../components/NewsNav.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
-import { NEWS_LISTING, type ListPage } from '../paging.ts';
+import { NEWS_LISTING, type ListPage } from '../../../../server/schema/site/paging.ts';
 import { EditLink } from '../components/EditLink.tsx';
 import { NewsFeedLink } from '../components/FeedLinks.tsx';
 

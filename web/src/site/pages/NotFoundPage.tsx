@@ -1,7 +1,7 @@
 // Shown for any address that is not a page of the site (and for hidden event pages).
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { useRenderCollector } from '../ssr/renderContext.ts';
+import { useRenderCollector } from '../../shared/renderContext.ts';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

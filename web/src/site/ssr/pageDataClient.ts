@@ -4,8 +4,8 @@ import { API_TIMEOUT_MS } from '../../lib/api.ts';
 import { seed } from '../../lib/resourceStore.ts';
 import { addRendered } from '../../markdown/renderedStore.ts';
 import { addImageSizes } from '../images/imageSizeStore.ts';
-import type { ContactOutcome } from '../layout/ContactForm.tsx';
-import { PAGE_DATA_ID, type PageData } from './pageData.ts';
+import type { ContactOutcome } from '../../../../server/schema/site/contactForm.ts';
+import { PAGE_DATA_ID, type PageData } from '../../../../server/schema/site/pageData.ts';
 
 /** The page's data, and its version to ask the server about once the live stream is up. */
 export function readEmbeddedPageData(): PageData | null {

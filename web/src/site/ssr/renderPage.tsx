@@ -5,43 +5,17 @@
 // in (fillMarkdown), so the page is drawn by React once, not again once its texts are ready.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { markdownKey, type MarkdownVariant } from '../../markdown/markdownKey.ts';
+import { markdownKey, type MarkdownVariant } from '../../../../server/schema/site/markdownKey.ts';
 import { SiteRoutes } from '../SiteRoutes.tsx';
-import type { ContactOutcome } from '../layout/ContactForm.tsx';
-import type { ImageSize } from '../images/variants.ts';
-import type { PageData } from './pageData.ts';
-import { RenderContext, type PageHead, type RenderCollector } from './renderContext.ts';
-
-export interface RenderedPage {
-  /** The markup of #root. */
-  html: string;
-  status: number;
-  head: PageHead;
-  data: PageData;
-  /** The read calls the page made: its answers change when their entities do. */
-  endpoints: string[];
-  /** Markdown texts that had no HTML yet: render them and fill them in (fillMarkdown). */
-  missing: [string, MarkdownVariant][];
-  /** The placeholder standing for each missing text, in `html` and in `data.markdown`. */
-  placeholders: string[];
-  /** Matches the placeholders (number n: missing[n]). */
-  placeholder: RegExp;
-  /** Whether an image was drawn without its size (not read yet): the page is drawn again later. */
-  unsized: boolean;
-}
-
-export interface PageSources {
-  read(endpoint: string): unknown;
-  /** An image's real size, when known (server/media/imageSizes.ts). */
-  image?(src: string): ImageSize | undefined;
-  /**
-   * A text's HTML, or undefined when it is not rendered yet: React cannot render the markdown
-   * while it renders the page, so the caller renders the missing texts after and fills them in.
-   */
-  markdown(text: string, variant: MarkdownVariant): string | undefined;
-  /** Staff's preview of this draft: Edit links on its items (site/components/EditLink.tsx). */
-  editDraft?: string;
-}
+import type { ContactOutcome } from '../../../../server/schema/site/contactForm.ts';
+import type {
+  PageData,
+  PageHead,
+  PageSources,
+  RenderedPage,
+} from '../../../../server/schema/site/pageData.ts';
+import type { ImageSize } from '../../../../server/schema/site/imageVariants.ts';
+import { RenderContext, type RenderCollector } from '../../shared/renderContext.ts';
 
 /** Characters no text of the site can put in a page's markup (markdown turns NUL into U+FFFD). */
 const MARK = '\u0000';

@@ -3,21 +3,10 @@
 // about itself (its HTTP status, title and description). In the browser there is no such context:
 // the same components read the resource store, seeded from the data the page carries.
 import { createContext, useContext } from 'react';
-import type { MarkdownVariant } from '../../markdown/markdownKey.ts';
-import type { ContactOutcome } from '../layout/ContactForm.tsx';
-import type { ImageSize } from '../images/variants.ts';
-
-export interface PageHead {
-  /** The page's own title, without the site's name; undefined on the home page. */
-  title?: string;
-  /** A sentence or two from the content, for search results and link previews. */
-  description?: string;
-  /** The page's address when several addresses show it (an event page's page_url). */
-  canonicalPath?: string;
-  /** The addresses of the pages before and after this one, in a paged listing (paging.ts). */
-  prevPath?: string;
-  nextPath?: string;
-}
+import type { MarkdownVariant } from '../../../server/schema/site/markdownKey.ts';
+import type { ContactOutcome } from '../../../server/schema/site/contactForm.ts';
+import type { PageHead } from '../../../server/schema/site/pageData.ts';
+import type { ImageSize } from '../../../server/schema/site/imageVariants.ts';
 
 export interface RenderCollector {
   /** A read call's answer (media as URLs), remembered to go into the page with it. */

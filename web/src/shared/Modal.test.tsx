@@ -2,7 +2,7 @@
 // The site's modal dialog, which every admin dialog builds on: named by its title, focus on its
 // first field, closed by Escape, its × or a click on the overlay (not inside), and focus back on
 // the button that opened it.
-import '../../test/dom.ts';
+import '../test/dom.ts';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,7 +1,9 @@
 // The key of a markdown text's rendered HTML: how it is rendered (inline or block, links in a new
 // tab, the level headings start at) and a hash of the text. The server renders each text once per
 // change and the page carries the HTML under this key, so the browser needs no markdown parser.
-import type { HeadingLevel } from './headingLevels.ts';
+
+/** The level a text's headings start at (web/src/markdown/headingLevels.ts renumbers them). */
+export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
 export interface MarkdownVariant {
   inline?: boolean;

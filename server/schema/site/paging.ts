@@ -2,7 +2,7 @@
 // page 1 at the listing's own address, the others at <listing>/page/<n>, each with its slice of the
 // list read as `<endpoint>?page=<n>&size=<size>`. Shared by the browser, the server's renderer and
 // the sitemap: no React, no browser.
-import { PAGED_LISTINGS } from '../../../server/schema/sitePaths.ts';
+import { PAGED_LISTINGS } from '../sitePaths.ts';
 
 export {
   EVENTS_LISTING,
@@ -11,7 +11,7 @@ export {
   NEWS_PER_PAGE,
   PAGED_LISTINGS,
   type PagedListing,
-} from '../../../server/schema/sitePaths.ts';
+} from '../sitePaths.ts';
 
 /** What a paged read answers: one page of the list (in the list's order) and where it stands. */
 export interface ListPage<T> {

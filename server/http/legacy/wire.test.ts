@@ -2,11 +2,12 @@
 // typed (booleans, readable names, ISO dates); the documented endpoints' spellings ('0'/'1', codes,
 // DD/MM/YYYY) exist only between fromWire and toWire.
 import { describe, expect, it } from 'vitest';
-import { allEntities } from './registry.ts';
-import type { EntityDef, Fields } from './define.ts';
-import { fromWire, toWire } from './codec.ts';
-import { isMediaField, type AnyField, type FieldKind } from './fields.ts';
-import { validateItem } from './validate.ts';
+import { allEntities } from '../../schema/registry.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { fromWire, toWire } from './wire.ts';
+import { fieldFromWire, fieldToWire } from './fieldWire.ts';
+import { isMediaField, type AnyField, type FieldKind } from '../../schema/fields.ts';
+import { validateItem } from '../../schema/validate.ts';
 
 const fieldsOf = (def: EntityDef) => Object.entries(def.fields as Fields);
 
@@ -38,7 +39,7 @@ function wireSpellings(field: AnyField): [unknown, unknown][] {
       ];
     case 'codes':
       return field.options!.flatMap((o): [unknown, unknown][] => {
-        const code = field.toWire(o.value);
+        const code = fieldToWire(field, o.value);
         return [
           [code, o.value],
           [` ${code} `, o.value],
@@ -65,7 +66,7 @@ function wireOnly(field: AnyField): unknown[] {
       return ['1', '0', 'true', 'false', 1, 0, ''];
     case 'codes':
       return field
-        .options!.map((o) => field.toWire(o.value))
+        .options!.map((o) => fieldToWire(field, o.value))
         .filter((c) => !field.options!.some((o) => o.value === c));
     case 'date':
       return ['05/03/2025', '5/3/2025'];
@@ -82,7 +83,7 @@ describe.each(cases)('%s', (_name, def, key, field) => {
   it('reads back from the wire every stored value it sends: fromWire(toWire(x)) = x', () => {
     if (isMediaField(field)) return; // sent as bytes or URLs, set by uploads only
     for (const stored of storedSamples(field)) {
-      expect(field.fromWire(field.toWire(stored)), JSON.stringify(stored)).toEqual(stored);
+      expect(fieldFromWire(field, fieldToWire(field, stored)), JSON.stringify(stored)).toEqual(stored);
       if (stored !== '' || !field.required)
         expect(field.schema.safeParse(stored).success, JSON.stringify(stored)).toBe(true);
     }
@@ -90,7 +91,7 @@ describe.each(cases)('%s', (_name, def, key, field) => {
 
   it('decodes every accepted wire spelling to the stored value', () => {
     for (const [wire, stored] of wireSpellings(field)) {
-      expect(field.fromWire(wire), JSON.stringify(wire)).toEqual(stored);
+      expect(fieldFromWire(field, wire), JSON.stringify(wire)).toEqual(stored);
     }
   });
 

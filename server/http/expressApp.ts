@@ -1,0 +1,162 @@
+// The Express app assembled from its routes; server/app.ts composes what it is built from.
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import { currentUser, sessionMiddleware, sessionOf } from './auth/session.ts';
+import { sameOriginOnly } from './auth/originCheck.ts';
+import { DeviceCookies } from './auth/deviceCookie.ts';
+import { readRoutes } from './routes/readRoutes.ts';
+import { streamHandlers } from './routes/streamRoutes.ts';
+import { mediaRoutes } from './routes/mediaRoutes.ts';
+import { contactRoutes } from './routes/contactRoutes.ts';
+import { authRoutes } from './routes/authRoutes.ts';
+import { writeRoutes } from './routes/writeRoutes.ts';
+import { contentCheckRoutes } from './routes/contentCheckRoutes.ts';
+import { adminRoutes } from './routes/adminRoutes.ts';
+import { webAppRoutes } from './routes/webAppRoutes.ts';
+import { feedRoutes } from './routes/feedRoutes.ts';
+import { auditRoutes } from './routes/auditRoutes.ts';
+import { accountRoutes } from './routes/accountRoutes.ts';
+import { gitRoutes } from './routes/gitRoutes.ts';
+import { searchRoutes } from './routes/searchRoutes.ts';
+import { searchPageRoutes } from './routes/searchPageRoutes.ts';
+import { replicaRefusesWrites } from './replicaGuard.ts';
+import type { ServedFiles } from './servedFiles.ts';
+import { API_HEADERS, securityMiddleware } from './securityHeaders.ts';
+import { AppError } from '../schema/errors.ts';
+import { DiskFullError, isDiskFull, RepositoryBrokenError } from '../store/storeErrors.ts';
+import { diskSpace } from '../store/diskSpace.ts';
+import { sendError } from './http.ts';
+import { adminPageRoutes } from './routes/adminPageRoutes.ts';
+import { draftReads, draftRoutes } from './routes/draftRoutes.ts';
+import { previewRoutes } from './routes/previewRoutes.ts';
+import type { DraftSites } from './draftSites.ts';
+import { can } from '../schema/roles.ts';
+import type { AppDeps } from './appDeps.ts';
+
+export type ExpressApp = express.Express;
+
+/** What server/app.ts composes for the routes beside AppDeps. */
+export interface AppParts {
+  /** The built web app and media in memory, shared with the fast path (server/main.ts). */
+  files: ServedFiles;
+  /** Drafts' sites for staff reads and previews. */
+  draftSites: DraftSites;
+}
+
+/** The Express app: middleware, the API's routes in their order, pages, media and errors. */
+export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): ExpressApp {
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.use(securityMiddleware());
+  app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));
+
+  const { accounts } = deps;
+  const isSignedIn = (req: Request) => currentUser(req, accounts) !== null;
+  /** The full session a request came with, for streams that end with it. */
+  const sessionIdOf = (req: Request) => {
+    const found = sessionOf(req, accounts);
+    return found && !found.session.pendingTwoFactor ? found.session.id : undefined;
+  };
+  /** Contact messages are for editors and admins, as their routes say (adminRoutes.ts). */
+  const readsMessages = (req: Request) => {
+    const user = currentUser(req, accounts);
+    return !!user && can(user.role, 'publish');
+  };
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    for (const [name, value] of API_HEADERS) res.setHeader(name, value);
+    next();
+  });
+  // Before the same-origin check: forges post webhooks from elsewhere, signed with the shared secret.
+  api.use(gitRoutes(deps.remote));
+  api.use(sameOriginOnly(config.publicUrl));
+  if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
+  // Staff's reads of a draft (`?draft=ID`) before the public reads, which never see a draft.
+  api.use(draftReads(deps, draftSites));
+  // Public reads first: they are the hot path and need no body parsing.
+  api.use(
+    readRoutes({
+      model: deps.model,
+      cache: deps.cache,
+      store: deps.store,
+      isSignedIn,
+      streams: streamHandlers(deps.hub, deps.model, deps.cache, sessionIdOf, readsMessages),
+    }),
+  );
+  api.get('/health', async (_req, res) => {
+    const errors = deps.index.contentErrors();
+    const problem = await deps.store.problem();
+    const repository = problem
+      ? { ok: false, problem, message: new RepositoryBrokenError(problem).message }
+      : { ok: true };
+    res.setHeader('Cache-Control', 'no-store');
+    const remote = deps.remote
+      ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl }
+      : null;
+    const disk = await diskSpace(deps.store.dir, config.diskWarnMb);
+    res.json({
+      ok: errors.length === 0 && !problem,
+      repository,
+      remote,
+      disk,
+      errors,
+      subscribers: deps.hub.size,
+    });
+  });
+  // No body parsing here: each route reads its body itself, after the checks that say it is wanted
+  // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
+  // server read and parse megabytes.
+  api.use(searchRoutes(deps.search, accounts));
+  api.use(contactRoutes(deps.writer, deps.messages, () => files.pages));
+  api.use(
+    authRoutes(accounts, deps.audit, {
+      throttle: deps.signInThrottle,
+      devices: new DeviceCookies(deps.sessionSecret),
+      secure: config.trustProxy,
+    }),
+  );
+  api.use(writeRoutes(deps, draftSites));
+  api.use(draftRoutes(deps));
+  api.use(adminRoutes(deps, draftSites));
+  api.use(contentCheckRoutes(deps, draftSites));
+  api.use(auditRoutes(deps));
+  api.use(accountRoutes(deps));
+  api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
+  app.use('/api', api);
+  app.use('/media', mediaRoutes(files.media, files.variants));
+  app.use(feedRoutes(deps.feeds, deps.renderers));
+  app.use(searchPageRoutes(files, deps.search));
+  app.use(previewRoutes(deps, draftSites));
+  if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));
+  else
+    app.use((_req, res) =>
+      res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'),
+    );
+  app.use(errorHandler(config.quiet));
+  return app;
+}
+
+function errorHandler(quiet: boolean): ErrorRequestHandler {
+  return (err, _req, res, _next) => {
+    if (res.headersSent) return res.end();
+    // Our own errors carry plain words and their status, 5xx included (503 busy, 409 detached HEAD).
+    if (err instanceof AppError) return sendError(res, err.status, err.message, err.fields, err.extra);
+    // A full disk anywhere (private data, uploads' temporary files) is said plainly: nothing was kept.
+    if (isDiskFull(err)) return sendError(res, 507, new DiskFullError().message);
+    // Errors from the body parsers and multer: a status, and a message not meant for the site's users.
+    const e = err as { status?: number; statusCode?: number; type?: string };
+    const status = e.status ?? e.statusCode ?? 500;
+    if (e.type === 'entity.too.large') return sendError(res, 413, 'What you sent is too large.');
+    if (e.type === 'entity.parse.failed') return sendError(res, 400, 'The request body is not valid JSON.');
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 415
+          ? 'This kind of request body cannot be read.'
+          : 'The request could not be understood. Nothing was changed.';
+      return sendError(res, status, message);
+    }
+    if (!quiet) console.error(err);
+    sendError(res, 500, 'Something went wrong on the server. Nothing was changed; please try again.');
+  };
+}

@@ -1,0 +1,71 @@
+// The wire codec of an entity, built from its declaration: stored item ⇄ the documented endpoints'
+// shape (wire field names from legacy.rename and the write aliases, each field's own string encoding:
+// '0'/'1', codes, DD/MM/YYYY). Only the HTTP edge uses it; everything inside works with stored
+// (typed) values. Also the typed shape the project's own web app reads, with media as addresses.
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { isMediaField } from '../../schema/fields.ts';
+import { storedKeyFor } from '../../schema/codec.ts';
+import type { StoredItem } from '../../schema/storedItem.ts';
+import { fieldFromWire, fieldToWire } from './fieldWire.ts';
+import type { MediaEncoder } from '../../content/readModel/readModel.ts';
+
+/** 'wire': the documented strings ('0'/'1', codes, DD/MM/YYYY); 'typed': the stored values. */
+export type Shape = 'wire' | 'typed';
+
+/** A field's name on the documented endpoints (legacy.rename), else its stored name. */
+export const wireName = (def: EntityDef, key: string) => def.legacy.rename?.[key] ?? key;
+
+export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: item.id };
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    const value = item.data[key] ?? field.initial;
+    if (isMediaField(field)) {
+      const encoded = value ? media(value as string, field.kind) : '';
+      if (encoded !== undefined) out[wireName(def, key)] = encoded;
+    } else {
+      out[wireName(def, key)] = fieldToWire(field, value);
+    }
+  }
+  out.version = item.version;
+  return out;
+}
+
+/**
+ * The shape the project's own web app reads (page data, the admin's API, `?shape=typed`): stored
+ * names and values (booleans, readable names, ISO dates), every declared field present, media as
+ * what the encoder makes of their paths (URLs).
+ */
+export function typedItem(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: item.id };
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    const value = item.data[key] ?? field.initial;
+    if (!isMediaField(field)) out[key] = value;
+    else out[key] = (value ? media(value as string, field.kind) : '') ?? '';
+  }
+  out.version = item.version;
+  return out;
+}
+
+/** An item in the shape asked for. */
+export const encodeItem = (
+  def: EntityDef,
+  item: StoredItem,
+  media: MediaEncoder,
+  shape: Shape | undefined,
+): Record<string, unknown> => (shape === 'typed' ? typedItem : toWire)(def, item, media);
+
+/**
+ * What a documented write call sent, as stored names and values: names renamed back (legacy.rename,
+ * the write aliases), each field decoded by its kind. Media fields are set by uploads only, and
+ * keys that name no field (id, version, timestamp…) are left out.
+ */
+export function fromWire(def: EntityDef, wire: Record<string, unknown>): Record<string, unknown> {
+  const fields = def.fields as Fields;
+  const out: Record<string, unknown> = {};
+  for (const [wireKey, value] of Object.entries(wire)) {
+    const key = storedKeyFor(def, wireKey);
+    const field = key === undefined ? undefined : fields[key];
+    if (field && !isMediaField(field)) out[key!] = fieldFromWire(field, value);
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+// The contact form's words and shapes, shared by the form in the browser (web/src/site/layout/
+// ContactForm.tsx) and handle_form.php's answer without JavaScript (server/http/routes/
+// contactRoutes.ts), which draws the contact page with the outcome.
+import { CONTACT_INCOMPLETE } from '../entities/contactMessage.ts';
+
+export interface ContactForm {
+  name: string;
+  title: string;
+  employer: string;
+  email: string;
+  contact: string;
+}
+
+/** A field's problem; INCOMPLETE marks a missing field, told by the form's status line. */
+export type FieldErrors = Partial<Record<keyof ContactForm, string>>;
+
+/** What a post of the form without JavaScript came to: shown by the page the server answers with. */
+export interface ContactOutcome {
+  form: ContactForm;
+  errors: FieldErrors;
+  /** The form's status line (INCOMPLETE or another refusal), or SENT. */
+  message: string;
+  sent: boolean;
+}
+
+export const INCOMPLETE = CONTACT_INCOMPLETE;
+export const SENT = 'Form submitted successfully!';
+export const CHECK_FORM_MESSAGE = 'Please check the form and send it again.';
+
+/** The contact page (the popup's form without JavaScript). */
+export const CONTACT_PATH = '/contact';
+export const CONTACT_ACTION = '/api/handle_form.php';
