@@ -4,7 +4,8 @@ import { allEntities, entities, entityForPath, itemPath } from './registry.ts';
 import { initialValues, type Fields } from './define.ts';
 import { fromWire, toWire } from './codec.ts';
 import { parseItemFile, serializeItem, validateItem } from '../content/index/fileFormat.ts';
-import { normalizeLink, parseDate } from './fields.ts';
+import { parseDate } from './dateFields.ts';
+import { normalizeLink } from './links.ts';
 
 /** A valid sample value for each field kind (the first option for closed sets). */
 function sample(def: (typeof allEntities)[number]): Record<string, unknown> {

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { adminDate } from '../../web/src/admin/dates.ts';
-import { parseDate } from '../../server/schema/fields.ts';
+import { parseDate } from '../../server/schema/dateFields.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { openPage } from './support/browser.ts';
 import {

@@ -1,5 +1,5 @@
 import { defineCollection, newestFirst } from '../define.ts';
-import { markdown, text } from '../fields.ts';
+import { markdown, text } from '../textFields.ts';
 
 export const CONTACT_INCOMPLETE = 'Please fill all fields';
 
