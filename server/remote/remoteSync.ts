@@ -5,7 +5,8 @@
 //   replica follows the remote exactly. Pulled files reach the index (and open pages) at once.
 // Failures are retried with backoff (1 s, 2 s, 4 s … 5 min) and shown in plain words on /api/health
 // and in the admin area. One sync runs at a time; requests made meanwhile fold into one more run.
-import type { GitStore, IntegrateResult } from '../store/gitStore.ts';
+import type { GitStore } from '../store/gitStore.ts';
+import type { IntegrateResult } from '../store/integrateRemote.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { AuditLog } from '../audit/auditLog.ts';
 import { currentBranch } from '../store/refs.ts';

@@ -4,7 +4,7 @@ import { allEntities, entities, entityForPath, itemPath } from './registry.ts';
 import { initialValues, type Fields } from './define.ts';
 import { fromWire, toWire } from '../http/legacy/wire.ts';
 import { parseItemFile, serializeItem, validateItem } from '../content/index/fileFormat.ts';
-import { normalizeLink } from './fields.ts';
+import { normalizeLink } from './links.ts';
 import { parseDate } from '../http/legacy/fieldWire.ts';
 
 /** A valid sample value for each field kind (the first option for closed sets). */

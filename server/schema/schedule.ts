@@ -3,7 +3,7 @@
 // or leaves it, are read here from content and clock (pure: the admin list uses them too);
 // server/schedule/scheduleClock.ts keeps the running site on time with them.
 import type { EntityDef, Fields } from './define.ts';
-import { datetime } from './fields.ts';
+import { datetime } from './dateFields.ts';
 
 export const scheduleFields = () => ({
   show_from: datetime('Show from', {

@@ -1,6 +1,7 @@
-// The fields' quick checks (fields.ts) must give exactly what their zod schemas give, or leave the
-// decision to zod: over every entity, generated items mixing ordinary, untidy, invalid and odd values
-// are validated both ways, and the starter site's own files too.
+// The fields' quick checks (quickCheck.ts, declared in the *Fields.ts helpers) must give exactly
+// what their zod schemas give, or leave the decision to zod: over every entity, generated items
+// mixing ordinary, untidy, invalid and odd values are validated both ways, and the starter site's
+// own files too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,8 @@
 // one function, so a refused value gets the same message in the browser as from the server.
 // Pure TypeScript + zod: the web app imports this module too.
 import { objectSchema, orderProblems, type EntityDef, type Fields } from './define.ts';
-import { ASK_SCHEMA, isMediaField, quickCheckOf, type QuickCheck } from './fields.ts';
+import { isMediaField } from './fields.ts';
+import { ASK_SCHEMA, quickCheckOf, type QuickCheck } from './quickCheck.ts';
 
 export type ValidationResult =
   { ok: true; data: Record<string, unknown> } | { ok: false; error: string; fields?: Record<string, string> };
@@ -22,7 +23,7 @@ export function validateItem(def: EntityDef, raw: Record<string, unknown>): Vali
   return { ok: false, error: first, fields };
 }
 
-/** Each field's quick check (fields.ts), or null when one of the entity's fields has none. */
+/** Each field's quick check (quickCheck.ts; declared by each field helper), or null when one of the entity's fields has none. */
 const quickChecksOf = new WeakMap<EntityDef, [string, QuickCheck][] | null>();
 function quickChecks(def: EntityDef): [string, QuickCheck][] | null {
   let checks = quickChecksOf.get(def);

@@ -1,72 +1,37 @@
 // The site repository: reads, one-commit saves through a single queue, crash recovery, and history.
+// The steps of a save, a pull and a repair live beside it (saveCommit, integrateRemote, saveRecovery).
 import fs from 'node:fs';
-import { lstat, mkdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import {
-  absolutePath,
-  checkRepoPath,
-  checkTrackedPath,
-  readFileInsideSync,
-  realPathInside,
-  realPathInsideSync,
-  UnsafePathError,
-} from './paths.ts';
-import {
-  copyThenRename,
-  removeTempFiles,
-  syncDirs,
-  tempNameFor,
-  writeFileDurable,
-  writeThenRename,
-} from './durable.ts';
+import { checkRepoPath, readFileInsideSync, realPathInside, UnsafePathError } from './paths.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
-import { IndexFile, type IndexLock, type IndexUpdate } from './indexFile.ts';
-import { IndexSnapshot } from './indexSnapshot.ts';
-import { readRegularFile, ScratchReader, type ScratchRead } from './regularFile.ts';
+import { IndexFile, type IndexLock } from './indexFile.ts';
+import { readRegularFile } from './regularFile.ts';
 import { headIndexEntries } from './indexRebuild.ts';
-import { ObjectBatch, removeTempObjects } from './looseObjects.ts';
 import { listFiles } from './listFiles.ts';
 import { PathHistory, type CommitInfo, type RemovedPath } from './pathHistory.ts';
-import { type Author, formatCommit, SYSTEM_AUTHOR } from './commitObject.ts';
-import { currentBranch, readBranch, updateBranch } from './refs.ts';
-import { removeOwnLeftoverLocks } from './ownedLock.ts';
+import { type Author, SYSTEM_AUTHOR } from './commitObject.ts';
+import { currentBranch, readBranch } from './refs.ts';
 import { SaveJournal } from './saveJournal.ts';
 import { failpoint } from './failpoint.ts';
 import { branchTip, type BranchTip } from './branchTip.ts';
 import { changedPaths } from './treeDiff.ts';
 import { DraftRefs } from './draftRefs.ts';
 import { TreeReader } from './treeReader.ts';
-import { fileWrites } from './limit.ts';
-import {
-  BranchMovedError,
-  DetachedHeadError,
-  DiskFullError,
-  isDiskFull,
-  RepositoryBrokenError,
-} from './storeErrors.ts';
+import { DetachedHeadError, DiskFullError, isDiskFull, RepositoryBrokenError } from './storeErrors.ts';
+import { readAt, readBlobById } from './blobReads.ts';
+import { bulkRead, type BulkRead } from './bulkRead.ts';
+import { finishInterruptedSave, removeLeftovers, undoSave } from './saveRecovery.ts';
+import { commitLocked } from './saveCommit.ts';
+import { integrateLocked, type IntegrateResult } from './integrateRemote.ts';
+import type { StoreParts } from './storeParts.ts';
 
 export type { Author } from './commitObject.ts';
 export type { CommitResult, DiskFileChange, FileChange } from './fileChange.ts';
-import { type CommitResult, type FileChange, isDiskFile } from './fileChange.ts';
+import type { CommitResult, FileChange } from './fileChange.ts';
 export type { CommitInfo, RemovedPath } from './pathHistory.ts';
-export interface IntegrateResult {
-  /** up-to-date: nothing new; ahead: the branch holds the remote's commits and more of its own. */
-  kind: 'up-to-date' | 'ahead' | 'fast-forward' | 'merge';
-  head: string;
-  /** Files that now differ from before. */
-  paths: string[];
-  /** Files both sides changed differently: the remote's version was kept. */
-  bothChanged: string[];
-}
-/** See GitStore.bulkRead(). */
-export interface BulkRead {
-  /** The blob id git's index records for a file it shows unchanged, else null. */
-  unchanged(rel: string): string | null;
-  /** A file's blob id and text (good until the next read); null when it is missing. */
-  read(rel: string): ScratchRead | null;
-}
 
 export { SYSTEM_AUTHOR };
 
@@ -84,6 +49,8 @@ export class GitStore {
   private readonly index: IndexFile;
   private readonly trees: TreeWriter;
   private readonly journal: SaveJournal;
+  /** What the save, pull and repair steps in this folder's other files share. */
+  private readonly parts: StoreParts;
   /** Drafts: refs outside the branch list, saved into without touching the work tree or index. */
   readonly drafts: DraftRefs;
   /** Why saving is turned off (the branch cannot be read or repaired), or null. */
@@ -110,6 +77,17 @@ export class GitStore {
     this.trees = new TreeWriter(trees);
     this.journal = new SaveJournal(this.gitdir);
     this.drafts = new DraftRefs(this.gitdir, trees);
+    this.parts = {
+      dir,
+      realDir,
+      gitdir: this.gitdir,
+      cache: this.cache,
+      trees: this.trees,
+      journal: this.journal,
+      history: this.history,
+      tip: (allowUnborn, branch) => this.tip(allowUnborn, branch),
+      say,
+    };
   }
 
   /**
@@ -161,53 +139,17 @@ export class GitStore {
   }
 
   /**
-   * For a start's bulk load: a function giving a file's blob id when git's index shows it unchanged
-   * (no read, no hash), else null. The folder's link check is made as for bulkRead().
-   */
-  private unchangedBlobsNow(checkedFolders: Set<string>): (rel: string) => string | null {
-    const snapshot = IndexSnapshot.readSync(this.gitdir, (s) => this.index.parsedIfSame(s));
-    if (!snapshot) return () => null;
-    return (rel) => {
-      try {
-        this.checkFolderNow(rel, checkedFolders);
-        return snapshot.blobIfUnchanged(rel, absolutePath(this.dir, rel));
-      } catch {
-        return null; // the read then says what is wrong with the path
-      }
-    };
-  }
-
-  /** The folder's link check once per folder (the caller keeps the set for one pass over the site). */
-  private checkFolderNow(rel: string, checkedFolders?: Set<string>): void {
-    const folder = path.posix.dirname(rel);
-    if (checkedFolders?.has(folder)) return;
-    realPathInsideSync(this.dir, this.realDir, rel);
-    checkedFolders?.add(folder);
-  }
-
-  /**
    * For a start's bulk load, which runs before anything else: what git's index knows unchanged
-   * (unchangedBlobsNow), and reads made synchronously one after another into one reused buffer
+   * (no read, no hash), and reads made synchronously one after another into one reused buffer
    * (null when missing, UnsafePathError through a link), each folder's link check made once.
    */
   bulkRead(): BulkRead {
-    const checked = new Set<string>();
-    const scratch = new ScratchReader();
-    return {
-      unchanged: this.unchangedBlobsNow(checked),
-      read: (rel) => {
-        try {
-          // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.
-          this.checkFolderNow(rel, checked);
-          return scratch.read(absolutePath(this.dir, rel), rel);
-        } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code;
-          if (code === 'ENOENT') return null;
-          if (code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
-          throw e;
-        }
-      },
-    };
+    return bulkRead({
+      dir: this.dir,
+      realDir: this.realDir,
+      gitdir: this.gitdir,
+      parsedIfSame: (s) => this.index.parsedIfSame(s),
+    });
   }
 
   /** Like read, synchronously (used while building prepared answers); null when missing or unsafe. */
@@ -264,7 +206,7 @@ export class GitStore {
     const checked = changes.map((c) => ({ ...c, path: checkRepoPath(c.path) }));
     return this.locked(async (lock) => {
       failpoint('locked');
-      await this.finishInterruptedSave(lock);
+      await finishInterruptedSave(this.parts, lock);
       const branch = await currentBranch(this.gitdir);
       if (!branch) throw new DetachedHeadError();
       const tip = await this.tip(this.seeding, branch);
@@ -275,12 +217,14 @@ export class GitStore {
         .then(() => failpoint('journal'));
       journaled.catch(() => undefined); // awaited in commitLocked
       try {
-        return await this.commitLocked(branch, tip, checked, author, message, lock, journaled, merged);
+        return await commitLocked(this.parts, branch, tip, checked, author, message, lock, journaled, merged);
       } catch (e) {
         // Undo: the work tree and index equal HEAD again; only then is the record dropped. On a full
         // disk the undo may fail too: the record then stays, and the next save or start finishes it.
         try {
-          await this.undoSave(
+          await undoSave(
+            this.parts,
+            this.index,
             checked.map((c) => c.path),
             lock,
           );
@@ -310,25 +254,6 @@ export class GitStore {
     return result;
   }
 
-  /** Makes the work tree and index equal HEAD again on `paths`; the save's record goes only then. */
-  private async undoSave(paths: string[], lock: IndexLock): Promise<void> {
-    // Once the new index is in place (the branch then refused to move), it is not written again
-    // under the same lock: that lock is let go and taken anew.
-    let undo = lock;
-    if (lock.placed) {
-      await lock.commit();
-      undo = await this.index.lock();
-    }
-    try {
-      await this.matchHead(paths, undo);
-      await undo.commit();
-    } catch (e) {
-      await undo.release();
-      throw e;
-    }
-    await this.journal.clear();
-  }
-
   private seeding = false;
 
   /** The commit to build on; a damaged branch ref is repaired, or saving turns off with the reason. */
@@ -342,96 +267,6 @@ export class GitStore {
     } catch (e) {
       if (e instanceof RepositoryBrokenError) this.broken = e.problem;
       throw e;
-    }
-  }
-
-  private async commitLocked(
-    branch: string,
-    tip0: BranchTip,
-    checked: FileChange[],
-    author: Author,
-    message: string,
-    lock: IndexLock,
-    journaled: Promise<void>,
-    merged?: string,
-  ): Promise<CommitResult> {
-    let tip = tip0;
-    // Every path is checked (links included) before the first file is written.
-    const files = new Map<string, string>();
-    for (const change of checked)
-      files.set(change.path, await realPathInside(this.dir, this.realDir, change.path));
-    const batch = new ObjectBatch(this.gitdir);
-    const blobs = new Map<string, string | null>();
-    const sources = new Map<string, WorkTreeSource>();
-    for (const change of checked) {
-      if (isDiskFile(change)) {
-        sources.set(change.path, { copyOf: change.file });
-        blobs.set(change.path, batch.addFile(change.blob, change.file, change.size));
-        continue;
-      }
-      const data = change.data === null ? null : Buffer.from(change.data);
-      sources.set(change.path, data);
-      blobs.set(change.path, data === null ? null : batch.add('blob', data));
-    }
-    const folders = new Set([...files.values()].map((f) => path.dirname(f)));
-    // Work-tree files, blobs, trees and the commit are written at once; their flushes overlap.
-    const written = journaled.then(() =>
-      writeWorkTree(
-        checked.map(({ path: rel }) => ({
-          rel,
-          file: files.get(rel)!,
-          data: sources.get(rel)!,
-          oid: blobs.get(rel)!,
-        })),
-      ),
-    );
-    written.catch(() => undefined); // awaited below; only keeps an early failure from being "unhandled"
-    // The new index is in place before the branch moves, as `git commit` does it, but the lock is
-    // kept until the branch has moved: git reads HEAD and then the index without a lock, so once it
-    // sees the new HEAD it sees the new index (the other order let a hand commit put the old index's
-    // tree on top of the save, dropping its files). `git commit` lets go of index.lock before it
-    // moves the branch, so a hand commit can still land between our reading the tip and moving it:
-    // the compare-and-swap then refuses, and the save is rebuilt on top of it.
-    for (let attempt = 1; ; attempt++) {
-      const removed = new Map<string, string>(); // deleted path → the blob it had
-      const tree = await this.trees.apply(tip.tree, blobs, batch, removed);
-      const date = new Date(Date.now());
-      const parent = merged && tip.commit ? [tip.commit, merged] : tip.commit;
-      const oid = batch.add('commit', formatCommit({ tree, parent, author, date, message }));
-      if (attempt === 1) {
-        const indexUpdates = await written;
-        failpoint('files');
-        if (!(await lock.write(indexUpdates))) await this.updateIndexSlowly(indexUpdates);
-        failpoint('index-written');
-      }
-      // Everything the branch will point at is on disk before it moves.
-      await Promise.all([batch.done(), attempt === 1 ? syncDirs(folders) : undefined]);
-      failpoint('objects');
-      if (attempt === 1) {
-        await lock.place();
-        failpoint('index');
-      }
-      try {
-        await updateBranch(this.gitdir, {
-          branch,
-          expected: tip.commit,
-          next: oid,
-          who: author,
-          message: `commit: ${message}`,
-        });
-      } catch (e) {
-        if (!(e instanceof BranchMovedError) || attempt === 5) throw e;
-        tip = await this.tip(false, branch);
-        continue;
-      }
-      const info = {
-        oid,
-        author: { name: author.name, email: author.email },
-        date: new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString(),
-        message: message.trim(),
-      };
-      this.history.recordCommit(tip.commit, info, [...blobs.keys()], removed);
-      return { oid, parent: tip.commit, paths: [...blobs.keys()], blobs };
     }
   }
 
@@ -449,131 +284,10 @@ export class GitStore {
   ): Promise<IntegrateResult> {
     return this.exclusive(() =>
       this.locked(async (lock) => {
-        await this.finishInterruptedSave(lock);
-        const branch = await currentBranch(this.gitdir);
-        if (!branch) throw new DetachedHeadError();
-        const tip = await this.tip(false, branch);
-        const local = tip.commit!;
-        const same = { head: local, paths: [], bothChanged: [] };
-        if (local === remote) return { kind: 'up-to-date', ...same };
-        // A replica follows: whatever the remote holds becomes the branch, as a fast-forward would.
-        const [base = null] = options.follow
-          ? [local]
-          : ((await git.findMergeBase({
-              fs,
-              dir: this.dir,
-              oids: [local, remote],
-              cache: this.cache,
-            })) as string[]);
-        if (base === remote) return { kind: 'ahead', ...same };
-        const fastForward = base === local;
-        const ours = new Set(fastForward ? [] : await this.changedPaths(base, local));
-        const take: { rel: string; oid: string | null; data: Buffer | null }[] = [];
-        const bothChanged: string[] = [];
-        for (const rel of await this.changedPaths(base, remote)) {
-          const [theirs, mine] = await Promise.all([this.blobAt(remote, rel), this.blobAt(local, rel)]);
-          if ((theirs?.oid ?? null) === (mine?.oid ?? null)) continue;
-          if (ours.has(rel)) bothChanged.push(rel);
-          take.push({ rel, oid: theirs?.oid ?? null, data: theirs?.bytes ?? null });
-        }
-        await this.journal.write({ branch, parent: local, paths: take.map((t) => t.rel) });
-        const files = new Map<string, string>();
-        for (const t of take)
-          files.set(t.rel, await realPathInside(this.dir, this.realDir, t.rel, checkTrackedPath));
-        const updates = await writeWorkTree(take.map((t) => ({ ...t, file: files.get(t.rel)! })));
-        if (!(await lock.write(updates))) await this.updateIndexSlowly(updates);
-        let next = remote;
-        const batch = new ObjectBatch(this.gitdir);
-        const date = new Date(Date.now());
-        const message = mergeMessage(bothChanged);
-        const removed = new Map<string, string>(); // deleted path → the blob it had
-        if (!fastForward) {
-          const tree = await this.trees.apply(
-            tip.tree,
-            new Map(take.map((t) => [t.rel, t.oid])),
-            batch,
-            removed,
-          );
-          next = batch.add(
-            'commit',
-            formatCommit({ tree, parent: [local, remote], author: SYSTEM_AUTHOR, date, message }),
-          );
-        }
-        await Promise.all([batch.done(), syncDirs(new Set([...files.values()].map((f) => path.dirname(f))))]);
-        await lock.place(); // before the branch moves, as in a save (see commitLocked)
-        await updateBranch(this.gitdir, {
-          branch,
-          expected: local,
-          next,
-          who: SYSTEM_AUTHOR,
-          message: fastForward ? 'pull: fast-forward' : `pull: ${message}`,
-        });
-        if (!fastForward) {
-          const when = new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
-          this.history.recordCommit(
-            local,
-            { oid: next, author: { ...SYSTEM_AUTHOR }, date: when, message: message.trim() },
-            take.map((t) => t.rel),
-            removed,
-          );
-        }
-        return {
-          kind: fastForward ? 'fast-forward' : 'merge',
-          head: next,
-          paths: take.map((t) => t.rel),
-          bothChanged,
-        };
+        await finishInterruptedSave(this.parts, lock);
+        return integrateLocked(this.parts, lock, remote, mergeMessage, options);
       }),
     );
-  }
-
-  /** A save the previous server did not finish (it died): make the work tree equal HEAD on its paths. */
-  private async finishInterruptedSave(lock: IndexLock): Promise<void> {
-    const intent = await this.journal.read();
-    if (!intent) return;
-    await this.matchHead(intent.paths, lock);
-    this.say(`Finished a save that was interrupted: ${intent.paths.join(', ')} now match the last commit.`);
-  }
-
-  /** Makes the work tree and the index equal HEAD on `paths` (a save that did not reach the branch is undone). */
-  private async matchHead(paths: string[], lock: IndexLock): Promise<void> {
-    const branch = await currentBranch(this.gitdir);
-    const state = branch ? await readBranch(this.gitdir, branch) : null;
-    const head = state?.kind === 'oid' ? state.oid : null;
-    const updates: IndexUpdate[] = [];
-    const folders = new Set<string>();
-    for (const rel of paths) {
-      const file = await realPathInside(this.dir, this.realDir, rel, checkTrackedPath);
-      folders.add(path.dirname(file));
-      const blob = head ? await this.blobAt(head, rel) : null;
-      if (!blob) {
-        await rm(file, { force: true });
-        updates.push({ path: rel, entry: null });
-        continue;
-      }
-      const now = await readFile(file).catch(() => null);
-      if (!now || !now.equals(blob.bytes)) await writeFileDurable(file, blob.bytes, { syncFolder: false });
-      updates.push({ path: rel, entry: { oid: blob.oid, stat: await lstat(file, { bigint: true }) } });
-    }
-    for (const folder of folders) await removeTempFiles(folder);
-    await syncDirs([...folders].filter((f) => fs.existsSync(f)));
-    if (!(await lock.write(updates))) await this.updateIndexSlowly(updates);
-  }
-
-  private async blobAt(commit: string, rel: string): Promise<{ oid: string; bytes: Buffer } | null> {
-    try {
-      const { oid, blob } = await git.readBlob({
-        fs,
-        dir: this.dir,
-        oid: commit,
-        filepath: rel,
-        cache: this.cache,
-      });
-      return { oid, bytes: Buffer.from(blob) };
-    } catch (e) {
-      if ((e as { code?: string }).code === 'NotFoundError') return null;
-      throw e;
-    }
   }
 
   /**
@@ -581,20 +295,7 @@ export class GitStore {
    * objects and files), repairs a damaged branch ref, and finishes an interrupted save.
    */
   private async recover(): Promise<void> {
-    // A first start killed inside `git init` can leave .git without HEAD (init then skips it).
-    if (
-      !(await stat(path.join(this.gitdir, 'HEAD')).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      await writeFileDurable(path.join(this.gitdir, 'HEAD'), 'ref: refs/heads/main\n');
-    }
-    const locks = await removeOwnLeftoverLocks(this.gitdir);
-    const temps = [...(await removeTempObjects(this.gitdir)), ...(await removeTempFiles(this.gitdir))];
-    if (locks.length || temps.length) {
-      this.say(`Removed what an interrupted save left behind: ${[...locks, ...temps].join(', ')}.`);
-    }
+    await removeLeftovers(this.gitdir, this.say);
     if (await currentBranch(this.gitdir))
       await this.tip(true).catch((e: unknown) => {
         if (!(e instanceof RepositoryBrokenError)) throw e;
@@ -613,27 +314,10 @@ export class GitStore {
     if (!(await this.journal.read())) return;
     // If git holds the index right now, the next save finishes this instead.
     await this.queue
-      .run(() => this.locked((lock) => this.finishInterruptedSave(lock)))
+      .run(() => this.locked((lock) => finishInterruptedSave(this.parts, lock)))
       .catch((e: Error) => {
         this.say(`Could not finish an interrupted save yet (${e.message}); the next save will.`);
       });
-  }
-
-  /** isomorphic-git's slower road, for index formats IndexFile does not edit (our lock stays held). */
-  private async updateIndexSlowly(updates: IndexUpdate[]): Promise<void> {
-    for (const u of updates) {
-      if (u.entry)
-        await git.updateIndex({ fs, dir: this.dir, cache: this.cache, filepath: u.path, add: true });
-      else
-        await git.updateIndex({
-          fs,
-          dir: this.dir,
-          cache: this.cache,
-          filepath: u.path,
-          remove: true,
-          force: true,
-        });
-    }
   }
 
   /** First start: commit the starter content/ and media/ as one commit. */
@@ -687,63 +371,18 @@ export class GitStore {
   }
 
   /** A blob by its id (a file's version the history map named), or null if the repository lacks it. */
-  async readBlobById(oid: string): Promise<Buffer | null> {
-    try {
-      const { blob } = await git.readBlob({ fs, dir: this.dir, oid, cache: this.cache });
-      return Buffer.from(blob);
-    } catch (e) {
-      if (['NotFoundError', 'ObjectTypeError'].includes((e as { code?: string }).code ?? '')) return null;
-      throw e;
-    }
+  readBlobById(oid: string): Promise<Buffer | null> {
+    return readBlobById(this.dir, this.cache, oid);
   }
 
   /** A file's content as of a commit, or null if it did not exist then. */
   async readAt(commit: string, rel: string): Promise<Buffer | null> {
     checkRepoPath(rel);
-    try {
-      const { blob } = await git.readBlob({
-        fs,
-        dir: this.dir,
-        oid: commit,
-        filepath: rel,
-        cache: this.cache,
-      });
-      return Buffer.from(blob);
-    } catch (e) {
-      // Not found, or not a commit (a blob or tree id): either way there is no such version.
-      if (
-        ['NotFoundError', 'ObjectTypeError', 'InvalidOidError'].includes((e as { code?: string }).code ?? '')
-      )
-        return null;
-      throw e;
-    }
+    return readAt(this.dir, this.cache, commit, rel);
   }
 
   /** Resolves when every queued save has finished. */
   idle(): Promise<void> {
     return this.queue.idle();
   }
-}
-
-/** A work-tree file's new bytes, a file on disk to copy them from, or null to remove it. */
-type WorkTreeSource = Buffer | { copyOf: string } | null;
-
-/** Writes work-tree files (temp file + rename; null deletes) and returns their new index entries. */
-function writeWorkTree(
-  files: { rel: string; file: string; data: WorkTreeSource; oid: string | null }[],
-): Promise<IndexUpdate[]> {
-  return Promise.all(
-    files.map(({ rel, file, data, oid }) =>
-      fileWrites(async (): Promise<IndexUpdate> => {
-        if (data === null || oid === null) {
-          await rm(file, { force: true });
-          return { path: rel, entry: null };
-        }
-        await mkdir(path.dirname(file), { recursive: true });
-        if (Buffer.isBuffer(data)) await writeThenRename(tempNameFor(file), file, data);
-        else await copyThenRename(data.copyOf, tempNameFor(file), file);
-        return { path: rel, entry: { oid, stat: await lstat(file, { bigint: true }) } };
-      }),
-    ),
-  );
 }

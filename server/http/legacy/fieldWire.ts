@@ -3,7 +3,7 @@
 // (a date's `wire: 'dmy'`, a closed set's `wireCodes`); the spellings themselves live here only.
 // A kind without its spelling here fails to compile.
 import type { AnyField, FieldKind } from '../../schema/fields.ts';
-import { validDate } from '../../schema/fields.ts';
+import { validDate } from '../../schema/dateFields.ts';
 import { toZonedIso } from '../../schema/siteTime.ts';
 
 interface KindWire {

@@ -7,7 +7,7 @@ import { endSession, startSession } from '../auth/session.ts';
 import { signedInUser } from '../auth/signedInUser.ts';
 import { publicAccount, type User } from '../../accounts/users.ts';
 import type { OneTimeLink } from '../../accounts/oneTimeLinks.ts';
-import type { Asker } from '../../accounts/accounts.ts';
+import type { Asker } from '../../accounts/asker.ts';
 import { AppError } from '../../schema/errors.ts';
 import { route } from '../http.ts';
 import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
@@ -117,7 +117,7 @@ export function accountRoutes(deps: AppDeps): Router {
     route(async (req, res) => {
       if (req.user!.twoFactor) throw new AppError(409, 'Two-step sign-in is on already.');
       noStore(res);
-      res.json(await accounts.startTwoFactor(req.user!));
+      res.json(await accounts.twoStep.startTwoFactor(req.user!));
     }),
   );
 
@@ -126,7 +126,9 @@ export function accountRoutes(deps: AppDeps): Router {
     own,
     route(async (req, res) => {
       noStore(res);
-      res.json({ recoveryCodes: await accounts.confirmTwoFactor(fresh(req), body(req).code, asker(req)) });
+      res.json({
+        recoveryCodes: await accounts.twoStep.confirmTwoFactor(fresh(req), body(req).code, asker(req)),
+      });
     }),
   );
 
@@ -135,7 +137,7 @@ export function accountRoutes(deps: AppDeps): Router {
     own,
     route(async (req, res) => {
       noStore(res);
-      const codes = await accounts.renewRecoveryCodes(req.user!, body(req).password, asker(req));
+      const codes = await accounts.twoStep.renewRecoveryCodes(req.user!, body(req).password, asker(req));
       res.json({ recoveryCodes: codes });
     }),
   );
@@ -144,7 +146,7 @@ export function accountRoutes(deps: AppDeps): Router {
     '/account/two-factor',
     own,
     route(async (req, res) => {
-      await accounts.turnOffTwoFactor(req.user!, body(req).password, asker(req));
+      await accounts.twoStep.turnOffTwoFactor(req.user!, body(req).password, asker(req));
       res.json({ ok: true });
     }),
   );
@@ -165,7 +167,7 @@ export function accountRoutes(deps: AppDeps): Router {
     admin,
     route(async (req, res) => {
       noStore(res);
-      res.status(201).json(madeLink(req, 'invite', await accounts.invite(body(req).role, asker(req))));
+      res.status(201).json(madeLink(req, 'invite', await accounts.team.invite(body(req).role, asker(req))));
     }),
   );
 
@@ -173,7 +175,7 @@ export function accountRoutes(deps: AppDeps): Router {
     '/users/invites/:id',
     admin,
     route(async (req, res) => {
-      await accounts.withdrawInvite(String(req.params.id), asker(req));
+      await accounts.team.withdrawInvite(String(req.params.id), asker(req));
       res.json({ ok: true });
     }),
   );
@@ -198,8 +200,8 @@ export function accountRoutes(deps: AppDeps): Router {
         });
       const user =
         role !== undefined
-          ? await accounts.setRole(name, role, asker(req))
-          : await accounts.setDisabled(name, disabled, asker(req));
+          ? await accounts.team.setRole(name, role, asker(req))
+          : await accounts.team.setDisabled(name, disabled, asker(req));
       res.json({ user: publicAccount(user) });
     }),
   );
@@ -211,7 +213,7 @@ export function accountRoutes(deps: AppDeps): Router {
       noStore(res);
       res
         .status(201)
-        .json(madeLink(req, 'reset', await accounts.resetLink(String(req.params.name), asker(req))));
+        .json(madeLink(req, 'reset', await accounts.team.resetLink(String(req.params.name), asker(req))));
     }),
   );
 
@@ -244,7 +246,7 @@ export function accountRoutes(deps: AppDeps): Router {
     links,
     route(async (req, res) => {
       openLink(req, 'invite'); // an unknown link says so before anything about the form
-      const user = await accounts.acceptInvite(tokenOf(req), body(req), req.ip);
+      const user = await accounts.team.acceptInvite(tokenOf(req), body(req), req.ip);
       if (!user) throw new AppError(404, LINK_GONE.invite); // used meanwhile
       const session = await accounts.signedIn(user, { userAgent: req.get('user-agent'), address: req.ip });
       startSession(req, user, session);
@@ -260,7 +262,7 @@ export function accountRoutes(deps: AppDeps): Router {
     links,
     route(async (req, res) => {
       openLink(req, 'reset');
-      const user = await accounts.useResetLink(tokenOf(req), body(req).password, req.ip);
+      const user = await accounts.team.useResetLink(tokenOf(req), body(req).password, req.ip);
       if (!user) throw new AppError(404, LINK_GONE.reset);
       endSession(req);
       res.json({ ok: true, username: user.username });

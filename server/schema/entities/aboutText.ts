@@ -1,5 +1,5 @@
 import { defineSingleton } from '../define.ts';
-import { markdown } from '../fields.ts';
+import { markdown } from '../textFields.ts';
 
 export const aboutText = defineSingleton({
   name: 'aboutText',

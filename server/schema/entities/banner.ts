@@ -1,5 +1,7 @@
 import { byNumericId, defineCollection } from '../define.ts';
-import { flag, link, text } from '../fields.ts';
+import { flag } from '../choiceFields.ts';
+import { link } from '../linkFields.ts';
+import { text } from '../textFields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const banner = defineCollection({

@@ -1,5 +1,6 @@
 import { defineSingleton } from '../define.ts';
-import { link, text } from '../fields.ts';
+import { link } from '../linkFields.ts';
+import { text } from '../textFields.ts';
 
 export const educatorButton = defineSingleton({
   name: 'educatorButton',

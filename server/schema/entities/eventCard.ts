@@ -1,6 +1,9 @@
 import { defineCollection } from '../define.ts';
 import { eventDateProblems, followedWhen, soonestEventFirst } from '../eventWhen.ts';
-import { codes, date, flag, link, markdown, text, time } from '../fields.ts';
+import { codes, flag } from '../choiceFields.ts';
+import { date, time } from '../dateFields.ts';
+import { link } from '../linkFields.ts';
+import { markdown, text } from '../textFields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const eventCard = defineCollection({

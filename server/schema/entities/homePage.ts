@@ -1,5 +1,5 @@
 import { defineSingleton } from '../define.ts';
-import { markdown, text } from '../fields.ts';
+import { markdown, text } from '../textFields.ts';
 
 export const homePage = defineSingleton({
   name: 'homePage',

@@ -1,5 +1,6 @@
 import { byNumericId, defineCollection } from '../define.ts';
-import { choice, flag, markdown, text } from '../fields.ts';
+import { choice, flag } from '../choiceFields.ts';
+import { markdown, text } from '../textFields.ts';
 import { scheduleFields } from '../schedule.ts';
 import { eventCard } from './eventCard.ts';
 

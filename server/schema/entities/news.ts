@@ -1,5 +1,7 @@
 import { defineCollection, newestFirst } from '../define.ts';
-import { date, link, markdown, text } from '../fields.ts';
+import { date } from '../dateFields.ts';
+import { link } from '../linkFields.ts';
+import { markdown, text } from '../textFields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const news = defineCollection({

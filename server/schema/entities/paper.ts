@@ -1,5 +1,7 @@
 import { defineCollection, newestFirst } from '../define.ts';
-import { date, image, markdown, pdf, text } from '../fields.ts';
+import { date } from '../dateFields.ts';
+import { image, pdf } from '../mediaFields.ts';
+import { markdown, text } from '../textFields.ts';
 
 export const PAPER_MISSING_FILES = 'Please provide a file name, a PDF file, and a first page image.';
 

@@ -1,5 +1,6 @@
 import { byLastWordOfName, defineCollection } from '../define.ts';
-import { image, markdown, text } from '../fields.ts';
+import { image } from '../mediaFields.ts';
+import { markdown, text } from '../textFields.ts';
 
 export const profile = defineCollection({
   name: 'profiles',

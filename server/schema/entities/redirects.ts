@@ -1,5 +1,5 @@
 import { defineSingleton } from '../define.ts';
-import { lines } from '../fields.ts';
+import { lines } from '../textFields.ts';
 import { parseRedirects, redirectKey, redirectProblems } from '../redirects.ts';
 import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from '../sitePaths.ts';
 import { majorEvent } from './majorEvent.ts';

@@ -1,5 +1,7 @@
 import { byNumericId, defineCollection } from '../define.ts';
-import { image, link, text } from '../fields.ts';
+import { link } from '../linkFields.ts';
+import { image } from '../mediaFields.ts';
+import { text } from '../textFields.ts';
 
 export const resource = defineCollection({
   name: 'resources',

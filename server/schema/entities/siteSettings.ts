@@ -1,5 +1,7 @@
 import { defineSingleton } from '../define.ts';
-import { flag, link, scriptLink, text } from '../fields.ts';
+import { flag } from '../choiceFields.ts';
+import { link, scriptLink } from '../linkFields.ts';
+import { text } from '../textFields.ts';
 import { banner } from './banner.ts';
 
 export const siteSettings = defineSingleton({

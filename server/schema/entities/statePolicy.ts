@@ -1,5 +1,6 @@
 import { byNumericId, defineCollection } from '../define.ts';
-import { codes, markdown, text } from '../fields.ts';
+import { codes } from '../choiceFields.ts';
+import { markdown, text } from '../textFields.ts';
 
 export const statePolicy = defineCollection({
   name: 'statePolicies',

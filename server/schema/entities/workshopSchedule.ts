@@ -1,5 +1,6 @@
 import { defineSingleton } from '../define.ts';
-import { image, text } from '../fields.ts';
+import { image } from '../mediaFields.ts';
+import { text } from '../textFields.ts';
 
 export const workshopSchedule = defineSingleton({
   name: 'workshopSchedule',

@@ -14,7 +14,7 @@ import {
 import { useSignedInAgain } from '../auth.ts';
 import { checkValues, fieldsOf, NOTHING_SAVED, saveItem, formValues } from '../entityApi.ts';
 import { ConflictDialog } from '../form/ConflictDialog.tsx';
-import { FieldRow } from '../form/EntityForm.tsx';
+import { FieldRow } from '../form/FieldRow.tsx';
 import { FieldValue } from '../form/ItemView.tsx';
 import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';

@@ -4,7 +4,7 @@
 // (contentWarnings.ts) sit beside their fields as staff type and after a save; they never stop it.
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
-import { askedFor, drawnFromPdf, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
+import { drawnFromPdf, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import { storedKeyFor } from '../../../../server/schema/codec.ts';
 import { refusals, type FieldWarning } from '../../../../server/schema/contentChecks.ts';
 import {
@@ -28,14 +28,13 @@ import {
   type FormFiles,
   type FormValues,
   type SaveAnswer,
-  textOf,
 } from '../entityApi.ts';
 import type { EntityExtras, FieldOptions } from '../extras/types.ts';
 import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
-import { localFindings, useAddressFindings } from './contentWarnings.ts';
-import { inputs } from './inputs.tsx';
+import { FieldRow } from './FieldRow.tsx';
+import { useFieldWarnings } from './fieldWarnings.ts';
 
 interface EntityFormProps {
   def: EntityDef;
@@ -101,21 +100,7 @@ export function EntityForm({
   useDirty(dirty);
 
   const follow = extras?.follow;
-  const local = useMemo(() => localFindings(def, values, files), [def, values, files]);
-  const remote = useAddressFindings(def, values, baseline);
-  const warnings = useMemo(() => {
-    const byField: Record<string, string[]> = {};
-    // The entity's own (an event card's words that disagree with its dates), then the content checks'.
-    const own = Object.entries(extras?.warnings?.(values) ?? {}).map(([field, message]) => ({
-      field,
-      message,
-    }));
-    for (const w of [...own, ...local.filter((f) => !f.blocks), ...remote, ...savedWarnings]) {
-      const list = (byField[w.field] ??= []);
-      if (!list.includes(w.message)) list.push(w.message);
-    }
-    return byField;
-  }, [extras, values, local, remote, savedWarnings]);
+  const { local, warnings } = useFieldWarnings(def, extras, values, files, baseline, savedWarnings);
 
   const set = (key: string, v: FieldValue) => {
     setValues((prev) => (follow ? follow({ ...prev, [key]: v }, prev) : { ...prev, [key]: v }));
@@ -307,132 +292,5 @@ function onlyText(def: EntityDef, values: FormValues): FormValues {
     fieldsOf(def)
       .filter(([, f]) => !isMediaField(f))
       .map(([k]) => [k, values[k] ?? '']),
-  );
-}
-
-interface FieldRowProps {
-  formId: string;
-  name: string;
-  field: AnyField;
-  value: FieldValue;
-  file: File | null;
-  fileInputKey: number;
-  error?: string;
-  /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
-  warnings?: string[];
-  opts?: FieldOptions;
-  onChange: (v: FieldValue) => void;
-  onFile: (f: File | null) => void;
-}
-
-export function FieldRow({
-  formId,
-  name,
-  field,
-  value,
-  file,
-  fileInputKey,
-  error,
-  warnings,
-  opts,
-  onChange,
-  onFile,
-}: FieldRowProps) {
-  const id = `${formId}-${name}`;
-  if (opts?.readOnly) return <ReadOnlyRow id={id} field={field} value={value} why={opts.readOnly} />;
-  const { Input, group } = opts?.input ?? inputs[field.kind];
-  // A date input shows its own format, so a format hint such as 'YYYY-MM-DD' would only confuse.
-  const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
-  const helpId = help || field.max ? `${id}-help` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const warningsId = warnings?.length ? `${id}-warnings` : undefined;
-  const describedBy = [helpId, errorId, warningsId].filter(Boolean).join(' ') || undefined;
-  const label = (
-    <>
-      {field.label}
-      {askedFor(field) && <span className="admin-required"> (required)</span>}
-    </>
-  );
-  const input = (
-    <Input
-      key={isMediaField(field) ? fileInputKey : undefined}
-      id={id}
-      name={name}
-      field={field}
-      value={value}
-      onChange={onChange}
-      file={file}
-      onFile={onFile}
-      describedBy={describedBy}
-      invalid={!!error}
-      options={opts?.options}
-      disabledOptions={opts?.disabled}
-    />
-  );
-  const helpLine = helpId && (
-    <p id={helpId} className="admin-help">
-      {help}
-      {field.max !== undefined && (
-        <span className={textOf(value).length > field.max ? 'admin-over' : undefined}>
-          {help ? ' ' : ''}
-          {field.max - textOf(value).length} characters remaining
-        </span>
-      )}
-    </p>
-  );
-  const err = error && (
-    <p id={errorId} className="admin-field-error">
-      {error}
-    </p>
-  );
-  const warned = warningsId && (
-    <ul id={warningsId} className="admin-field-warnings" aria-label="To check">
-      {warnings!.map((w) => (
-        <li key={w}>{w}</li>
-      ))}
-    </ul>
-  );
-  if (group) {
-    return (
-      <fieldset className="admin-field">
-        <legend>{label}</legend>
-        {helpLine}
-        {input}
-        {err}
-        {warned}
-      </fieldset>
-    );
-  }
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      {helpLine}
-      {input}
-      {err}
-      {warned}
-    </div>
-  );
-}
-
-/** A field this person may see but not change: its value in a read-only box, and why. */
-function ReadOnlyRow({
-  id,
-  field,
-  value,
-  why,
-}: {
-  id: string;
-  field: AnyField;
-  value: FieldValue;
-  why: string;
-}) {
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{field.label}</label>
-      <input id={id} type="text" readOnly value={textOf(value)} aria-describedby={`${id}-why`} />
-      <p id={`${id}-why`} className="admin-help">
-        {why}
-      </p>
-    </div>
   );
 }

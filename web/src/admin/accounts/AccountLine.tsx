@@ -1,0 +1,113 @@
+// One account in the list: who it is, its role and state, and the buttons that change them (the
+// list does the asking and the saving).
+import { useId, useState } from 'react';
+import type { Account } from './accountsApi.ts';
+import { accountTime, ROLE_LABELS, type Role } from './accountWords.ts';
+import { RoleChoices } from './RoleChoices.tsx';
+
+export function AccountLine({
+  user: u,
+  me,
+  busy,
+  onRole,
+  onDisable,
+  onEnable,
+  onReset,
+}: {
+  user: Account;
+  me: boolean;
+  busy: boolean;
+  onRole: (role: Role) => void;
+  onDisable: () => void;
+  onEnable: () => void;
+  onReset: () => void;
+}) {
+  const id = useId();
+  const [role, setRole] = useState<Role>(u.role);
+  // The list read again after a change: the role shown is the one kept.
+  const [kept, setKept] = useState(u.role);
+  if (kept !== u.role) {
+    setKept(u.role);
+    setRole(u.role);
+  }
+  const name = u.name || u.username;
+  return (
+    <li className={`admin-row admin-account${u.disabled ? ' is-disabled' : ''}`}>
+      <div className="admin-account-who">
+        <h3 id={`${id}-name`} className="admin-row-title">
+          {name}
+          {me && <span className="admin-muted"> (you)</span>}
+        </h3>
+        <span className="admin-row-meta">
+          <span>
+            User name <strong>{u.username}</strong>
+          </span>
+          {u.email && <span>{u.email}</span>}
+        </span>
+        <span className="admin-row-meta">
+          <span className="admin-badge">{ROLE_LABELS[u.role]}</span>
+          <span className={u.twoFactor ? 'admin-badge admin-badge-on' : 'admin-badge admin-badge-off'}>
+            Two-step sign-in {u.twoFactor ? 'on' : 'off'}
+          </span>
+          {u.disabled && <span className="admin-badge admin-badge-disabled">Disabled</span>}
+          <span>
+            {u.lastSignIn ? (
+              <>
+                Last signed in <time dateTime={u.lastSignIn}>{accountTime(u.lastSignIn)}</time>
+              </>
+            ) : (
+              'Never signed in'
+            )}
+          </span>
+        </span>
+      </div>
+      <div className="admin-account-actions">
+        <form
+          className="admin-account-role"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (role !== u.role) onRole(role);
+          }}
+        >
+          <label htmlFor={`${id}-role`}>
+            Role <span className="visually-hidden">of {name}</span>
+          </label>
+          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            <RoleChoices />
+          </select>
+          <button
+            type="submit"
+            className="admin-button admin-button-small"
+            aria-disabled={busy || role === u.role || undefined}
+          >
+            Change role <span className="visually-hidden">of {name}</span>
+          </button>
+        </form>
+        <div className="admin-actions">
+          {u.disabled ? (
+            <button
+              type="button"
+              className="admin-button admin-button-small"
+              disabled={busy}
+              onClick={onEnable}
+            >
+              Enable the account <span className="visually-hidden">of {name}</span>
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="admin-button admin-button-small admin-button-danger"
+              disabled={busy}
+              onClick={onDisable}
+            >
+              Disable the account <span className="visually-hidden">of {name}</span>
+            </button>
+          )}
+          <button type="button" className="admin-button admin-button-small" disabled={busy} onClick={onReset}>
+            Make a password-reset link <span className="visually-hidden">for {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

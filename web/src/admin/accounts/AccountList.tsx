@@ -1,0 +1,123 @@
+// The accounts, disabled ones last: each one's role changed, disabled (after asking; its sessions end
+// at once) or enabled, or a password-reset link made for it. What the server refuses (the last admin,
+// yourself) is said in its own words.
+import { useId, useState } from 'react';
+import { messageOf } from '../api.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { Notice, useNotice } from '../ui/Notice.tsx';
+import { changeAccount, makeResetLink, type Account, type MadeLink } from './accountsApi.ts';
+import { aRole } from './accountWords.ts';
+import { LinkToCopy } from './LinkToCopy.tsx';
+import { AccountLine } from './AccountLine.tsx';
+
+export function AccountList({
+  users,
+  me,
+  onChanged,
+}: {
+  users: Account[];
+  me: string;
+  onChanged: () => void;
+}) {
+  const id = useId();
+  const notice = useNotice();
+  const [disabling, setDisabling] = useState<Account | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reset, setReset] = useState<(MadeLink & { name: string }) | null>(null);
+  const sorted = [...users].sort(
+    (a, b) =>
+      Number(a.disabled) - Number(b.disabled) || (a.name || a.username).localeCompare(b.name || b.username),
+  );
+  const act = async (what: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      notice.success(await what());
+      onChanged();
+      return true;
+    } catch (err) {
+      notice.error(messageOf(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const nameOf = (u: Account) => u.name || u.username;
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Accounts</h2>
+      <ul className="admin-rows admin-accounts">
+        {sorted.map((u) => (
+          <AccountLine
+            key={u.username}
+            user={u}
+            me={u.username.toLowerCase() === me.toLowerCase()}
+            busy={busy}
+            onRole={(role) =>
+              void act(async () => {
+                await changeAccount(u.username, { role });
+                return `${nameOf(u)} is now ${aRole(role)}.`;
+              })
+            }
+            onDisable={() => setDisabling(u)}
+            onEnable={() =>
+              void act(async () => {
+                await changeAccount(u.username, { disabled: false });
+                return `${nameOf(u)} can sign in again.`;
+              })
+            }
+            onReset={() =>
+              void act(async () => {
+                const link = await makeResetLink(u.username);
+                setReset({ ...link, name: nameOf(u) });
+                return `A password-reset link for ${nameOf(u)} is ready below.`;
+              })
+            }
+          />
+        ))}
+      </ul>
+      {reset && (
+        <LinkToCopy url={reset.url} expires={reset.expires} label={`Password-reset link for ${reset.name}`}>
+          <p>
+            A link for <strong>{reset.name}</strong> to choose a new password. Send it to them yourself; their
+            current password works until they use it.
+          </p>
+        </LinkToCopy>
+      )}
+      <Modal
+        open={disabling !== null}
+        onClose={() => setDisabling(null)}
+        title={`Disable ${disabling ? nameOf(disabling) : ''}’s account?`}
+        className="admin-dialog"
+      >
+        {disabling && (
+          <>
+            <p>
+              {nameOf(disabling)} is signed out everywhere at once: anything they have not saved is lost. They
+              cannot sign in again until an admin enables the account. What they made and changed stays.
+            </p>
+            <div className="admin-actions">
+              <button
+                type="button"
+                className="admin-button admin-button-danger"
+                disabled={busy}
+                onClick={() => {
+                  const u = disabling;
+                  void act(async () => {
+                    await changeAccount(u.username, { disabled: true });
+                    return `${nameOf(u)}’s account is disabled, and they are signed out.`;
+                  }).then(() => setDisabling(null));
+                }}
+              >
+                Disable the account
+              </button>
+              <button type="button" className="admin-button" onClick={() => setDisabling(null)}>
+                Cancel
+              </button>
+            </div>
+          </>
+        )}
+      </Modal>
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// Inviting someone (a link shown to copy: no mail server needed) and the invites not used yet, each of
+// which can be withdrawn.
+import { useId, useState, type FormEvent } from 'react';
+import { messageOf } from '../api.ts';
+import { Notice, useNotice } from '../ui/Notice.tsx';
+import { FormError } from './Field.tsx';
+import { makeInvite, withdrawInvite, type Invite, type MadeLink } from './accountsApi.ts';
+import { accountTime, aRole, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
+import { LinkToCopy } from './LinkToCopy.tsx';
+import { RoleChoices } from './RoleChoices.tsx';
+
+export function InviteForm({ onMade }: { onMade: () => void }) {
+  const id = useId();
+  const [role, setRole] = useState<Role>('contributor');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [made, setMade] = useState<(MadeLink & { role: Role }) | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setMade(null);
+    try {
+      const link = await makeInvite(role);
+      setMade({ url: link.url, expires: link.expires, role });
+      onMade();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Invite someone</h2>
+      <form className="admin-card admin-add admin-invite-form" onSubmit={(e) => void submit(e)}>
+        <div className="admin-field">
+          <label htmlFor={`${id}-role`}>Their role</label>
+          <select
+            id={`${id}-role`}
+            value={role}
+            aria-describedby={`${id}-role-help`}
+            onChange={(e) => setRole(e.target.value as Role)}
+          >
+            <RoleChoices />
+          </select>
+          <p id={`${id}-role-help`} className="admin-help">
+            {ROLE_DESCRIPTIONS[role]}
+          </p>
+        </div>
+        <p className="admin-help">
+          The link lets one person make their own account, with their own password, as {aRole(role)}. It works
+          once, for 7 days.
+        </p>
+        <button type="submit" className="admin-button admin-button-primary" disabled={busy}>
+          {busy ? 'Making the link…' : 'Make an invite link'}
+        </button>
+        <FormError error={error} />
+      </form>
+      {made && (
+        <LinkToCopy url={made.url} expires={made.expires} label="Invite link">
+          <p>
+            An invite to join as <strong>{aRole(made.role)}</strong>. Send it to the person you are inviting,
+            for example by email: opening it, they choose their user name and password.
+          </p>
+        </LinkToCopy>
+      )}
+    </section>
+  );
+}
+
+export function OpenInvites({ invites, onChanged }: { invites: Invite[]; onChanged: () => void }) {
+  const id = useId();
+  const notice = useNotice();
+  const [busy, setBusy] = useState(false);
+  if (!invites.length) return null;
+  const withdraw = async (invite: Invite) => {
+    if (!window.confirm(`Withdraw this invite? The link no longer works, and no one can join with it.`))
+      return;
+    setBusy(true);
+    try {
+      await withdrawInvite(invite.id);
+      notice.success('The invite is withdrawn: its link no longer works.');
+      onChanged();
+    } catch (err) {
+      notice.error(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Invites not used yet</h2>
+      <ul className="admin-rows">
+        {invites.map((inv) => {
+          const what = `Invite as ${aRole(inv.role)}, made by ${inv.by} on ${accountTime(inv.created)}`;
+          return (
+            <li key={inv.id} className="admin-row">
+              <span>
+                {what}; works until <time dateTime={inv.expires}>{accountTime(inv.expires)}</time>
+              </span>
+              <button
+                type="button"
+                className="admin-button admin-button-small admin-button-danger"
+                disabled={busy}
+                onClick={() => void withdraw(inv)}
+              >
+                Withdraw<span className="visually-hidden">: {what}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
+    </section>
+  );
+}
