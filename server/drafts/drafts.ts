@@ -203,7 +203,7 @@ export class Drafts {
           take: (commit) => entitiesOf(commit.paths),
           announce: () => {
             this.views.delete(id);
-            void this.savedBy(id, who);
+            return this.savedBy(id, who);
           },
           reopen: () => this.view(id),
         };

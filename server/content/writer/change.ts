@@ -106,7 +106,11 @@ export interface ChangeTarget {
   commit(changes: FileChange[], author: Author, message: string, parent?: string): Promise<CommitResult>;
   /** The committed files taken in, as they are; returns the entities whose content changed. */
   take(commit: CommitResult, stored: Map<string, Record<string, unknown>>): Set<string>;
-  announce(change: ContentChange): void;
+  /**
+   * Tells of the change; awaited inside the save queue, so what a draft records of a save into it
+   * (its author, an approval or a schedule it ends) holds before any next change is checked.
+   */
+  announce(change: ContentChange): void | Promise<void>;
   /** The view after this target's commit, when it is not updated in place (a draft's). */
   reopen?(): Promise<ContentView>;
 }

@@ -233,13 +233,13 @@ export class ContentWriter {
     // A draft whose changes are all on the live site already still ends in a merge: its history joins.
     const real = plan.draft ? changes : changes.filter((c) => !unchanged(c, target.view));
     if (!real.length && !plan.draft) {
-      target.announce(unchangedEvent(plan, actor));
+      await target.announce(unchangedEvent(plan, actor));
       return answer();
     }
     const commit = await target.commit(real, actor, this.messageOf(plan), plan.draft?.tip);
     const entities = target.take(commit, stored);
     if (plan.event === 'published') for (const i of plan.items) entities.add(i.def.name);
-    target.announce(changeEvent(plan, actor, entities, commit, validated, real));
+    await target.announce(changeEvent(plan, actor, entities, commit, validated, real));
     return answer(commit.oid);
   }
 

@@ -99,6 +99,10 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
         version,
       })) as SaveResult;
       const said = created ? 'Submitted successfully!' : 'Updated successfully!';
+      // The saved item's own, beside its fields (the form shows them there).
+      const fieldWarnings = warnings
+        .filter((w) => w.entity === def.name && w.id === item.id)
+        .map(({ field, message }) => ({ field, message }));
       const model = await modelFor(draft);
       res.status(created ? 201 : 200).json({
         ...itemAnswer(model, def, item, mediaMode(req), shapeOf(req)),
@@ -106,7 +110,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
         // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
         ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
         // What the content checks found that did not stop the save, field by field (stored names).
-        ...(warnings.length ? { warnings } : {}),
+        ...(fieldWarnings.length ? { warnings: fieldWarnings } : {}),
       });
     } catch (e) {
       await conflictOrThrow(e, def, req, res);
