@@ -3,7 +3,6 @@
 // through review (editing → in review → changes requested / approved → published or discarded) and
 // published as one merge commit. The live site never hears of a draft until it is published: draft
 // saves are announced on this service's own feed, never on the content index's.
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Author, GitStore } from '../store/gitStore.ts';
@@ -12,42 +11,32 @@ import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { ContentWriter, DraftTarget, ItemWarning } from '../content/writer/writer.ts';
 import type { Actor as ContentActor } from '../content/changes.ts';
 import { DraftView, draftFiles, type Picks } from '../content/drafts/draftView.ts';
-import { entityForPath } from '../schema/registry.ts';
-import type { EntityDef } from '../schema/define.ts';
 import { AppError } from '../schema/errors.ts';
-import type { Role } from '../schema/roles.ts';
 import type { AuditAction } from '../schema/auditEvent.ts';
 import { ACTION_FROM, type DraftAction } from '../schema/draftStates.ts';
-import { DraftRecords, isOpen, type DraftRecord, type DraftState, type Person } from './draftRecords.ts';
+import { DraftRecords, isOpen, type DraftRecord } from './draftRecords.ts';
+import { DraftSchedule, type AccountOf } from './draftSchedule.ts';
+import { DraftMadeIds } from './draftMadeIds.ts';
+import {
+  author,
+  endSchedule,
+  entitiesOf,
+  EVENT_WORDS,
+  newDraftId,
+  PAST,
+  person,
+  publishMessage,
+  STATE_WORDS,
+  SYSTEM_EMAIL,
+  type Actor,
+} from './draftWords.ts';
 
 export { DRAFT_ACTIONS, type DraftAction } from '../schema/draftStates.ts';
 
-/** Who acts: the signed-in person (their commits carry name and email; the role table reads their role). */
-export interface Actor extends Person {
-  email: string;
-  role?: Role;
-  address?: string;
-}
-
-/**
- * A person's account as it is now, for a scheduled publish: it runs as whoever scheduled it, with
- * the role they have when it fires. Undefined: no such account, or it is disabled.
- */
-export type AccountOf = (username: string) => { name: string; email: string; role: Role } | undefined;
+export type { Actor } from './draftWords.ts';
+export type { AccountOf } from './draftSchedule.ts';
 
 const FROM = ACTION_FROM;
-
-const STATE_WORDS: Record<DraftState, string> = {
-  editing: 'being edited',
-  'in-review': 'waiting for review',
-  'changes-requested': 'back with its authors for changes',
-  approved: 'approved',
-  published: 'published',
-  discarded: 'discarded',
-};
-
-/** Longest wait setTimeout keeps (about 24 days); later publish times are re-armed on the way. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface DraftSettings {
   /** Publishing (and scheduling) needs the approval of someone who is not one of the draft's authors. */
@@ -73,7 +62,8 @@ export class Drafts {
   /** Each draft's view, made for its last commit and the live site as it was then. */
   private readonly views = new Map<string, { key: string; view: DraftView }>();
   private liveGeneration = 0;
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly schedule: DraftSchedule;
+  private readonly madeIds: DraftMadeIds;
   private settingsNow: DraftSettings = { needsApproval: false };
   private readonly settingsFile: string;
 
@@ -83,9 +73,17 @@ export class Drafts {
     private readonly writer: ContentWriter,
     privateDir: string,
     private readonly log: (message: string) => void = console.warn,
-    private readonly accountOf: AccountOf = () => undefined,
+    accountOf: AccountOf = () => undefined,
   ) {
     this.records = new DraftRecords(privateDir, log);
+    this.schedule = new DraftSchedule({
+      records: this.records,
+      accountOf,
+      publish: (id, who) => this.publish(id, who),
+      changed: (id) => this.emit({ id, kind: 'state' }),
+      log,
+    });
+    this.madeIds = new DraftMadeIds(this.records, store, (id) => this.tipOf(id));
     this.settingsFile = path.join(privateDir, 'draft-settings.json');
   }
 
@@ -103,16 +101,16 @@ export class Drafts {
       for (const record of this.records.all())
         if (isOpen(record.state)) this.emit({ id: record.id, kind: 'saved' });
     });
-    this.writer.reserveIds((def) => this.largestIdInDrafts(def));
+    this.writer.reserveIds((def) => this.madeIds.largest(def));
     // Refs of drafts that were closed while the server stopped before it could remove them.
     for (const record of this.records.all())
       if (!isOpen(record.state)) await this.removeRef(record.id, { name: 'Site CMS', email: SYSTEM_EMAIL });
-    for (const record of this.records.all()) if (record.publishAt && isOpen(record.state)) this.arm(record);
+    for (const record of this.records.all())
+      if (record.publishAt && isOpen(record.state)) this.schedule.arm(record);
   }
 
   stop(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.schedule.stop();
   }
 
   onChange(listener: (event: DraftEvent) => void): () => void {
@@ -226,7 +224,7 @@ export class Drafts {
         endSchedule(r, by, `${by.name} saved new changes into the draft after it was scheduled.`);
         return r;
       });
-      this.disarm(id);
+      this.schedule.disarm(id);
     } catch (e) {
       this.log(`Could not record who saved into draft ${id}: ${(e as Error).message}`);
     }
@@ -298,7 +296,7 @@ export class Drafts {
       throw new AppError(403, 'Someone who did not write this draft has to approve it.');
     if (action === 'publish' || action === 'schedule') this.checkApproval(record);
     if (action === 'publish') return this.publish(id, who, body.picks);
-    if (action === 'discard' || action === 'request-changes') this.disarm(id);
+    if (action === 'discard' || action === 'request-changes') this.schedule.disarm(id);
     let publishAt: string | undefined;
     if (action === 'schedule') {
       const at = body.at ? new Date(body.at) : null;
@@ -340,7 +338,7 @@ export class Drafts {
       this.views.delete(id);
       await this.removeRef(id, author(who));
     }
-    if (publishAt) this.arm(next);
+    if (publishAt) this.schedule.arm(next);
     this.emit({
       id,
       kind: 'state',
@@ -388,7 +386,7 @@ export class Drafts {
         this.checkApproval(now);
       },
     });
-    this.disarm(id);
+    this.schedule.disarm(id);
     const next = await this.records.update(id, (r) => {
       const at = new Date().toISOString();
       r.state = 'published';
@@ -447,145 +445,4 @@ export class Drafts {
       this.log(`The closed draft ${id} keeps its ref for now (${e.message}); the next start removes it.`);
     });
   }
-
-  private arm(record: DraftRecord): void {
-    this.disarm(record.id);
-    const wait = Date.parse(record.publishAt!) - Date.now();
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(record.id);
-        const now = this.records.get(record.id);
-        if (!now?.publishAt || !isOpen(now.state)) return;
-        if (Date.parse(now.publishAt) > Date.now()) return this.arm(now);
-        this.publishScheduled(now).catch((e: Error) => {
-          this.log(`The draft "${now.title}" could not be published at its time: ${e.message}`);
-          void this.records
-            .update(now.id, (r) => {
-              delete r.publishAt;
-              r.events.push({
-                at: new Date().toISOString(),
-                by: SYSTEM_PERSON,
-                action: 'scheduled publishing failed',
-                note: e.message,
-              });
-              return r;
-            })
-            .then(() => this.emit({ id: now.id, kind: 'state' }));
-        });
-      },
-      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
-    );
-    timer.unref();
-    this.timers.set(record.id, timer);
-  }
-
-  /**
-   * A draft's time has come: it is published as the person who scheduled it, with the role their
-   * account has now, and only with the approval the site asks for (the one operation asks both).
-   */
-  private async publishScheduled(record: DraftRecord): Promise<Published> {
-    const by = record.scheduledBy ?? record.events.findLast((e) => e.action === 'scheduled')?.by;
-    const account = by && this.accountOf(by.username);
-    if (!by || !account)
-      throw new AppError(
-        403,
-        'The person who scheduled it no longer has an account that can publish. Someone who can must publish it.',
-      );
-    return this.publish(record.id, { username: by.username, ...account });
-  }
-
-  private disarm(id: string): void {
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
-  }
-
-  /** The largest id open drafts gave new items of an entity (live creates must not take them). */
-  private async largestIdInDrafts(def: EntityDef): Promise<number> {
-    if (def.type !== 'collection') return 0;
-    let max = 0;
-    for (const record of this.records.all()) {
-      if (!isOpen(record.state)) continue;
-      const made = await this.madeIn(record).catch(() => new Map<string, number>());
-      max = Math.max(max, made.get(def.name) ?? 0);
-    }
-    return max;
-  }
-
-  /** Per entity, the largest id of the items a draft made (files it has that its base had not). */
-  private async madeIn(record: DraftRecord): Promise<Map<string, number>> {
-    const tip = await this.tipOf(record.id);
-    const known = this.made.get(record.id);
-    if (known?.tip === tip) return known.largest;
-    const largest = new Map<string, number>();
-    for (const [rel, blob] of await this.store.drafts.changes(record.id, record.base, tip)) {
-      const owner = blob === null ? null : entityForPath(rel);
-      if (!owner || owner.def.type !== 'collection') continue;
-      if ((await this.store.drafts.blob(record.base, rel)) !== null) continue;
-      largest.set(owner.def.name, Math.max(largest.get(owner.def.name) ?? 0, Number(owner.id)));
-    }
-    this.made.set(record.id, { tip, largest });
-    return largest;
-  }
-
-  private readonly made = new Map<string, { tip: string; largest: Map<string, number> }>();
-}
-
-const SYSTEM_EMAIL = 'cms@localhost';
-const SYSTEM_PERSON: Person = { username: 'site', name: 'Site CMS', email: SYSTEM_EMAIL };
-
-const PAST: Record<DraftAction, string> = {
-  submit: 'sent for review',
-  approve: 'approved',
-  'request-changes': 'sent back for changes',
-  publish: 'published',
-  discard: 'discarded',
-  schedule: 'scheduled',
-};
-const EVENT_WORDS: Record<DraftAction, string> = {
-  submit: 'sent for review',
-  approve: 'approved',
-  'request-changes': 'asked for changes',
-  publish: 'published',
-  discard: 'discarded',
-  schedule: 'scheduled',
-};
-
-const person = (who: Actor): Person => ({ username: who.username, name: who.name, email: who.email });
-
-/**
- * A change made after the draft was scheduled (new text saved into it, changes asked for) calls its
- * scheduled publish off: said in its history, and kept for whoever scheduled it to be told.
- */
-function endSchedule(r: DraftRecord, by: Person, reason: string): void {
-  if (!r.publishAt) return;
-  const at = new Date().toISOString();
-  const scheduledBy = r.scheduledBy ?? r.events.findLast((e) => e.action === 'scheduled')?.by ?? by;
-  r.scheduleEnded = { at, by, reason, publishAt: r.publishAt, scheduledBy };
-  delete r.publishAt;
-  delete r.scheduledBy;
-  r.events.push({ at, by, action: 'schedule called off', note: reason });
-}
-const author = (who: Actor): Author => ({ name: who.name, email: who.email });
-
-/** Short, unguessable enough to name a ref, not a secret (share links carry their own secret). */
-function newDraftId(): string {
-  return randomBytes(6).toString('hex');
-}
-
-/** The merge commit's message: the draft, its authors, who approved it. */
-function publishMessage(r: DraftRecord): string {
-  const names = (list: Person[]) => list.map((p) => p.name).join(', ');
-  const lines = [`Publish draft "${r.title}"`, '', `Draft: ${r.id}`];
-  if (r.authors.length) lines.push(`Authors: ${names(r.authors)}`);
-  if (r.approvedBy) lines.push(`Approved-by: ${r.approvedBy.name}`);
-  return lines.join('\n');
-}
-
-function entitiesOf(paths: string[]): Set<string> {
-  const names = new Set<string>();
-  for (const p of paths) {
-    const owner = entityForPath(p);
-    if (owner) names.add(owner.def.name);
-  }
-  return names;
 }
