@@ -79,7 +79,7 @@ export function atomProblems(xml: string, location: string): string[] {
   const textConstructs = (node: Node, where: string, names: string[]) => {
     for (const name of names) {
       for (const el of all(node, name)) {
-        const type = (el as Node)['@type'];
+        const type = el['@type'];
         if (type !== undefined && !TEXT_TYPES.includes(String(type))) {
           problems.push(`${where} ${name} has an unknown type: ${String(type)}`);
         }

@@ -43,7 +43,7 @@ describe('WebP variants', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 320]);
-    expect(meta.height).toBe(Math.round((original.height! * 320) / original.width!));
+    expect(meta.height).toBe(Math.round((original.height * 320) / original.width));
 
     const file = path.join(variantsDir, `${blobOf(mediaRel(src))}-320.webp`);
     const first = await stat(file);

@@ -50,10 +50,10 @@ export function listComparator(
   sort: string,
   dir: 'asc' | 'desc',
 ): (a: Row, b: Row) => number {
-  const declared = (a: Row, b: Row) => (def.order ? def.order(a as never, b as never) : 0);
+  const declared = (a: Row, b: Row) => (def.order ? def.order(a, b) : 0);
   if (!sort) return dir === 'asc' ? declared : (a, b) => -declared(a, b);
   if (sort === 'id') return (a, b) => (dir === 'asc' ? 1 : -1) * (Number(a.id) - Number(b.id));
-  const field = (def.fields as Fields)[sort]!;
+  const field = def.fields[sort]!;
   // Ties keep the declared order, in either direction.
   return (a, b) =>
     compareSortTexts(sortText(field, a[sort]), sortText(field, b[sort]), dir) || declared(a, b);

@@ -3,7 +3,7 @@
 // redirect (content/site/redirects.md), the feeds and the media files. Pure: the pipeline hands it
 // the items it holds, the check script the files it read.
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH, NEWS_FEED_PATH } from './calendarPaths.ts';
-import type { EntityDef, ItemLookup } from './define.ts';
+import type { ItemLookup } from './define.ts';
 import type { Finding, SiteFacts } from './contentChecks.ts';
 import { checkItem } from './contentChecks.ts';
 import { entities, siteEntities } from './registry.ts';
@@ -51,7 +51,7 @@ export interface SiteFinding extends Finding {
  */
 export function siteFindings(items: Pick<ItemLookup, 'list' | 'get'>, site: SiteFacts): SiteFinding[] {
   const out: SiteFinding[] = [];
-  for (const def of siteEntities as EntityDef[]) {
+  for (const def of siteEntities) {
     const list =
       def.type === 'collection' ? items.list(def) : [items.get(def)].filter((i) => i !== undefined);
     for (const item of list) {

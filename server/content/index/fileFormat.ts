@@ -17,7 +17,7 @@ const matterOptions = {
   language: 'yaml',
   engines: {
     yaml: {
-      parse: (s: string) => (yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {}) as object,
+      parse: (s: string) => yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {},
       stringify: () => '',
     },
     js: { parse: refuse, stringify: refuse },
@@ -32,10 +32,7 @@ export type ParseResult =
 /** Front matter and body by gray-matter and js-yaml (the core schema): any YAML, slower. */
 export function readWithGrayMatter(text: string): { data: unknown; content: string } {
   // gray-matter caches by input string; a cached result could skip our engines, so bypass it.
-  return matter(text, { ...matterOptions, excerpt: false } as never) as unknown as {
-    data: unknown;
-    content: string;
-  };
+  return matter(text, { ...matterOptions, excerpt: false } as never);
 }
 
 /** Parses and validates one content file with the entity's schema. */

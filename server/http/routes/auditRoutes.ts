@@ -19,7 +19,7 @@ export function auditRoutes(deps: Pick<AppDeps, 'accounts' | 'audit'>): Router {
     '/admin/audit',
     auth,
     route(async (req, res) => {
-      const filter = parseAuditFilter(req.query as Record<string, unknown>);
+      const filter = parseAuditFilter(req.query);
       const { entries, skipped } = await deps.audit.read();
       const matching = filterAudit(entries, filter);
       const offset = Math.max(0, Math.floor(Number(req.query.offset) || 0));
@@ -33,7 +33,7 @@ export function auditRoutes(deps: Pick<AppDeps, 'accounts' | 'audit'>): Router {
     '/admin/audit.csv',
     auth,
     route(async (req, res) => {
-      const filter = parseAuditFilter(req.query as Record<string, unknown>);
+      const filter = parseAuditFilter(req.query);
       const { entries } = await deps.audit.read();
       const day = new Date().toISOString().slice(0, 10);
       res.setHeader('Cache-Control', 'no-store');

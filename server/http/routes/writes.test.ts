@@ -1091,9 +1091,7 @@ describe('special calls', () => {
     expect(res.body).toMatchObject({ id: '1', file_name: 'Brief-7-corrected' });
     expectOneCommit(site, before, {
       author,
-      message: expect.stringMatching(
-        /^papers: update 1 "Who Takes Computer Science in Oregon\?/,
-      ) as unknown as string,
+      message: expect.stringMatching(/^papers: update 1 "Who Takes Computer Science in Oregon\?/),
       files: { 'content/papers/1.md': 'M', 'media/papers/1.pdf': 'M' },
     });
     const dl = await site.api('/api/download_pdf.php?id=1');

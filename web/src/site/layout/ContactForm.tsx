@@ -44,7 +44,7 @@ export function check(form: ContactForm): FieldErrors {
 /** The fields of a 400 answer that this form shows, e.g. { email: '…' }. */
 function fieldsOf(e: unknown): FieldErrors {
   if (!(e instanceof ApiError) || e.status !== 400 || !e.fields) return {};
-  return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty)) as FieldErrors;
+  return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty));
 }
 
 function failureMessage(e: unknown): string {
