@@ -188,7 +188,7 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     );
   }
   return (
-    <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={submit} noValidate>
+    <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={(e) => void submit(e)} noValidate>
       {field('name', 'Name', { autoComplete: 'name' })}
       {field('title', 'Title', { autoComplete: 'organization-title' })}
       {field('employer', 'Employer/Affiliation/Organization', {
