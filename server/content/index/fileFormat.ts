@@ -5,6 +5,7 @@ import * as yaml from 'js-yaml';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { validateItem } from '../../schema/validate.ts';
 import { readFrontMatter } from './frontMatter.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 
 // The schema's check, shared with the admin form (server/schema/validate.ts).
 export { validateItem };
@@ -72,6 +73,6 @@ export function serializeItem(def: EntityDef, data: Record<string, unknown>): st
     sortKeys: false,
     schema: yaml.DEFAULT_SCHEMA,
   });
-  const body = def.body ? String(data[def.body] ?? '').replace(/\s+$/, '') : '';
+  const body = def.body ? fieldText(data[def.body]).replace(/\s+$/, '') : '';
   return `---\n${yamlText}---\n${body ? `${body}\n` : ''}`;
 }

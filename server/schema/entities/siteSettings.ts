@@ -1,6 +1,7 @@
 import { defineSingleton } from '../define.ts';
 import { flag, link, scriptLink, text } from '../fields.ts';
 import { banner } from './banner.ts';
+import { fieldText } from '../fieldText.ts';
 
 export const siteSettings = defineSingleton({
   name: 'siteSettings',
@@ -21,8 +22,8 @@ export const siteSettings = defineSingleton({
   // banner has been deleted, the other settings (banner on/off, dashboard) must still save.
   rules: {
     check: ({ data, before, items }) => {
-      const id = String(data.banner_to_show ?? '0');
-      if (id === '0' || (before && String(before.banner_to_show ?? '0') === id)) return null;
+      const id = fieldText(data.banner_to_show, '0');
+      if (id === '0' || (before && fieldText(before.banner_to_show, '0') === id)) return null;
       if (!/^\d+$/.test(id) || !items.get(banner, id))
         return { banner_to_show: `There is no banner with id ${id}.` };
       return null;
