@@ -21,9 +21,9 @@ export type MediaEncoder = (path: string, kind: 'image' | 'pdf') => string | und
 export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.id };
   for (const [key, field] of Object.entries(def.fields as Fields)) {
-    const value = item.data[key] ?? field.initial;
+    const value: unknown = item.data[key] ?? field.initial;
     if (isMediaField(field)) {
-      const encoded = value ? media(value as string, field.kind) : '';
+      const encoded = typeof value === 'string' && value ? media(value, field.kind) : '';
       if (encoded !== undefined) out[wireName(def, key)] = encoded;
     } else {
       out[wireName(def, key)] = field.toWire(value);
@@ -41,9 +41,9 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
 export function typedItem(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.id };
   for (const [key, field] of Object.entries(def.fields as Fields)) {
-    const value = item.data[key] ?? field.initial;
+    const value: unknown = item.data[key] ?? field.initial;
     if (!isMediaField(field)) out[key] = value;
-    else out[key] = (value ? media(value as string, field.kind) : '') ?? '';
+    else out[key] = (typeof value === 'string' && value ? media(value, field.kind) : '') ?? '';
   }
   out.version = item.version;
   return out;
