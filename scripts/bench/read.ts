@@ -237,7 +237,7 @@ async function main() {
       captured[s.path] = { status: c.status, headers: c.headers, body: c.body };
       console.log(
         `${s.name.padEnd(11)} GET ${s.path}: ${c.raw.length} bytes (${kb(c.raw.length)}) sent as ` +
-          `${c.headers['content-encoding'] ?? 'identity'}, ${Object.keys(c.headers).length} headers`,
+          `${[c.headers['content-encoding'] ?? 'identity'].flat().join(', ')}, ${Object.keys(c.headers).length} headers`,
       );
     }
 
