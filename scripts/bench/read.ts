@@ -61,11 +61,17 @@ async function cmsChild() {
     bcryptCost: 4,
   });
   process.send!({ ready: running.url, startMs: performance.now() - started });
-  process.on('message', async (m: { stop?: boolean; cpu?: boolean }) => {
+  process.on('message', (m: { stop?: boolean; cpu?: boolean }) => {
     if (m.cpu) process.send!({ cpu: process.cpuUsage() });
     if (!m.stop) return;
-    await running.close();
-    process.exit(0);
+    // A close that fails is printed and the child exits with 1, not left an unhandled rejection.
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   });
 }
 
@@ -231,7 +237,7 @@ async function main() {
       captured[s.path] = { status: c.status, headers: c.headers, body: c.body };
       console.log(
         `${s.name.padEnd(11)} GET ${s.path}: ${c.raw.length} bytes (${kb(c.raw.length)}) sent as ` +
-          `${c.headers['content-encoding'] ?? 'identity'}, ${Object.keys(c.headers).length} headers`,
+          `${[c.headers['content-encoding'] ?? 'identity'].flat().join(', ')}, ${Object.keys(c.headers).length} headers`,
       );
     }
 

@@ -18,6 +18,7 @@ import { PROJECT_ROOT } from '../../server/config.ts';
 import type { EntityDef, Fields } from '../../server/schema/define.ts';
 import { entities, itemPath } from '../../server/schema/registry.ts';
 import { parseItemFile, serializeItem } from '../../server/content/index/fileFormat.ts';
+import { fieldText } from '../../server/schema/fieldText.ts';
 import { machine, runMain, table } from './fixtures.ts';
 import { newsStarter } from './cmsChild.ts';
 import { GIT_ENV } from './siteRepo.ts';
@@ -139,7 +140,7 @@ async function editByHand(siteDir: string, def: EntityDef, id: string, mark: str
   const file = path.join(siteDir, itemPath(def, id));
   const parsed = parseItemFile(def, await readFile(file, 'utf8'));
   if (!parsed.ok) throw new Error(`${file}: ${parsed.error}`);
-  const data = { ...parsed.data, [field]: `${String(parsed.data[field] ?? '')} ${mark}` };
+  const data = { ...parsed.data, [field]: `${fieldText(parsed.data[field])} ${mark}` };
   await writeFile(file, serializeItem(def, data));
 }
 

@@ -67,10 +67,16 @@ async function cmsChild() {
   const t0 = performance.now();
   await running.deps.search.start();
   process.send!({ ready: running.url, buildMs: performance.now() - t0 });
-  process.on('message', async (m: { stop?: boolean }) => {
+  process.on('message', (m: { stop?: boolean }) => {
     if (!m.stop) return;
-    await running.close();
-    process.exit(0);
+    // A close that fails is printed and the child exits with 1, not left an unhandled rejection.
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   });
 }
 

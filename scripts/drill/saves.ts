@@ -6,6 +6,7 @@
 import type { SiteClient } from './api.ts';
 import { shuffled, type Rng } from './rng.ts';
 import { errorText } from './time.ts';
+import { fieldText } from '../../server/schema/fieldText.ts';
 
 export interface PlannedSave {
   label: string;
@@ -71,7 +72,7 @@ export async function sendSave(
             : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
     const ok = res.status >= 200 && res.status < 300;
     const answered = res.body && !Array.isArray(res.body) ? res.body : {};
-    const created = answered.id === undefined ? undefined : String(answered.id);
+    const created = answered.id === undefined ? undefined : fieldText(answered.id);
     const id = save.targetId ?? created;
     const error = ok
       ? undefined

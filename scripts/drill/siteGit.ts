@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as yaml from 'js-yaml';
+import { fieldText } from '../../server/schema/fieldText.ts';
 
 const GIT_TIMEOUT_MS = 60_000;
 
@@ -115,7 +116,7 @@ export async function newsAtHead(site: string): Promise<Map<string, string>> {
 function titleOf(file: string): string {
   const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(file);
   const data = m ? (yaml.load(m[1]!) as Record<string, unknown> | null) : null;
-  return data?.title === undefined ? '(no title)' : String(data.title);
+  return data?.title === undefined ? '(no title)' : fieldText(data.title);
 }
 
 /** Lock and temp files anywhere in the repository, .git included: what a killed save left behind. */

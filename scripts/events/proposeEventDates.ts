@@ -14,6 +14,7 @@ import { proposedDates } from '../../server/schema/eventWhen.ts';
 import { AppError } from '../../server/schema/errors.ts';
 import { entities } from '../../server/schema/registry.ts';
 import { GitStore } from '../../server/store/gitStore.ts';
+import { fieldText } from '../../server/schema/fieldText.ts';
 
 export interface Proposal {
   id: string;
@@ -42,7 +43,7 @@ export async function proposeEventDates(
     for (const card of index.list(entities.eventCard)) {
       const dates = proposedDates(card.data);
       if (!dates) continue;
-      const text = (k: string) => String(card.data[k] ?? '');
+      const text = (k: string) => fieldText(card.data[k]);
       proposals.push({ id: card.id, title: text('title'), when: text('when_date'), dates });
     }
     if (!opts.write || !proposals.length) return { proposals };

@@ -97,7 +97,7 @@ describe('users file and epochs', () => {
         username: 'erin',
         name: 'Erin E',
         email: 'erin@example.org',
-        hash: expect.stringMatching(/^\$2b\$04\$/) as unknown as string,
+        hash: expect.stringMatching(/^\$2b\$04\$/),
         epoch: 1,
         role: 'admin',
       },

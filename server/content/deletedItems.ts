@@ -9,6 +9,7 @@ import { entityForPath } from '../schema/registry.ts';
 import type { CommitInfo, GitStore, RemovedPath } from '../store/gitStore.ts';
 import type { ContentIndex } from './index/contentIndex.ts';
 import { parseItemFile } from './index/fileFormat.ts';
+import { fieldText } from '../schema/fieldText.ts';
 
 export interface DeletedItem {
   id: string;
@@ -66,9 +67,6 @@ export class DeletedItems {
     if (!bytes) return '';
     const parsed = parseItemFile(def, bytes.toString('utf8'));
     if (!parsed.ok) return '';
-    return String(parsed.data[key] ?? '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, TITLE_MAX);
+    return fieldText(parsed.data[key]).replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX);
   }
 }

@@ -50,7 +50,8 @@ export class DraftSchedule {
 
   private fire(id: string): void {
     this.timers.delete(id);
-    const { records, log } = this.parts;
+    const { records } = this.parts;
+    const log = (message: string) => this.parts.log(message);
     const now = records.get(id);
     if (!now?.publishAt || !isOpen(now.state)) return;
     if (Date.parse(now.publishAt) > Date.now()) return this.arm(now);

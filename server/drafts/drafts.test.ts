@@ -320,8 +320,11 @@ describe('publishing against a live site that moved on', () => {
     expect(Number(live)).toBeGreaterThan(Number(made.body.id));
     expect((await act(draft, 'publish')).status).toBe(200);
     expect(
-      ((await (await site.api(`/api/news.php?id=${made.body.id}&shape=typed`)).json()) as { title: string })
-        .title,
+      (
+        (await (await site.api(`/api/news.php?id=${String(made.body.id)}&shape=typed`)).json()) as {
+          title: string;
+        }
+      ).title,
     ).toBe('From the draft');
   });
 
@@ -651,7 +654,7 @@ describe('audit', () => {
     await act(id, 'submit');
     await act(id, 'approve', {}, otherCookie.value);
     const share = await answer(site.api(`/api/drafts/${id}/shares`, { method: 'POST', json: {} }));
-    await site.api(`/api/drafts/${id}/shares/${share.body.id}`, { method: 'DELETE' });
+    await site.api(`/api/drafts/${id}/shares/${String(share.body.id)}`, { method: 'DELETE' });
     await act(id, 'publish');
     const other = await newDraft('Audited discard');
     await act(other, 'discard');

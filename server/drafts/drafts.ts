@@ -4,6 +4,7 @@
 // published as one merge commit. The live site never hears of a draft until it is published: draft
 // saves are announced on this service's own feed, never on the content index's.
 import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
 import path from 'node:path';
 import type { Author, GitStore } from '../store/gitStore.ts';
 import { writeFileDurable } from '../store/durable.ts';
@@ -37,6 +38,9 @@ export type { Actor } from './draftWords.ts';
 export type { AccountOf } from './draftSchedule.ts';
 
 const FROM = ACTION_FROM;
+
+/** The settings file as written by setSettings; a setting missing from it keeps its default. */
+const SETTINGS_FILE = z.object({ needsApproval: z.boolean().optional() });
 
 export interface DraftSettings {
   /** Publishing (and scheduling) needs the approval of someone who is not one of the draft's authors. */
@@ -90,7 +94,8 @@ export class Drafts {
   async start(): Promise<void> {
     await this.records.load();
     try {
-      this.settingsNow = { ...this.settingsNow, ...JSON.parse(await readFile(this.settingsFile, 'utf8')) };
+      const kept = SETTINGS_FILE.parse(JSON.parse(await readFile(this.settingsFile, 'utf8')));
+      this.settingsNow = { ...this.settingsNow, ...kept };
     } catch {
       // No settings yet: the defaults stand.
     }

@@ -5,6 +5,7 @@
 // (after xml:base); text constructs of a known type; an entry with neither content nor an alternate
 // link; HTML content with script, event handlers or relative addresses.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { fieldText } from '../schema/fieldText.ts';
 
 const ATOM = 'http://www.w3.org/2005/Atom';
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/;
@@ -25,7 +26,7 @@ const parser = new XMLParser({
 
 const all = (node: Node, name: string) => (node[name] as Node[] | undefined) ?? [];
 const textOf = (node: Node | undefined) =>
-  node === undefined ? undefined : typeof node === 'object' ? String(node['#text'] ?? '') : String(node);
+  node === undefined ? undefined : typeof node === 'object' ? fieldText(node['#text']) : String(node);
 
 function validDate(value: string): boolean {
   const m = RFC3339.exec(value);
@@ -54,8 +55,8 @@ export function atomProblems(xml: string, location: string): string[] {
   if (feed['@xmlns'] !== ATOM) problems.push(`feed is not in the Atom namespace (${String(feed['@xmlns'])})`);
   const base = typeof feed['@xml:base'] === 'string' ? new URL(feed['@xml:base'], location).href : location;
   const lang = feed['@xml:lang'];
-  if (lang !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(String(lang))) {
-    problems.push(`invalid xml:lang: ${String(lang)}`);
+  if (lang !== undefined && !/^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(fieldText(lang))) {
+    problems.push(`invalid xml:lang: ${fieldText(lang)}`);
   }
 
   const once = (node: Node, where: string, name: string, required: boolean) => {
@@ -79,9 +80,9 @@ export function atomProblems(xml: string, location: string): string[] {
   const textConstructs = (node: Node, where: string, names: string[]) => {
     for (const name of names) {
       for (const el of all(node, name)) {
-        const type = (el as Node)['@type'];
-        if (type !== undefined && !TEXT_TYPES.includes(String(type))) {
-          problems.push(`${where} ${name} has an unknown type: ${String(type)}`);
+        const type = el['@type'];
+        if (type !== undefined && !TEXT_TYPES.includes(fieldText(type))) {
+          problems.push(`${where} ${name} has an unknown type: ${fieldText(type)}`);
         }
       }
     }
@@ -90,7 +91,7 @@ export function atomProblems(xml: string, location: string): string[] {
     const seen = new Set<string>();
     for (const link of all(node, 'link')) {
       const href = link['@href'];
-      const rel = String(link['@rel'] ?? 'alternate');
+      const rel = fieldText(link['@rel'], 'alternate');
       if (typeof href !== 'string') {
         problems.push(`${where} link without href`);
         continue;
@@ -99,7 +100,7 @@ export function atomProblems(xml: string, location: string): string[] {
         problems.push(`${where} link is not an absolute address: ${href}`);
       }
       if (rel === 'alternate') {
-        const key = `${String(link['@type'] ?? '')}|${String(link['@hreflang'] ?? '')}`;
+        const key = `${fieldText(link['@type'])}|${fieldText(link['@hreflang'])}`;
         if (seen.has(key)) problems.push(`${where} has two alternate links of one type and language`);
         seen.add(key);
       }

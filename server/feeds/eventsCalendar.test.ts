@@ -67,7 +67,7 @@ describe('/events.ics', () => {
     expect(events).toHaveLength(dated.length);
     expect(cal.getFirstPropertyValue('x-wr-timezone')).toBe('America/Los_Angeles');
     for (const [i, card] of dated.entries()) {
-      const ev = new ICAL.Event(events[i]!);
+      const ev = new ICAL.Event(events[i]);
       expect(ev.uid).toBe(eventUid(card.id));
       expect(ev.summary).toBe(card.title);
       // All day, or at the times of day its display date names, on its start date in Oregon.
@@ -81,7 +81,7 @@ describe('/events.ics', () => {
     }
     // "Saturday, January 23, 2027, 9:00 am – 3:30 pm" is 17:00 to 23:30 UTC (PST);
     // a range of days is all day, on every one of them (DTEND the day after the last).
-    const at = (title: string) => new ICAL.Event(events.find((e) => new ICAL.Event(e).summary === title)!);
+    const at = (title: string) => new ICAL.Event(events.find((e) => new ICAL.Event(e).summary === title));
     const workshop = at(dated.find((c) => c.when_date.includes('9:00 am – 3:30 pm'))!.title);
     expect(workshop.startDate.toJSDate().toISOString()).toBe('2027-01-23T17:00:00.000Z');
     expect(workshop.endDate.toJSDate().toISOString()).toBe('2027-01-23T23:30:00.000Z');
@@ -142,7 +142,7 @@ describe('/events.ics', () => {
     // "Add to calendar": the card alone.
     const one = veventsOf(await calendarText(`/events/${id}.ics`));
     expect(one).toHaveLength(1);
-    expect(new ICAL.Event(one[0]!).summary).toBe(title);
+    expect(new ICAL.Event(one[0]).summary).toBe(title);
     expect((await raw(`${site.url}/events/${id}.ics`)).headers['content-disposition']).toBe(
       `attachment; filename="event-${id}.ics"`,
     );
@@ -172,7 +172,7 @@ describe('/events.ics', () => {
     const cards = (await (await site.api('/api/events.php')).json()) as Card[];
     const card = cards.find((c) => c.when_date === 'Tuesday, June 22 – Thursday, June 24, 2027')!;
     const [vevent] = veventsOf(await calendarText(`/events/${card.id}.ics`));
-    const ev = new ICAL.Event(vevent!);
+    const ev = new ICAL.Event(vevent);
     expect(ev.startDate.isDate).toBe(true);
     expect([ev.startDate.toString(), ev.endDate.toString()]).toEqual(['2027-06-22', '2027-06-25']);
     expect(ev.duration.toSeconds()).toBe(3 * 86_400);
@@ -216,7 +216,7 @@ describe('/events.ics', () => {
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as Card;
     await site.signOut();
-    const ev = new ICAL.Event(veventsOf(await calendarText(`/events/${id}.ics`))[0]!);
+    const ev = new ICAL.Event(veventsOf(await calendarText(`/events/${id}.ics`))[0]);
     expect(ev.description).toContain('Bring:\n\n☐ a laptop\n☑ a pen\n\nRoom | Time\n4 | 9 10');
     expect(ev.description).not.toMatch(/\*\*|~~|\[ \]|\|---/);
   });

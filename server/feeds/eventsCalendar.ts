@@ -13,6 +13,7 @@ import { absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
 import { zonedInstant } from '../schema/eventTimes.ts';
 import { eventSpan } from '../schema/eventWhen.ts';
 import { eventUid } from './feedIds.ts';
+import { fieldText } from '../schema/fieldText.ts';
 
 /** Whether a card goes into the calendar: visitors see it and it has a start date. */
 export function inCalendar(card: { data: Record<string, unknown> }): boolean {
@@ -41,7 +42,7 @@ export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?:
     index
       .list(entities.majorEvent)
       .filter((p) => visibleToPublic(entities.majorEvent, p.data))
-      .map((p) => [String(p.data.header ?? ''), p.data]),
+      .map((p) => [fieldText(p.data.header), p.data]),
   );
   const stamp = icalUtc(now);
   return icalendarText([
@@ -53,7 +54,7 @@ export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?:
     contentLine('X-WR-CALNAME', escapeText(`${SITE_NAME}: Events`)),
     contentLine('X-WR-TIMEZONE', ctx.timeZone),
     ...cards.flatMap((card) =>
-      vevent(card, pages.get(String(card.data.major_event_associated ?? '')), {
+      vevent(card, pages.get(fieldText(card.data.major_event_associated)), {
         origin,
         stamp,
         timeZone: ctx.timeZone,

@@ -11,6 +11,7 @@ import { SITE_NAME } from '../schema/site/brand.ts';
 import { escapeXml } from './xml.ts';
 import { absoluteHtml, absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
 import { NEWS_FEED_ID, newsEntryId } from './feedIds.ts';
+import { fieldText } from '../schema/fieldText.ts';
 
 /** Feed readers want the recent items; a site with thousands keeps its feed small. */
 export const ATOM_ENTRIES = 50;
@@ -45,7 +46,7 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
   const stamp = (ms: number) => toZonedIso(ms, ctx.timeZone);
   const entries = items.map((item) => {
     const updated = updatedAt(item.data.when_date, ctx);
-    const text = String(item.data.what ?? '');
+    const text = fieldText(item.data.what);
     const html = text.trim() ? ctx.html(text) : '';
     const summary = html && htmlText(html);
     const link = absoluteLink(item.data.link, origin) ?? page;
@@ -54,7 +55,7 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
       xml: [
         '  <entry>',
         `    <id>${escapeXml(newsEntryId(item.id))}</id>`,
-        `    <title type="text">${escapeXml(String(item.data.title ?? ''))}</title>`,
+        `    <title type="text">${escapeXml(fieldText(item.data.title))}</title>`,
         `    <link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
         `    <published>${stamp(updated)}</published>`,
         `    <updated>${stamp(updated)}</updated>`,

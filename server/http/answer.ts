@@ -73,7 +73,7 @@ export class Answer {
         ...this.lists([
           ...this.base,
           ['Content-Type', this.prepared.type],
-          ...(encoded ? [['Content-Encoding', enc!] as const] : []),
+          ...(encoded ? [['Content-Encoding', enc] as const] : []),
           ['Content-Length', String(body.length)],
         ]),
       };

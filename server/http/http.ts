@@ -18,7 +18,7 @@ export function sendError(
 export const bodyStillArriving = (req: Request) =>
   !req.complete && (Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined);
 
-type Handler = (req: Request, res: Response, next: NextFunction) => Promise<unknown> | unknown;
+type Handler = (req: Request, res: Response, next: NextFunction) => unknown;
 
 /** Wraps an async handler so its rejections reach the error middleware. */
 export const route = (fn: Handler) => (req: Request, res: Response, next: NextFunction) => {

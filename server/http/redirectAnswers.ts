@@ -9,6 +9,7 @@ import { entities } from '../schema/registry.ts';
 import { parseRedirects, redirectKey, type Redirect } from '../schema/redirects.ts';
 import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from '../schema/sitePaths.ts';
 import { escapeHtml } from '../schema/html.ts';
+import { fieldText } from '../schema/fieldText.ts';
 
 interface Table {
   redirects: Map<string, Redirect>;
@@ -77,7 +78,7 @@ export class RedirectAnswers {
 
   private build(): Table {
     const item = this.index.get(entities.redirects);
-    const { redirects } = parseRedirects(String(item?.data.rules ?? ''));
+    const { redirects } = parseRedirects(fieldText(item?.data.rules));
     const byKey = new Map<string, Redirect>();
     for (const r of redirects) if (!byKey.has(r.key)) byKey.set(r.key, r);
     const pages = new Map<string, string>(FIXED_PAGES.map((p) => [redirectKey(p), p]));

@@ -21,7 +21,7 @@ export interface Renderers {
   /** The page with the HTML of its missing texts filled in (`html[i]` for `page.missing[i]`). */
   fillMarkdown(page: RenderedPage, html: readonly string[]): RenderedPage;
   /** A markdown text as sanitized HTML, by the one markdown pipeline. */
-  renderMarkdownHtml(text: string, variant: MarkdownVariant): string;
+  renderMarkdownHtml: (text: string, variant: MarkdownVariant) => string;
   /** An admin page of lists for `user`, or null when the browser draws it (forms, drafts, items open). */
   renderAdminPage(
     location: string,

@@ -32,7 +32,7 @@ export function securityHeaders(): readonly [string, string][] {
   };
   let done = false;
   securityMiddleware()({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error('helmet failed', { cause: err });
     done = true;
   });
   // helmet's middleware is synchronous today; if a version ever is not, fail at start, not per request.

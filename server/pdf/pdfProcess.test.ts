@@ -195,7 +195,7 @@ describe('PdfTexts', () => {
     const logged: string[] = [];
     const texts = new PdfTexts(
       dir,
-      async (rel) => files[rel] ?? null,
+      (rel) => Promise.resolve(files[rel] ?? null),
       (m) => logged.push(m),
       reader(),
     );
@@ -216,11 +216,11 @@ describe('PdfTexts', () => {
     const logged: string[] = [];
     const pdfs = reader();
     const big = bigPdf();
-    const read = async (rel: string) => {
-      if (rel !== 'big.pdf') return textPdf(['Next one']);
+    const read = (rel: string) => {
+      if (rel !== 'big.pdf') return Promise.resolve(textPdf(['Next one']));
       // Once its bytes have gone to the child (what follows this read runs before any immediate).
       setImmediate(() => process.kill(pdfs.pid!, 'SIGKILL'));
-      return big;
+      return Promise.resolve(big);
     };
     const texts = new PdfTexts(dir, read, (m) => logged.push(m), pdfs);
     await texts.text('warm.pdf', BLOB(3));
@@ -234,7 +234,7 @@ describe('PdfTexts', () => {
     const logged: string[] = [];
     const texts = new PdfTexts(
       dir,
-      async () => bigPdf(),
+      () => Promise.resolve(bigPdf()),
       (m) => logged.push(m),
       reader(),
     );

@@ -56,7 +56,7 @@ describe('scheduled publishing', () => {
     expect(text).toContain(`show_from: '${at(from)}'`);
     expect(created.item.show_until).toBe(at(until));
     expect(await publicTitles(site)).not.toContain('Timed news');
-    expect(await (await fetch(`${site.url}/api/news.php?id=${created.item.id}`)).status).toBe(404);
+    expect((await fetch(`${site.url}/api/news.php?id=${created.item.id}`)).status).toBe(404);
     expect(await (await fetch(`${site.url}/news.atom`)).text()).not.toContain('Timed news');
     expect(await (await fetch(`${site.url}/news`)).text()).not.toContain('Timed news');
     // Staff still see it.

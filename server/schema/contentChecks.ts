@@ -8,6 +8,7 @@
 import type { EntityDef, Fields } from './define.ts';
 import type { AnyField } from './fields.ts';
 import { staysOnSite } from './links.ts';
+import { fieldText } from './fieldText.ts';
 
 /** The admin's Content checks page: every problem of the live site, each linked to its item's form. */
 export const CONTENT_CHECKS_ROUTE = '/ContentChecksAdminPage';
@@ -284,9 +285,9 @@ function imageFieldProblem(
   data: Record<string, unknown>,
 ): Finding | null {
   const alt = field.alt;
-  if (field.kind !== 'image' || !alt || alt === 'decorative' || !String(data[key] ?? '').trim()) return null;
+  if (field.kind !== 'image' || !alt || alt === 'decorative' || !fieldText(data[key]).trim()) return null;
   const source = 'field' in alt ? alt.field : alt.from;
-  const words = String(data[source] ?? '').trim();
+  const words = fieldText(data[source]).trim();
   if (words !== '') return null;
   const message =
     'field' in alt

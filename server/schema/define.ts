@@ -2,6 +2,7 @@
 // key order), the wire codec (documented endpoint and field names), validation and admin forms.
 import { z } from 'zod';
 import type { AnyField } from './fields.ts';
+import { fieldText } from './fieldText.ts';
 
 export type Fields = Record<string, AnyField>;
 export type Stored<F extends Fields> = { [K in keyof F]: F[K] extends { initial: infer T } ? T : never };
@@ -113,7 +114,7 @@ export function orderProblems(def: EntityDef, data: Record<string, unknown>): [s
   for (const [key, field] of Object.entries(def.fields as Fields)) {
     if (field.after === undefined) continue;
     const [end, start] = [data[key], data[field.after]];
-    if (!end || !start || Date.parse(String(end)) > Date.parse(String(start))) continue;
+    if (!end || !start || Date.parse(fieldText(end)) > Date.parse(fieldText(start))) continue;
     const startLabel = (def.fields as Fields)[field.after]?.label ?? field.after;
     problems.push([key, `${field.label} must be later than ${startLabel}.`]);
   }

@@ -2,6 +2,7 @@
 // that answers them and the browser that puts a saved item in its place without asking again.
 import type { CollectionDef, EntityDef, Fields } from './define.ts';
 import type { AnyField } from './fields.ts';
+import { fieldText } from './fieldText.ts';
 
 /** Fields searched: the ones holding words people write (text and markdown), from the declaration. */
 const SEARCHED_KINDS: ReadonlySet<AnyField['kind']> = new Set(['text', 'markdown']);
@@ -16,7 +17,7 @@ export const searchWords = (q: string): string[] => q.toLowerCase().split(/\s+/)
 /** An item's searched texts, lower-cased and joined. */
 export const searchText = (keys: readonly string[], data: Record<string, unknown>): string =>
   keys
-    .map((k) => String(data[k] ?? ''))
+    .map((k) => fieldText(data[k]))
     .join('\n')
     .toLowerCase();
 
@@ -28,8 +29,8 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 /** What a list sorted by a field compares: the words staff see (a choice's label), '' when empty. */
 export function sortText(field: AnyField, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  if (!field.options) return String(value);
-  return field.options.find((o) => o.value === value)?.label ?? String(value);
+  if (!field.options) return fieldText(value);
+  return field.options.find((o) => o.value === value)?.label ?? fieldText(value);
 }
 
 /** Two sort texts in a field's order: empty ones last either way; 0 when they tie. */
@@ -50,10 +51,10 @@ export function listComparator(
   sort: string,
   dir: 'asc' | 'desc',
 ): (a: Row, b: Row) => number {
-  const declared = (a: Row, b: Row) => (def.order ? def.order(a as never, b as never) : 0);
+  const declared = (a: Row, b: Row) => (def.order ? def.order(a, b) : 0);
   if (!sort) return dir === 'asc' ? declared : (a, b) => -declared(a, b);
   if (sort === 'id') return (a, b) => (dir === 'asc' ? 1 : -1) * (Number(a.id) - Number(b.id));
-  const field = (def.fields as Fields)[sort]!;
+  const field = def.fields[sort]!;
   // Ties keep the declared order, in either direction.
   return (a, b) =>
     compareSortTexts(sortText(field, a[sort]), sortText(field, b[sort]), dir) || declared(a, b);

@@ -3,12 +3,13 @@
 // redirect (content/site/redirects.md), the feeds and the media files. Pure: the pipeline hands it
 // the items it holds, the check script the files it read.
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH, NEWS_FEED_PATH } from './calendarPaths.ts';
-import type { EntityDef, ItemLookup } from './define.ts';
+import type { Fields, ItemLookup } from './define.ts';
 import type { Finding, SiteFacts } from './contentChecks.ts';
 import { checkItem } from './contentChecks.ts';
 import { entities, siteEntities } from './registry.ts';
 import { parseRedirects, redirectKey } from './redirects.ts';
 import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from './sitePaths.ts';
+import { fieldText } from './fieldText.ts';
 
 /** Files the server answers beside the pages (feeds, the sitemap, robots.txt). */
 const FILES = [NEWS_FEED_PATH, EVENTS_CALENDAR_PATH, '/sitemap.xml', '/robots.txt'];
@@ -24,7 +25,7 @@ export function siteFactsOf(
     const url = e.data.page_url;
     if (typeof url === 'string' && url) pages.add(redirectKey(url));
   }
-  const { redirects } = parseRedirects(String(items.get(entities.redirects)?.data.rules ?? ''));
+  const { redirects } = parseRedirects(fieldText(items.get(entities.redirects)?.data.rules));
   for (const r of redirects) pages.add(r.key);
   return {
     hasPage: (path) => {
@@ -51,19 +52,18 @@ export interface SiteFinding extends Finding {
  */
 export function siteFindings(items: Pick<ItemLookup, 'list' | 'get'>, site: SiteFacts): SiteFinding[] {
   const out: SiteFinding[] = [];
-  for (const def of siteEntities as EntityDef[]) {
+  for (const def of siteEntities) {
     const list =
       def.type === 'collection' ? items.list(def) : [items.get(def)].filter((i) => i !== undefined);
     for (const item of list) {
       const titleKey = def.admin.titleField;
-      const title =
-        (titleKey ? String(item.data[titleKey] ?? '') : '').replace(/\s+/g, ' ').trim() || def.label;
+      const title = (titleKey ? fieldText(item.data[titleKey]) : '').replace(/\s+/g, ' ').trim() || def.label;
       for (const f of checkItem(def, item.data, site))
         out.push({
           entity: def.name,
           id: item.id,
           title,
-          label: def.fields[f.field]?.label ?? f.field,
+          label: (def.fields as Fields)[f.field]?.label ?? f.field,
           ...f,
         });
     }

@@ -13,7 +13,7 @@ export function validateItem(def: EntityDef, raw: Record<string, unknown>): Vali
   const quick = quickValidate(def, raw);
   if (quick) return { ok: true, data: quick };
   const result = objectSchema(def).safeParse(raw);
-  if (result.success) return { ok: true, data: result.data as Record<string, unknown> };
+  if (result.success) return { ok: true, data: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = String(issue.path[0] ?? '');

@@ -173,7 +173,7 @@ describe('site search', () => {
   });
 
   it('answers "getting ready" while the index is still being built, and an empty query with nothing', () => {
-    const texts = new PdfTexts(path.join(site.dataDir, 'private', 'x'), async () => null);
+    const texts = new PdfTexts(path.join(site.dataDir, 'private', 'x'), () => Promise.resolve(null));
     const fresh = new SiteSearch(site.deps.index, texts);
     const answer = fresh.search('marmoset', 'public');
     expect(answer).toMatchObject({ ready: false, message: NOT_READY, results: [] });

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import git from 'isomorphic-git';
+import git, { type TreeEntry } from 'isomorphic-git';
 
 const run = promisify(execFile);
 let gitCliAvailable: Promise<boolean> | undefined;
@@ -245,7 +245,7 @@ export class PathHistory {
     removed: Map<string, string>,
   ) {
     if (a === b) return;
-    const read = async (oid: string | null) =>
+    const read = async (oid: string | null): Promise<Map<string, TreeEntry>> =>
       oid
         ? new Map(
             (await git.readTree({ fs, dir: this.dir, oid, cache: this.cache })).tree.map((e) => [e.path, e]),

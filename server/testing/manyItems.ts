@@ -136,10 +136,7 @@ async function dataDirWithItems<T extends { id: string }>(
   await cp(path.join(PROJECT_ROOT, 'media'), path.join(site, 'media'), { recursive: true });
   await mkdir(path.join(site, 'content', def.folder), { recursive: true });
   for (const { id, ...data } of items) {
-    await writeFile(
-      path.join(site, 'content', def.folder, `${id}.md`),
-      serializeItem(def, data as Record<string, unknown>),
-    );
+    await writeFile(path.join(site, 'content', def.folder, `${id}.md`), serializeItem(def, data));
   }
   commitAsImport(site, message);
   return dataDir;

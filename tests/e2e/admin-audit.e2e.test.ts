@@ -69,7 +69,7 @@ it('lists the log, filters it by who, what and day, and exports the filtered ent
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await (await download).path();
-  const lines = (await readFile(file!, 'utf8')).trim().split('\r\n');
+  const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
   expect(lines[0]).toBe('time,action,who,address,entity,id,commit,detail');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,save,${TEST_ADMIN.username},`);

@@ -47,7 +47,7 @@ async function signInAs(page: Page, route: string, user: { username: string; pas
 
 describe('the screens of a draft that clashes with the live site', () => {
   it('axe finds nothing with a share link made, the discard dialog and the conflict resolver open, at 1280 and 390 px', async () => {
-    const json = async (res: Promise<Response>) => (await (await res).json()) as Record<string, unknown>;
+    const json = async (res: Promise<Response>) => (await (await res).json()) as Record<string, any>;
     const made = await json(
       site.api('/api/news.php?shape=typed', {
         method: 'POST',

@@ -97,9 +97,7 @@ describe('About: spotlight carousel', () => {
           document
             .getAnimations()
             .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))
-            .filter((a) =>
-              ((a.effect as KeyframeEffect).target as Element | null)?.classList.contains('carousel-slide'),
-            ).length,
+            .filter((a) => (a.effect as KeyframeEffect).target?.classList.contains('carousel-slide')).length,
       ),
     ).toBe(0);
     expect(await currentSlide(still.page)).toContain(slides[1]!.title);

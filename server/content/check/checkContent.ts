@@ -8,6 +8,7 @@ import { isMediaField } from '../../schema/fields.ts';
 import { entityForPath, itemPath, singletons } from '../../schema/registry.ts';
 import { siteFactsOf, siteFindings, type SiteFinding } from '../../schema/siteAddresses.ts';
 import { parseItemFile } from '../index/fileFormat.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 
 export interface CheckProblem {
   path: string;
@@ -43,10 +44,10 @@ export async function checkContent(
     list.push({ id: owner.id, data: parsed.data });
     items.set(owner.def.name, list);
     for (const [key, field] of Object.entries(owner.def.fields as Fields)) {
-      const ref = parsed.data[key];
+      const ref = fieldText(parsed.data[key]);
       if (!isMediaField(field) || !ref) continue;
-      if (!media.has(String(ref)))
-        problems.push({ path: rel, problem: `${key} refers to ${String(ref)}, which does not exist` });
+      if (!media.has(ref))
+        problems.push({ path: rel, problem: `${key} refers to ${ref}, which does not exist` });
     }
   }
   for (const def of singletons) {

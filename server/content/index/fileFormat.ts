@@ -5,6 +5,7 @@ import * as yaml from 'js-yaml';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { validateItem } from '../../schema/validate.ts';
 import { readFrontMatter } from './frontMatter.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 
 // The schema's check, shared with the admin form (server/schema/validate.ts).
 export { validateItem };
@@ -17,7 +18,7 @@ const matterOptions = {
   language: 'yaml',
   engines: {
     yaml: {
-      parse: (s: string) => (yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {}) as object,
+      parse: (s: string) => yaml.load(s, { schema: yaml.CORE_SCHEMA }) ?? {},
       stringify: () => '',
     },
     js: { parse: refuse, stringify: refuse },
@@ -32,10 +33,7 @@ export type ParseResult =
 /** Front matter and body by gray-matter and js-yaml (the core schema): any YAML, slower. */
 export function readWithGrayMatter(text: string): { data: unknown; content: string } {
   // gray-matter caches by input string; a cached result could skip our engines, so bypass it.
-  return matter(text, { ...matterOptions, excerpt: false } as never) as unknown as {
-    data: unknown;
-    content: string;
-  };
+  return matter(text, { ...matterOptions, excerpt: false } as never);
 }
 
 /** Parses and validates one content file with the entity's schema. */
@@ -75,6 +73,6 @@ export function serializeItem(def: EntityDef, data: Record<string, unknown>): st
     sortKeys: false,
     schema: yaml.DEFAULT_SCHEMA,
   });
-  const body = def.body ? String(data[def.body] ?? '').replace(/\s+$/, '') : '';
+  const body = def.body ? fieldText(data[def.body]).replace(/\s+$/, '') : '';
   return `---\n${yamlText}---\n${body ? `${body}\n` : ''}`;
 }

@@ -1,7 +1,7 @@
 // The admin's list of a collection: search, sort and one page at a time, answered from the index.
 // Sorted orders and search texts are kept per collection until the index says it changed, so a
 // page of a 10,000-item collection costs a filter and a slice, not a sort.
-import type { CollectionDef, Fields } from '../../schema/define.ts';
+import type { CollectionDef } from '../../schema/define.ts';
 import type { AnyField } from '../../schema/fields.ts';
 import { collections } from '../../schema/registry.ts';
 import {
@@ -168,7 +168,7 @@ export class ItemLists {
     let out = prep.orders.get(cacheKey);
     if (out) return out;
     if (!sort) out = dir === 'asc' ? prep.items : [...prep.items].reverse();
-    else out = sortBy(prep.items, sort === 'id' ? null : (def.fields as Fields)[sort]!, sort, dir);
+    else out = sortBy(prep.items, sort === 'id' ? null : def.fields[sort]!, sort, dir);
     prep.orders.set(cacheKey, out);
     return out;
   }

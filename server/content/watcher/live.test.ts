@@ -249,8 +249,8 @@ describe('a content file that is a symbolic link, or a singleton whose file is g
       const health = await (await fetch(`${again.url}/api/health`)).json();
       expect(health.ok).toBe(false);
       expect(health.errors).toEqual([
-        { path: 'content/news/2.md', error: expect.stringMatching(/symbolic link/) as unknown as string },
-        { path: 'content/site/footer.md', error: expect.stringMatching(/missing/) as unknown as string },
+        { path: 'content/news/2.md', error: expect.stringMatching(/symbolic link/) },
+        { path: 'content/site/footer.md', error: expect.stringMatching(/missing/) },
       ]);
     } finally {
       await again.close();
@@ -355,7 +355,7 @@ describe('the first admin user', () => {
         adminPassword: undefined as never,
         adminUsername: undefined as never,
       });
-      expect(await again.signIn('admin', password!)).toContain('cms_session');
+      expect(await again.signIn('admin', password)).toContain('cms_session');
       await again.close();
       expect(printed.join('\n').match(/password: /g)).toHaveLength(1);
     } finally {

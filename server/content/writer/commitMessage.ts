@@ -1,7 +1,8 @@
 // A commit's message as a maintainer reads it in `git log`: a subject naming the collection, the
 // action, the item and its title (shortened at a word, with an ellipsis, never cut mid-word), and for
 // an update a body naming the fields it changed.
-import type { EntityDef } from '../../schema/define.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 
 /** Git's advice for a subject line is about 50 characters; titles get what is left of 72. */
 const SUBJECT_MAX = 72;
@@ -16,11 +17,7 @@ export function commitMessage(
   const name = def.type === 'collection' ? def.folder : def.name;
   const head = def.type === 'collection' ? `${name}: ${action} ${id}` : `${name}: ${action}`;
   const titleKey = def.type === 'collection' ? def.admin.titleField : undefined;
-  const title = titleKey
-    ? String(data[titleKey] ?? '')
-        .replace(/\s+/g, ' ')
-        .trim()
-    : '';
+  const title = titleKey ? fieldText(data[titleKey]).replace(/\s+/g, ' ').trim() : '';
   // Room for the title inside the quotes: the subject stays within SUBJECT_MAX.
   const subject = title ? `${head} "${shortened(title, SUBJECT_MAX - head.length - 3)}"` : head;
   const changed = before ? changedFields(def, before, data) : [];
@@ -43,5 +40,7 @@ export function changedFields(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): string[] {
-  return Object.keys(def.fields).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return Object.keys(def.fields as Fields).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
 }

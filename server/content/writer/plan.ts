@@ -261,7 +261,7 @@ export function planMessage(change: MessageChange, view: ContentView): Plan {
   const { def } = change;
   const data: Record<string, unknown> = {};
   // What a visitor fills in: every declared field except the time, which the server sets.
-  for (const key of Object.keys(def.fields))
+  for (const key of Object.keys(def.fields as Fields))
     if (key !== 'received') data[key] = typeof change.input[key] === 'string' ? change.input[key] : undefined;
   data.received = new Date().toISOString();
   return {

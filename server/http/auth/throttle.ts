@@ -58,13 +58,13 @@ export class SignInThrottle {
   }
 
   /** Before reading the body: refused when this address has used up its failures. */
-  async beforeReading(address: string): Promise<SignInRefusal | null> {
+  beforeReading(address: string): SignInRefusal | null {
     const used = this.counts.get(`address ${address}`);
     return used && used.points >= this.limits.perAddress ? refusal(used.msBeforeNext, 'address') : null;
   }
 
   /** Counts one attempt; refused when the account or the address has used up its failures. */
-  async attempt(address: string, username: string, device?: string | null): Promise<SignInRefusal | null> {
+  attempt(address: string, username: string, device?: string | null): SignInRefusal | null {
     const keys = this.keysFor(address, username, device);
     const byAddress = this.counts.consume(keys.address, this.limits.perAddress);
     const byAccount = keys.account ? this.counts.consume(keys.account, this.limits.perAccount) : null;
@@ -83,7 +83,7 @@ export class SignInThrottle {
    * against the address. Without a device cookie the account's failures are forgotten too (as
    * before); with one they stay, so the owner signing in does not give strangers fresh guesses.
    */
-  async succeeded(address: string, username: string, device?: string | null): Promise<void> {
+  succeeded(address: string, username: string, device?: string | null): void {
     const keys = this.keysFor(address, username, device);
     this.counts.delete(keys.pair);
     if (keys.account) this.counts.delete(keys.account);

@@ -18,7 +18,7 @@ export const wireName = (def: EntityDef, key: string) => def.legacy.rename?.[key
 export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.id };
   for (const [key, field] of Object.entries(def.fields as Fields)) {
-    const value = item.data[key] ?? field.initial;
+    const value: unknown = item.data[key] ?? field.initial;
     if (isMediaField(field)) {
       const encoded = value ? media(value as string, field.kind) : '';
       if (encoded !== undefined) out[wireName(def, key)] = encoded;
@@ -38,7 +38,7 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
 export function typedItem(def: EntityDef, item: StoredItem, media: MediaEncoder): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.id };
   for (const [key, field] of Object.entries(def.fields as Fields)) {
-    const value = item.data[key] ?? field.initial;
+    const value: unknown = item.data[key] ?? field.initial;
     if (!isMediaField(field)) out[key] = value;
     else out[key] = (value ? media(value as string, field.kind) : '') ?? '';
   }

@@ -65,7 +65,7 @@ export function accountRoutes(deps: AppDeps): Router {
   router.get(
     '/account',
     own,
-    route(async (req, res) => {
+    route((req, res) => {
       noStore(res);
       res.json({ user: signedInUser(fresh(req), accounts), sessions: sessionsOf(req) });
     }),
@@ -156,7 +156,7 @@ export function accountRoutes(deps: AppDeps): Router {
   router.get(
     '/users',
     admin,
-    route(async (_req, res) => {
+    route((_req, res) => {
       noStore(res);
       res.json(accounts.overview());
     }),
@@ -230,7 +230,7 @@ export function accountRoutes(deps: AppDeps): Router {
   for (const kind of ['invite', 'reset'] as const)
     router.get(
       `/${kind}s/:token`,
-      route(async (req, res) => {
+      route((req, res) => {
         noStore(res);
         const link = openLink(req, kind);
         res.json(

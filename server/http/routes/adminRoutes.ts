@@ -5,7 +5,7 @@ import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
 import { entityByName, itemPath } from '../../schema/registry.ts';
-import type { EntityDef, Fields } from '../../schema/define.ts';
+import type { CollectionDef, EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { entities } from '../../schema/registry.ts';
 import { parseItemFile } from '../../content/index/fileFormat.ts';
@@ -27,6 +27,7 @@ import { actor } from './auditRoutes.ts';
 import { DeletedItems } from '../../content/deletedItems.ts';
 import { countAfter } from '../../contact/messagesSeen.ts';
 import type { MessageSummary } from '../../schema/messageNotices.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 
 const MEDIA_TYPES: Record<SniffedType, string> = {
   pdf: 'application/pdf',
@@ -49,7 +50,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
 
   const target = (req: Request): { def: EntityDef; id: string } => {
     const src = { ...queryParams(req), ...(req.body as object | undefined) } as Record<string, unknown>;
-    const def = entityByName.get(String(src.entity ?? ''));
+    const def = entityByName.get(fieldText(src.entity));
     if (!def || def.storage === 'private')
       throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
     const id = def.type === 'singleton' ? '1' : requestedId(src.id);
@@ -137,7 +138,8 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
     route(async (req, res) => {
       const { def, id } = target(req);
       const key = queryString(req, 'field') ?? '';
-      const field = Object.hasOwn(def.fields, key) ? (def.fields as Fields)[key] : undefined;
+      const fields = def.fields as Fields;
+      const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
       if (!field || !isMediaField(field))
         throw new AppError(400, 'Say which picture or file (field).', { field: 'Unknown' });
       const { commit, data } = await readVersion(def, id, req);
@@ -159,7 +161,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
     readBodies(WRITE_LIMIT, { signedIn: true }),
     route(async (req, res) => {
       const { def, id } = target(req);
-      const commit = String((req.body as Record<string, unknown>)?.commit ?? '');
+      const commit = fieldText((req.body as Record<string, unknown> | undefined)?.commit);
       if (!/^[0-9a-f]{40}$/.test(commit))
         throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
       const restored = (await writer.run(actorOf(req), { kind: 'restore', def, id, commit })) as SaveResult;
@@ -185,7 +187,7 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
           entity: 'Not a list',
         });
       res.setHeader('Cache-Control', 'no-store');
-      res.json({ entity: def.name, items: await deleted.list(def) });
+      res.json({ entity: def.name, items: await deleted.list(def as CollectionDef) });
     }),
   );
 

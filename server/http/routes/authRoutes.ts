@@ -53,7 +53,7 @@ export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOpt
 
   // An address that has used up its failures is refused before its body is read.
   const addressNotThrottled = route(async (req, res, next) => {
-    const refused = await throttle.beforeReading(addressOf(req));
+    const refused = throttle.beforeReading(addressOf(req));
     if (refused) {
       if (firstRefusalThisMinute(from(req))) {
         await audit.record({ action: 'sign-in-throttled', address: from(req), detail: refused.message });
@@ -71,7 +71,7 @@ export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOpt
       const { username, password } = (req.body ?? {}) as Record<string, unknown>;
       const name = typeof username === 'string' ? username : '';
       const device = devices.deviceFor(cookieValue(req, DEVICE_COOKIE), name);
-      const refused = await throttle.attempt(addressOf(req), name, device);
+      const refused = throttle.attempt(addressOf(req), name, device);
       if (refused) {
         if (firstRefusalThisMinute(from(req))) {
           await audit.record({
@@ -88,7 +88,7 @@ export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOpt
         await audit.record({ action: 'sign-in-failed', who: name, address: from(req) });
         return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
       }
-      await throttle.succeeded(addressOf(req), name, device);
+      throttle.succeeded(addressOf(req), name, device);
       if (!device)
         res.cookie(DEVICE_COOKIE, devices.issue(user.username), {
           httpOnly: true,
@@ -129,7 +129,7 @@ export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOpt
         );
       const { user, session } = found;
       const device = devices.deviceFor(cookieValue(req, DEVICE_COOKIE), user.username);
-      const refused = await throttle.attempt(addressOf(req), user.username, device);
+      const refused = throttle.attempt(addressOf(req), user.username, device);
       if (refused) throw refuse(res, refused);
       const body = (req.body ?? {}) as { code?: unknown; recoveryCode?: unknown };
       if (!(await accounts.secondStep(user, session, body, from(req)))) {
@@ -141,7 +141,7 @@ export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOpt
               : 'That code is not right. Type the 6 digits your app shows now.',
         });
       }
-      await throttle.succeeded(addressOf(req), user.username, device);
+      throttle.succeeded(addressOf(req), user.username, device);
       await audit.record({
         action: 'sign-in',
         who: user.username,

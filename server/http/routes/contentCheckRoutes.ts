@@ -10,6 +10,7 @@ import type { ContentView } from '../../content/index/contentIndex.ts';
 import { checkItem } from '../../schema/contentChecks.ts';
 import { siteFactsOf, siteFindings } from '../../schema/siteAddresses.ts';
 import { AppError } from '../../schema/errors.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 import { queryString, route } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
@@ -47,7 +48,7 @@ export function contentCheckRoutes(deps: AppDeps, sites: DraftSites): Router {
     ...readBodies(WRITE_LIMIT, { signedIn: true }),
     route(async (req, res) => {
       const body = (req.body ?? {}) as { entity?: unknown; values?: unknown };
-      const def = entityByName.get(String(body.entity ?? ''));
+      const def = entityByName.get(fieldText(body.entity));
       if (!def || def.storage === 'private')
         throw new AppError(400, 'Unknown kind of item.', { entity: 'Unknown' });
       const values =

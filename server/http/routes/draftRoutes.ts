@@ -9,6 +9,7 @@ import { DRAFT_ACTION_NEEDS } from '../../schema/draftStates.ts';
 import { readBodies } from '../bodies.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { AppError } from '../../schema/errors.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 import { entityByName } from '../../schema/registry.ts';
 import { typedItem } from '../legacy/wire.ts';
 import { oneItem, readAnswer } from '../legacy/readAnswers.ts';
@@ -193,7 +194,7 @@ export function draftReads(deps: AppDeps, sites: DraftSites): Router {
       const site = await sites.site(id, `/preview/${id}/`);
       const page = queryString(req, 'page');
       const size = queryString(req, 'size');
-      const name = `${req.params.endpoint}${page && size ? `?page=${page}&size=${size}` : ''}`;
+      const name = `${String(req.params.endpoint)}${page && size ? `?page=${page}&size=${size}` : ''}`;
       const endpoint = site.model.endpoint(name);
       if (!endpoint) return sendError(res, 404, 'There is no such API call.');
       const ctx = readContext(req, true);
@@ -248,7 +249,7 @@ function fileJson(f: DraftFile, root: string) {
   const shaped = (data: Record<string, unknown> | null | undefined) =>
     data ? typedItem(def, { id: f.id!, version: '', data }, (p) => (p ? `${root}${p}` : '')) : null;
   const titleKey = def.admin.titleField;
-  const title = titleKey ? String((f.merged ?? f.theirs ?? f.before)?.[titleKey] ?? '') : def.label;
+  const title = titleKey ? fieldText((f.merged ?? f.theirs ?? f.before)?.[titleKey]) : def.label;
   return {
     path: f.path,
     kind: 'item',

@@ -82,7 +82,7 @@ async function startWith(c: Case, count: number) {
   const site = await startTestSite({ dataDir, distDir: dist });
   return {
     site,
-    async stop() {
+    stop: async () => {
       await site.stop();
       await rm(dataDir, { recursive: true, force: true });
       await rm(dist, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { entities } from '../../schema/registry.ts';
 import { queryString, route, sendError } from '../http.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
+import { fieldText } from '../../schema/fieldText.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
   return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64', shape: shapeOf(req) };
@@ -33,10 +34,11 @@ export function readRoutes(deps: {
       const id = queryString(req, 'id') ?? '';
       const stored = model.storedItem(entities.paper, id, deps.isSignedIn(req));
       if (!stored) return sendError(res, 404, 'There is no paper with that id.');
-      const bytes = await deps.store.read(String(stored.data.pdf));
+      const pdf = fieldText(stored.data.pdf);
+      const bytes = await deps.store.read(pdf);
       if (!bytes) return sendError(res, 404, 'The PDF file of this paper is missing');
       const name = `${
-        String(stored.data.file_name)
+        fieldText(stored.data.file_name)
           .replace(/[^\w .()-]+/g, '_')
           .trim() || 'paper'
       }.pdf`;
@@ -47,7 +49,7 @@ export function readRoutes(deps: {
       );
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('ETag', `"${stored.data.pdf}-${stored.version.slice(0, 12)}"`);
+      res.setHeader('ETag', `"${pdf}-${stored.version.slice(0, 12)}"`);
       res.end(bytes);
     }),
   );

@@ -26,8 +26,8 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
   // The session first, then the body: a signed-out caller's body is never read.
   // A live change needs an editor; the same call into a draft (`?draft=ID`) a contributor.
   const auth = [requireUser(deps.accounts, liveOrDraft), ...readBodies(WRITE_LIMIT, { signedIn: true })];
-  const mediaMode = (req: Request) =>
-    (queryString(req, 'media') === 'url' ? 'url' : 'base64') as 'url' | 'base64';
+  const mediaMode = (req: Request): 'url' | 'base64' =>
+    queryString(req, 'media') === 'url' ? 'url' : 'base64';
   /** `?draft=ID`: the change goes into that draft instead of the live site. */
   const draftOf = (req: Request): string | undefined => {
     const id = queryString(req, 'draft');
@@ -185,7 +185,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
         `/${w.update}`,
         auth,
         multipart,
-        route(async (req, res, next) => {
+        route((req, res, next) => {
           if (!idOf(w.idField)(req))
             throw new AppError(400, 'Say which paper to update (fileId).', { [w.idField]: 'Missing' });
           return save(def, idOf(w.idField))(req, res, next);
@@ -198,7 +198,7 @@ export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
       E,
       auth,
       multipart,
-      route(async (req, res, next) => {
+      route((req, res, next) => {
         if (!idOf('id')(req)) throw new AppError(400, 'Say which item to update (id).', { id: 'Missing' });
         return save(def, idOf('id'))(req, res, next);
       }),

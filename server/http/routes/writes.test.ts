@@ -627,7 +627,7 @@ describe.each(COLLECTIONS.map((c) => [c.def.name, c] as const))('%s', (_name, c)
   let createdVersion = '';
   let updatedVersion = '';
 
-  const expectMedia = async (item: Record<string, unknown>, media: Media[]) => {
+  const expectMedia = (item: Record<string, unknown>, media: Media[]) => {
     for (const m of media) {
       expect(item[m.wire]).toMatch(new RegExp(`^/${mediaFile(id, m)}\\?v=[0-9a-f]{12}$`));
       expect(readWorkTree(site, mediaFile(id, m)).equals(m.bytes)).toBe(true);
@@ -672,7 +672,7 @@ describe.each(COLLECTIONS.map((c) => [c.def.name, c] as const))('%s', (_name, c)
     });
     const item = (await list(site, endpoint)).find((i) => i.id === id);
     expect(item).toMatchObject({ ...c.created, version: createdVersion });
-    await expectMedia(item!, c.createdMedia ?? []);
+    expectMedia(item!, c.createdMedia ?? []);
   });
 
   it('updates: one commit naming collection, action, id and title; media replaced in the same commit', async () => {
@@ -701,7 +701,7 @@ describe.each(COLLECTIONS.map((c) => [c.def.name, c] as const))('%s', (_name, c)
     expect(item).toMatchObject({ ...c.updated, version: updatedVersion });
     // Media not sent with the update are kept as they were.
     const kept = (c.createdMedia ?? []).filter((m) => !(c.updatedMedia ?? []).some((u) => u.wire === m.wire));
-    await expectMedia(item!, [...kept, ...(c.updatedMedia ?? [])]);
+    expectMedia(item!, [...kept, ...(c.updatedMedia ?? [])]);
   });
 
   it('refuses an update sent with a stale version: 409 with the current item, nothing written', async () => {
@@ -1091,9 +1091,7 @@ describe('special calls', () => {
     expect(res.body).toMatchObject({ id: '1', file_name: 'Brief-7-corrected' });
     expectOneCommit(site, before, {
       author,
-      message: expect.stringMatching(
-        /^papers: update 1 "Who Takes Computer Science in Oregon\?/,
-      ) as unknown as string,
+      message: expect.stringMatching(/^papers: update 1 "Who Takes Computer Science in Oregon\?/),
       files: { 'content/papers/1.md': 'M', 'media/papers/1.pdf': 'M' },
     });
     const dl = await site.api('/api/download_pdf.php?id=1');

@@ -3,6 +3,7 @@ import { choice, flag } from '../choiceFields.ts';
 import { markdown, text } from '../textFields.ts';
 import { scheduleFields } from '../schedule.ts';
 import { eventCard } from './eventCard.ts';
+import { fieldText } from '../fieldText.ts';
 
 /** The six fixed page addresses an event page can take (spec §9). */
 export const EVENT_PAGE_URLS = [
@@ -45,7 +46,7 @@ export const majorEvent = defineCollection({
       const taken = items.list(def).find((o) => o.id !== id && o.data.page_url === url);
       return taken
         ? {
-            page_url: `The page URL ${String(url)} is already used by "${String(taken.data.header)}". Choose another or free it there first.`,
+            page_url: `The page URL ${fieldText(url)} is already used by "${fieldText(taken.data.header)}". Choose another or free it there first.`,
           }
         : null;
     },

@@ -3,6 +3,7 @@ import { lines } from '../textFields.ts';
 import { parseRedirects, redirectKey, redirectProblems } from '../redirects.ts';
 import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from '../sitePaths.ts';
 import { majorEvent } from './majorEvent.ts';
+import { fieldText } from '../fieldText.ts';
 
 const FIXED = new Set(FIXED_PAGES.map((p) => redirectKey(p)));
 
@@ -28,7 +29,7 @@ export const redirects = defineSingleton({
   // or away from a page the site has.
   rules: {
     check: ({ data, items }) => {
-      const { redirects: list, problems } = parseRedirects(String(data.rules ?? ''));
+      const { redirects: list, problems } = parseRedirects(fieldText(data.rules));
       const eventPages = new Set(
         items
           .list(majorEvent)

@@ -3,6 +3,7 @@ import { flag } from '../choiceFields.ts';
 import { link, scriptLink } from '../linkFields.ts';
 import { text } from '../textFields.ts';
 import { banner } from './banner.ts';
+import { fieldText } from '../fieldText.ts';
 
 export const siteSettings = defineSingleton({
   name: 'siteSettings',
@@ -23,8 +24,8 @@ export const siteSettings = defineSingleton({
   // banner has been deleted, the other settings (banner on/off, dashboard) must still save.
   rules: {
     check: ({ data, before, items }) => {
-      const id = String(data.banner_to_show ?? '0');
-      if (id === '0' || (before && String(before.banner_to_show ?? '0') === id)) return null;
+      const id = fieldText(data.banner_to_show, '0');
+      if (id === '0' || (before && fieldText(before.banner_to_show, '0') === id)) return null;
       if (!/^\d+$/.test(id) || !items.get(banner, id))
         return { banner_to_show: `There is no banner with id ${id}.` };
       return null;

@@ -35,8 +35,9 @@ export async function launchBrowser(): Promise<Browser> {
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;
-  /** Console errors and uncaught page errors seen since the last `takeErrors()`. */
-  takeErrors(): string[];
+  /** Console errors and uncaught page errors seen since the last `takeErrors()` (no `this`: tests
+   *  destructure it). */
+  takeErrors: () => string[];
 }
 
 /** A new page in its own context, recording console errors and uncaught exceptions. */
@@ -58,7 +59,7 @@ export async function openPage(
   return {
     page,
     context,
-    takeErrors() {
+    takeErrors: () => {
       const out = errors;
       errors = [];
       return out;

@@ -43,7 +43,7 @@ export function LoginForm({
     );
 
   return (
-    <form className="admin-login" onSubmit={onSubmit} aria-labelledby={`${id}-h`}>
+    <form className="admin-login" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${id}-h`}>
       <h1 id={`${id}-h`}>{heading}</h1>
       <p className="admin-help">Sign in to edit the website.</p>
       <label htmlFor={`${id}-u`}>Username</label>

@@ -30,7 +30,7 @@ export function adminSiteTime(stored: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(stored);
   if (!m) return stored;
   const [y, mo, d, h, mi] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
-  return mediumTime.format(new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!)));
+  return mediumTime.format(new Date(Date.UTC(y!, mo! - 1, d, h, mi)));
 }
 
 /** When a commit was made, in the editor's own time: 'Mar 5, 2026, 10:12 AM' (history, deleted items). */

@@ -106,7 +106,7 @@ export function patchList(
   for (const place of places) {
     const lines = [...known];
     let unseen = earlier; // unknown items before the known lines
-    if (inserted && place.region === 'here') lines.splice(place.slot, 0, after!);
+    if (inserted && place.region === 'here') lines.splice(place.slot, 0, after);
     if (inserted && place.region === 'earlier') unseen += 1;
     // The view starts at `start` of the list: the known lines start at `unseen`.
     const from = start - unseen;

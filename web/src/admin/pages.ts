@@ -32,7 +32,7 @@ export const draftRoute = (id: string) => `${DRAFTS_ROUTE}/${encodeURIComponent(
 const sectionsFor = (route: string) =>
   (Object.keys(entities) as (keyof typeof entities)[])
     .filter((k) => entities[k].admin.route === route)
-    .map((k) => ({ def: entities[k] as EntityDef, extras: extrasByEntity[k] as EntityExtras }));
+    .map((k) => ({ def: entities[k] as EntityDef, extras: extrasByEntity[k] }));
 
 /** The page's description: the fullest of its entities' one-liners. */
 const describe = (sections: { def: EntityDef }[]) =>

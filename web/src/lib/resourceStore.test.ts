@@ -35,11 +35,11 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn((url: string) => {
       const endpoint = url.replace('/api/', '').split('?')[0]!;
       calls.push(endpoint);
-      if (failing) throw new TypeError('network down');
-      return new Response(JSON.stringify(answers[endpoint]), { status: 200 });
+      if (failing) return Promise.reject(new TypeError('network down'));
+      return Promise.resolve(new Response(JSON.stringify(answers[endpoint]), { status: 200 }));
     }),
   );
 });

@@ -27,7 +27,7 @@ export function Markdown({ children, linkTarget, className, inline, headingsFrom
       const href = a?.getAttribute('href');
       if (!a || !href || a.target || a.hasAttribute('download') || !isSitePath(href)) return;
       e.preventDefault();
-      navigate(href);
+      void navigate(href); // a route's own errors show on its page; nothing to wait for here
     },
     [navigate],
   );

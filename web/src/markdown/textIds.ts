@@ -6,6 +6,7 @@
 import type { MarkdownNode } from './tree.ts';
 import { walk } from './tree.ts';
 import { textHash } from '../../../server/schema/site/markdownKey.ts';
+import { fieldText } from '../../../server/schema/fieldText.ts';
 
 /** What the sanitizer puts before every id and name (rehype-sanitize's default clobberPrefix). */
 export const CLOBBER_PREFIX = 'user-content-';
@@ -44,7 +45,8 @@ export function rehypeTextIds({ scope }: { scope: string }) {
       for (const key of NAMED) if (typeof p[key] === 'string' && p[key]) p[key] = scope + p[key];
       for (const key of REFERENCES) {
         const v = p[key];
-        if (Array.isArray(v)) p[key] = v.map((x) => (ids.has(String(x)) ? scope + String(x) : x));
+        if (!Array.isArray(v)) continue;
+        p[key] = (v as unknown[]).map((x) => (ids.has(fieldText(x)) ? scope + fieldText(x) : x));
       }
       if (typeof p.href === 'string' && p.href.startsWith('#')) {
         const target = fragmentTarget(p.href, ids);

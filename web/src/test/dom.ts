@@ -15,10 +15,11 @@ configure({ asyncUtilTimeout: 15_000 });
 // cancel event: a browser fires `cancel` (cancelable) and then closes unless it was prevented.
 const dialogProto = HTMLDialogElement.prototype;
 if (typeof dialogProto.showModal !== 'function') {
-  dialogProto.showModal = function showModal(this: HTMLDialogElement) {
+  const open = function open(this: HTMLDialogElement) {
     this.setAttribute('open', '');
   };
-  dialogProto.show = dialogProto.showModal;
+  dialogProto.showModal = open;
+  dialogProto.show = open;
   dialogProto.close = function close(this: HTMLDialogElement) {
     if (!this.hasAttribute('open')) return;
     this.removeAttribute('open');

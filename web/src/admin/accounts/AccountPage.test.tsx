@@ -156,7 +156,7 @@ describe('two-step sign-in', () => {
 
     // The picture to scan (the server's SVG, named for screen readers) and the key to type.
     expect(await within(twoStep).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
-    const key = twoStep.querySelector('.admin-key code')!.textContent!;
+    const key = twoStep.querySelector('.admin-key code')!.textContent;
     expect(key).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
     const totp = new TOTP({ secret: Secret.fromBase32(key.replace(/ /g, '')), digits: 6, period: 30 });
 
@@ -180,7 +180,7 @@ describe('two-step sign-in', () => {
     );
     const first = within(codes)
       .getAllByRole('listitem')
-      .map((li) => li.textContent!);
+      .map((li) => li.textContent);
     expect(first).toHaveLength(10);
     for (const c of first) expect(c).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
     const download = within(codes).getByRole('link', { name: 'Download them as a text file' });
@@ -216,7 +216,7 @@ describe('two-step sign-in', () => {
     const again = await within(twoStep).findByRole('region', { name: 'Your recovery codes' });
     const second = within(again)
       .getAllByRole('listitem')
-      .map((li) => li.textContent!);
+      .map((li) => li.textContent);
     expect(second).toHaveLength(10);
     expect(second.filter((c) => first.includes(c))).toEqual([]);
     await user.click(within(again).getByRole('button', { name: 'I have kept them safe' }));
@@ -252,7 +252,7 @@ describe('two-step sign-in', () => {
     const twoStep = await section('Two-step sign-in');
     await user.click(within(twoStep).getByRole('button', { name: 'Turn on two-step sign-in' }));
     await within(twoStep).findByRole('img', { name: /QR code/ });
-    const key = twoStep.querySelector('.admin-key code')!.textContent!.replace(/ /g, '');
+    const key = twoStep.querySelector('.admin-key code')!.textContent.replace(/ /g, '');
     const code = new TOTP({ secret: Secret.fromBase32(key) }).generate();
     await user.type(within(twoStep).getByLabelText('6-digit code from the app'), code);
     await user.click(within(twoStep).getByRole('button', { name: 'Turn on two-step sign-in' }));

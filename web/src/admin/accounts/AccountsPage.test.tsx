@@ -54,7 +54,7 @@ describe('the Accounts page', () => {
       expect.stringContaining('Changes the live site'),
     );
     await user.click(within(invite).getByRole('button', { name: 'Make an invite link' }));
-    const link = (await within(invite).findByLabelText('Invite link')) as HTMLInputElement;
+    const link = await within(invite).findByLabelText<HTMLInputElement>('Invite link');
     expect(link.value).toMatch(/\/admin\/invite\/[\w-]+$/);
     expect(invite).toHaveTextContent('An invite to join as an editor.');
     expect(invite).toHaveTextContent('Copy this link now: it is shown only once.');
@@ -137,9 +137,7 @@ describe('the Accounts page', () => {
     await user.click(
       within(carla).getByRole('button', { name: 'Make a password-reset link for Carla Contributor' }),
     );
-    const link = (await screen.findByLabelText(
-      'Password-reset link for Carla Contributor',
-    )) as HTMLInputElement;
+    const link = await screen.findByLabelText<HTMLInputElement>('Password-reset link for Carla Contributor');
     expect(link.value).toMatch(/\/admin\/reset\/[\w-]+$/);
     const opened = await call(cms, `/api/resets/${link.value.split('/').pop()}`, { cookie: '' });
     expect(opened.body.username).toBe('carla');

@@ -20,8 +20,9 @@ export interface AuditLogState {
   skipped: number;
   error: Error | undefined;
   loadingMore: boolean;
-  more(): void;
-  retry(): void;
+  /** Functions of the hook's render, not methods: handed to onClick as they are. */
+  more: () => void;
+  retry: () => void;
 }
 
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));

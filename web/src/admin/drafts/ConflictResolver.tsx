@@ -4,7 +4,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { EntityDef, Fields } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
-import type { AdminItem } from '../api.ts';
 import { FieldValue, ItemView } from '../form/ItemView.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import type { DraftChange, Picks } from './draftsApi.ts';
@@ -23,7 +22,7 @@ type Side = 'live' | 'draft';
 /** One side of a clash: a field's value, or the whole item (or file), or its absence. */
 function SideValue({ change, field, side }: { change: DraftChange; field: string; side: Side }) {
   const def: EntityDef | undefined = change.entity ? entityByName.get(change.entity) : undefined;
-  const item = (side === 'live' ? change.live : change.draft) as AdminItem | null | undefined;
+  const item = side === 'live' ? change.live : change.draft;
   if (change.kind === 'media')
     return (
       <span>

@@ -251,7 +251,7 @@ describe('comments and share links', () => {
     const shares = screen.getByRole('heading', { level: 2, name: 'Share a preview' }).closest('section')!;
     await user.selectOptions(within(shares).getByLabelText('The link works for'), '3');
     await user.click(within(shares).getByRole('button', { name: 'Make a share link' }));
-    const url = (await within(shares).findByLabelText('Share link')) as HTMLInputElement;
+    const url = await within(shares).findByLabelText<HTMLInputElement>('Share link');
     expect(url.value).toMatch(new RegExp(`^${cms.api.origin}/share/[A-Za-z0-9_-]{32}/$`));
     const page = await fetch(`${cms.site.url}${new URL(url.value).pathname}news`);
     expect(page.status).toBe(200);

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { createDraft } from './draftsApi.ts';
 
-export function useStartDraft(onMade: (id: string) => void) {
+export function useStartDraft(onMade: (id: string) => void | Promise<void>) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +18,7 @@ export function useStartDraft(onMade: (id: string) => void) {
     setBusy(true);
     setError(null);
     try {
-      onMade((await createDraft(title.trim())).id);
+      await onMade((await createDraft(title.trim())).id);
     } catch (err) {
       setError(messageOf(err));
       setBusy(false);

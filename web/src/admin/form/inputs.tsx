@@ -108,7 +108,7 @@ function DateTimeInput(p: InputProps) {
 export function RadioInput(p: InputProps) {
   // Yes/no choices read best with the 'no' state first: Event Open, Event Full; Shown, Hidden.
   const declared = p.field.kind === 'flag' ? [...(p.field.options ?? [])].reverse() : p.field.options;
-  const options = p.options ?? declared ?? [];
+  const options: NonNullable<InputProps['options']> = p.options ?? declared ?? [];
   return (
     <div className="admin-radios" role="presentation">
       {options.map((o) => {

@@ -26,7 +26,12 @@ function Section() {
 }
 
 const status = () => screen.queryByRole('status');
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+// A block body: act's synchronous form, which has flushed React's work when it returns (an arrow
+// returning the timers' value would pick act's asynchronous form, a thenable nobody awaits).
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 const pointerOn = (el: Element) => fireEvent.pointerDown(el);
 
 beforeEach(() => {

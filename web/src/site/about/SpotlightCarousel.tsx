@@ -30,7 +30,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
       onMouseLeave={() => c.setHovered(false)}
       onFocus={() => c.setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) c.setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) c.setFocused(false);
       }}
     >
       <div className="carousel-viewport" aria-live={c.paused ? 'polite' : 'off'}>

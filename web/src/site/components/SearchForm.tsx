@@ -32,7 +32,7 @@ export function SearchForm({ label, className, hideLabel = false }: SearchFormPr
   const navigate = useNavigate();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    navigate(`${SEARCH_PATH}?q=${encodeURIComponent(q.trim())}`);
+    void navigate(`${SEARCH_PATH}?q=${encodeURIComponent(q.trim())}`);
   };
   return (
     // Named by its label: the results page holds two search landmarks (the header's and its own).

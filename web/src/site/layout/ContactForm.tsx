@@ -34,7 +34,7 @@ export function check(form: ContactForm): FieldErrors {
 /** The fields of a 400 answer that this form shows, e.g. { email: '…' }. */
 function fieldsOf(e: unknown): FieldErrors {
   if (!(e instanceof ApiError) || e.status !== 400 || !e.fields) return {};
-  return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty)) as FieldErrors;
+  return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty));
 }
 
 function failureMessage(e: unknown): string {
@@ -178,7 +178,7 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     );
   }
   return (
-    <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={submit} noValidate>
+    <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={(e) => void submit(e)} noValidate>
       {field('name', 'Name', { autoComplete: 'name' })}
       {field('title', 'Title', { autoComplete: 'organization-title' })}
       {field('employer', 'Employer/Affiliation/Organization', {

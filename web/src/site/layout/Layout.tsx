@@ -2,7 +2,7 @@
 // contact popup. After a navigation, the new page shows from its top and focus moves to it so
 // screen readers announce it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageErrorBoundary } from '../pages/PageErrorBoundary.tsx';
 import { ContactContext } from './ContactContext.tsx';
 import { ContactPopup } from './ContactPopup.tsx';
@@ -19,7 +19,7 @@ function useFocusMainOnNavigation() {
     if (settled.current === pathname) return;
     settled.current = pathname;
     // Back and Forward leave the scroll position to the browser.
-    if (how !== 'POP') window.scrollTo(0, 0);
+    if (how !== NavigationType.Pop) window.scrollTo(0, 0);
     const main = document.getElementById('main');
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading) {

@@ -80,7 +80,7 @@ export function NavDropdown({
       ref={root}
       className={['nav-dropdown', open && 'is-open', className].filter(Boolean).join(' ')}
       onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!root.current?.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button

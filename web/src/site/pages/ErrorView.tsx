@@ -7,7 +7,9 @@ export function ErrorMessage({ error }: { error: unknown }) {
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : String(error ?? '');
+      : typeof error === 'string'
+        ? error
+        : ''; // a thrown value that is neither says nothing a reader could use
   return (
     <div className="container page error-view" role="alert">
       <h1>Unexpected Application Error!</h1>

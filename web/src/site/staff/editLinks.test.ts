@@ -2,7 +2,7 @@
 // bundle keeps its own small copy of those addresses, so this keeps the two the same).
 import { describe, expect, it } from 'vitest';
 import { allEntities, entityByName } from '../../../../server/schema/registry.ts';
-import { EDIT_PAGES, editHref, type EditableEntity } from './editLinks.ts';
+import { EDIT_PAGES, editHref } from './editLinks.ts';
 
 /** What no public page shows as an item of its own: visitors' messages, the site settings (the
  *  banner's Edit link opens the banner shown), the redirects. */
@@ -22,7 +22,7 @@ describe('Edit links', () => {
   it('open the item (by id) and, on a preview, the draft', () => {
     expect(editHref('news', '12')).toBe('/NewsAdminPage?news=12');
     expect(editHref('news', '12', 'abc123')).toBe('/NewsAdminPage?news=12&draft=abc123');
-    expect(editHref('homePage' as EditableEntity)).toBe('/HomePageAdminPage');
+    expect(editHref('homePage')).toBe('/HomePageAdminPage');
     expect(editHref('policyText', undefined, 'abc123')).toBe('/PolicyAdminPage?draft=abc123');
     expect(editHref('banners', '2', 'abc123')).toBe('/BannerAdminPage?banners=2&draft=abc123');
     expect(editHref('eventDropdowns', '3')).toBe('/DropDownEventsAdminPage?eventDropdowns=3');
