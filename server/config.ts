@@ -9,6 +9,9 @@ export interface Config {
   dataDir: string;
   adminUsername?: string;
   adminPassword?: string;
+  /** The first admin's name and email (CMS_ADMIN_NAME, CMS_ADMIN_EMAIL): their commits carry them. */
+  adminName?: string;
+  adminEmail?: string;
   sessionSecret?: string;
   trustProxy: boolean;
   /** The site's public address (CMS_PUBLIC_URL) for absolute links in feeds; else each request's host. */
@@ -42,6 +45,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.CMS_DATA_DIR ?? './data'),
     adminUsername: env.CMS_ADMIN_USERNAME || undefined,
     adminPassword: env.CMS_ADMIN_PASSWORD || undefined,
+    adminName: env.CMS_ADMIN_NAME?.trim() || undefined,
+    adminEmail: env.CMS_ADMIN_EMAIL?.trim() || undefined,
     sessionSecret: env.SESSION_SECRET || undefined,
     trustProxy: ['1', 'true', 'yes', 'on'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     publicUrl: env.CMS_PUBLIC_URL || undefined,

@@ -246,7 +246,17 @@ async function ensureFirstAdmin(users: UserStore, config: Config, log: (m: strin
   const username = config.adminUsername ?? 'admin';
   const generated = !config.adminPassword;
   const password = config.adminPassword ?? randomBytes(15).toString('base64url');
-  await users.add({ username, password, name: 'Site administrator' });
+  // Their saves are commits a maintainer reads: named as the person set up to run the site.
+  await users
+    .add({
+      username,
+      password,
+      name: config.adminName ?? 'Site administrator',
+      ...(config.adminEmail ? { email: config.adminEmail } : {}),
+    })
+    .catch((e: Error) => {
+      throw new Error(`The first admin could not be made from CMS_ADMIN_* settings: ${e.message}`);
+    });
   if (generated) {
     // Printed once, on the start that created the user; only its bcrypt hash is kept.
     console.log(

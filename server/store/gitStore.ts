@@ -105,6 +105,7 @@ export class GitStore {
       if (!options.starter) throw new Error(`No site repository at ${dir}`);
       await mkdir(dir, { recursive: true });
       await git.init({ fs, dir, defaultBranch: 'main' });
+      await setCoreAsGitCli(dir);
     }
     const store = new GitStore(dir, await realpath(dir), log);
     await store.recover();
@@ -385,4 +386,17 @@ export class GitStore {
   idle(): Promise<void> {
     return this.queue.idle();
   }
+}
+
+/**
+ * The repository's core settings as `git init` on this system writes them: isomorphic-git assumes a
+ * file system that ignores case and keeps no file modes, so git on Linux would then miss a rename that
+ * changes only case and a file made executable. Set once, at creation; a maintainer's own settings on
+ * an existing repository are theirs.
+ */
+async function setCoreAsGitCli(dir: string): Promise<void> {
+  const caseless = process.platform === 'darwin' || process.platform === 'win32';
+  await git.setConfig({ fs, dir, path: 'core.ignorecase', value: caseless });
+  await git.setConfig({ fs, dir, path: 'core.filemode', value: process.platform !== 'win32' });
+  await git.setConfig({ fs, dir, path: 'core.symlinks', value: process.platform !== 'win32' });
 }
