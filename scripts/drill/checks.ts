@@ -12,7 +12,7 @@ export interface LostSave {
   why: string;
 }
 
-/** Acknowledged saves whose marker is not in HEAD. */
+/** Acknowledged saves whose marker is not in HEAD (an acknowledged delete: whose file still is). */
 export async function lostSaves(site: string, saves: SaveOutcome[]): Promise<LostSave[]> {
   const acked = saves.filter((s) => s.acknowledged);
   const lost = (s: SaveOutcome, why: string): LostSave => ({
@@ -41,6 +41,11 @@ export async function lostSaves(site: string, saves: SaveOutcome[]): Promise<Los
     }
     for (const s of here) {
       const file = files.get(newsPath(s.id!));
+      if (s.kind === 'delete') {
+        if (file !== null && file !== undefined)
+          lostList.push(lost(s, `${rev} still has ${newsPath(s.id!)}`));
+        continue;
+      }
       if (file === null || file === undefined) lostList.push(lost(s, `${rev} has no ${newsPath(s.id!)}`));
       else if (!file.includes(s.marker))
         lostList.push(lost(s, `${rev}'s ${newsPath(s.id!)} lacks the marker`));

@@ -17,9 +17,18 @@ import {
   type AccountOutcome,
 } from './accountChanges.ts';
 import { between, seededRng, type Rng } from './rng.ts';
-import { draftSave, draftToPublish, planSaves, probeSave, sendSave, type PlannedSave } from './saves.ts';
+import {
+  draftSave,
+  draftToPublish,
+  itemToDelete,
+  itemToRestore,
+  planSaves,
+  probeSave,
+  sendSave,
+  type PlannedSave,
+} from './saves.ts';
 import { startServer, type ServerChild } from './serverProcess.ts';
-import { fsckProblems, leftovers, statusLines } from './siteGit.ts';
+import { fsckProblems, leftovers, runGit, statusLines } from './siteGit.ts';
 import { errorText, sleep } from './time.ts';
 import type { DrillReport, DrillTotals, RoundResult } from './types.ts';
 
@@ -140,8 +149,11 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
         await draftSave(client, round, n, n === 1 ? ids[0] : undefined),
         await draftToPublish(client, round, n),
       );
+    // A restore and a delete: the other doors of the one operation, each acknowledged or not at the kill.
+    const head = async () => (await runGit(drill.site, ['rev-parse', 'HEAD'])).stdout.toString().trim();
+    drafts.push(await itemToRestore(client, round, head), await itemToDelete(client, round));
   } catch (e) {
-    r.neededHuman.push(`before the saves (drafts): ${errorText(e)}`);
+    r.neededHuman.push(`before the saves (drafts, a restore, a delete): ${errorText(e)}`);
   }
   const plan = live.flatMap((save, i) => (i < drafts.length ? [save, drafts[i]!] : [save]));
   plan.push(...drafts.slice(live.length));

@@ -55,11 +55,11 @@ export function formatDetails(r: RoundResult): string[] {
   return [`round ${r.round}:`, ...lines, ...items('lock/temp files after the restart', r.leftovers)];
 }
 
-/** Acknowledged saves into drafts and publishes of drafts, across the run. */
+/** Acknowledged saves into drafts, publishes of drafts, restores and deletes, across the run. */
 function byKind(report: DrillReport): string {
   const acked = report.rounds.flatMap((r) => r.saves.filter((s) => s.acknowledged));
   const count = (kind: string) => acked.filter((s) => s.kind === kind).length;
-  return `${count('draft-save')} / ${count('publish')}`;
+  return `${count('draft-save')} / ${count('publish')} / ${count('restore')} / ${count('delete')}`;
 }
 
 export function formatSummary(report: DrillReport): string[] {
@@ -68,7 +68,7 @@ export function formatSummary(report: DrillReport): string[] {
   const rows: [string, string][] = [
     ['rounds', String(t.rounds)],
     ['acknowledged saves', String(t.acknowledged)],
-    ['  of them into drafts / publishes', byKind(report)],
+    ['  of them into drafts / publishes / restores / deletes', byKind(report)],
     ['lost saves', String(t.lost)],
     ['acknowledged account changes', String(t.accountAcknowledged)],
     ['lost account changes', String(t.accountLost)],

@@ -2,7 +2,8 @@
 // so the drill can look for it in HEAD afterwards. Each existing item is updated by at most one save
 // per round, so "the marker of its acknowledged update is in HEAD" is an exact check. Drafts too: news
 // items edited or made in a draft (their marker must be in the draft's ref) and drafts published (the
-// item they hold must be in HEAD).
+// item they hold must be in HEAD). Restores and deletes too, through the same one operation: a restored
+// item's old marker must be back in HEAD, a deleted item's file gone from it.
 import type { SiteClient } from './api.ts';
 import { shuffled, type Rng } from './rng.ts';
 import { errorText } from './time.ts';
@@ -10,7 +11,9 @@ import { fieldText } from '../../server/schema/fieldText.ts';
 
 export interface PlannedSave {
   label: string;
-  kind: 'create' | 'update' | 'draft-save' | 'publish';
+  kind: 'create' | 'update' | 'draft-save' | 'publish' | 'restore' | 'delete';
+  /** A restore's commit: the one whose version of the item carries the marker. */
+  commit?: string;
   /** The item an update edits (live or in a draft); for a publish, the item its draft holds. */
   targetId?: string;
   /** The draft a draft save goes into, or the draft published. */
@@ -69,7 +72,15 @@ export async function sendSave(
             : await client.call('POST', `/api/news.php?draft=${save.draftId}`, body)
           : save.kind === 'publish'
             ? await client.call('POST', `/api/drafts/${save.draftId}/publish`, {})
-            : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
+            : save.kind === 'restore'
+              ? await client.call('POST', '/api/history/restore', {
+                  entity: 'news',
+                  id: save.targetId,
+                  commit: save.commit,
+                })
+              : save.kind === 'delete'
+                ? await client.call('DELETE', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`)
+                : await client.call('PUT', `/api/news.php?id=${encodeURIComponent(save.targetId!)}`, body);
     const ok = res.status >= 200 && res.status < 300;
     const answered = res.body && !Array.isArray(res.body) ? res.body : {};
     const created = answered.id === undefined ? undefined : fieldText(answered.id);
@@ -98,6 +109,37 @@ export async function draftToPublish(client: SiteClient, round: number, n: numbe
     throw new Error(`saving into a draft answered ${made.status}: ${made.text.slice(0, 200)}`);
   const targetId = String((made.body as Record<string, unknown>).id);
   return { label, kind: 'publish', targetId, draftId, marker };
+}
+
+/**
+ * An item to restore during the round: made with the marker (the commit to restore), then changed
+ * without it, before the round starts; `head` reads the site's branch with the git CLI.
+ */
+export async function itemToRestore(
+  client: SiteClient,
+  round: number,
+  head: () => Promise<string>,
+): Promise<PlannedSave> {
+  const label = `r${round} restore`;
+  const marker = `[drill ${label}]`;
+  const made = await client.call('POST', '/api/news.php', { title: `Crash drill restored ${marker}` });
+  if (made.status !== 201) throw new Error(`making an item to restore answered ${made.status}`);
+  const targetId = fieldText((made.body as Record<string, unknown>).id);
+  const commit = await head();
+  const changed = await client.call('PUT', `/api/news.php?id=${targetId}`, {
+    title: 'Crash drill, changed since',
+  });
+  if (changed.status !== 200) throw new Error(`changing the item to restore answered ${changed.status}`);
+  return { label, kind: 'restore', targetId, commit, marker };
+}
+
+/** An item to delete during the round (made before it starts). */
+export async function itemToDelete(client: SiteClient, round: number): Promise<PlannedSave> {
+  const label = `r${round} delete`;
+  const marker = `[drill ${label}]`;
+  const made = await client.call('POST', '/api/news.php', { title: `Crash drill deleted ${marker}` });
+  if (made.status !== 201) throw new Error(`making an item to delete answered ${made.status}`);
+  return { label, kind: 'delete', targetId: fieldText((made.body as Record<string, unknown>).id), marker };
 }
 
 /**
