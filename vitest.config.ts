@@ -9,6 +9,7 @@ import EnvironmentBlocks from './scripts/test/sequencer.ts';
 // server check within a second, `.timing.test.ts`, or `.timing-alone.test.ts` when it loads a core or
 // its neighbours upset it. Browser suites are `tests/e2e/name.e2e.test.ts`; the page loads on slow 4G
 // `.perf.e2e.test.ts`, the admin's timings `.timing.e2e.test.ts`. A file keeps its tier when it moves.
+// `npm run check:layers` fails on a unit test that imports what starts one (.dependency-cruiser.cjs).
 //
 // `npm run test:fast` runs `unit` and `site` (no build, browser, drill or timing); `npm test` runs every
 // project in three groups (sequence.groupOrder): first the fast server suites, the slow ones and the
