@@ -1,6 +1,6 @@
 // The layer rule (.dependency-cruiser.cjs) fails on a tree that breaks it: a back-pointing import, a
-// type-only cycle, the web app reaching past server/schema/, a unit test that starts a site. That it holds on the real tree is what
-// `npm run check:layers` says, which both test commands run.
+// type-only cycle, the web app reaching past server/schema/, a unit test that starts a site. That it
+// holds on the real tree is what `npm run check:layers` says, which both test commands run.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
