@@ -32,6 +32,27 @@ const layer = (name, comment, from, allowed) => ({
   to: { path: '^(server|web)/', pathNot: allowed },
 });
 
+// A unit test starts no server (vitest.config.ts): a plain `*.test.ts(x)`, without a tier's word
+// before `.test` (site, slow, ssr, timing, timing-alone, e2e), imports nothing that starts one: the
+// server (createApp, startServer), a test site, the real CMS behind the admin's screens, a stand-in
+// server on loopback (the admin's API stand-in, SMTP and webhook receivers, a git HTTP server, the
+// fast path's two servers), supertest or a browser; nor node:http or node:net to listen itself. Types
+// alone start nothing and are fine. A test helper that imports one of these starts a server too and
+// is named here, so the list stays whole. A child process that serves is past what imports show.
+const UNIT_TESTS = {
+  path: '\\.test\\.tsx?$',
+  pathNot: '\\.(site|slow|ssr|timing|timing-alone|e2e)\\.test\\.tsx?$',
+};
+const STARTS_A_SERVER = [
+  '^server/(app|main|index)\\.ts$',
+  '^server/testing/(testSite|noticeReceivers|gitHttpServer)\\.ts$',
+  '^server/http/fastPathTestKit\\.ts$',
+  '^web/src/test/(apiServer|realCmsTestKit)\\.ts$',
+  '^tests/e2e/support/',
+  '^node_modules/(supertest|smtp-server|playwright-core|playwright)/',
+].join('|');
+const TEST_HELPERS = '(TestKit\\.ts$|^server/testing/|^web/src/test/|^tests/)';
+
 module.exports = {
   forbidden: [
     {
@@ -181,6 +202,28 @@ module.exports = {
       severity: 'error',
       from: { path: '^(server|web)/', pathNot: TESTS },
       to: { path: TESTS },
+    },
+    {
+      name: 'unit-tests-start-no-site',
+      comment:
+        'A plain *.test.ts(x) imports nothing that starts a server or a browser: a suite that does is *.site.test.ts(x) (or a slower tier).',
+      severity: 'error',
+      from: UNIT_TESTS,
+      to: { path: STARTS_A_SERVER, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'unit-tests-open-no-port',
+      comment: 'A plain *.test.ts(x) listens on no socket of its own: that is a *.site.test.ts(x).',
+      severity: 'error',
+      from: UNIT_TESTS,
+      to: { dependencyTypes: ['core'], path: '^(http|https|http2|net)$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'site-starting-helpers-are-named',
+      comment: 'A test helper that imports what starts a server starts one too: name it in STARTS_A_SERVER.',
+      severity: 'error',
+      from: { path: TEST_HELPERS, pathNot: `${STARTS_A_SERVER}|\\.test\\.tsx?$` },
+      to: { path: STARTS_A_SERVER, dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -6,7 +6,8 @@
 //
 //   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
 //   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, and the unit
-//                                                          project: no build, browser, drill or timing
+//                                                          and site projects: no build, browser, drill
+//                                                          or timing
 //
 // Other arguments go to vitest (a file filter, `--project e2e`). A check that fails does not stop the
 // run: a person sees every problem at once, and the exit code says whether all passed.
@@ -17,7 +18,7 @@ import { readFileSync, rmSync } from 'node:fs';
 const FAST_CHECKS = ['typecheck', 'lint', 'format:check', 'check:layers'];
 const ALL_CHECKS = [...FAST_CHECKS, 'check-content'];
 // `ssr` needs the built web app: a build takes longer than the whole fast tier should.
-const FAST_PROJECTS = ['unit'];
+const FAST_PROJECTS = ['unit', 'site'];
 
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
@@ -57,8 +58,8 @@ const checking = Promise.all(
   }),
 );
 
-// The plain commands start with the unit project, which the checks are over long before any suite
-// that measures time begins. A file filter or a chosen project may start with one: checks first.
+// The plain commands start with suites that measure no time: the checks are over long before any
+// suite that does begins. A file filter or a chosen project may start with one: checks first.
 if (vitestArgs.length > 0) await checking;
 
 const report = 'test-results/vitest.json';

@@ -4,7 +4,8 @@
 // of the same environment, so in the mixed order nearly every file started a new worker, which loads
 // the server, React and jsdom again: 34 workers for one fast tier. Here each project's files of one
 // environment come together (Node first, then jsdom), still longest first within each, so a worker
-// changes environment once.
+// changes environment once. Within a group, projects go longest files first (PROJECT_ORDER): the
+// browser suites, the drills, the built app's pages, then the site and unit suites of seconds each.
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -22,11 +23,18 @@ function environmentOf(file: string): 'node' | 'jsdom' {
   return env;
 }
 
+/** Projects of one group, longest files first; a project not named here comes after, by name. */
+const PROJECT_ORDER = ['e2e', 'slow', 'ssr', 'site', 'unit'];
+const projectRank = (name: string) => {
+  const i = PROJECT_ORDER.indexOf(name);
+  return `${String(i < 0 ? PROJECT_ORDER.length : i).padStart(2, '0')}${name}`;
+};
+
 export default class EnvironmentBlocks extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const block = (spec: TestSpecification) =>
-      `${String(spec.project.config.sequence.groupOrder).padStart(4, '0')}\0${spec.project.name}\0${environmentOf(spec.moduleId) === 'node' ? 0 : 1}`;
+      `${String(spec.project.config.sequence.groupOrder).padStart(4, '0')}\0${projectRank(spec.project.name)}\0${environmentOf(spec.moduleId) === 'node' ? 0 : 1}`;
     const rank = new Map(sorted.map((spec, i) => [spec, i]));
     return [...sorted].sort((a, b) => {
       const ka = block(a);

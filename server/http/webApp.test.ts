@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
-import { standInBuild } from './fastPathTestKit.ts';
+import { standInBuild } from './standInBuildTestKit.ts';
 import { WebApp } from './webApp.ts';
 
 const ADMIN_HTML =

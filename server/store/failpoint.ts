@@ -1,5 +1,5 @@
 // Crash tests stop a save at a named step by killing the process right there, as a power cut or
-// `kill -9` would (CMS_CRASH_AT=<step>, set only by server/store/crashRecovery.test.ts).
+// `kill -9` would (CMS_CRASH_AT=<step>, set only by server/store/crashRecovery.slow.test.ts).
 export const SAVE_STEPS = [
   'locked', // .git/index.lock taken
   'journal', // the save's intent recorded

@@ -1,5 +1,5 @@
 // Every method + path the app registers, and which of them are the public surface: what the security
-// table tests (writes.security.test.ts, roles.test.ts) walk, so that a new route cannot escape them.
+// table tests (writes.security.site.test.ts, roles.site.test.ts) walk, so that a new route cannot escape them.
 import type { Express } from 'express';
 import type { AppDeps } from '../http/appDeps.ts';
 import { siteEntities } from '../schema/registry.ts';
@@ -52,16 +52,16 @@ export function publicRoute(deps: Pick<AppDeps, 'model'>): (r: RouteInfo) => boo
     '/api/search',
     '/search', // site search: what visitors may see (staff's /api/admin/search is guarded)
     '/preview-live.js', // the previews' live-reload script, the same for everyone
-    // A share link's preview: its token is the key (unknown, expired or revoked: 404, drafts.test.ts).
+    // A share link's preview: its token is the key (unknown, expired or revoked: 404, drafts.site.test.ts).
     '/share/:token',
     '/share/:token/*rest',
     // Invite and password-reset links: the token is the key (unknown, used or expired: 404,
-    // accounts.test.ts).
+    // accounts.site.test.ts).
     '/api/invites/:token',
     '/api/resets/:token',
   ]);
   // The forge's webhook has no session: its shared-secret signature is checked instead (a wrong one is
-  // 401, server/remote/remote.test.ts), and without a remote it answers 404.
+  // 401, server/remote/remote.slow.test.ts), and without a remote it answers 404.
   const publicWrites = new Set([
     'POST /api/login.php',
     'POST /api/login/two-factor', // needs the half session a right password starts (401 without)

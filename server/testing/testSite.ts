@@ -6,6 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { startServer, type RunningServer, type StartOptions } from '../main.ts';
 import { keepStarterPdfTexts } from './starterPdfTexts.ts';
 
+// Suites that start a site wait with it; those that start none import it from eventually.ts.
+export { eventually } from './eventually.ts';
+
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 
 export interface TestSite extends RunningServer {
@@ -87,25 +90,6 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     },
   };
   return site;
-}
-
-/** Waits until `check` returns a truthy value, polling; throws after `ms`. */
-export async function eventually<T>(check: () => Promise<T> | T, ms = 3000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end)
-      throw new Error(
-        `Timed out waiting for ${what}${last ? `: ${last instanceof Error ? String(last) : JSON.stringify(last)}` : ''}`,
-      );
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Reads Server-Sent Events from a URL; `next()` resolves with the next data payload. */

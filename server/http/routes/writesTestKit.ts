@@ -1,4 +1,4 @@
-// Helpers shared by the write-side suites (writes*.test.ts): upload fixtures, multipart bodies and
+// Helpers shared by the write-side suites (writes*.site.test.ts): upload fixtures, multipart bodies and
 // git assertions made with the git CLI on the test site's repository (real git, no mocks).
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';

@@ -1,6 +1,6 @@
 // The one markdown component keeps what the admin's formatting helper produces (underline,
 // alignment, colours, font sizes, links, heading levels) and drops what it does not allow. The XSS
-// corpus goes through the same component in Markdown.test.tsx (a slow suite: 6,613 payloads).
+// corpus goes through the same component in Markdown.slow.test.tsx (a slow suite: 6,613 payloads).
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -13,7 +13,7 @@ import {
   generateEventCards,
   generateNews,
 } from '../../testing/manyItems.ts';
-import { standInBuild } from '../fastPathTestKit.ts';
+import { standInBuild } from '../standInBuildTestKit.ts';
 import { EVENTS_LISTING, NEWS_LISTING, type PagedListing } from '../../schema/site/paging.ts';
 
 interface Row {

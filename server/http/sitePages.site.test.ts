@@ -5,7 +5,7 @@ import { Socket } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
-import { standInBuild } from './fastPathTestKit.ts';
+import { standInBuild } from './standInBuildTestKit.ts';
 import { WebApp } from './webApp.ts';
 import { SitePages } from './sitePages.ts';
 import type { Renderers } from './renderers.ts';

@@ -1,8 +1,8 @@
 // The layer rule (.dependency-cruiser.cjs) fails on a tree that breaks it: a back-pointing import, a
 // type-only cycle, the web app reaching past server/schema/, Express or multer outside server/http/,
 // the server reaching into web/ (but for the one entry), the site and the admin importing each other,
-// the wire codec used below the HTTP edge. That it holds on the real tree is what
-// `npm run check:layers` says, which both test commands run.
+// the wire codec used below the HTTP edge, a unit test that starts a site. That it holds on the real
+// tree is what `npm run check:layers` says, which both test commands run.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -154,5 +154,37 @@ describe('a tree that breaks the rule', () => {
     const { code, rules } = await checkLayers(dir, ['server']);
     expect(code).not.toBe(0);
     expect(rules).toEqual(expect.arrayContaining(['wire-codec-at-the-edge', 'content-over-store']));
+  }, 60_000);
+
+  it('fails on a unit test that starts a site or opens a port, and not on a site test', async () => {
+    await rm(path.join(dir, 'server'), { recursive: true, force: true });
+    await rm(path.join(dir, 'web'), { recursive: true, force: true });
+    await plant('server/main.ts', 'export const startServer = () => ({});\n');
+    await plant(
+      'server/testing/testSite.ts',
+      "import { startServer } from '../main.ts';\nexport type TestSite = object;\nexport const startTestSite = () => startServer();\n",
+    );
+    const startsASite =
+      "import { startTestSite } from '../testing/testSite.ts';\nexport const site = startTestSite();\n";
+    const listens = "import { createServer } from 'node:http';\nexport const server = createServer();\n";
+    await plant('server/store/planted.test.ts', startsASite);
+    await plant('server/store/planted.site.test.ts', startsASite);
+    await plant('server/store/port.test.ts', listens);
+    await plant('server/store/port.site.test.ts', listens);
+    // Types start nothing.
+    await plant(
+      'server/store/types.test.ts',
+      "import type { Server } from 'node:http';\nimport type { TestSite } from '../testing/testSite.ts';\nexport type S = [Server, TestSite];\n",
+    );
+    // A new helper that starts a site, not yet named as one: the rule says to name it.
+    await plant('server/store/siteTestKit.ts', startsASite);
+    const { code, rules } = await checkLayers(dir, ['server']);
+    expect(code).not.toBe(0);
+    // Once each: the plain tests and the helper, not the site tests beside them nor the types.
+    expect(rules.sort()).toEqual([
+      'site-starting-helpers-are-named',
+      'unit-tests-open-no-port',
+      'unit-tests-start-no-site',
+    ]);
   }, 60_000);
 });

@@ -1014,7 +1014,7 @@ describe('special calls', () => {
           firstPage: PAPER_MISSING_FILES,
         },
       ],
-      // A PDF alone gets a picture of its first page (firstPages.test.ts); this one has no page to draw.
+      // A PDF alone gets a picture of its first page (firstPages.site.test.ts); this one has no page to draw.
     ];
     for (const [what, body, fields] of cases) {
       const res = await answer(site.api('/api/pdf_upload.php', { method: 'POST', body }));

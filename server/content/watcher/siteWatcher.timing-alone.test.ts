@@ -12,7 +12,7 @@ import { ContentIndex } from '../index/contentIndex.ts';
 import { ContentWriter } from '../writer/writer.ts';
 import { SiteWatcher } from './siteWatcher.ts';
 import { serializeItem } from '../index/fileFormat.ts';
-import { eventually } from '../../testing/testSite.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { commitAsImport } from '../../testing/manyItems.ts';
 
 const ITEMS = 10_000;

@@ -5,7 +5,7 @@ import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standInBuild } from './fastPathTestKit.ts';
+import { standInBuild } from './standInBuildTestKit.ts';
 import { eventually, startTestSite, type TestSite } from '../testing/testSite.ts';
 import { MediaVariants } from './mediaVariants.ts';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isAlive as alive, rssMb } from '../testing/childProcesses.ts';
-import { eventually } from '../testing/testSite.ts';
+import { eventually } from '../testing/eventually.ts';
 import { packedPdf, textPdf } from '../testing/textPdf.ts';
 import { PDF_LIMITS, PdfProcess, type PdfLimits } from './pdfProcess.ts';
 import { PdfTexts } from '../search/pdfTexts.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import { childProcesses, isAlive as alive } from '../../server/testing/childProcesses.ts';
-import { eventually } from '../../server/testing/testSite.ts';
+import { eventually } from '../../server/testing/eventually.ts';
 import { textPdf } from '../../server/testing/textPdf.ts';
 import { startServer } from '../drill/serverProcess.ts';
 import { ADMIN } from '../drill/serverProcess.ts';

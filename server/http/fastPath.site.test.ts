@@ -6,7 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../testing/testSite.ts';
 import { acceptedEncodings } from './answer.ts';
-import { NOT_FAST, pathServers, raw, standInBuild, withoutPerConnection } from './fastPathTestKit.ts';
+import { NOT_FAST, pathServers, raw, withoutPerConnection } from './fastPathTestKit.ts';
+import { standInBuild } from './standInBuildTestKit.ts';
 
 let site: TestSite;
 let dist: string;

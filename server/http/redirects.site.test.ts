@@ -1,16 +1,23 @@
 // Redirects and one address per page on the real server: kept in the site repository, saved through the
 // admin's call, answered at once (301 / 410), loops refused, /News/ sent to /news.
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import { rawRequest } from './routes/writesTestKit.ts';
+import { standInBuild } from './standInBuildTestKit.ts';
 
+// The pages it asks for are drawn in a stand-in build: without one (no dist/ in a fresh tree, as
+// test:fast has) every page answers 503.
+let dist = '';
 let site: TestSite;
 beforeAll(async () => {
-  site = await startTestSite();
+  dist = await standInBuild();
+  site = await startTestSite({ distDir: dist });
   await site.signIn();
 });
 afterAll(async () => {
   await site?.stop();
+  if (dist) await rm(dist, { recursive: true, force: true });
 });
 
 const get = (path: string) => rawRequest(site.url + path, { method: 'GET' });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from '../audit/auditLog.ts';
 import { setSiteTimeZone } from '../schema/siteTime.ts';
-import { eventually } from '../testing/testSite.ts';
+import { eventually } from '../testing/eventually.ts';
 import {
   closedPort,
   startSilentSmtp,

@@ -4,7 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/testSite.ts';
-import { standInBuild } from '../fastPathTestKit.ts';
+import { standInBuild } from '../standInBuildTestKit.ts';
 
 const ADMIN_HTML =
   '<!doctype html><html><head><title>Admin</title>' +
