@@ -11,7 +11,10 @@ export async function eventually<T>(check: () => Promise<T> | T, ms = 3000, what
     } catch (e) {
       last = e;
     }
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > end)
+      throw new Error(
+        `Timed out waiting for ${what}${last ? `: ${last instanceof Error ? String(last) : JSON.stringify(last)}` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
