@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { entities, siteEntities } from '../../schema/registry.ts';
-import type { Fields } from '../../schema/define.ts';
+import type { EntityDef, Fields } from '../../schema/define.ts';
 import { AppError } from '../../schema/errors.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 import { GUARD_NAMES, type GuardName } from './guards.ts';
@@ -29,6 +29,10 @@ afterAll(async () => {
 });
 
 const run = (who: Actor, change: Change) => site.deps.writer.run(who, change);
+const save = (who: Actor, def: EntityDef, input: Record<string, unknown>, id?: string) =>
+  run(who, { kind: 'save', def, id, input, uploads: [] });
+const bulk = (who: Actor, def: EntityDef, id: string, input: Record<string, unknown>) =>
+  run(who, { kind: 'bulk', def, updates: [{ id, input }], message: `${def.name}: one-off fix` });
 
 /** The branch as it was just before the change a cell expects refused (its set-up commits before). */
 let marked = '';
@@ -60,15 +64,7 @@ type Cell = { refuse: () => Promise<unknown>; status: number; words: RegExp } | 
 const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
   'admin-only fields': {
     save: {
-      refuse: () =>
-        attempt(() =>
-          run(editor, {
-            kind: 'save',
-            def: entities.siteSettings,
-            input: { dashboard_script_url: SCRIPT('a') },
-            uploads: [],
-          }),
-        ),
+      refuse: () => attempt(() => save(editor, entities.siteSettings, { dashboard_script_url: SCRIPT('a') })),
       status: 403,
       words: /Only an admin can change Dashboard embed script address/,
     },
@@ -76,19 +72,9 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     message: { notApplicable: 'a visitor’s message has no admin-only field (checked below)' },
     restore: {
       refuse: async () => {
-        await run(admin, {
-          kind: 'save',
-          def: entities.siteSettings,
-          input: { dashboard_script_url: SCRIPT('b') },
-          uploads: [],
-        });
+        await save(admin, entities.siteSettings, { dashboard_script_url: SCRIPT('b') });
         const older = head();
-        await run(admin, {
-          kind: 'save',
-          def: entities.siteSettings,
-          input: { dashboard_script_url: SCRIPT('c') },
-          uploads: [],
-        });
+        await save(admin, entities.siteSettings, { dashboard_script_url: SCRIPT('c') });
         return attempt(() =>
           run(editor, { kind: 'restore', def: entities.siteSettings, id: '1', commit: older }),
         );
@@ -98,14 +84,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
     bulk: {
       refuse: () =>
-        attempt(() =>
-          run(editor, {
-            kind: 'bulk',
-            def: entities.siteSettings,
-            updates: [{ id: '1', input: { dashboard_script_url: SCRIPT('d') } }],
-            message: 'settings: bulk',
-          }),
-        ),
+        attempt(() => bulk(editor, entities.siteSettings, '1', { dashboard_script_url: SCRIPT('d') })),
       status: 403,
       words: /Only an admin can change/,
     },
@@ -124,15 +103,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
   },
   'entity rules': {
     save: {
-      refuse: () =>
-        attempt(() =>
-          run(editor, {
-            kind: 'save',
-            def: entities.siteSettings,
-            input: { banner_to_show: '9999' },
-            uploads: [],
-          }),
-        ),
+      refuse: () => attempt(() => save(editor, entities.siteSettings, { banner_to_show: '9999' })),
       status: 400,
       words: /There is no banner with id 9999/,
     },
@@ -140,25 +111,17 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     message: { notApplicable: 'a visitor’s message declares no cross-item rule (checked below)' },
     restore: {
       refuse: async () => {
-        const a = await run(editor, {
-          kind: 'save',
-          def: entities.majorEvent,
-          input: { header: 'Rule A', event_description: 'x', page_url: '/EventPage2' },
-          uploads: [],
+        const a = await save(editor, entities.majorEvent, {
+          header: 'Rule A',
+          event_description: 'x',
+          page_url: '/EventPage2',
         });
         const withUrl = head();
-        await run(editor, {
-          kind: 'save',
-          def: entities.majorEvent,
-          id: a.item!.id,
-          input: { page_url: '' },
-          uploads: [],
-        });
-        await run(editor, {
-          kind: 'save',
-          def: entities.majorEvent,
-          input: { header: 'Rule B', event_description: 'y', page_url: '/EventPage2' },
-          uploads: [],
+        await save(editor, entities.majorEvent, { page_url: '' }, a.item!.id);
+        await save(editor, entities.majorEvent, {
+          header: 'Rule B',
+          event_description: 'y',
+          page_url: '/EventPage2',
         });
         return attempt(() =>
           run(editor, { kind: 'restore', def: entities.majorEvent, id: a.item!.id, commit: withUrl }),
@@ -168,26 +131,13 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
       words: /already used by "Rule B"/,
     },
     bulk: {
-      refuse: () =>
-        attempt(() =>
-          run(editor, {
-            kind: 'bulk',
-            def: entities.siteSettings,
-            updates: [{ id: '1', input: { banner_to_show: '9998' } }],
-            message: 'settings: bulk',
-          }),
-        ),
+      refuse: () => attempt(() => bulk(editor, entities.siteSettings, '1', { banner_to_show: '9998' })),
       status: 400,
       words: /There is no banner with id 9998/,
     },
     publish: {
       refuse: async () => {
-        const b = await run(editor, {
-          kind: 'save',
-          def: entities.banner,
-          input: { banner_text: 'Soon gone' },
-          uploads: [],
-        });
+        const b = await save(editor, entities.banner, { banner_text: 'Soon gone' });
         const id = await draftWith(editor, {
           def: entities.siteSettings,
           input: { banner_to_show: b.item!.id },
@@ -202,15 +152,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
   },
   'content checks': {
     save: {
-      refuse: () =>
-        attempt(() =>
-          run(editor, {
-            kind: 'save',
-            def: entities.news,
-            input: { title: 'Pictured', what: NO_DESCRIPTION },
-            uploads: [],
-          }),
-        ),
+      refuse: () => attempt(() => save(editor, entities.news, { title: 'Pictured', what: NO_DESCRIPTION })),
       status: 400,
       words: /has no description/,
     },
@@ -218,24 +160,13 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     message: { notApplicable: 'a visitor’s own words are kept privately, not shown on the site' },
     restore: {
       refuse: async () => {
-        const made = await run(editor, {
-          kind: 'save',
-          def: entities.news,
-          input: { title: 'Restored' },
-          uploads: [],
-        });
+        const made = await save(editor, entities.news, { title: 'Restored' });
         const rel = `content/news/${made.item!.id}.md`;
         const bad = await handCommit(
           rel,
           serializeItem(entities.news, { title: 'Restored', link: '', when_date: '', what: NO_DESCRIPTION }),
         );
-        await run(editor, {
-          kind: 'save',
-          def: entities.news,
-          id: made.item!.id,
-          input: { what: 'Fixed' },
-          uploads: [],
-        });
+        await save(editor, entities.news, { what: 'Fixed' }, made.item!.id);
         return attempt(() =>
           run(editor, { kind: 'restore', def: entities.news, id: made.item!.id, commit: bad }),
         );
@@ -245,32 +176,15 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
     bulk: {
       refuse: async () => {
-        const made = await run(editor, {
-          kind: 'save',
-          def: entities.news,
-          input: { title: 'Bulk' },
-          uploads: [],
-        });
-        return attempt(() =>
-          run(editor, {
-            kind: 'bulk',
-            def: entities.news,
-            updates: [{ id: made.item!.id, input: { what: NO_DESCRIPTION } }],
-            message: 'news: bulk',
-          }),
-        );
+        const made = await save(editor, entities.news, { title: 'Bulk' });
+        return attempt(() => bulk(editor, entities.news, made.item!.id, { what: NO_DESCRIPTION }));
       },
       status: 400,
       words: /has no description/,
     },
     publish: {
       refuse: async () => {
-        const made = await run(editor, {
-          kind: 'save',
-          def: entities.news,
-          input: { title: 'Published' },
-          uploads: [],
-        });
+        const made = await save(editor, entities.news, { title: 'Published' });
         const id = await draftWith(editor, {
           def: entities.news,
           id: made.item!.id,
