@@ -11,7 +11,10 @@ import { writeFileDurable } from '../store/durable.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { ContentWriter, DraftTarget, ItemWarning } from '../content/writer/writer.ts';
 import type { Actor as ContentActor } from '../content/changes.ts';
-import { DraftView, draftFiles, type Picks } from '../content/drafts/draftView.ts';
+import type { DraftView, Picks } from '../content/drafts/draftView.ts';
+import { DraftViews } from './draftViews.ts';
+import { recordSave, recordStep } from './draftSteps.ts';
+import { checkApproval, checkedComment, checkedPublishTime, checkedTitle } from './draftChecks.ts';
 import { AppError } from '../schema/errors.ts';
 import type { AuditAction } from '../schema/auditEvent.ts';
 import { ACTION_FROM, type DraftAction } from '../schema/draftStates.ts';
@@ -20,9 +23,7 @@ import { DraftSchedule, type AccountOf } from './draftSchedule.ts';
 import { DraftMadeIds } from './draftMadeIds.ts';
 import {
   author,
-  endSchedule,
   entitiesOf,
-  EVENT_WORDS,
   newDraftId,
   PAST,
   person,
@@ -64,8 +65,7 @@ export class Drafts {
   private readonly records: DraftRecords;
   private readonly listeners = new Set<(event: DraftEvent) => void>();
   /** Each draft's view, made for its last commit and the live site as it was then. */
-  private readonly views = new Map<string, { key: string; view: DraftView }>();
-  private liveGeneration = 0;
+  private readonly views: DraftViews;
   private readonly schedule: DraftSchedule;
   private readonly madeIds: DraftMadeIds;
   private settingsNow: DraftSettings = { needsApproval: false };
@@ -87,6 +87,7 @@ export class Drafts {
       changed: (id) => this.emit({ id, kind: 'state' }),
       log,
     });
+    this.views = new DraftViews(store, index);
     this.madeIds = new DraftMadeIds(this.records, store, (id) => this.tipOf(id));
     this.settingsFile = path.join(privateDir, 'draft-settings.json');
   }
@@ -101,8 +102,7 @@ export class Drafts {
     }
     // A live change makes every draft's view stale (the merge with the live site may differ now).
     this.index.changes.on(() => {
-      this.liveGeneration++;
-      this.views.clear();
+      this.views.liveChanged();
       for (const record of this.records.all())
         if (isOpen(record.state)) this.emit({ id: record.id, kind: 'saved' });
     });
@@ -163,10 +163,7 @@ export class Drafts {
   }
 
   async create(title: string, who: Actor): Promise<DraftRecord> {
-    const clean = title.replace(/\s+/g, ' ').trim();
-    if (!clean) throw new AppError(400, 'Give the draft a title.', { title: 'Required' });
-    if (clean.length > 120)
-      throw new AppError(400, 'The title is too long (120 characters at most).', { title: 'Too long' });
+    const clean = checkedTitle(title);
     const base = await this.store.head();
     if (!base) throw new AppError(409, 'The site has no saved version yet, so a draft cannot start from it.');
     const id = newDraftId();
@@ -198,14 +195,14 @@ export class Drafts {
       open: async () => {
         this.open(id);
         const tip = await this.tipOf(id);
-        const view = await this.viewAt(id, tip);
+        const view = await this.views.at(id, this.get(id).base, tip);
         return {
           view,
           commit: (changes, by, message) =>
             this.store.drafts.commit(id, tip, changes, by, message, this.get(id).base),
           take: (commit) => entitiesOf(commit.paths),
           announce: () => {
-            this.views.delete(id);
+            this.views.forget(id);
             return this.savedBy(id, who);
           },
           reopen: () => this.view(id),
@@ -217,18 +214,7 @@ export class Drafts {
   /** After a save into the draft: its author is known, and an approval no longer holds. */
   private async savedBy(id: string, who: Actor): Promise<void> {
     try {
-      await this.records.update(id, (r) => {
-        const by = person(who);
-        if (!r.authors.some((a) => a.username === by.username)) r.authors.push(by);
-        r.updatedAt = new Date().toISOString();
-        if (r.state === 'approved') {
-          r.state = 'editing';
-          delete r.approvedBy;
-          r.events.push({ at: r.updatedAt, by, action: 'changed after approval' });
-        }
-        endSchedule(r, by, `${by.name} saved new changes into the draft after it was scheduled.`);
-        return r;
-      });
+      await this.records.update(id, (r) => recordSave(r, person(who)));
       this.schedule.disarm(id);
     } catch (e) {
       this.log(`Could not record who saved into draft ${id}: ${(e as Error).message}`);
@@ -244,25 +230,12 @@ export class Drafts {
 
   /** The site as it would look with the draft published. */
   async view(id: string): Promise<DraftView> {
-    return this.viewAt(id, await this.tipOf(id));
-  }
-
-  private async viewAt(id: string, tip: string): Promise<DraftView> {
-    const generation = this.liveGeneration;
-    const key = `${tip}|${generation}`;
-    const hit = this.views.get(id);
-    if (hit?.key === key) return hit.view;
-    const record = this.get(id);
-    const files = await draftFiles(this.store, this.index, { id, base: record.base, tip });
-    const view = new DraftView(this.index, files);
-    // Kept only if the live site did not change while it was being made.
-    if (this.liveGeneration === generation) this.views.set(id, { key, view });
-    return view;
+    return this.views.at(id, this.get(id).base, await this.tipOf(id));
   }
 
   /** The key a draft's view is made for: previews made from it stay good while it is the same. */
   async viewKey(id: string): Promise<string> {
-    return `${await this.tipOf(id)}|${this.liveGeneration}`;
+    return this.views.key(await this.tipOf(id));
   }
 
   /** Other open drafts changing any of the same files, by draft. */
@@ -299,48 +272,16 @@ export class Drafts {
       record.authors.some((a) => a.username === by.username)
     )
       throw new AppError(403, 'Someone who did not write this draft has to approve it.');
-    if (action === 'publish' || action === 'schedule') this.checkApproval(record);
+    if (action === 'publish' || action === 'schedule') checkApproval(record, this.settingsNow);
     if (action === 'publish') return this.publish(id, who, body.picks);
     if (action === 'discard' || action === 'request-changes') this.schedule.disarm(id);
     let publishAt: string | undefined;
     if (action === 'schedule') {
-      const at = body.at ? new Date(body.at) : null;
-      if (!at || Number.isNaN(at.getTime()))
-        throw new AppError(400, 'Say when to publish the draft (a date and time).', {
-          at: 'Missing or not a date',
-        });
-      if (at.getTime() < Date.now() - 60_000)
-        throw new AppError(400, 'That time has passed. Choose a time in the future.', { at: 'In the past' });
-      publishAt = at.toISOString();
+      publishAt = checkedPublishTime(body.at);
     }
-    const next = await this.records.update(id, (r) => {
-      const at = new Date().toISOString();
-      r.updatedAt = at;
-      r.events.push({ at, by, action: EVENT_WORDS[action], ...(note ? { note } : {}) });
-      if (note && action === 'request-changes') r.comments.push({ at, by, text: note });
-      if (action === 'submit') r.state = 'in-review';
-      if (action === 'approve') {
-        r.state = 'approved';
-        r.approvedBy = by;
-      }
-      if (action === 'request-changes') {
-        r.state = 'changes-requested';
-        delete r.approvedBy;
-        endSchedule(r, by, `${by.name} asked for changes${note ? `: ${note}` : '.'}`);
-      }
-      if (action === 'discard') {
-        r.state = 'discarded';
-        delete r.publishAt;
-      }
-      if (publishAt) {
-        r.publishAt = publishAt;
-        r.scheduledBy = by;
-        delete r.scheduleEnded;
-      }
-      return r;
-    });
+    const next = await this.records.update(id, (r) => recordStep(r, action, by, note, publishAt));
     if (action === 'discard') {
-      this.views.delete(id);
+      this.views.forget(id);
       await this.removeRef(id, author(who));
     }
     if (publishAt) this.schedule.arm(next);
@@ -358,17 +299,6 @@ export class Drafts {
   }
 
   /** With the approval setting on, only an approved draft (approved by a non-author) goes live. */
-  private checkApproval(record: DraftRecord): void {
-    if (!this.settingsNow.needsApproval) return;
-    if (record.state !== 'approved' || !record.approvedBy)
-      throw new AppError(403, 'This site needs a draft to be approved before it is published.');
-    if (record.authors.some((a) => a.username === record.approvedBy!.username))
-      throw new AppError(
-        403,
-        'Someone who did not write this draft has to approve it before it is published.',
-      );
-  }
-
   private async publish(id: string, who: Actor, picks?: Picks): Promise<Published> {
     const record = this.get(id);
     const tip = await this.tipOf(id);
@@ -388,7 +318,7 @@ export class Drafts {
       // Asked again inside the save queue: the draft as it is at the moment it goes live.
       approval: () => {
         const now = this.open(id);
-        this.checkApproval(now);
+        checkApproval(now, this.settingsNow);
       },
     });
     this.schedule.disarm(id);
@@ -403,7 +333,7 @@ export class Drafts {
     });
     // The live branch's merge commit holds the draft's commits now: its ref can go (a crash before
     // this leaves it for the next start to remove, see start()).
-    this.views.delete(id);
+    this.views.forget(id);
     await this.removeRef(id, author(who));
     this.emit({
       id,
@@ -420,10 +350,7 @@ export class Drafts {
 
   async comment(id: string, who: Actor, text: string): Promise<DraftRecord> {
     this.get(id);
-    const clean = text.trim();
-    if (!clean) throw new AppError(400, 'Write a comment first.', { text: 'Required' });
-    if (clean.length > 5000)
-      throw new AppError(400, 'The comment is too long (5,000 characters at most).', { text: 'Too long' });
+    const clean = checkedComment(text);
     const next = await this.records.update(id, (r) => {
       const at = new Date().toISOString();
       r.comments.push({ at, by: person(who), text: clean });
