@@ -37,7 +37,23 @@ const MEDIA_TYPES: Record<SniffedType, string> = {
   webp: 'image/webp',
 };
 
-export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
+export function adminRoutes(
+  deps: Pick<
+    AppDeps,
+    | 'accounts'
+    | 'writer'
+    | 'index'
+    | 'store'
+    | 'model'
+    | 'drafts'
+    | 'messages'
+    | 'messagesSeen'
+    | 'notices'
+    | 'audit'
+    | 'hub'
+  >,
+  sites: DraftSites,
+): Router {
   const router = Router();
   const auth = requireUser(deps.accounts);
   // Contact messages are visitors' personal data: editors and admins.
