@@ -11,6 +11,7 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { contentCheckRoutes } from './routes/contentCheckRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
+import { messageRoutes } from './routes/messageRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
 import { feedRoutes } from './routes/feedRoutes.ts';
 import { auditRoutes } from './routes/auditRoutes.ts';
@@ -58,7 +59,7 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
     const found = sessionOf(req, accounts);
     return found && !found.session.pendingTwoFactor ? found.session.id : undefined;
   };
-  /** Contact messages are for editors and admins, as their routes say (adminRoutes.ts). */
+  /** Contact messages are for editors and admins, as their routes say (messageRoutes.ts). */
   const readsMessages = (req: Request) => {
     const user = currentUser(req, accounts);
     return !!user && can(user.role, 'publish');
@@ -119,6 +120,7 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
   api.use(writeRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
   api.use(adminRoutes(deps, draftSites));
+  api.use(messageRoutes(deps));
   api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
