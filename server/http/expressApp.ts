@@ -11,6 +11,7 @@ import { authRoutes } from './routes/authRoutes.ts';
 import { writeRoutes } from './routes/writeRoutes.ts';
 import { contentCheckRoutes } from './routes/contentCheckRoutes.ts';
 import { adminRoutes } from './routes/adminRoutes.ts';
+import { messageRoutes } from './routes/messageRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
 import { feedRoutes } from './routes/feedRoutes.ts';
 import { auditRoutes } from './routes/auditRoutes.ts';
@@ -58,7 +59,7 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
     const found = sessionOf(req, accounts);
     return found && !found.session.pendingTwoFactor ? found.session.id : undefined;
   };
-  /** Contact messages are for editors and admins, as their routes say (adminRoutes.ts). */
+  /** Contact messages are for editors and admins, as their routes say (messageRoutes.ts). */
   const readsMessages = (req: Request) => {
     const user = currentUser(req, accounts);
     return !!user && can(user.role, 'publish');
@@ -69,21 +70,13 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
     next();
   });
   // Before the same-origin check: forges post webhooks from elsewhere, signed with the shared secret.
-  api.use(gitRoutes(deps.remote));
+  api.use(gitRoutes(deps));
   api.use(sameOriginOnly(config.publicUrl));
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Staff's reads of a draft (`?draft=ID`) before the public reads, which never see a draft.
   api.use(draftReads(deps, draftSites));
   // Public reads first: they are the hot path and need no body parsing.
-  api.use(
-    readRoutes({
-      model: deps.model,
-      cache: deps.cache,
-      store: deps.store,
-      isSignedIn,
-      streams: streamHandlers(deps.hub, deps.model, deps.cache, sessionIdOf, readsMessages),
-    }),
-  );
+  api.use(readRoutes(deps, { isSignedIn, streams: streamHandlers(deps, sessionIdOf, readsMessages) }));
   api.get('/health', async (_req, res) => {
     const errors = deps.index.contentErrors();
     const problem = await deps.store.problem();
@@ -107,10 +100,10 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
-  api.use(searchRoutes(deps.search, accounts));
-  api.use(contactRoutes(deps.writer, deps.messages, () => files.pages));
+  api.use(searchRoutes(deps));
+  api.use(contactRoutes(deps, () => files.pages));
   api.use(
-    authRoutes(accounts, deps.audit, {
+    authRoutes(deps, {
       throttle: deps.signInThrottle,
       devices: new DeviceCookies(deps.sessionSecret),
       secure: config.trustProxy,
@@ -119,14 +112,15 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
   api.use(writeRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
   api.use(adminRoutes(deps, draftSites));
+  api.use(messageRoutes(deps));
   api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));
-  app.use(feedRoutes(deps.feeds, deps.renderers));
-  app.use(searchPageRoutes(files, deps.search));
+  app.use(feedRoutes(deps));
+  app.use(searchPageRoutes(deps, files));
   app.use(previewRoutes(deps, draftSites));
   if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));
   else

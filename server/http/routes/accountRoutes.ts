@@ -29,7 +29,7 @@ const LINK_GONE = {
     'This password-reset link does not work any more: it was used or has expired. Ask an admin for a new one.',
 };
 
-export function accountRoutes(deps: AppDeps): Router {
+export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Router {
   const { accounts } = deps;
   const router = Router();
   const small = readBodies(SIGN_IN_LIMIT, { signedIn: true });

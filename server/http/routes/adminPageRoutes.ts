@@ -5,24 +5,14 @@
 // cookie to Express (fastPath.ts), so the session is always checked here first.
 import { Router } from 'express';
 import { currentUser } from '../auth/session.ts';
-import type { Accounts } from '../../accounts/accounts.ts';
 import { signedInUser } from '../auth/signedInUser.ts';
-import type { UserStore } from '../../accounts/users.ts';
-import type { ContentIndex } from '../../content/index/contentIndex.ts';
-import type { ReadModel } from '../../content/readModel/readModel.ts';
 import { isAdminPath } from '../../schema/site/adminPaths.ts';
 import type { AdminPages } from '../adminPages.ts';
-import type { LoadRenderers } from '../renderers.ts';
+import type { AppDeps } from '../appDeps.ts';
 import type { WebApp } from '../webApp.ts';
 
 export function adminPageRoutes(
-  deps: {
-    users: UserStore;
-    accounts: Accounts;
-    index: ContentIndex;
-    model: ReadModel;
-    renderers: LoadRenderers;
-  },
+  deps: Pick<AppDeps, 'users' | 'accounts' | 'index' | 'model' | 'renderers'>,
   web: WebApp,
 ): Router {
   const router = Router();

@@ -1,13 +1,12 @@
 // Signed-in only: a collection's list page by page (of the live site, or of a draft with `?draft=ID`),
-// item history (list, view a version, restore), a collection's deleted items, contact messages,
-// content status.
+// item history (list, view a version, restore), a collection's deleted items, content status.
+// Contact messages are in messageRoutes.ts.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
 import { entityByName, itemPath } from '../../schema/registry.ts';
 import type { CollectionDef, EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import { entities } from '../../schema/registry.ts';
 import { parseItemFile } from '../../content/index/fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
 import { typedItem } from '../legacy/wire.ts';
@@ -23,10 +22,7 @@ import { ItemLists, parseItemQuery } from '../../content/index/itemQuery.ts';
 import type { DraftView } from '../../content/drafts/draftView.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
 import type { DraftSites } from '../draftSites.ts';
-import { actor } from './auditRoutes.ts';
 import { DeletedItems } from '../../content/deletedItems.ts';
-import { countAfter } from '../../contact/messagesSeen.ts';
-import type { MessageSummary } from '../../schema/messageNotices.ts';
 import { fieldText } from '../../schema/fieldText.ts';
 
 const MEDIA_TYPES: Record<SniffedType, string> = {
@@ -37,11 +33,12 @@ const MEDIA_TYPES: Record<SniffedType, string> = {
   webp: 'image/webp',
 };
 
-export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
+export function adminRoutes(
+  deps: Pick<AppDeps, 'accounts' | 'writer' | 'index' | 'store' | 'model' | 'drafts'>,
+  sites: DraftSites,
+): Router {
   const router = Router();
   const auth = requireUser(deps.accounts);
-  // Contact messages are visitors' personal data: editors and admins.
-  const messagesAuth = requireUser(deps.accounts, 'publish');
   const { writer } = deps;
   const lists = new ItemLists(deps.index);
   const deleted = new DeletedItems(deps.store, deps.index);
@@ -188,62 +185,6 @@ export function adminRoutes(deps: AppDeps, sites: DraftSites): Router {
         });
       res.setHeader('Cache-Control', 'no-store');
       res.json({ entity: def.name, items: await deleted.list(def as CollectionDef) });
-    }),
-  );
-
-  router.get(
-    '/messages',
-    messagesAuth,
-    route(async (_req, res) => {
-      const list = await deps.messages.list();
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(list.map((m) => typedItem(entities.contactMessage, m, () => '')));
-    }),
-  );
-
-  router.delete(
-    '/messages',
-    messagesAuth,
-    route(async (req, res) => {
-      const id = requestedId(queryString(req, 'id'));
-      if (!id) throw new AppError(400, 'Say which message to delete (id).', { id: 'Missing' });
-      if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
-      // Kept in private/, not git: the audit log is the only record that it was deleted, and by whom.
-      await deps.audit.record({ action: 'delete', ...actor(req), entity: entities.contactMessage.name, id });
-      deps.hub.notify(new Set([entities.contactMessage.name]));
-      res.json({ success: true, id });
-    }),
-  );
-
-  // The admin home's word on messages: how many are new to this person, and where notices go.
-  const summary = async (username: string): Promise<MessageSummary> => {
-    const [list, seen] = await Promise.all([deps.messages.list(), deps.messagesSeen.of(username)]);
-    const received = list.map((m) => (typeof m.data.received === 'string' ? m.data.received : ''));
-    return { unseen: countAfter(received, seen), notices: deps.notices.status() };
-  };
-
-  router.get(
-    '/messages/summary',
-    messagesAuth,
-    route(async (req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(await summary(req.user!.username));
-    }),
-  );
-
-  // The Messages page showed this person the messages up to `upTo` (the newest one's `received`).
-  router.post(
-    '/messages/seen',
-    messagesAuth,
-    readBodies(WRITE_LIMIT, { signedIn: true }),
-    route(async (req, res) => {
-      const upTo = (req.body as Record<string, unknown> | undefined)?.upTo;
-      const time = typeof upTo === 'string' ? Date.parse(upTo) : NaN;
-      if (Number.isNaN(time))
-        throw new AppError(400, 'Say up to which message (upTo, its received time).', { upTo: 'Missing' });
-      // Never past now: a message that comes later is new, whatever the page claimed.
-      await deps.messagesSeen.mark(req.user!.username, new Date(Math.min(time, Date.now())).toISOString());
-      res.json(await summary(req.user!.username));
     }),
   );
 

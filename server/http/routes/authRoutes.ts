@@ -1,13 +1,12 @@
 // login.php, auth_check.php and logout.php (documented names; sign-out is new).
 import { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../appDeps.ts';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { currentUser, endSession, sessionOf, startSession } from '../auth/session.ts';
 import { SignInThrottle, type SignInRefusal } from '../auth/throttle.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, type DeviceCookies } from '../auth/deviceCookie.ts';
-import type { Accounts } from '../../accounts/accounts.ts';
 import { signedInUser } from '../auth/signedInUser.ts';
 import { AppError } from '../../schema/errors.ts';
-import type { AuditLog } from '../../audit/auditLog.ts';
 import { route } from '../http.ts';
 import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
 
@@ -36,7 +35,10 @@ function cookieValue(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function authRoutes(accounts: Accounts, audit: AuditLog, options: AuthOptions): Router {
+export function authRoutes(
+  { accounts, audit }: Pick<AppDeps, 'accounts' | 'audit'>,
+  options: AuthOptions,
+): Router {
   const { users } = accounts;
   const { throttle = new SignInThrottle(), devices, secure } = options;
   const router = Router();

@@ -1,10 +1,9 @@
 // handle_form.php: the public contact form. Messages are kept privately, never in the site repo.
 import { Router, type ErrorRequestHandler, type Request } from 'express';
+import type { AppDeps } from '../appDeps.ts';
 import { AppError } from '../../schema/errors.ts';
 import { entities } from '../../schema/registry.ts';
-import type { PrivateCollection } from '../../contact/privateCollection.ts';
 import type { NoticeMessage } from '../../contact/noticeText.ts';
-import type { ContentWriter } from '../../content/writer/writer.ts';
 import type { Actor } from '../../content/changes.ts';
 import { publicOrigin } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
@@ -80,8 +79,7 @@ const visitor = (req: Request): Actor => ({ name: 'A visitor', email: '', userna
  * server-rendered site (once loaded), for answers to posts of the form without JavaScript.
  */
 export function contactRoutes(
-  writer: ContentWriter,
-  messages: PrivateCollection,
+  { writer, messages }: Pick<AppDeps, 'writer' | 'messages'>,
   pages?: () => SitePages | null,
 ): Router {
   const router = Router();

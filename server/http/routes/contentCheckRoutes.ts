@@ -20,7 +20,10 @@ export const CONTENT_CHECKS_API = '/admin/content-checks';
 
 const factsOf = (view: ContentView) => siteFactsOf(view, (rel) => view.blobOf(rel) !== undefined);
 
-export function contentCheckRoutes(deps: AppDeps, sites: DraftSites): Router {
+export function contentCheckRoutes(
+  deps: Pick<AppDeps, 'accounts' | 'index' | 'drafts'>,
+  sites: DraftSites,
+): Router {
   const router = Router();
 
   router.get(

@@ -37,7 +37,7 @@ const draftIdOf = (req: Request): string => {
   return id;
 };
 
-export function draftRoutes(deps: AppDeps): Router {
+export function draftRoutes(deps: Pick<AppDeps, 'drafts' | 'accounts'>): Router {
   const router = Router();
   const { drafts } = deps;
   const withBody = readBodies(DRAFT_BODY_LIMIT, { signedIn: true });
@@ -182,7 +182,7 @@ export function draftRoutes(deps: AppDeps): Router {
  * The documented read calls with `?draft=ID`, for signed-in staff: answered as the site would look
  * with the draft published (from the draft's view; never cached with the live answers).
  */
-export function draftReads(deps: AppDeps, sites: DraftSites): Router {
+export function draftReads(deps: Pick<AppDeps, 'accounts'>, sites: DraftSites): Router {
   const router = Router();
   router.get(
     '/:endpoint',

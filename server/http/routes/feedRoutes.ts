@@ -1,12 +1,11 @@
 // The feeds through Express: what the fast path passed on (a card not in the calendar, a request
 // without a usable Host) or did not see (the fast path failed and Express answers again).
 import { Router } from 'express';
+import type { AppDeps } from '../appDeps.ts';
 import { Answer } from '../answer.ts';
-import type { FeedAnswers } from '../feedAnswers.ts';
 import { sendError } from '../http.ts';
-import type { LoadRenderers } from '../renderers.ts';
 
-export function feedRoutes(feeds: FeedAnswers, renderers: LoadRenderers): Router {
+export function feedRoutes({ feeds, renderers }: Pick<AppDeps, 'feeds' | 'renderers'>): Router {
   // The markdown renderer loads with the app; from then on the feeds that show markdown are made.
   const ready = renderers().then((r) => feeds.useRenderer(r.renderMarkdownHtml));
   const router = Router();

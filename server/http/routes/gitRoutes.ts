@@ -1,14 +1,13 @@
 // POST /api/git/webhook: a forge says the site's remote moved. Verified with the shared secret
 // (CMS_GIT_WEBHOOK_SECRET) before anything else happens; the fetch itself runs in the background.
 import express, { type Router } from 'express';
-import type { RemoteSync } from '../../remote/remoteSync.ts';
-import type { RemoteSettings } from '../../remote/remoteSettings.ts';
+import type { AppDeps } from '../appDeps.ts';
 import { webhookSignatureValid } from '../../remote/webhookSignature.ts';
 import { sendError } from '../http.ts';
 
 const WEBHOOK_BODY_LIMIT = '5mb';
 
-export function gitRoutes(remote: { settings: RemoteSettings; sync: RemoteSync } | null): Router {
+export function gitRoutes({ remote }: Pick<AppDeps, 'remote'>): Router {
   const router = express.Router();
   router.post(
     '/git/webhook',

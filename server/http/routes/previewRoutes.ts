@@ -43,7 +43,10 @@ function partOf(
   return { kind: 'page', path: `/${rest}` };
 }
 
-export function previewRoutes(deps: AppDeps, sites: DraftSites): Router {
+export function previewRoutes(
+  deps: Pick<AppDeps, 'drafts' | 'store' | 'accounts'>,
+  sites: DraftSites,
+): Router {
   const router = Router();
   const { drafts } = deps;
 

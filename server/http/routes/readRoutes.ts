@@ -1,13 +1,12 @@
 // GET routes for every documented read call, answered from prepared buffers. The public list answers
 // are also sent by the fast path (fastPath.ts) with the same prepared answers.
 import { Router, type Request, type RequestHandler } from 'express';
-import type { ReadModel } from '../../content/readModel/readModel.ts';
+import type { AppDeps } from '../appDeps.ts';
 import { oneItem, type ReadContext } from '../legacy/readAnswers.ts';
 import type { Shape } from '../legacy/wire.ts';
-import { prepareJson, type PreparedCache } from '../prepared.ts';
+import { prepareJson } from '../prepared.ts';
 import { entities } from '../../schema/registry.ts';
 import { queryString, route, sendError } from '../http.ts';
-import type { GitStore } from '../../store/gitStore.ts';
 import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
 import { fieldText } from '../../schema/fieldText.ts';
 
@@ -18,13 +17,17 @@ export function readContext(req: Request, signedIn: boolean): ReadContext {
 /** The project's own web app asks for stored values (`?shape=typed`); anyone else gets the documented wire. */
 export const shapeOf = (req: Request): Shape => (queryString(req, 'shape') === 'typed' ? 'typed' : 'wire');
 
-export function readRoutes(deps: {
-  model: ReadModel;
-  cache: PreparedCache;
-  store: GitStore;
+/** What the app adds beside AppDeps for the reads. */
+export interface ReadParts {
   isSignedIn: (req: Request) => boolean;
+  /** The documented SSE streams, by endpoint (streamRoutes.ts). */
   streams: Record<string, RequestHandler>;
-}): Router {
+}
+
+export function readRoutes(
+  deps: Pick<AppDeps, 'model' | 'cache' | 'store'>,
+  { isSignedIn, streams }: ReadParts,
+): Router {
   const router = Router();
   const { model, cache } = deps;
 
@@ -32,7 +35,7 @@ export function readRoutes(deps: {
     '/download_pdf.php',
     route(async (req, res) => {
       const id = queryString(req, 'id') ?? '';
-      const stored = model.storedItem(entities.paper, id, deps.isSignedIn(req));
+      const stored = model.storedItem(entities.paper, id, isSignedIn(req));
       if (!stored) return sendError(res, 404, 'There is no paper with that id.');
       const pdf = fieldText(stored.data.pdf);
       const bytes = await deps.store.read(pdf);
@@ -55,17 +58,17 @@ export function readRoutes(deps: {
   );
 
   // Streams documented under their own names (and /api/stream); majorevents.php streams with ?sse=true.
-  for (const [name, handler] of Object.entries(deps.streams)) {
+  for (const [name, handler] of Object.entries(streams)) {
     if (!model.endpoint(name)) router.get(`/${name}`, handler);
   }
 
   for (const endpoint of model.endpoints) {
-    const stream = deps.streams[endpoint.path];
+    const stream = streams[endpoint.path];
     // Only answers that differ for staff read the session.
     const staff = endpointDiffersForStaff(endpoint);
     router.get(`/${endpoint.path}`, (req, res) => {
       if (stream && queryString(req, 'sse') === 'true') return stream(req, res, () => undefined);
-      const ctx = readContext(req, staff && deps.isSignedIn(req));
+      const ctx = readContext(req, staff && isSignedIn(req));
       const id = queryString(req, 'id');
       if (id !== undefined && endpoint.entity) {
         const one = oneItem(model, endpoint.entity, id, ctx);

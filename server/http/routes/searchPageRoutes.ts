@@ -2,12 +2,12 @@
 // its results in the page's data, so it reads without JavaScript and hydrates without a request.
 // Made per request, never cached (the fast path leaves /search to Express).
 import { Router } from 'express';
-import type { SiteSearch } from '../../search/siteSearch.ts';
+import type { AppDeps } from '../appDeps.ts';
 import { isSearchEndpoint, SEARCH_PATH } from '../../schema/searchAnswer.ts';
 import { PUBLIC_LIMIT } from './searchRoutes.ts';
 import type { ServedFiles } from '../servedFiles.ts';
 
-export function searchPageRoutes(files: ServedFiles, search: SiteSearch): Router {
+export function searchPageRoutes({ search }: Pick<AppDeps, 'search'>, files: ServedFiles): Router {
   const router = Router();
   const read = (endpoint: string) => {
     if (!isSearchEndpoint(endpoint)) return undefined;

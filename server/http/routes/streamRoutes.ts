@@ -1,18 +1,15 @@
 // The documented SSE streams and /api/stream, all fed by the content index's change events.
 import type { Request, RequestHandler } from 'express';
-import type { ReadModel } from '../../content/readModel/readModel.ts';
+import type { AppDeps } from '../appDeps.ts';
 import { entityByName, siteEntities } from '../../schema/registry.ts';
 import type { EntityDef } from '../../schema/define.ts';
-import type { PreparedCache } from '../prepared.ts';
-import { sseData, type SseHub } from '../sseHub.ts';
+import { sseData } from '../sseHub.ts';
 import { readContext } from './readRoutes.ts';
 import { readAnswer } from '../legacy/readAnswers.ts';
 import { MESSAGE_NOTICES_CHANGED } from '../../schema/messageNotices.ts';
 
 export function streamHandlers(
-  hub: SseHub,
-  model: ReadModel,
-  cache: PreparedCache,
+  { hub, model, cache }: Pick<AppDeps, 'hub' | 'model' | 'cache'>,
   /** The signed-in (full) session of the request, if any: staff's streams end with their session. */
   sessionOf: (req: Request) => string | undefined,
   /** Whether the person who opened the stream may read contact messages now (their role may change). */

@@ -20,7 +20,10 @@ import { shapeOf } from './readRoutes.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
 
-export function writeRoutes(deps: AppDeps, sites: DraftSites): Router {
+export function writeRoutes(
+  deps: Pick<AppDeps, 'writer' | 'accounts' | 'drafts' | 'model' | 'config'>,
+  sites: DraftSites,
+): Router {
   const router = Router();
   const { writer } = deps;
   // The session first, then the body: a signed-out caller's body is never read.
