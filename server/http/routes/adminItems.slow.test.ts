@@ -102,7 +102,7 @@ describe('on the starter site', () => {
     ['entity=nope', 'entity', /There is no list called "nope"/],
     ['entity=footer', 'entity', /There is no list called "footer"/],
     ['entity=messages', 'entity', /There is no list called "messages"/],
-    ['entity=news&entity=papers', 'entity', /Give entity only once/],
+    ['entity=news&entity=papers', 'entity', /Send "entity" once, as a single value/],
     ['entity=news&sort=colour', 'sort', /cannot be sorted by "colour"/],
     ['entity=news&dir=up', 'dir', /asc or desc/],
     ['entity=news&page=0', 'page', /whole number of 1 or more/],
