@@ -1,8 +1,9 @@
 import { defineCollection, newestFirst } from '../define.ts';
 import { markdown, text } from '../textFields.ts';
 import { emailProblem } from '../email.ts';
+import { INCOMPLETE } from '../site/contactForm.ts';
 
-export const CONTACT_INCOMPLETE = 'Please fill all fields';
+export const CONTACT_INCOMPLETE = INCOMPLETE;
 
 /** Kept under CMS_DATA_DIR/private, never in the site repository. */
 export const contactMessage = defineCollection({

@@ -1,7 +1,7 @@
 // The contact form's words and shapes, shared by the form in the browser (web/src/site/layout/
 // ContactForm.tsx) and handle_form.php's answer without JavaScript (server/http/routes/
 // contactRoutes.ts), which draws the contact page with the outcome.
-import { CONTACT_INCOMPLETE } from '../entities/contactMessage.ts';
+// Plain TypeScript with no import of the entity or zod: the public site's bundle carries it.
 
 export interface ContactForm {
   name: string;
@@ -23,7 +23,8 @@ export interface ContactOutcome {
   sent: boolean;
 }
 
-export const INCOMPLETE = CONTACT_INCOMPLETE;
+/** The words for a missing field (the old site's), for the form and the server alike. */
+export const INCOMPLETE = 'Please fill all fields';
 export const SENT = 'Form submitted successfully!';
 export const CHECK_FORM_MESSAGE = 'Please check the form and send it again.';
 
