@@ -33,8 +33,12 @@ export function adminSiteTime(stored: string): string {
   return mediumTime.format(new Date(Date.UTC(y!, mo! - 1, d, h, mi)));
 }
 
-/** When a commit was made, in the editor's own time: 'Mar 5, 2026, 10:12 AM' (history, deleted items). */
-export function commitTime(d: string | number): string {
+/**
+ * A moment in the reader's own time: 'Mar 5, 2026, 10:12 AM' (commits, messages, drafts, accounts,
+ * audit words); '' for none, and what was given when it is not a time.
+ */
+export function localTime(d: string | number | null | undefined): string {
+  if (d === null || d === undefined || d === '') return '';
   const t = new Date(d);
   return Number.isNaN(t.getTime())
     ? String(d)

@@ -7,15 +7,6 @@ export { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role };
 /** The server's shortest password (server/accounts/users.ts MIN_PASSWORD_LENGTH). */
 export const MIN_PASSWORD = 10;
 
-/** 'Mar 5, 2026, 10:12 AM' in the reader's own time. */
-export function accountTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = new Date(iso);
-  return Number.isNaN(t.getTime())
-    ? iso
-    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** What is wrong with a new password and its repeat, or null. */
 export function newPasswordProblem(
   password: string,
