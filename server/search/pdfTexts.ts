@@ -3,9 +3,10 @@
 // extracting again. Extractions run one at a time in the background; a PDF that cannot be read (broken,
 // too big for the process's memory, too slow) counts as having no text, and its item is found by its
 // other fields.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PdfReaderUnavailable, PdfProcess } from '../pdf/pdfProcess.ts';
+import { writeFileDurable } from '../store/durable.ts';
 
 /** Reads a repository file's bytes (the store's read), null when it is gone. */
 export type ReadFile = (rel: string) => Promise<Buffer | null>;
@@ -72,9 +73,8 @@ export class PdfTexts {
     if (text === null || this.closed) return text;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await (this.swept ??= this.sweep());
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, text, { mode: 0o600 });
-    await rename(temp, file);
+    // Flushed before it is named: a crash must not leave an empty text kept as this PDF's for good.
+    await writeFileDurable(file, text, { mode: 0o600, syncFolder: false });
     return text;
   }
 
