@@ -5,6 +5,7 @@ import { entityByName, siteEntities } from '../../schema/registry.ts';
 import type { EntityDef } from '../../schema/define.ts';
 import type { PreparedCache } from '../prepared.ts';
 import { sseData, type SseHub } from '../sseHub.ts';
+import type { StreamChangeMessage } from '../../schema/streamMessage.ts';
 import { readContext } from './readRoutes.ts';
 import { readAnswer } from '../legacy/readAnswers.ts';
 import { MESSAGE_NOTICES_CHANGED } from '../../schema/messageNotices.ts';
@@ -67,7 +68,11 @@ export function streamHandlers(
           // Staff also hear which versions a save of this server wrote (a tab that saved holds them).
           const saved = staff && detail.saved ? { saved: detail.saved } : {};
           return sseData(
-            { endpoints: [...endpoints, ...privateChanged], entities: [...changed], ...saved },
+            {
+              endpoints: [...endpoints, ...privateChanged],
+              entities: [...changed],
+              ...saved,
+            } satisfies StreamChangeMessage,
             'change',
           );
         },
