@@ -1,5 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { draftRecordSchema, draftForAdmin, type DraftRecord, type DraftView } from './draftRecord.ts';
+import {
+  draftForAdmin,
+  draftPicks,
+  draftRecordSchema,
+  type DraftRecord,
+  type DraftView,
+} from './draftRecord.ts';
 
 const person = { username: 'ann', name: 'Ann' };
 const stored: DraftRecord = draftRecordSchema.parse({
@@ -45,5 +51,25 @@ describe("a draft's record, one schema for the server's file and the admin's typ
     expectTypeOf<keyof DraftView['shares'][number]>().toEqualTypeOf<
       Exclude<keyof DraftRecord['shares'][number], 'hash'>
     >();
+  });
+});
+
+describe('draftPicks, the one reading of a publish choice (the route checks with it, the admin types with it)', () => {
+  it('takes draft or live per field, by path', () => {
+    const picks = { 'content/news/1.md': { title: 'draft', '*': 'live' } };
+    expect(draftPicks.parse(picks)).toEqual(picks);
+    expect(draftPicks.parse({})).toEqual({});
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of [
+      [],
+      'draft',
+      { 'content/news/1.md': 'draft' },
+      { 'content/news/1.md': ['draft'] },
+      { 'content/news/1.md': { title: 'mine' } },
+      { 'content/news/1.md': null },
+    ])
+      expect(draftPicks.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 });

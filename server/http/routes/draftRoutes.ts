@@ -14,9 +14,9 @@ import { entityByName } from '../../schema/registry.ts';
 import { typedItem } from '../legacy/wire.ts';
 import { oneItem, readAnswer } from '../legacy/readAnswers.ts';
 import { DRAFT_ACTIONS, type DraftAction } from '../../drafts/drafts.ts';
-import { draftForAdmin } from '../../schema/draftRecord.ts';
+import { draftForAdmin, draftPicks, type Picks } from '../../schema/draftRecord.ts';
 import { makeShareLink, revokeShareLink } from '../../drafts/shareLinks.ts';
-import type { DraftFile, Picks } from '../../content/drafts/draftView.ts';
+import type { DraftFile } from '../../content/drafts/draftView.ts';
 import { DraftConflictError } from '../../content/writer/draftPublish.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
@@ -216,24 +216,14 @@ const DONE: Record<DraftAction, string> = {
   schedule: 'Scheduled.',
 };
 
-/** `{ "<path>": { "<field>|*": "draft"|"live" } }` as sent; anything else is refused. */
+/** `{ "<path>": { "<field>|*": "draft"|"live" } }` as sent (draftPicks); anything else is refused. */
 function picksOf(value: unknown): Picks | undefined {
   if (value === undefined) return undefined;
-  const bad = () =>
-    new AppError(400, 'The choices sent are not understood.', {
-      picks: 'Expected { path: { field: "draft" | "live" } }',
-    });
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad();
-  const out: Picks = {};
-  for (const [path, fields] of Object.entries(value)) {
-    if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw bad();
-    out[path] = {};
-    for (const [field, pick] of Object.entries(fields as Record<string, unknown>)) {
-      if (pick !== 'draft' && pick !== 'live') throw bad();
-      out[path][field] = pick;
-    }
-  }
-  return out;
+  const picks = draftPicks.safeParse(value);
+  if (picks.success) return picks.data;
+  throw new AppError(400, 'The choices sent are not understood.', {
+    picks: 'Expected { path: { field: "draft" | "live" } }',
+  });
 }
 
 /** One changed file for the admin: what it is, what changes, and the three versions to compare. */

@@ -7,8 +7,8 @@ import { ApiError, getJson, send, type AdminItem } from '../api.ts';
 import type { DraftAction } from '../../../../server/schema/draftStates.ts';
 export type { DraftAction, DraftState } from '../../../../server/schema/draftStates.ts';
 export { isOpen } from '../../../../server/schema/draftStates.ts';
-import type { DraftView } from '../../../../server/schema/draftRecord.ts';
-export type { Person, ScheduleEnded } from '../../../../server/schema/draftRecord.ts';
+import type { DraftView, Picks } from '../../../../server/schema/draftRecord.ts';
+export type { Person, Picks, ScheduleEnded } from '../../../../server/schema/draftRecord.ts';
 /** A draft's record as the server answers it (server/schema/draftRecord.ts). */
 export type DraftRecord = DraftView;
 
@@ -38,9 +38,6 @@ export interface DraftDetail extends DraftRecord {
   /** Other open drafts changing some of the same files. */
   overlapping: { id: string; title: string; paths: string[] }[];
 }
-
-/** A choice per conflicting field ('*': the whole item), by file path. */
-export type Picks = Record<string, Record<string, 'draft' | 'live'>>;
 
 /** Publishing refused because the live site changed the same fields: what clashes. */
 export class PublishConflict extends ApiError {
