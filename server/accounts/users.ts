@@ -7,6 +7,7 @@ import { SerialQueue } from '../store/queue.ts';
 import { AppError } from '../schema/errors.ts';
 import { isRole, type Role } from '../schema/roles.ts';
 import { emailProblem } from '../schema/email.ts';
+import type { PublicAccount } from '../schema/accountViews.ts';
 
 export interface User {
   username: string;
@@ -37,16 +38,7 @@ export interface TwoFactor {
   since: string;
 }
 
-/** What may be shown of an account (never its hash or keys). */
-export interface PublicAccount {
-  username: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  lastSignIn: string | null;
-  twoFactor: boolean;
-}
+export type { PublicAccount } from '../schema/accountViews.ts';
 
 export const publicAccount = (u: User): PublicAccount => ({
   username: u.username,
