@@ -1,6 +1,6 @@
 // What the accounts' calls answer (server/accounts/, server/http/routes/accountRoutes.ts) and the
 // admin's accounts pages read (web/src/admin/accounts/accountsApi.ts): declared once.
-import type { Role } from './roles.ts';
+import type { Permission, Role } from './roles.ts';
 
 /** What may be shown of an account (never its hash or keys). */
 export interface PublicAccount {
@@ -11,6 +11,20 @@ export interface PublicAccount {
   disabled: boolean;
   lastSignIn: string | null;
   twoFactor: boolean;
+}
+
+/** The signed-in user as the admin reads it (auth_check.php, sign-in answers, pages drawn on the server). */
+export interface SignedInUser {
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** What the role may do (roles.ts), as the server checks it. */
+  can: Record<Permission, boolean>;
+  /** Whether two-step sign-in is on for this account. */
+  twoFactor: boolean;
+  /** The role requires two-step sign-in and it is not on yet: nothing but the account page works. */
+  mustSetUpTwoFactor: boolean;
 }
 
 /** One of your own signed-in browsers. */
