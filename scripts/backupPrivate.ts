@@ -2,11 +2,12 @@
 // npm run restore-private -- <file>   puts its files back (with the server stopped)
 // The passphrase is asked for (hidden) on a terminal, or read from CMS_BACKUP_PASSPHRASE or the first
 // line of standard input. Keep it apart from the archive: without it the archive cannot be read.
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { configFromEnv } from '../server/config.ts';
 import { packPrivate, unpackPrivate } from '../server/privateBackup.ts';
 import { lockDataDir } from '../server/dataDirLock.ts';
+import { writeFileDurable } from '../server/store/durable.ts';
 import { AppError } from '../server/schema/errors.ts';
 import { readPassword } from './readSecret.ts';
 
@@ -30,8 +31,7 @@ async function main() {
   const privateDir = path.join(config.dataDir, 'private');
   if (command === 'backup') {
     const { archive, files } = await packPrivate(privateDir, await passphrase(true));
-    await writeFile(`${file}.tmp`, archive, { mode: 0o600 });
-    await rename(`${file}.tmp`, file);
+    await writeFileDurable(file, archive, { mode: 0o600 });
     console.log(`Wrote ${file}: ${files.length} files from ${privateDir}, encrypted.`);
     return;
   }

@@ -2,16 +2,14 @@
 // account-settings.json in the private folder, written one at a time, each change audited.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { ROLES, type Role } from '../schema/roles.ts';
+import { ROLES } from '../schema/roles.ts';
 import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { UserError } from './users.ts';
 import type { Asker, RecordEvent } from './asker.ts';
 
-export interface AccountSettings {
-  /** Roles whose accounts must use two-step sign-in. */
-  requireTwoFactor: Record<Role, boolean>;
-}
+import type { AccountSettings } from '../schema/accountViews.ts';
+export type { AccountSettings };
 
 const SettingsSchema = z.object({
   requireTwoFactor: z.object({ contributor: z.boolean(), editor: z.boolean(), admin: z.boolean() }),

@@ -11,6 +11,7 @@ import { AccountSettingsFile, type AccountSettings } from './accountSettings.ts'
 import { TwoStepSignIn } from './twoStepSignIn.ts';
 import { TeamAccounts } from './teamAccounts.ts';
 import type { Asker, RecordEvent } from './asker.ts';
+import type { AccountsOverview } from '../schema/accountViews.ts';
 
 /** The request a session starts from: its browser and address, shown in the session list. */
 export interface FromBrowser {
@@ -162,7 +163,7 @@ export class Accounts {
   }
 
   /** The accounts page: every account, open invites, the settings. */
-  overview() {
+  overview(): AccountsOverview {
     return {
       users: this.users.list().sort((a, b) => a.username.localeCompare(b.username)),
       invites: this.links

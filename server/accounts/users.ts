@@ -7,6 +7,8 @@ import { SerialQueue } from '../store/queue.ts';
 import { AppError } from '../schema/errors.ts';
 import { isRole, type Role } from '../schema/roles.ts';
 import { emailProblem } from '../schema/email.ts';
+import { passwordProblem } from '../schema/password.ts';
+import type { PublicAccount } from '../schema/accountViews.ts';
 
 export interface User {
   username: string;
@@ -37,16 +39,7 @@ export interface TwoFactor {
   since: string;
 }
 
-/** What may be shown of an account (never its hash or keys). */
-export interface PublicAccount {
-  username: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  lastSignIn: string | null;
-  twoFactor: boolean;
-}
+export type { PublicAccount } from '../schema/accountViews.ts';
 
 export const publicAccount = (u: User): PublicAccount => ({
   username: u.username,
@@ -58,7 +51,7 @@ export const publicAccount = (u: User): PublicAccount => ({
   twoFactor: !!u.twoFactor,
 });
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH } from '../schema/password.ts';
 const USERNAME = /^[a-z0-9][a-z0-9._-]{1,39}$/i;
 const NAME_MAX = 100;
 
@@ -92,11 +85,8 @@ export function checkProfile(input: { name?: unknown; email?: unknown }): { name
 }
 
 export function checkPassword(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw new UserError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`, 'password');
-  // bcrypt reads only the first 72 bytes; a longer password would be silently truncated.
-  if (Buffer.byteLength(password, 'utf8') > 72)
-    throw new UserError('The password must be at most 72 bytes long.', 'password');
+  const problem = passwordProblem(password);
+  if (problem) throw new UserError(problem, 'password');
 }
 
 export class UserStore {

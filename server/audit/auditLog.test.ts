@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditLog } from './auditLog.ts';
+import { takeSocketLock } from '../store/socketLock.ts';
 import { auditCsv, filterAudit, parseAuditFilter } from './auditQuery.ts';
 import type { AuditEntry } from '../schema/auditEvent.ts';
 
@@ -93,13 +94,38 @@ describe('AuditLog', () => {
     expect(entries).toHaveLength(60);
   });
 
-  it('takes over a lock left by a process that died', async () => {
-    const script = 'process.stdout.write(String(process.pid))';
-    const dead = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  it('takes over a lock left by a process killed while holding it', async () => {
+    // The lock is a socket (store/socketLock.ts, as the data folder's): killed with SIGKILL, its
+    // holder leaves the socket's file, which nobody answers on.
     const log = new AuditLog(dir);
-    await writeFile(`${log.file}.lock`, `${dead.stdout}\n`);
+    const script =
+      `require('node:net').createServer().listen(${JSON.stringify(`${log.file}.lock`)}, ` +
+      `() => process.kill(process.pid, 'SIGKILL'))`;
+    const killed = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(killed.signal).toBe('SIGKILL');
+    expect((await stat(`${log.file}.lock`)).isSocket()).toBe(true);
     await log.record({ action: 'sign-in', who: 'after a crash' });
     expect((await log.read()).entries.map((e) => e.who)).toEqual(['after a crash']);
+  });
+
+  it('takes over a lock file an older version left (a process id in a plain file)', async () => {
+    const log = new AuditLog(dir);
+    await writeFile(`${log.file}.lock`, '12345\n');
+    await log.record({ action: 'sign-in', who: 'after an upgrade' });
+    expect((await log.read()).entries.map((e) => e.who)).toEqual(['after an upgrade']);
+  });
+
+  it('waits while another process holds the lock, and writes once it lets go', async () => {
+    const log = new AuditLog(dir);
+    const held = await takeSocketLock(`${log.file}.lock`);
+    expect(held).not.toBeNull();
+    let written = false;
+    const recording = log.record({ action: 'sign-in', who: 'waited' }).then(() => (written = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(written).toBe(false);
+    await held!.release();
+    await recording;
+    expect((await log.read()).entries.map((e) => e.who)).toEqual(['waited']);
   });
 
   it('reports a log it cannot write and carries on (the action is not refused)', async () => {

@@ -2,13 +2,14 @@
 // which commit, user changes made with `npm run user`, webhook pulls. One JSON object per line in
 // private/audit.log, appended and flushed, never in git. Past a size it is rotated: audit.log becomes
 // audit.log.1, .1 becomes .2 and so on, the oldest beyond `keep` dropped, so it never grows unbounded.
-// The server and `npm run user` both append; a lock file beside the log keeps them one at a time.
+// The server and `npm run user` both append; a socket lock beside the log (store/socketLock.ts)
+// keeps them one at a time.
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { syncData, syncDir } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
+import { withSocketLock } from '../store/socketLock.ts';
 import { type AuditEntry, type AuditEvent, isAuditAction } from '../schema/auditEvent.ts';
-import { withFileLock } from './fileLock.ts';
 
 export const AUDIT_FILE = 'audit.log';
 /** The log is rotated before it would pass this size… */
@@ -66,7 +67,7 @@ export class AuditLog {
     return this.queue
       .run(async () => {
         await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-        await withFileLock(`${this.file}.lock`, LOCK_WAIT_MS, () => this.append(line));
+        await withSocketLock(`${this.file}.lock`, LOCK_WAIT_MS, () => this.append(line));
       })
       .catch((e: Error) => {
         this.log(`Could not write to the audit log ${this.file}: ${e.message}`);

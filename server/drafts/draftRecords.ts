@@ -3,53 +3,13 @@
 // per draft, each written whole (temp file, flush, rename), so a crash leaves the old or the new file.
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import { writeFileDurable } from '../store/durable.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { isDraftId } from '../store/draftRefs.ts';
-import { DRAFT_STATES } from '../schema/draftStates.ts';
+import { draftRecordSchema as record, type DraftRecord } from '../schema/draftRecord.ts';
 
 export { DRAFT_STATES, isOpen, type DraftState } from '../schema/draftStates.ts';
-
-const person = z.object({ username: z.string(), name: z.string(), email: z.string().optional() });
-export type Person = z.infer<typeof person>;
-
-const record = z.object({
-  id: z.string(),
-  title: z.string(),
-  state: z.enum(DRAFT_STATES),
-  /** The live commit the draft began on. */
-  base: z.string(),
-  createdAt: z.string(),
-  createdBy: person,
-  updatedAt: z.string(),
-  /** Everyone who saved into the draft, first saver first. */
-  authors: z.array(person),
-  approvedBy: person.optional(),
-  /** When the draft is to be published (ISO), while it waits for that time, and who chose it. */
-  publishAt: z.string().optional(),
-  scheduledBy: person.optional(),
-  /** A scheduled publish called off by a change made after it (a save, changes asked for): why, for
-   *  whoever scheduled it. Cleared when it is scheduled again. */
-  scheduleEnded: z
-    .object({ at: z.string(), by: person, reason: z.string(), publishAt: z.string(), scheduledBy: person })
-    .optional(),
-  publishedCommit: z.string().optional(),
-  events: z.array(z.object({ at: z.string(), by: person, action: z.string(), note: z.string().optional() })),
-  comments: z.array(z.object({ at: z.string(), by: person, text: z.string() })),
-  shares: z.array(
-    z.object({
-      id: z.string(),
-      /** sha256 of the link's secret: the secret itself is shown once and never kept. */
-      hash: z.string(),
-      expires: z.string(),
-      createdAt: z.string(),
-      createdBy: person,
-      revokedAt: z.string().optional(),
-    }),
-  ),
-});
-export type DraftRecord = z.infer<typeof record>;
+export type { DraftRecord, Person } from '../schema/draftRecord.ts';
 
 export class DraftRecords {
   private readonly dir: string;

@@ -1,23 +1,6 @@
-// A markdown field as plain text, for feed summaries and calendar descriptions: the words without
-// markup. Readers of a feed or calendar see text, never HTML they would have to trust.
-
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/<[^>]*>/g, ' ') // raw HTML tags (their text stays)
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1') // images: their description
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1') // links: their text
-    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, '') // headings, quotes, list marks
-    .replace(/(\*\*|__|~~|\*|_|`)/g, '') // emphasis and code marks
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ ([.,;:!?])/g, '$1') // the space a removed tag left before punctuation
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+// Feed summaries and calendar descriptions: rendered HTML as text, links made absolute. Readers of a
+// feed or calendar see text, never HTML they would have to trust. (Markdown as plain words is
+// server/schema/site/plainText.ts.)
 
 /** A link from content as an absolute URL on this site's origin, or undefined when it is not a web link. */
 export function absoluteLink(link: unknown, origin: string): string | undefined {

@@ -32,6 +32,7 @@ import { previewRoutes } from './routes/previewRoutes.ts';
 import type { DraftSites } from './draftSites.ts';
 import { can } from '../schema/roles.ts';
 import type { AppDeps } from './appDeps.ts';
+import { parseQuery } from './query.ts';
 
 export type ExpressApp = express.Express;
 
@@ -48,6 +49,8 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // The fast path's reading of a query (query.ts), so the two cannot take different values from one.
+  app.set('query parser', parseQuery);
   if (config.trustProxy) app.set('trust proxy', 1);
   app.use(securityMiddleware());
   app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));

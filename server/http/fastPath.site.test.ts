@@ -196,6 +196,10 @@ describe('the fast path and the Express app', () => {
       ['/api/news.php?media=url', { 'accept-encoding': 'br' }],
       ['/api/news.php', { 'accept-encoding': 'gzip' }],
       ['/api/events.php?media=url', {}],
+      // One reading of a query for both (query.ts): encoded names and values, '+' and empty values.
+      ['/api/news.php?shape=typ%65d&m%65dia=url', {}],
+      ['/api/news.php?media=url&shape=+typed', {}],
+      ['/api/news.php?timestamp&shape=typed', {}],
       ['/api/majorevents.php', { 'accept-encoding': 'gzip, br' }],
       ['/api/get_data.php', { cookie: 'other=1' }],
       ['/', {}],

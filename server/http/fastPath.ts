@@ -15,6 +15,7 @@ import { isAssetPath } from './webApp.ts';
 import { pageAnswer } from './pageAnswer.ts';
 import type { RedirectAnswers } from './redirectAnswers.ts';
 import { isAdminPath } from '../schema/site/adminPaths.ts';
+import { parseQuery, readOptions } from './query.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -46,11 +47,11 @@ export function fastPath(deps: {
     } catch {
       return false;
     }
-    const params = new URLSearchParams(query);
-    if (params.has('w')) return false; // an image's variant: read from its cache by mediaRoutes
-    const v = params.getAll('v');
-    if (v.length > 1) return false; // refused by Express, as every repeated parameter is (queryString)
-    const answer = files.media.cached(rel, v[0]);
+    const params = parseQuery(query);
+    if (params.w !== undefined) return false; // an image's variant: read from its cache by mediaRoutes
+    const v = params.v;
+    if (Array.isArray(v)) return false; // refused by Express, as every repeated parameter is (queryString)
+    const answer = files.media.cached(rel, v);
     if (!answer) return false;
     answer.send(req, res, true);
     return true;
@@ -121,12 +122,9 @@ const LIST_PARAMS = new Set(['media', 'shape', 'timestamp']);
  * `?sse=` or any parameter besides `media`, `shape` and the ignored `timestamp` goes to Express.
  */
 function listQuery(query: string): { media: MediaMode; shape: Shape } | null {
-  if (!query) return { media: 'base64', shape: 'wire' };
-  const params = new URLSearchParams(query);
+  const params = parseQuery(query);
   // A repeated parameter goes to Express, which refuses it (queryString): one reading of a query.
-  for (const key of params.keys()) if (!LIST_PARAMS.has(key) || params.getAll(key).length > 1) return null;
-  return {
-    media: params.get('media') === 'url' ? 'url' : 'base64',
-    shape: params.get('shape') === 'typed' ? 'typed' : 'wire',
-  };
+  for (const [key, value] of Object.entries(params))
+    if (!LIST_PARAMS.has(key) || Array.isArray(value)) return null;
+  return readOptions((name) => params[name] as string | undefined);
 }

@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by the routes: the JSON error shape of DESIGN.md.
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../schema/errors.ts';
+import { readOptions } from './query.ts';
 
 export function sendError(
   res: Response,
@@ -35,6 +36,9 @@ export const queryString = (req: Request, name: string): string | undefined => {
   if (v === undefined || typeof v === 'string') return v;
   throw new AppError(400, `Send "${name}" once, as a single value.`, { [name]: 'Sent more than once' });
 };
+
+/** A request's read options (`?media=`, `?shape=`), read as the fast path reads them (query.ts). */
+export const readOptionsOf = (req: Request) => readOptions((name) => queryString(req, name));
 
 /** Every query parameter by its one value (refused with 400 as queryString refuses). */
 export function queryParams(req: Request): Record<string, string> {

@@ -1,10 +1,10 @@
 // WebP variants of the site's images at a few widths (variants.ts), for srcset. Each is encoded once
 // per blob and width, on first request, and kept outside git in <cacheDir>/<blob id>-<width>.webp
 // (written to a temporary file, then renamed): a changed image has a new blob id, so new variants.
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { blobId } from '../store/blobId.ts';
+import { writeFileDurable } from '../store/durable.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody } from './prepared.ts';
 import type { Answer } from './answer.ts';
@@ -64,7 +64,8 @@ export class MediaVariants {
 
   /** Whether a temporary file belongs to an encoding still under way (not to be swept). */
   private inflightTemp(name: string): boolean {
-    return [...this.inflight.keys()].some((file) => name.startsWith(path.basename(file)));
+    // writeFileDurable's temporary name: `.<name>.<random>.tmp` beside the file.
+    return [...this.inflight.keys()].some((file) => name.startsWith(`.${path.basename(file)}.`));
   }
 
   /** Where a variant is kept. */
@@ -102,14 +103,10 @@ export class MediaVariants {
       return null; // not an image sharp can read
     }
     this.encodes++;
-    await mkdir(this.cacheDir, { recursive: true });
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(temp, bytes);
-      await rename(temp, file);
-    } catch {
-      await rm(temp, { force: true }); // served all the same; encoded again next time
-    }
+    // Flushed before it is named, so a crash cannot leave a truncated variant served for good.
+    await writeFileDurable(file, bytes, { syncFolder: false }).catch(
+      () => undefined, // served all the same; encoded again next time
+    );
     return bytes;
   }
 }

@@ -79,7 +79,7 @@ describe('the variants cache', () => {
     const current = `${blobOf(mediaRel(src))}-640.webp`;
     const gone = `${'0'.repeat(40)}-320.webp`;
     await writeFile(path.join(variantsDir, gone), 'old');
-    await writeFile(path.join(variantsDir, `${current}.abc123.tmp`), 'half');
+    await writeFile(path.join(variantsDir, `.${current}.abc123def456.tmp`), 'half');
     const variants = new MediaVariants(site.deps.index, () => Promise.resolve(null), variantsDir);
     expect(await variants.sweep()).toBe(2);
     expect(await readdir(variantsDir)).toContain(current);

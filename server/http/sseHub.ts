@@ -1,12 +1,13 @@
 // Server-Sent Event subscribers: each gets its current state on connect and again on every change.
 import type { Request, Response } from 'express';
+import type { SavedItem } from '../schema/streamMessage.ts';
 
 /**
  * What a change by this server wrote, item by item (null: deleted): an admin tab that made the save
  * already holds these versions, and need not fetch anything again.
  */
 export interface ChangeDetail {
-  saved?: { entity: string; id: string; version: string | null }[];
+  saved?: SavedItem[];
 }
 
 interface Subscriber {

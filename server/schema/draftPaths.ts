@@ -4,3 +4,8 @@
 export const DRAFTS_ROUTE = '/admin/drafts';
 export const PREVIEW_ROOT = '/preview/';
 export const SHARE_ROOT = '/share/';
+
+/** A draft's id as the server makes and accepts it (its ref, its record's file, `?draft=`, addresses). */
+export const DRAFT_ID_PATTERN = '[a-z0-9][a-z0-9-]{0,39}';
+const DRAFT_ID = new RegExp(`^${DRAFT_ID_PATTERN}$`);
+export const isDraftId = (id: string): boolean => DRAFT_ID.test(id);

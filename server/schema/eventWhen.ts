@@ -47,8 +47,18 @@ const yearOf = (iso: string) => iso.slice(0, 4);
 
 /** 'Monday, March 1' (the year is added once, where the site's cards put it). */
 const dayWords = (iso: string) => weekdayMonthDay.format(dayParts(iso));
-/** 'March 1, 2027', for messages. */
-export const plainDay = (iso: string) => (ISO_DAY.test(iso) ? monthDayYear.format(dayParts(iso)) : iso);
+/** A stored 'YYYY-MM-DD' as its UTC day, or null when it is none (or impossible: 2025-02-31). */
+export function utcDay(iso: string): Date | null {
+  if (!ISO_DAY.test(iso)) return null;
+  const t = dayParts(iso);
+  return t.toISOString().slice(0, 10) === iso ? t : null;
+}
+
+/** 'March 1, 2027': a stored day as visitors and messages read it; anything else unchanged. */
+export const plainDay = (iso: string) => {
+  const t = utcDay(iso);
+  return t ? monthDayYear.format(t) : iso;
+};
 
 const minutesOf = (hhmm: string): number | undefined => {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);

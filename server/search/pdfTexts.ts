@@ -3,9 +3,11 @@
 // extracting again. Extractions run one at a time in the background; a PDF that cannot be read (broken,
 // too big for the process's memory, too slow) counts as having no text, and its item is found by its
 // other fields.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PdfReaderUnavailable, PdfProcess } from '../pdf/pdfProcess.ts';
+import { writeFileDurable } from '../store/durable.ts';
+import { SerialQueue } from '../store/queue.ts';
 
 /** Reads a repository file's bytes (the store's read), null when it is gone. */
 export type ReadFile = (rel: string) => Promise<Buffer | null>;
@@ -15,7 +17,8 @@ const BLOB = /^[0-9a-f]{40}$/;
 export class PdfTexts {
   private readonly known = new Map<string, string>();
   private readonly waiting = new Map<string, Promise<string>>();
-  private chain: Promise<unknown> = Promise.resolve();
+  /** One extraction at a time: pdf.js is CPU-heavy, and the server shares the machine's cores with it. */
+  private readonly extractions = new SerialQueue();
   /** Temporary files a killed server left in the folder, removed before the first text is kept. */
   private swept: Promise<void> | null = null;
 
@@ -51,7 +54,7 @@ export class PdfTexts {
   async close(): Promise<void> {
     this.closed = true;
     await this.reader.close();
-    await this.chain;
+    await this.extractions.idle();
   }
 
   private closed = false;
@@ -61,10 +64,9 @@ export class PdfTexts {
     const file = path.join(this.dir, `${blob}.txt`);
     const kept = await readFile(file, 'utf8').catch(() => null);
     if (kept !== null) return kept;
-    // One extraction at a time: pdf.js is CPU-heavy, and the server shares the machine's cores with it.
-    const run = this.chain.then(() => (this.closed ? null : this.extractAndKeep(rel, file)));
-    this.chain = run.catch(() => undefined);
-    return (await run) ?? '';
+    return (
+      (await this.extractions.run(async () => (this.closed ? null : this.extractAndKeep(rel, file)))) ?? ''
+    );
   }
 
   private async extractAndKeep(rel: string, file: string): Promise<string | null> {
@@ -72,9 +74,8 @@ export class PdfTexts {
     if (text === null || this.closed) return text;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await (this.swept ??= this.sweep());
-    const temp = `${file}.${process.pid}.tmp`;
-    await writeFile(temp, text, { mode: 0o600 });
-    await rename(temp, file);
+    // Flushed before it is named: a crash must not leave an empty text kept as this PDF's for good.
+    await writeFileDurable(file, text, { mode: 0o600, syncFolder: false });
     return text;
   }
 

@@ -2,7 +2,7 @@
 // (admin.titleField), the words of every text and markdown field, and the text inside its PDFs.
 import type { CollectionDef, EntityDef, Fields } from '../schema/define.ts';
 import { collections } from '../schema/registry.ts';
-import { plainText } from '../feeds/plainText.ts';
+import { plainText } from '../schema/site/plainText.ts';
 
 export interface SearchDoc {
   /** `<entity>:<id>`, unique across the site. */

@@ -13,13 +13,13 @@ import { type Author, formatCommit } from './commitObject.ts';
 import { readRef, updateRef } from './refs.ts';
 import type { TreeReader } from './treeReader.ts';
 import { type CommitResult, type FileChange, isDiskFile } from './fileChange.ts';
+import { isDraftId } from '../schema/draftPaths.ts';
 
 export const DRAFT_REFS = 'refs/drafts/';
-const DRAFT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** Drafts whose folder trees are kept in memory between saves (each a few folders' entries). */
 const KEEP_WRITERS = 32;
 
-export const isDraftId = (id: string) => DRAFT_ID.test(id);
+export { isDraftId } from '../schema/draftPaths.ts';
 
 export class DraftRefs {
   private readonly writers = new Map<string, TreeWriter>();

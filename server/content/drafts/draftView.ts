@@ -16,7 +16,8 @@ import {
 import { ChangeFeed } from '../changes.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 import { itemOfBlob } from './blobItems.ts';
-import { mergeDraftBlob, mergeDraftItem, type Pick } from './draftMerge.ts';
+import { mergeDraftBlob, mergeDraftItem } from './draftMerge.ts';
+import type { Picks } from '../../schema/draftRecord.ts';
 import { follow, namedEntities, renamesOf, type PageSides, type Renames } from './draftRenames.ts';
 
 /**
@@ -45,8 +46,7 @@ export interface DraftFile {
   conflicts: string[];
 }
 
-/** Picks for conflicts by path, then by field ('*' for the whole file). */
-export type Picks = Record<string, Record<string, Pick>>;
+export type { Picks } from '../../schema/draftRecord.ts';
 
 export class DraftView implements ContentView {
   /** Never emits: a draft's view is replaced when the draft or the live site changes. */

@@ -3,8 +3,11 @@
 import type { User } from '../../accounts/users.ts';
 import type { Accounts } from '../../accounts/accounts.ts';
 import { permissionsOf } from '../../schema/roles.ts';
+import type { SignedInUser } from '../../schema/accountViews.ts';
 
-export const signedInUser = (u: User, accounts: Accounts) => ({
+export type { SignedInUser } from '../../schema/accountViews.ts';
+
+export const signedInUser = (u: User, accounts: Accounts): SignedInUser => ({
   username: u.username,
   name: u.name,
   email: u.email,
@@ -13,5 +16,3 @@ export const signedInUser = (u: User, accounts: Accounts) => ({
   twoFactor: !!u.twoFactor,
   mustSetUpTwoFactor: accounts.mustSetUpTwoFactor(u),
 });
-
-export type SignedInUser = ReturnType<typeof signedInUser>;

@@ -12,6 +12,7 @@ import { AppError } from '../../schema/errors.ts';
 import { route } from '../http.ts';
 import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
 import { siteOriginOf } from '../siteOrigin.ts';
+import type { SessionView } from '../../schema/accountViews.ts';
 
 const asker = (req: Request): Asker => ({ username: req.user!.username, address: req.ip });
 
@@ -51,7 +52,7 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
     accounts.sessions
       .of(req.user!.username)
       .filter((s) => !s.pendingTwoFactor)
-      .map((s) => ({
+      .map((s): SessionView => ({
         id: s.id,
         browser: s.browser,
         address: s.address,

@@ -14,9 +14,9 @@ import { entityByName } from '../../schema/registry.ts';
 import { typedItem } from '../legacy/wire.ts';
 import { oneItem, readAnswer } from '../legacy/readAnswers.ts';
 import { DRAFT_ACTIONS, type DraftAction } from '../../drafts/drafts.ts';
-import type { DraftRecord } from '../../drafts/draftRecords.ts';
+import { draftForAdmin, draftPicks, type Picks } from '../../schema/draftRecord.ts';
 import { makeShareLink, revokeShareLink } from '../../drafts/shareLinks.ts';
-import type { DraftFile, Picks } from '../../content/drafts/draftView.ts';
+import type { DraftFile } from '../../content/drafts/draftView.ts';
 import { DraftConflictError } from '../../content/writer/draftPublish.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
@@ -25,11 +25,6 @@ import { jsonAnswer } from '../listAnswers.ts';
 import { prepareJson } from '../prepared.ts';
 
 const DRAFT_BODY_LIMIT = 64 * 1024;
-
-/** A record as the admin sees it: share links without their hashes. */
-export function draftJson(r: DraftRecord) {
-  return { ...r, shares: r.shares.map(({ hash: _hash, ...share }) => share) };
-}
 
 const draftIdOf = (req: Request): string => {
   const id = String(req.params.id ?? '');
@@ -53,7 +48,7 @@ export function draftRoutes(deps: Pick<AppDeps, 'drafts' | 'accounts'>): Router 
     requireUser(deps.accounts),
     route((_req, res) => {
       res.setHeader('Cache-Control', 'no-store');
-      res.json({ drafts: drafts.list().map(draftJson), settings: drafts.settings });
+      res.json({ drafts: drafts.list().map(draftForAdmin), settings: drafts.settings });
     }),
   );
 
@@ -65,7 +60,7 @@ export function draftRoutes(deps: Pick<AppDeps, 'drafts' | 'accounts'>): Router 
       if (typeof title !== 'string')
         throw new AppError(400, 'Give the draft a title.', { title: 'Required' });
       const made = await drafts.create(title, actorOf(req));
-      res.status(201).json(draftJson(made));
+      res.status(201).json(draftForAdmin(made));
     }),
   );
 
@@ -99,7 +94,7 @@ export function draftRoutes(deps: Pick<AppDeps, 'drafts' | 'accounts'>): Router 
       const open = record.state !== 'published' && record.state !== 'discarded';
       const view = open ? await drafts.view(id) : null;
       res.json({
-        ...draftJson(record),
+        ...draftForAdmin(record),
         changes: view ? view.files.map((f) => fileJson(f, `/preview/${id}/`)) : [],
         overlapping: open ? await drafts.overlapping(id) : [],
       });
@@ -112,7 +107,7 @@ export function draftRoutes(deps: Pick<AppDeps, 'drafts' | 'accounts'>): Router 
     route(async (req, res) => {
       const text = body(req).text;
       const next = await drafts.comment(draftIdOf(req), actorOf(req), typeof text === 'string' ? text : '');
-      res.status(201).json(draftJson(next));
+      res.status(201).json(draftForAdmin(next));
     }),
   );
 
@@ -162,7 +157,7 @@ export function draftRoutes(deps: Pick<AppDeps, 'drafts' | 'accounts'>): Router 
           picks: picksOf(b.picks),
         });
         res.json({
-          ...draftJson(next),
+          ...draftForAdmin(next),
           message: DONE[action],
           // A publish says what the content checks found in what it wrote (none of it refused).
           ...('warnings' in next && next.warnings.length ? { warnings: next.warnings } : {}),
@@ -221,24 +216,14 @@ const DONE: Record<DraftAction, string> = {
   schedule: 'Scheduled.',
 };
 
-/** `{ "<path>": { "<field>|*": "draft"|"live" } }` as sent; anything else is refused. */
+/** `{ "<path>": { "<field>|*": "draft"|"live" } }` as sent (draftPicks); anything else is refused. */
 function picksOf(value: unknown): Picks | undefined {
   if (value === undefined) return undefined;
-  const bad = () =>
-    new AppError(400, 'The choices sent are not understood.', {
-      picks: 'Expected { path: { field: "draft" | "live" } }',
-    });
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad();
-  const out: Picks = {};
-  for (const [path, fields] of Object.entries(value)) {
-    if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw bad();
-    out[path] = {};
-    for (const [field, pick] of Object.entries(fields as Record<string, unknown>)) {
-      if (pick !== 'draft' && pick !== 'live') throw bad();
-      out[path][field] = pick;
-    }
-  }
-  return out;
+  const picks = draftPicks.safeParse(value);
+  if (picks.success) return picks.data;
+  throw new AppError(400, 'The choices sent are not understood.', {
+    picks: 'Expected { path: { field: "draft" | "live" } }',
+  });
 }
 
 /** One changed file for the admin: what it is, what changes, and the three versions to compare. */

@@ -6,16 +6,16 @@ import { oneItem, type ReadContext } from '../legacy/readAnswers.ts';
 import type { Shape } from '../legacy/wire.ts';
 import { prepareJson } from '../prepared.ts';
 import { entities } from '../../schema/registry.ts';
-import { queryString, route, sendError } from '../http.ts';
+import { queryString, readOptionsOf, route, sendError } from '../http.ts';
 import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
 import { fieldText } from '../../schema/fieldText.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
-  return { signedIn, media: queryString(req, 'media') === 'url' ? 'url' : 'base64', shape: shapeOf(req) };
+  return { signedIn, ...readOptionsOf(req) };
 }
 
 /** The project's own web app asks for stored values (`?shape=typed`); anyone else gets the documented wire. */
-export const shapeOf = (req: Request): Shape => (queryString(req, 'shape') === 'typed' ? 'typed' : 'wire');
+export const shapeOf = (req: Request): Shape => readOptionsOf(req).shape;
 
 /** What the app adds beside AppDeps for the reads. */
 export interface ReadParts {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../appDeps.ts';
 import { entityByName, siteEntities } from '../../schema/registry.ts';
 import type { EntityDef } from '../../schema/define.ts';
 import { sseData } from '../sseHub.ts';
+import type { StreamChangeMessage } from '../../schema/streamMessage.ts';
 import { readContext } from './readRoutes.ts';
 import { readAnswer } from '../legacy/readAnswers.ts';
 import { MESSAGE_NOTICES_CHANGED } from '../../schema/messageNotices.ts';
@@ -64,7 +65,11 @@ export function streamHandlers(
           // Staff also hear which versions a save of this server wrote (a tab that saved holds them).
           const saved = staff && detail.saved ? { saved: detail.saved } : {};
           return sseData(
-            { endpoints: [...endpoints, ...privateChanged], entities: [...changed], ...saved },
+            {
+              endpoints: [...endpoints, ...privateChanged],
+              entities: [...changed],
+              ...saved,
+            } satisfies StreamChangeMessage,
             'change',
           );
         },

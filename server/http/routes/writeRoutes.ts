@@ -13,7 +13,7 @@ import { checkUploads, uploadsDir } from '../../content/writer/mediaUpload.ts';
 import { keepingUploads, uploadParser } from '../uploadParser.ts';
 import { StaleVersionError, type SaveResult } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
-import { queryString, route, sendError } from '../http.ts';
+import { queryString, readOptionsOf, route, sendError } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
 import { requestedId } from '../ids.ts';
 import { shapeOf } from './readRoutes.ts';
@@ -29,8 +29,7 @@ export function writeRoutes(
   // The session first, then the body: a signed-out caller's body is never read.
   // A live change needs an editor; the same call into a draft (`?draft=ID`) a contributor.
   const auth = [requireUser(deps.accounts, liveOrDraft), ...readBodies(WRITE_LIMIT, { signedIn: true })];
-  const mediaMode = (req: Request): 'url' | 'base64' =>
-    queryString(req, 'media') === 'url' ? 'url' : 'base64';
+  const mediaMode = (req: Request) => readOptionsOf(req).media;
   /** `?draft=ID`: the change goes into that draft instead of the live site. */
   const draftOf = (req: Request): string | undefined => {
     const id = queryString(req, 'draft');

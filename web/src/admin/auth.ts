@@ -7,20 +7,10 @@ import { forgetAnswers } from '../lib/resourceStore.ts';
 // Remembered in the browser, so the next visit can fetch its list before the sign-in check answers
 // (and the public pages know to ask whether to show staff their Edit links).
 import { SIGNED_IN_HINT } from '../shared/staffSession.ts';
-import type { Permission, Role } from '../../../server/schema/roles.ts';
+import type { SignedInUser } from '../../../server/schema/accountViews.ts';
 
-export interface AdminUser {
-  username: string;
-  name: string;
-  email: string;
-  role: Role;
-  /** Whether two-step sign-in is on for this account. */
-  twoFactor: boolean;
-  /** The role requires two-step sign-in and it is not on yet: nothing but the account page works. */
-  mustSetUpTwoFactor: boolean;
-  /** What the role may do (server/schema/roles.ts), as the server checks it. */
-  can: Record<Permission, boolean>;
-}
+/** The signed-in user as the server answers it (server/schema/accountViews.ts). */
+export type AdminUser = SignedInUser;
 
 export type AuthState =
   | { status: 'checking' }

@@ -1,19 +1,14 @@
 // How the admin shows a date: "Mar 5, 2025", with the month in words, so that no one reads 05/03
 // as May 3 (a US reader expects MM/DD). The same style as the history's and messages' times
 // ("Mar 5, 2025, 3:04 PM"). What is sent and stored (ISO) is unchanged.
-import { isoDate } from '../lib/dates.ts';
+import { utcDay } from '../../../server/schema/eventWhen.ts';
 
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A stored 'YYYY-MM-DD' → 'Mar 5, 2025'; anything else (or an impossible date) unchanged. */
 export function adminDate(raw: string): string {
-  const iso = isoDate(raw);
-  const m = iso && /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return raw;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return raw;
-  return medium.format(t);
+  const t = utcDay(raw.trim());
+  return t ? medium.format(t) : raw;
 }
 
 const mediumTime = new Intl.DateTimeFormat('en-US', {
@@ -33,8 +28,12 @@ export function adminSiteTime(stored: string): string {
   return mediumTime.format(new Date(Date.UTC(y!, mo! - 1, d, h, mi)));
 }
 
-/** When a commit was made, in the editor's own time: 'Mar 5, 2026, 10:12 AM' (history, deleted items). */
-export function commitTime(d: string | number): string {
+/**
+ * A moment in the reader's own time: 'Mar 5, 2026, 10:12 AM' (commits, messages, drafts, accounts,
+ * audit words); '' for none, and what was given when it is not a time.
+ */
+export function localTime(d: string | number | null | undefined): string {
+  if (d === null || d === undefined || d === '') return '';
   const t = new Date(d);
   return Number.isNaN(t.getTime())
     ? String(d)

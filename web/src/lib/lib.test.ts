@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiUrl } from './api.ts';
 import { formatDate, isoDate } from './dates.ts';
+import { adminDate } from '../admin/dates.ts';
+import { plainDay } from '../../../server/schema/eventWhen.ts';
 import { EVENTS_LISTING } from '../../../server/schema/site/paging.ts';
 import { cardsForEvent, eventForPath, eventHref, visibleEvents } from './events.ts';
 import { isSitePath, safeHref } from './links.ts';
@@ -25,6 +27,11 @@ describe('dates read naturally', () => {
     expect(formatDate('2025-03-05')).toBe('March 5, 2025');
     expect(formatDate('Spring 2027')).toBe('Spring 2027');
     expect(formatDate('2025-02-30')).toBe('2025-02-30');
+    expect(formatDate(' 2025-03-05 ')).toBe('March 5, 2025');
+    // The one formatter of a day for visitors and the server's messages (schema/eventWhen.ts).
+    expect(formatDate('2027-03-01')).toBe(plainDay('2027-03-01'));
+    expect(plainDay('2025-02-31')).toBe('2025-02-31'); // it once read 'March 3, 2025'
+    expect(adminDate('2025-02-31')).toBe('2025-02-31');
     expect(isoDate('2025-03-05')).toBe('2025-03-05');
     // DD/MM/YYYY is the documented wire's spelling of papers' dates; the app reads stored ISO dates.
     expect(isoDate('5/3/2025')).toBeUndefined();

@@ -2,12 +2,8 @@
 // `change` with {"endpoints": [...]} when content changes. After a lost connection (server
 // restart, network) the next `ready` means we may have missed changes, so everything refetches.
 
-/** An item a save of the server wrote, at its new version (null: deleted). */
-export interface SavedItem {
-  entity: string;
-  id: string;
-  version: string | null;
-}
+import type { SavedItem, StreamChangeMessage } from '../../../server/schema/streamMessage.ts';
+export type { SavedItem } from '../../../server/schema/streamMessage.ts';
 
 /** What one change of the stream says, past the endpoints it names. */
 export interface StreamChange {
@@ -94,10 +90,9 @@ function open() {
   });
   es.addEventListener('change', (ev) => {
     try {
+      // Read defensively all the same: a tab may outlive a server upgrade.
       const data = JSON.parse((ev as MessageEvent<string>).data) as {
-        endpoints?: unknown;
-        entities?: unknown;
-        saved?: unknown;
+        [K in keyof StreamChangeMessage]?: unknown;
       };
       const endpoints = strings(data.endpoints);
       const entities = strings(data.entities);

@@ -1,6 +1,7 @@
 // The public route table, shared by the browser (hydration, client navigation) and the server
 // (server/site/: every public page rendered to HTML). Nothing here may need a bundler or a browser:
 // no CSS imports, no import.meta.glob, no window. The admin area is another app (web/src/AdminApp.tsx).
+import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from './layout/Layout.tsx';
 import { AboutPage } from './pages/AboutPage.tsx';
@@ -18,31 +19,46 @@ import { SearchPage } from './pages/SearchPage.tsx';
 import { SpotlightPage } from './pages/SpotlightPage.tsx';
 import { SummerOfCsPage } from './pages/SummerOfCsPage.tsx';
 import { EVENT_PAGE_PATHS } from '../../../server/schema/site/publicPaths.ts';
+import { FIXED_PAGES, PAGED_LISTINGS } from '../../../server/schema/sitePaths.ts';
+
+type FixedPage = (typeof FIXED_PAGES)[number];
+
+/**
+ * Each fixed page's component, by the address the server renders and lists (server/schema/sitePaths.ts):
+ * a page added there without a component here is a compile error.
+ */
+const PAGES = {
+  '/': HomePage,
+  '/about': AboutPage,
+  '/educators': EducatorsPage,
+  '/summerOfCS': SummerOfCsPage,
+  '/researchAndPolicy': PolicyPage,
+  '/news': NewsPage,
+  '/events': EventsPage,
+  '/spotlight': SpotlightPage,
+  '/research': ResearchPage,
+  '/TableauDashboardEmbed': DashboardPage,
+  // Not in the spec's table: the contact form without JavaScript (the popup's page).
+  '/contact': ContactPage,
+  // Site search: the header's GET form shows its results here (works without JavaScript).
+  '/search': SearchPage,
+} satisfies Record<FixedPage, ComponentType>;
+
+const pageAt = (path: string) => createElement(PAGES[path as FixedPage]);
 
 export const publicRoutes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'educators', element: <EducatorsPage /> },
-      { path: 'summerOfCS', element: <SummerOfCsPage /> },
+      ...FIXED_PAGES.map((path) =>
+        path === '/'
+          ? { index: true, element: pageAt(path) }
+          : { path: path.slice(1), element: pageAt(path) },
+      ),
       ...EVENT_PAGE_PATHS.map((path) => ({ path, element: <EventPage /> })),
-      { path: 'researchAndPolicy', element: <PolicyPage /> },
-      { path: 'news', element: <NewsPage /> },
-      // The news a page at a time (paging.ts); /news itself is page 1.
-      { path: 'news/page/:page', element: <NewsPage /> },
-      { path: 'events', element: <EventsPage /> },
-      // The events a page at a time too; /events itself is page 1.
-      { path: 'events/page/:page', element: <EventsPage /> },
-      { path: 'spotlight', element: <SpotlightPage /> },
-      { path: 'research', element: <ResearchPage /> },
-      { path: 'TableauDashboardEmbed', element: <DashboardPage /> },
-      // Not in the spec's table: the contact form without JavaScript (the popup's page).
-      { path: 'contact', element: <ContactPage /> },
-      // Site search: the header's GET form shows its results here (works without JavaScript).
-      { path: 'search', element: <SearchPage /> },
+      // The listings a page at a time (paging.ts); the listing's own address is page 1.
+      ...PAGED_LISTINGS.map((l) => ({ path: `${l.path.slice(1)}/page/:page`, element: pageAt(l.path) })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,7 +2,8 @@
 // list does the asking and the saving).
 import { useId, useState } from 'react';
 import type { Account } from './accountsApi.ts';
-import { accountTime, ROLE_LABELS, type Role } from './accountWords.ts';
+import { ROLE_LABELS, type Role } from './accountWords.ts';
+import { localTime } from '../dates.ts';
 import { RoleChoices } from './RoleChoices.tsx';
 
 export function AccountLine({
@@ -53,7 +54,7 @@ export function AccountLine({
           <span>
             {u.lastSignIn ? (
               <>
-                Last signed in <time dateTime={u.lastSignIn}>{accountTime(u.lastSignIn)}</time>
+                Last signed in <time dateTime={u.lastSignIn}>{localTime(u.lastSignIn)}</time>
               </>
             ) : (
               'Never signed in'

@@ -17,7 +17,8 @@ import {
   type Session,
 } from './accountsApi.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
-import { accountTime, newPasswordProblem, ROLE_DESCRIPTIONS, ROLE_LABELS } from './accountWords.ts';
+import { newPasswordProblem, ROLE_DESCRIPTIONS, ROLE_LABELS } from './accountWords.ts';
+import { localTime } from '../dates.ts';
 import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
 
@@ -286,7 +287,7 @@ function Sessions({ sessions, onChanged }: { sessions: Session[]; onChanged: () 
                 </td>
                 <td data-label="Address">{s.address}</td>
                 <td data-label="Last active">
-                  <time dateTime={s.lastActive}>{accountTime(s.lastActive)}</time>
+                  <time dateTime={s.lastActive}>{localTime(s.lastActive)}</time>
                 </td>
                 <td>
                   <button
@@ -297,7 +298,7 @@ function Sessions({ sessions, onChanged }: { sessions: Session[]; onChanged: () 
                   >
                     Sign out{' '}
                     <span className="visually-hidden">
-                      {s.current ? 'this browser' : `${s.browser}, last active ${accountTime(s.lastActive)}`}
+                      {s.current ? 'this browser' : `${s.browser}, last active ${localTime(s.lastActive)}`}
                     </span>
                   </button>
                 </td>

@@ -7,7 +7,8 @@ import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
 import { useLinkLookup } from './useLinkLookup.ts';
 import { signedInAs, useAuth } from '../auth.ts';
 import { acceptInvite, getInvite } from './accountsApi.ts';
-import { accountTime, aRole, newPasswordProblem, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
+import { aRole, newPasswordProblem, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
+import { localTime } from '../dates.ts';
 import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
@@ -105,7 +106,7 @@ function JoinForm({
         {ROLE_DESCRIPTIONS[role]}
       </p>
       <p className="admin-muted">
-        The invite works until <time dateTime={expires}>{accountTime(expires)}</time>, once.
+        The invite works until <time dateTime={expires}>{localTime(expires)}</time>, once.
       </p>
       {auth.status === 'signedIn' && (
         <p className="admin-notice admin-notice-info">

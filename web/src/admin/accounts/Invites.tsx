@@ -5,7 +5,8 @@ import { messageOf } from '../api.ts';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { FormError } from './Field.tsx';
 import { makeInvite, withdrawInvite, type Invite, type MadeLink } from './accountsApi.ts';
-import { accountTime, aRole, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
+import { aRole, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
+import { localTime } from '../dates.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
 import { RoleChoices } from './RoleChoices.tsx';
 
@@ -93,11 +94,11 @@ export function OpenInvites({ invites, onChanged }: { invites: Invite[]; onChang
       <h2 id={`${id}-h`}>Invites not used yet</h2>
       <ul className="admin-rows">
         {invites.map((inv) => {
-          const what = `Invite as ${aRole(inv.role)}, made by ${inv.by} on ${accountTime(inv.created)}`;
+          const what = `Invite as ${aRole(inv.role)}, made by ${inv.by} on ${localTime(inv.created)}`;
           return (
             <li key={inv.id} className="admin-row">
               <span>
-                {what}; works until <time dateTime={inv.expires}>{accountTime(inv.expires)}</time>
+                {what}; works until <time dateTime={inv.expires}>{localTime(inv.expires)}</time>
               </span>
               <button
                 type="button"

@@ -1,7 +1,7 @@
 // A one-time link just made (an invite, a password reset): shown once, whole, to copy and hand on,
 // with until when it works. The server keeps only its hash, so it cannot be shown again.
 import { useId, useState, type ReactNode } from 'react';
-import { accountTime } from './accountWords.ts';
+import { localTime } from '../dates.ts';
 
 export function LinkToCopy({
   url,
@@ -32,7 +32,7 @@ export function LinkToCopy({
       {children}
       <p>
         <strong>Copy this link now: it is shown only once.</strong> It works until{' '}
-        <time dateTime={expires}>{accountTime(expires)}</time>, and only once.
+        <time dateTime={expires}>{localTime(expires)}</time>, and only once.
       </p>
       <div className="admin-field">
         <label htmlFor={`${id}-url`}>{label}</label>

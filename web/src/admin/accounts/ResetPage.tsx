@@ -7,7 +7,8 @@ import { ApiError, fieldErrorsOf, messageOf } from '../api.ts';
 import { useLinkLookup } from './useLinkLookup.ts';
 import { checkAuth } from '../auth.ts';
 import { getReset, resetPassword } from './accountsApi.ts';
-import { accountTime, newPasswordProblem } from './accountWords.ts';
+import { newPasswordProblem } from './accountWords.ts';
+import { localTime } from '../dates.ts';
 import { NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { LinkGone, LinkPage } from './LinkPage.tsx';
 
@@ -118,7 +119,7 @@ function NewPasswordForm({
     <>
       <p>
         Choose a new password for the account <strong>{username}</strong>. This link works until{' '}
-        <time dateTime={expires}>{accountTime(expires)}</time>, once.
+        <time dateTime={expires}>{localTime(expires)}</time>, once.
       </p>
       <form
         className="admin-card admin-form"

@@ -1,28 +1,20 @@
-// Words and small checks the account screens share: times, roles, and the password rule the server
-// applies (server/accounts/users.ts), checked before anything is sent.
+// Words and small checks the account screens share: roles, and the password rule the server applies
+// (server/schema/password.ts), checked before anything is sent.
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '../../../../server/schema/roles.ts';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../../../server/schema/password.ts';
 
 export { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role };
 
-/** The server's shortest password (server/accounts/users.ts MIN_PASSWORD_LENGTH). */
-export const MIN_PASSWORD = 10;
-
-/** 'Mar 5, 2026, 10:12 AM' in the reader's own time. */
-export function accountTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = new Date(iso);
-  return Number.isNaN(t.getTime())
-    ? iso
-    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** The server's shortest password (server/schema/password.ts). */
+export const MIN_PASSWORD = MIN_PASSWORD_LENGTH;
 
 /** What is wrong with a new password and its repeat, or null. */
 export function newPasswordProblem(
   password: string,
   repeat: string,
 ): { field: 'password' | 'repeat'; message: string } | null {
-  if (password.length < MIN_PASSWORD)
-    return { field: 'password', message: `The password must be at least ${MIN_PASSWORD} characters long.` };
+  const problem = passwordProblem(password);
+  if (problem) return { field: 'password', message: problem };
   if (password !== repeat) return { field: 'repeat', message: 'The two passwords are not the same.' };
   return null;
 }

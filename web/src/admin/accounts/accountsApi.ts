@@ -5,48 +5,25 @@ import { getJson, send } from '../api.ts';
 import { userChanged, type AdminUser } from '../auth.ts';
 import type { Role } from '../../../../server/schema/roles.ts';
 
-export interface Session {
-  id: string;
-  /** The browser and system in words ("Firefox on Windows"). */
-  browser: string;
-  address: string;
-  created: string;
-  lastActive: string;
-  /** The session of this browser. */
-  current: boolean;
-}
+export type {
+  InviteView as Invite,
+  PublicAccount as Account,
+  SessionView as Session,
+} from '../../../../server/schema/accountViews.ts';
+import type {
+  AccountsOverview,
+  PublicAccount as Account,
+  AccountSettings,
+  SessionView,
+} from '../../../../server/schema/accountViews.ts';
 
 export interface MyAccount {
   user: AdminUser;
-  sessions: Session[];
+  sessions: SessionView[];
 }
 
-export interface Account {
-  username: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  lastSignIn: string | null;
-  twoFactor: boolean;
-}
-
-export interface Invite {
-  id: string;
-  role: Role;
-  created: string;
-  expires: string;
-  /** Who made it (their user name). */
-  by: string;
-}
-
-export type RequireTwoFactor = Record<Role, boolean>;
-
-export interface AccountsList {
-  users: Account[];
-  invites: Invite[];
-  settings: { requireTwoFactor: RequireTwoFactor };
-}
+export type RequireTwoFactor = AccountSettings['requireTwoFactor'];
+export type AccountsList = AccountsOverview;
 
 /** A one-time link made to hand on (an invite or a password reset). */
 export interface MadeLink {

@@ -4,6 +4,8 @@
 // the detail are shown as dates people read.
 import type { AuditEntry } from '../../../../server/schema/auditEvent.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
+import { localTime } from '../dates.ts';
+import { DRAFT_ID_PATTERN } from '../../../../server/schema/draftPaths.ts';
 
 export interface EntryCells {
   /** The item acted on, in words ('News 12', 'Draft “Spring news”'). */
@@ -14,16 +16,10 @@ export interface EntryCells {
 }
 
 const DRAFT_STEP = /^“([\s\S]*?)”(?:: ([\s\S]*))?$/;
-const IN_DRAFT = /^(.*?)\s*in draft ([a-z0-9][a-z0-9-]{0,39})$/;
+const IN_DRAFT = new RegExp(`^(.*?)\\s*in draft (${DRAFT_ID_PATTERN})$`);
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g;
 
-const readable = (text: string) =>
-  text.replace(ISO_TIME, (iso) => {
-    const t = new Date(iso);
-    return Number.isNaN(t.getTime())
-      ? iso
-      : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  });
+const readable = (text: string) => text.replace(ISO_TIME, localTime);
 
 export function entryCells(e: AuditEntry): EntryCells {
   const detail = e.detail ?? '';

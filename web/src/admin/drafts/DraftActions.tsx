@@ -18,7 +18,8 @@ import {
   type Picks,
   type ScheduleEnded,
 } from './draftsApi.ts';
-import { draftTime, offeredActions } from './draftWords.ts';
+import { offeredActions } from './draftWords.ts';
+import { localTime } from '../dates.ts';
 import { useCan } from '../access.ts';
 
 interface DraftActionsProps {
@@ -120,7 +121,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
       {draft.publishAt && (
         <p>
           Scheduled: it will be published on{' '}
-          <time dateTime={draft.publishAt}>{draftTime(draft.publishAt)}</time>. Schedule it again to change
+          <time dateTime={draft.publishAt}>{localTime(draft.publishAt)}</time>. Schedule it again to change
           the time, or publish it now.
         </p>
       )}
@@ -245,7 +246,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
 function ScheduleCalledOff({ ended }: { ended: ScheduleEnded }) {
   return (
     <p className="admin-notice admin-notice-warning" role="note">
-      It was to be published on <time dateTime={ended.publishAt}>{draftTime(ended.publishAt)}</time>{' '}
+      It was to be published on <time dateTime={ended.publishAt}>{localTime(ended.publishAt)}</time>{' '}
       (scheduled by {ended.scheduledBy.name || ended.scheduledBy.username}), but that was called off:{' '}
       {ended.reason} Review it, then schedule it again or publish it.
     </p>

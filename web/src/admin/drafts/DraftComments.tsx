@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { addComment, type DraftDetail } from './draftsApi.ts';
-import { draftTime } from './draftWords.ts';
+import { localTime } from '../dates.ts';
 
 export function DraftComments({ draft, onDone }: { draft: DraftDetail; onDone: () => void }) {
   const id = useId();
@@ -39,7 +39,7 @@ export function DraftComments({ draft, onDone }: { draft: DraftDetail; onDone: (
           {draft.comments.map((c, i) => (
             <li key={`${c.at}-${i}`}>
               <p className="admin-muted">
-                <strong>{c.by.name || c.by.username}</strong> · <time dateTime={c.at}>{draftTime(c.at)}</time>
+                <strong>{c.by.name || c.by.username}</strong> · <time dateTime={c.at}>{localTime(c.at)}</time>
               </p>
               <p className="admin-pre">{c.text}</p>
             </li>

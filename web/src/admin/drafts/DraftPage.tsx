@@ -11,7 +11,8 @@ import { ApprovalSetting } from './ApprovalSetting.tsx';
 import { DraftActions } from './DraftActions.tsx';
 import { DraftComments } from './DraftComments.tsx';
 import { getDraft, isOpen, useDraftList, type DraftDetail } from './draftsApi.ts';
-import { draftTime, STATE_LABELS, stateSentence } from './draftWords.ts';
+import { STATE_LABELS, stateSentence } from './draftWords.ts';
+import { localTime } from '../dates.ts';
 import { DRAFTS_ROUTE } from '../pages.ts';
 import { ShareLinks } from './ShareLinks.tsx';
 import { searchWithDraft } from './workingDraft.ts';
@@ -96,7 +97,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload: () => void }
         </h2>
         <p>{stateSentence(draft)}</p>
         <p className="admin-muted">
-          Started by {draft.createdBy.name || draft.createdBy.username} on {draftTime(draft.createdAt)}.{' '}
+          Started by {draft.createdBy.name || draft.createdBy.username} on {localTime(draft.createdAt)}.{' '}
           {authors.length ? `Changes by ${authors.join(', ')}.` : 'No one has saved anything into it yet.'}
           {draft.approvedBy && ` Approved by ${draft.approvedBy.name || draft.approvedBy.username}.`}
         </p>
@@ -157,7 +158,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload: () => void }
         <ol className="admin-draft-events">
           {[...draft.events].reverse().map((e, i) => (
             <li key={`${e.at}-${i}`}>
-              <time dateTime={e.at}>{draftTime(e.at)}</time> — {e.by.name || e.by.username}{' '}
+              <time dateTime={e.at}>{localTime(e.at)}</time> — {e.by.name || e.by.username}{' '}
               {EVENT_WORDS[e.action] ?? e.action}
               {e.note ? `: ${e.note}` : ''}
             </li>

@@ -7,7 +7,8 @@ import { AdminFrame } from '../AdminFrame.tsx';
 import { useAuth } from '../auth.ts';
 import { ApprovalSetting } from './ApprovalSetting.tsx';
 import { isOpen, useDraftList, type DraftRecord } from './draftsApi.ts';
-import { draftSections, draftTime, RECENT_DAYS, STATE_LABELS } from './draftWords.ts';
+import { draftSections, RECENT_DAYS, STATE_LABELS } from './draftWords.ts';
+import { localTime } from '../dates.ts';
 import { draftRoute } from '../pages.ts';
 import { searchWithDraft } from './workingDraft.ts';
 import { useCan } from '../access.ts';
@@ -141,7 +142,7 @@ function CalledOffForMe({ drafts, me }: { drafts: DraftRecord[]; me: string }) {
       {mine.map((d) => (
         <p key={d.id}>
           Your plan to publish <Link to={draftRoute(d.id)}>{d.title}</Link> on{' '}
-          <time dateTime={d.scheduleEnded!.publishAt}>{draftTime(d.scheduleEnded!.publishAt)}</time> was
+          <time dateTime={d.scheduleEnded!.publishAt}>{localTime(d.scheduleEnded!.publishAt)}</time> was
           called off: {d.scheduleEnded!.reason} Open the draft to review it and schedule it again.
         </p>
       ))}
@@ -161,11 +162,11 @@ function DraftLine({ draft: d }: { draft: DraftRecord }) {
         <span>by {people.map((p) => p.name || p.username).join(', ')}</span>
         {d.publishAt && isOpen(d.state) ? (
           <span>
-            publishes <time dateTime={d.publishAt}>{draftTime(d.publishAt)}</time>
+            publishes <time dateTime={d.publishAt}>{localTime(d.publishAt)}</time>
           </span>
         ) : (
           <span>
-            last change <time dateTime={d.updatedAt}>{draftTime(d.updatedAt)}</time>
+            last change <time dateTime={d.updatedAt}>{localTime(d.updatedAt)}</time>
           </span>
         )}
         {isOpen(d.state) && (

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { makeShare, revokeShare, type DraftDetail } from './draftsApi.ts';
-import { draftTime } from './draftWords.ts';
+import { localTime } from '../dates.ts';
 
 const DAYS = [1, 3, 7, 14, 30];
 
@@ -81,7 +81,7 @@ export function ShareLinks({ draft, onDone }: { draft: DraftDetail; onDone: () =
         <div className="admin-card admin-share-made" role="status">
           <p>
             <strong>Copy this link now: it is shown only once.</strong> It works until{' '}
-            <time dateTime={made.expires}>{draftTime(made.expires)}</time>.
+            <time dateTime={made.expires}>{localTime(made.expires)}</time>.
           </p>
           <div className="admin-field">
             <label htmlFor={`${id}-url`}>Share link</label>
@@ -104,16 +104,16 @@ export function ShareLinks({ draft, onDone }: { draft: DraftDetail; onDone: () =
           <ul className="admin-rows">
             {[...draft.shares].reverse().map((s) => {
               const expired = Date.parse(s.expires) <= now;
-              const made = `made by ${s.createdBy.name || s.createdBy.username} on ${draftTime(s.createdAt)}`;
+              const made = `made by ${s.createdBy.name || s.createdBy.username} on ${localTime(s.createdAt)}`;
               return (
                 <li key={s.id} className="admin-row">
                   <span>
                     Link {made}:{' '}
                     {s.revokedAt
-                      ? `withdrawn on ${draftTime(s.revokedAt)}`
+                      ? `withdrawn on ${localTime(s.revokedAt)}`
                       : expired
-                        ? `expired on ${draftTime(s.expires)}`
-                        : `works until ${draftTime(s.expires)}`}
+                        ? `expired on ${localTime(s.expires)}`
+                        : `works until ${localTime(s.expires)}`}
                   </span>
                   {!s.revokedAt && !expired && (
                     <button

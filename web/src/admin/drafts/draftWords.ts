@@ -4,6 +4,7 @@
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { ACTION_FROM } from '../../../../server/schema/draftStates.ts';
+import { localTime } from '../dates.ts';
 import {
   isOpen,
   type DraftAction,
@@ -23,14 +24,10 @@ export const STATE_LABELS: Record<DraftState, string> = {
   discarded: 'Discarded',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export { when as draftTime };
-
 /** The state as a sentence that says what it means for the live site. */
 export function stateSentence(r: DraftRecord): string {
   const scheduled =
-    r.publishAt && isOpen(r.state) ? ` It is scheduled to be published on ${when(r.publishAt)}.` : '';
+    r.publishAt && isOpen(r.state) ? ` It is scheduled to be published on ${localTime(r.publishAt)}.` : '';
   switch (r.state) {
     case 'editing':
       return `This draft is being edited. Nothing in it is on the live site yet.${scheduled}`;

@@ -4,46 +4,13 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiError, getJson, send, type AdminItem } from '../api.ts';
 
-import type { DraftAction, DraftState } from '../../../../server/schema/draftStates.ts';
+import type { DraftAction } from '../../../../server/schema/draftStates.ts';
 export type { DraftAction, DraftState } from '../../../../server/schema/draftStates.ts';
 export { isOpen } from '../../../../server/schema/draftStates.ts';
-
-export interface Person {
-  username: string;
-  name: string;
-  email?: string;
-}
-
-export interface DraftRecord {
-  id: string;
-  title: string;
-  state: DraftState;
-  createdAt: string;
-  createdBy: Person;
-  updatedAt: string;
-  /** Everyone who saved into the draft, first saver first. */
-  authors: Person[];
-  approvedBy?: Person;
-  /** When it is to be published (ISO), while it waits, and who chose the time. */
-  publishAt?: string;
-  scheduledBy?: Person;
-  /** A scheduled publish called off by a change made after it: why, for whoever scheduled it. */
-  scheduleEnded?: ScheduleEnded;
-  publishedCommit?: string;
-  events: { at: string; by: Person; action: string; note?: string }[];
-  comments: { at: string; by: Person; text: string }[];
-  shares: { id: string; expires: string; createdAt: string; createdBy: Person; revokedAt?: string }[];
-}
-
-export interface ScheduleEnded {
-  at: string;
-  /** Who made the change that called it off. */
-  by: Person;
-  reason: string;
-  /** The time it was to be published. */
-  publishAt: string;
-  scheduledBy: Person;
-}
+import type { DraftView, Picks } from '../../../../server/schema/draftRecord.ts';
+export type { Person, Picks, ScheduleEnded } from '../../../../server/schema/draftRecord.ts';
+/** A draft's record as the server answers it (server/schema/draftRecord.ts). */
+export type DraftRecord = DraftView;
 
 export interface DraftSettings {
   needsApproval: boolean;
@@ -71,9 +38,6 @@ export interface DraftDetail extends DraftRecord {
   /** Other open drafts changing some of the same files. */
   overlapping: { id: string; title: string; paths: string[] }[];
 }
-
-/** A choice per conflicting field ('*': the whole item), by file path. */
-export type Picks = Record<string, Record<string, 'draft' | 'live'>>;
 
 /** Publishing refused because the live site changed the same fields: what clashes. */
 export class PublishConflict extends ApiError {

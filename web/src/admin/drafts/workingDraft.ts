@@ -3,12 +3,9 @@
 // so an address without it (a link from the public site) still opens in the draft the editor chose;
 // `?draft=` with no id says "the live site" and forgets it. Every read key and every write of
 // content carries it (liveData.ts, entityApi.ts): while a draft is chosen nothing reaches the live site.
+import { isDraftId } from '../../../../server/schema/draftPaths.ts';
 
 const REMEMBERED = 'cms-working-draft';
-/** As the server names drafts (server/store/draftRefs.ts). */
-const DRAFT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
-
-export const isDraftId = (value: string): boolean => DRAFT_ID.test(value);
 
 function remembered(): string | null {
   try {

@@ -4,16 +4,10 @@ import { useEffect, useId, useState } from 'react';
 import { onContentChange } from '../../lib/liveStream.ts';
 import { getJson, messageOf, send, type AdminItem } from '../api.ts';
 import { LoadState } from '../sections/LoadState.tsx';
+import { localTime } from '../dates.ts';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import type { ApiState } from '../../lib/useApi.ts';
 import type { EntityExtras, SectionProps } from './types.ts';
-
-const received = (iso: string) => {
-  const t = new Date(iso);
-  return Number.isNaN(t.getTime())
-    ? iso
-    : t.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-};
 
 /** Messages are private: read with the session, never cached, refetched when the stream says so. */
 function useMessages(): ApiState<AdminItem[]> {
@@ -101,7 +95,7 @@ function MessagesSection({ def }: SectionProps) {
                   {m.title ? `, ${m.title}` : ''}
                 </h3>
                 <p className="admin-muted">
-                  Received {received(String(m.received ?? ''))}
+                  Received {localTime(String(m.received ?? ''))}
                   {m.employer ? ` · ${m.employer}` : ''}
                 </p>
                 <p className="admin-pre">{m.contact}</p>

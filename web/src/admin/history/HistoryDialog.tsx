@@ -7,7 +7,7 @@ import { messageOf, type AdminItem } from '../api.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
 import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
-import { commitTime } from '../dates.ts';
+import { localTime } from '../dates.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { workingDraftId } from '../drafts/workingDraft.ts';
 import { useCan } from '../access.ts';
@@ -24,7 +24,7 @@ interface HistoryDialogProps {
   onRestored: (message: string, item: AdminItem) => void;
 }
 
-const when = commitTime;
+const when = localTime;
 
 /** Commit messages name the collection and id ("news: update 12 …"); staff only need the action. */
 const plainAction = (message: string) => {

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CollectionDef } from '../../../../server/schema/define.ts';
 import { onContentChange } from '../../lib/liveStream.ts';
 import { messageOf, type AdminItem } from '../api.ts';
-import { commitTime } from '../dates.ts';
+import { localTime } from '../dates.ts';
 import { getDeleted, getVersion, restoreVersion, type DeletedItem } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -178,7 +178,7 @@ export function RecentlyDeleted({ def, deletes, onRestored, onError }: RecentlyD
                 <span className="admin-row-title">{name}</span>
                 <span className="admin-row-meta">
                   <span>
-                    Deleted <time dateTime={String(item.deleted.date)}>{commitTime(item.deleted.date)}</time>{' '}
+                    Deleted <time dateTime={String(item.deleted.date)}>{localTime(item.deleted.date)}</time>{' '}
                     by {item.deleted.author.name}
                   </span>
                 </span>
@@ -232,7 +232,7 @@ export function RecentlyDeleted({ def, deletes, onRestored, onError }: RecentlyD
         >
           <div className="admin-history-version">
             <p>
-              Deleted {commitTime(viewing.item.deleted.date)} by {viewing.item.deleted.author.name}. This is
+              Deleted {localTime(viewing.item.deleted.date)} by {viewing.item.deleted.author.name}. This is
               how it was just before; restoring brings it back like this, with its pictures and files.
             </p>
             <ItemView def={def} item={viewing.version} />

@@ -3,7 +3,7 @@
 import type { ChannelStatus, NoticeChannel, NoticeStatus } from '../../../../server/schema/messageNotices.ts';
 import { AUDIT_LOG_ROUTE } from '../../../../server/schema/auditEvent.ts';
 import { Link } from 'react-router-dom';
-import { commitTime } from '../dates.ts';
+import { localTime } from '../dates.ts';
 import { useCan } from '../access.ts';
 
 const WHAT: Record<NoticeChannel, string> = { email: 'email notice', webhook: 'webhook notice' };
@@ -20,7 +20,7 @@ function Failure({ channel, status }: { channel: NoticeChannel; status: ChannelS
   if (!failure) return null;
   return (
     <p className="admin-notice admin-notice-error" role="alert">
-      The last {WHAT[channel]} could not be sent ({commitTime(failure.time)}): {failure.reason}.{' '}
+      The last {WHAT[channel]} could not be sent ({localTime(failure.time)}): {failure.reason}.{' '}
       {failure.retrying ? (
         'It is tried again shortly.'
       ) : (
@@ -39,7 +39,7 @@ function Failure({ channel, status }: { channel: NoticeChannel; status: ChannelS
   );
 }
 
-const lastSent = (c: ChannelStatus) => (c.lastSent ? ` Last sent ${commitTime(c.lastSent)}.` : '');
+const lastSent = (c: ChannelStatus) => (c.lastSent ? ` Last sent ${localTime(c.lastSent)}.` : '');
 
 export function MessageNoticesStatus({ notices }: { notices: NoticeStatus }) {
   const { email, webhook } = notices;

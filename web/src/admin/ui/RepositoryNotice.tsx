@@ -7,6 +7,7 @@
 // - a disk that is almost full, before saves start to fail.
 import { useEffect, useState } from 'react';
 import { getJson } from '../api.ts';
+import { localTime } from '../dates.ts';
 
 interface Health {
   repository?: { ok: boolean; message?: string };
@@ -91,10 +92,9 @@ export function RepositoryNotice() {
       )}
       {merge && (
         <p className="admin-backup-merge" role="status">
-          Changes from the backup were merged on{' '}
-          {new Date(merge.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}. These
-          were changed both here and on the backup; the backup&apos;s version was kept, and the version from
-          this site is in each item&apos;s history: {merge.bothChanged.map(itemName).join(', ')}.
+          Changes from the backup were merged on {localTime(merge.at)}. These were changed both here and on
+          the backup; the backup&apos;s version was kept, and the version from this site is in each
+          item&apos;s history: {merge.bothChanged.map(itemName).join(', ')}.
         </p>
       )}
     </>

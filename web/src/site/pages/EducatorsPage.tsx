@@ -6,7 +6,7 @@ import { eventForPath, visibleEvents, WINTER_PATH } from '../../lib/events.ts';
 import type { EducatorButton, EducatorTexts, MajorEvent, Resource } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { plainText } from '../../lib/plainText.ts';
+import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewTabNote, SmartLink } from '../components/SmartLink.tsx';

@@ -5,7 +5,7 @@ import { cardsForEvent, eventForPath } from '../../lib/events.ts';
 import type { EventCard, MajorEvent } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { plainText } from '../../lib/plainText.ts';
+import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { EventCardList } from '../components/EventCardView.tsx';
 import { EventDetails } from '../components/EventDetails.tsx';
 import { Loadable } from '../components/Loadable.tsx';

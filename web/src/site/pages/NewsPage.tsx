@@ -3,7 +3,7 @@
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import type { NewsItem } from '../../lib/types.ts';
 import type { ApiState } from '../../lib/useApi.ts';
-import { plainText } from '../../lib/plainText.ts';
+import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';

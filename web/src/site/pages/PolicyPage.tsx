@@ -3,7 +3,7 @@
 import type { PolicyText, StatePolicy } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { plainText } from '../../lib/plainText.ts';
+import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { EditLink } from '../components/EditLink.tsx';

@@ -5,7 +5,7 @@ import { formatDate, isoDate } from '../../lib/dates.ts';
 import type { Paper } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { plainText } from '../../lib/plainText.ts';
+import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';

@@ -4,7 +4,7 @@ import { eventForPath, SUMMER_PATH } from '../../lib/events.ts';
 import type { EventDropdown, MajorEvent, WorkshopSchedule } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import { plainText } from '../../lib/plainText.ts';
+import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { EventDetails } from '../components/EventDetails.tsx';
 import { EventDropdowns } from '../components/EventDropdowns.tsx';
 import { Loadable } from '../components/Loadable.tsx';

@@ -1,0 +1,62 @@
+// What the accounts' calls answer (server/accounts/, server/http/routes/accountRoutes.ts) and the
+// admin's accounts pages read (web/src/admin/accounts/accountsApi.ts): declared once.
+import type { Permission, Role } from './roles.ts';
+
+/** What may be shown of an account (never its hash or keys). */
+export interface PublicAccount {
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  lastSignIn: string | null;
+  twoFactor: boolean;
+}
+
+/** The signed-in user as the admin reads it (auth_check.php, sign-in answers, pages drawn on the server). */
+export interface SignedInUser {
+  username: string;
+  name: string;
+  email: string;
+  role: Role;
+  /** What the role may do (roles.ts), as the server checks it. */
+  can: Record<Permission, boolean>;
+  /** Whether two-step sign-in is on for this account. */
+  twoFactor: boolean;
+  /** The role requires two-step sign-in and it is not on yet: nothing but the account page works. */
+  mustSetUpTwoFactor: boolean;
+}
+
+/** One of your own signed-in browsers. */
+export interface SessionView {
+  id: string;
+  /** The browser and system in words ("Firefox on Windows"). */
+  browser: string;
+  address: string;
+  created: string;
+  lastActive: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
+/** An open invite, as the accounts page lists it. */
+export interface InviteView {
+  id: string;
+  role: Role;
+  created: string;
+  expires: string;
+  /** Who made it (their user name). */
+  by: string;
+}
+
+export interface AccountSettings {
+  /** Roles whose accounts must use two-step sign-in. */
+  requireTwoFactor: Record<Role, boolean>;
+}
+
+/** The accounts page: every account, open invites, the settings. */
+export interface AccountsOverview {
+  users: PublicAccount[];
+  invites: InviteView[];
+  settings: AccountSettings;
+}
