@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { mkdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import git from 'isomorphic-git';
+import { setCoreAsGitCli } from './repositoryConfig.ts';
 import { checkRepoPath, readFileInsideSync, realPathInside, UnsafePathError } from './paths.ts';
 import { SerialQueue } from './queue.ts';
 import { TreeWriter } from './treeObjects.ts';
@@ -386,17 +387,4 @@ export class GitStore {
   idle(): Promise<void> {
     return this.queue.idle();
   }
-}
-
-/**
- * The repository's core settings as `git init` on this system writes them: isomorphic-git assumes a
- * file system that ignores case and keeps no file modes, so git on Linux would then miss a rename that
- * changes only case and a file made executable. Set once, at creation; a maintainer's own settings on
- * an existing repository are theirs.
- */
-async function setCoreAsGitCli(dir: string): Promise<void> {
-  const caseless = process.platform === 'darwin' || process.platform === 'win32';
-  await git.setConfig({ fs, dir, path: 'core.ignorecase', value: caseless });
-  await git.setConfig({ fs, dir, path: 'core.filemode', value: process.platform !== 'win32' });
-  await git.setConfig({ fs, dir, path: 'core.symlinks', value: process.platform !== 'win32' });
 }
