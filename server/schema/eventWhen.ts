@@ -5,6 +5,9 @@
 // disagree with the dates. The calendar and the order read the dates; only a card with a start date
 // and words alone (what the documented write call sends) has its last day and times read from words.
 import { lastDay } from './eventDays.ts';
+import { dayParts, plainDay, utcDay } from './plainDay.ts';
+
+export { plainDay, utcDay };
 import { timesOfDay, type TimesOfDay } from './eventTimes.ts';
 
 export interface EventDates {
@@ -27,38 +30,16 @@ export const datesOf = (data: Record<string, unknown>): EventDates => ({
   endTime: str(data.end_time),
 });
 
-const dayParts = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-};
 const weekdayMonthDay = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
   month: 'long',
   day: 'numeric',
   timeZone: 'UTC',
 });
-const monthDayYear = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const yearOf = (iso: string) => iso.slice(0, 4);
 
 /** 'Monday, March 1' (the year is added once, where the site's cards put it). */
 const dayWords = (iso: string) => weekdayMonthDay.format(dayParts(iso));
-/** A stored 'YYYY-MM-DD' as its UTC day, or null when it is none (or impossible: 2025-02-31). */
-export function utcDay(iso: string): Date | null {
-  if (!ISO_DAY.test(iso)) return null;
-  const t = dayParts(iso);
-  return t.toISOString().slice(0, 10) === iso ? t : null;
-}
-
-/** 'March 1, 2027': a stored day as visitors and messages read it; anything else unchanged. */
-export const plainDay = (iso: string) => {
-  const t = utcDay(iso);
-  return t ? monthDayYear.format(t) : iso;
-};
 
 const minutesOf = (hhmm: string): number | undefined => {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);

@@ -1,6 +1,6 @@
 // Dates shown to visitors read naturally (DESIGN decision 10): "March 5, 2025", in the words the
 // server's messages use (server/schema/eventWhen.ts plainDay).
-import { plainDay } from '../../../server/schema/eventWhen.ts';
+import { plainDay } from '../../../server/schema/plainDay.ts';
 
 /** A stored date 'YYYY-MM-DD' → 'March 5, 2025'; anything else is returned unchanged (trimmed). */
 export const formatDate = (raw: string): string => plainDay(raw.trim());
