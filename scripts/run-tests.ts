@@ -5,7 +5,7 @@
 // that measures time.
 //
 //   npm test            (tsx scripts/run-tests.ts)         every check and every vitest project
-//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint, format and layers, and the unit
+//   npm run test:fast   (tsx scripts/run-tests.ts --fast)  types, lint of the changed files, format, layers, and the unit
 //                                                          and site projects: no build, browser, drill
 //                                                          or timing
 //
@@ -15,8 +15,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 
 // Each check is an npm script, run where package.json defines it.
-const FAST_CHECKS = ['typecheck', 'lint', 'format:check', 'check:layers'];
-const ALL_CHECKS = [...FAST_CHECKS, 'check-content'];
+// The fast tier lints the files a change touched (lint:changed); the full run lints every file.
+const FAST_CHECKS = ['typecheck', 'lint:changed', 'format:check', 'check:layers'];
+const ALL_CHECKS = ['typecheck', 'lint', 'format:check', 'check:layers', 'check-content'];
 // `ssr` needs the built web app: a build takes longer than the whole fast tier should.
 const FAST_PROJECTS = ['unit', 'site'];
 
