@@ -11,6 +11,10 @@ let site: TestSite;
 beforeAll(async () => {
   site = await startTestSite();
   await site.signIn();
+  // The feed and the pages wait for the React renderers, which load after the server listens (on a
+  // cold machine, seconds): loaded here, so the checks made before a window opens are answered
+  // before it opens, not once the renderers are in.
+  for (const p of ['/news.atom', '/news']) expect((await fetch(`${site.url}${p}`)).status).toBe(200);
 });
 afterAll(async () => {
   await site.stop();
