@@ -64,9 +64,6 @@ export const CHANGE_ACTIONS = [
 ] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
-/** A change anyone may ask for, signed in or not: a visitor's message through the contact form. */
-const ANYONE: readonly ChangeAction[] = ['message'];
-
 /** What each change needs on the live site and inside a draft (restore, bulk and publish have no draft form). */
 const CHANGE_NEEDS: Record<Exclude<ChangeAction, 'message'>, { live: Permission; draft: Permission }> = {
   create: { live: 'publish', draft: 'drafts' },
@@ -104,7 +101,8 @@ export interface Asker {
 export function authorize(asker: Asker, access: ChangeAccess): void {
   const role = asker.role;
   const { action } = access;
-  if (role === undefined || ANYONE.includes(action) || action === 'message') return;
+  // A visitor's message through the contact form is the one change anyone may ask for.
+  if (role === undefined || action === 'message') return;
   const permission = changeNeeds(action, access.intoDraft ?? false);
   if (!can(role, permission)) throw new AppError(403, REFUSED[permission]);
   const guarded = access.adminOnly ?? [];
