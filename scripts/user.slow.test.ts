@@ -97,7 +97,7 @@ describe('npm run user', () => {
     });
     expect(await user(['passwd', 'jdoe'], 'a brand new password')).toMatchObject({ code: 0 });
     const [u] = await users();
-    expect(u!.epoch).toBe(2);
+    expect(u!.epoch).toBe(3); // the role and the password each ended the sessions
     expect(u!.role).toBe('editor');
     expect(await bcrypt.compare('a brand new password', u!.hash)).toBe(true);
     expect((await user(['list'])).out).toContain('jdoe\teditor\tJamie Doe\tjamie@example.org');

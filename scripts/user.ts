@@ -69,11 +69,11 @@ async function main() {
       if (!username || !role) break;
       if (!isRole(role)) throw new UserError(`A role is one of: ${ROLES.join(', ')}.`);
       const before = users.get(username)?.role;
-      await users.update(username, (u) => {
-        u.role = role;
-      });
+      await users.setRole(username, role);
       await audit.record({ action: 'user-role', who, detail: `${username}: ${before} → ${role}` });
-      console.log(`${username} is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}.`);
+      console.log(
+        `${username} is now ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}; their open sessions have ended.`,
+      );
       return;
     }
     case 'passwd':
@@ -86,7 +86,7 @@ async function main() {
       if (!username) break;
       await users.remove(username);
       await audit.record({ action: 'user-remove', who, detail: `removed ${username}` });
-      console.log(`Removed ${username}.`);
+      console.log(`Removed ${username}; their open sessions have ended.`);
       return;
   }
   console.error(USAGE);

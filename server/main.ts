@@ -164,6 +164,8 @@ async function openLocked(
   });
   // A session that ends (signed out from elsewhere, account disabled) closes its open streams at once.
   accounts.sessions.onEnded((ids) => hub.closeSessions(ids));
+  // `npm run user -- remove|passwd|role` ends the person's sessions and streams while the server runs.
+  accounts.watchUsersFile();
   // A paper saved with its PDF and no picture gets one drawn from the PDF's first page, before its save.
   const pictures = new FirstPagePictures(uploadsDir(config.dataDir));
   const writer = new ContentWriter(store, index, {
@@ -353,7 +355,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await deps.store.idle();
       // What the last requests and the start left to write in private/: failed sign-in counts, audit
       // records (both written after the answer).
-      await Promise.all([deps.signInThrottle.flushed(), deps.accounts.idle(), deps.audit.idle()]);
+      await Promise.all([deps.signInThrottle.flushed(), deps.accounts.close(), deps.audit.idle()]);
       await deps.dataDirLock.release();
     },
   };

@@ -9,7 +9,7 @@ import { SessionStore, type SessionRecord } from './sessions.ts';
 import { OneTimeLinks } from './oneTimeLinks.ts';
 import { AccountSettingsFile, type AccountSettings } from './accountSettings.ts';
 import { TwoStepSignIn } from './twoStepSignIn.ts';
-import { TeamAccounts } from './teamAccounts.ts';
+import { linkStillValid, TeamAccounts } from './teamAccounts.ts';
 import type { Asker, RecordEvent } from './asker.ts';
 import type { AccountsOverview } from '../schema/accountViews.ts';
 
@@ -19,6 +19,9 @@ export interface FromBrowser {
   address?: string;
 }
 
+/** The audit's "who" for what follows a change made with `npm run user`. */
+const SHELL_ASKER = 'npm run user';
+
 /** How long a password sign-in waits for its second step. */
 export const SECOND_STEP_MS = 5 * 60 * 1000;
 
@@ -27,6 +30,7 @@ export class Accounts {
   readonly team: TeamAccounts;
   /** Setting up, renewing and turning off two-step sign-in, and checking its second step. */
   readonly twoStep: TwoStepSignIn;
+  private stopWatching?: () => void;
 
   private constructor(
     readonly users: UserStore,
@@ -51,12 +55,48 @@ export class Accounts {
       path.join(opts.privateDir, 'sessions.json'),
       opts.sessionLifetimeMs,
     ).load();
-    const links = await new OneTimeLinks(path.join(opts.privateDir, 'one-time-links.json')).load();
+    await opts.users.ensureIds();
+    const links = await new OneTimeLinks(
+      path.join(opts.privateDir, 'one-time-links.json'),
+      linkStillValid(opts.users),
+    ).load();
     const settings = await AccountSettingsFile.load(
       path.join(opts.privateDir, 'account-settings.json'),
       opts.record,
     );
-    return new Accounts(opts.users, sessions, links, settings, opts.record, opts.issuer);
+    const accounts = new Accounts(opts.users, sessions, links, settings, opts.record, opts.issuer);
+    await accounts.endWhatNoLongerStands();
+    return accounts;
+  }
+
+  /**
+   * Ends the sessions (and so their open streams) and withdraws the links that a change made outside
+   * the server took away: `npm run user -- remove`, `passwd`, `role`. Runs as the users file changes
+   * (watchUsersFile) and at each start.
+   */
+  async endWhatNoLongerStands(): Promise<void> {
+    await this.sessions.endUnstanding((id) => this.users.byId(id));
+    await this.team.dropInvalidLinks({ username: SHELL_ASKER });
+  }
+
+  /** Changes made to the users file by another process take effect at once, not at the next request. */
+  watchUsersFile(): void {
+    this.stopWatching?.();
+    const stop = this.users.onChangedElsewhere(
+      () => void this.endWhatNoLongerStands().catch(() => undefined),
+    );
+    this.users.watch();
+    this.stopWatching = () => {
+      stop();
+      this.users.unwatch();
+    };
+  }
+
+  /** Stops watching the users file; settles once every write asked for so far is on disk. */
+  async close(): Promise<void> {
+    this.stopWatching?.();
+    this.stopWatching = undefined;
+    await this.idle();
   }
 
   get settings(): AccountSettings {
@@ -75,11 +115,14 @@ export class Accounts {
 
   // ── Sessions ──────────────────────────────────────────────────────────────────────────────────
 
-  /** A password sign-in: a full session, or one that still owes its second step. */
-  async signedIn(user: User, from: FromBrowser): Promise<SessionRecord> {
-    const pending = !!user.twoFactor;
-    const session = await this.sessions.start(user.username, from, pending);
-    if (!pending) await this.noteSignIn(user);
+  /**
+   * A password sign-in: a full session, or one that still owes its second step (which remembers
+   * whether the browser signed in to the account before: `knownDevice`, for the code throttle).
+   */
+  async signedIn(user: User, from: FromBrowser, knownDevice?: string | null): Promise<SessionRecord> {
+    const owed = !!user.twoFactor;
+    const session = await this.sessions.start(user, from, { owed, knownDevice });
+    if (!owed) await this.noteSignIn(user);
     return session;
   }
 
@@ -101,7 +144,7 @@ export class Accounts {
   }
 
   async endSession(user: User, id: string, asker: Asker): Promise<void> {
-    const own = this.sessions.of(user.username).some((s) => s.id === id);
+    const own = this.sessions.of(user).some((s) => s.id === id);
     if (!own) throw new AppError(404, 'There is no such session (it may have ended already).');
     await this.sessions.end([id]);
     await this.record({
@@ -115,7 +158,7 @@ export class Accounts {
   /** Every session of the user ends (this one too), and cookies from before stop working. */
   async signOutEverywhere(user: User, asker: Asker): Promise<void> {
     await this.users.bumpEpoch(user.username);
-    await this.sessions.endAllOf(user.username);
+    await this.sessions.endAllOf(user);
     await this.record({ action: 'sign-out-everywhere', who: asker.username, address: asker.address });
   }
 
@@ -146,7 +189,8 @@ export class Accounts {
       throw new UserError('Your current password is not right.', 'current');
     if (typeof input.password !== 'string') throw new UserError('Please choose a new password.', 'password');
     const changed = await this.users.setPassword(user.username, input.password);
-    await this.sessions.endAllOf(user.username, keep);
+    await this.sessions.endAllOf(changed, keep);
+    await this.sessions.follow(keep, changed.epoch);
     await this.record({
       action: 'user-password',
       who: asker.username,
@@ -167,8 +211,15 @@ export class Accounts {
     return {
       users: this.users.list().sort((a, b) => a.username.localeCompare(b.username)),
       invites: this.links
-        .invites()
+        .open('invite')
         .map((l) => ({ id: l.id, role: l.role!, created: l.created, expires: l.expires, by: l.by })),
+      resets: this.links.open('reset').map((l) => ({
+        id: l.id,
+        username: l.username!,
+        created: l.created,
+        expires: l.expires,
+        by: l.by,
+      })),
       settings: this.settings,
     };
   }

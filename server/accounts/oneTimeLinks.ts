@@ -1,6 +1,7 @@
 // Invite and password-reset links, kept in CMS_DATA_DIR/private/one-time-links.json. Only each token's
 // SHA-256 is kept (like share links), so the private folder never holds a working link; the token is
-// shown once, to the admin who made it. A link works once, until it expires or is withdrawn.
+// shown once, to the admin who made it. A link works once, until it expires or is withdrawn, and only
+// while its maker may still make it (an enabled admin) and the account it resets is still there.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
@@ -19,12 +20,15 @@ const LinkSchema = z.object({
   id: z.string(),
   hash: z.string(),
   kind: z.enum(['invite', 'reset']),
-  /** invite: the role it gives; reset: the account whose password it sets. */
+  /** invite: the role it gives; reset: the account whose password it sets, by name and id. */
   role: z.enum(ROLES).optional(),
   username: z.string().optional(),
+  userId: z.string().optional(),
   created: z.string(),
   expires: z.string(),
+  /** The admin who made it, by name and account id (links from before ids name them only). */
   by: z.string(),
+  byId: z.string().optional(),
 });
 export type OneTimeLink = z.infer<typeof LinkSchema>;
 
@@ -33,11 +37,23 @@ export interface MadeLink {
   token: string;
 }
 
+/** Whether a link may still be used: its maker is still an enabled admin, its account still there. */
+export type StillValid = (link: OneTimeLink) => boolean;
+
+/** Who makes a link and, for a reset, whose password it sets. */
+interface Named {
+  id: string;
+  username: string;
+}
+
 export class OneTimeLinks {
   private links: OneTimeLink[] = [];
   private readonly queue = new SerialQueue();
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly stillValid: StillValid = () => true,
+  ) {}
 
   async load(): Promise<this> {
     try {
@@ -48,17 +64,16 @@ export class OneTimeLinks {
     return this;
   }
 
-  /** Open invites, newest first. */
-  invites(): OneTimeLink[] {
-    const now = Date.now();
+  /** Open links of the kind, newest first. */
+  open(kind: 'invite' | 'reset'): OneTimeLink[] {
     return this.links
-      .filter((l) => l.kind === 'invite' && Date.parse(l.expires) > now)
+      .filter((l) => l.kind === kind && this.works(l))
       .sort((a, b) => b.created.localeCompare(a.created));
   }
 
-  make(kind: 'invite', role: Role, by: string): Promise<MadeLink>;
-  make(kind: 'reset', username: string, by: string): Promise<MadeLink>;
-  async make(kind: 'invite' | 'reset', about: string, by: string): Promise<MadeLink> {
+  make(kind: 'invite', role: Role, by: Named): Promise<MadeLink>;
+  make(kind: 'reset', account: Named, by: Named): Promise<MadeLink>;
+  async make(kind: 'invite' | 'reset', about: Role | Named, by: Named): Promise<MadeLink> {
     const token = randomBytes(24).toString('base64url');
     const hash = hashOf(token);
     const now = Date.now();
@@ -67,15 +82,16 @@ export class OneTimeLinks {
       id: hash.slice(0, 12),
       hash,
       kind,
-      ...(kind === 'invite' ? { role: about as Role } : { username: about }),
+      ...(typeof about === 'string' ? { role: about } : { username: about.username, userId: about.id }),
       created: new Date(now).toISOString(),
       expires: new Date(now + life).toISOString(),
-      by,
+      by: by.username,
+      byId: by.id,
     };
     await this.write(() => {
       // A new reset link for an account replaces the one before it.
       if (kind === 'reset')
-        this.links = this.links.filter((l) => !(l.kind === 'reset' && l.username === about));
+        this.links = this.links.filter((l) => !(l.kind === 'reset' && l.userId === link.userId));
       this.links.push(link);
     });
     return { link, token };
@@ -86,7 +102,7 @@ export class OneTimeLinks {
     if (typeof token !== 'string' || !TOKEN.test(token)) return undefined;
     const hash = hashOf(token);
     const link = this.links.find((l) => l.hash === hash && l.kind === kind);
-    return link && Date.parse(link.expires) > Date.now() ? link : undefined;
+    return link && this.works(link) ? link : undefined;
   }
 
   /**
@@ -108,14 +124,26 @@ export class OneTimeLinks {
     });
   }
 
-  /** Withdraws an open invite by its id; false when there is none. */
-  async withdraw(id: string): Promise<OneTimeLink | undefined> {
+  /** Withdraws an open link of the kind by its id; undefined when there is none. */
+  async withdraw(kind: 'invite' | 'reset', id: string): Promise<OneTimeLink | undefined> {
     let gone: OneTimeLink | undefined;
     await this.write(() => {
-      gone = this.links.find((l) => l.id === id && l.kind === 'invite');
+      gone = this.links.find((l) => l.id === id && l.kind === kind && this.works(l));
       this.links = this.links.filter((l) => l !== gone);
     });
     return gone;
+  }
+
+  /** Drops the links that stopped working (their maker disabled, removed or no longer an admin). */
+  async dropInvalid(): Promise<OneTimeLink[]> {
+    const now = Date.now();
+    const gone = this.links.filter((l) => Date.parse(l.expires) > now && !this.stillValid(l));
+    if (gone.length) await this.write(() => (this.links = this.links.filter((l) => !gone.includes(l))));
+    return gone;
+  }
+
+  private works(link: OneTimeLink): boolean {
+    return Date.parse(link.expires) > Date.now() && this.stillValid(link);
   }
 
   private write(change: () => void): Promise<void> {

@@ -9,6 +9,9 @@ import { SerialQueue } from '../store/queue.ts';
 
 export interface SessionRecord {
   id: string;
+  /** The account by its id, never reused, and its epoch when the session started: see standing. */
+  userId: string;
+  epoch: number;
   username: string;
   /** When it started and when it was last used (ms since the epoch). */
   created: number;
@@ -21,16 +24,37 @@ export interface SessionRecord {
    * nothing but give the code, for a few minutes.
    */
   pendingTwoFactor?: boolean;
+  /** The password step came from a browser that signed in to the account before (its device cookie). */
+  knownDevice?: string;
 }
+
+/** The account a session stands for, as sessions need it. */
+interface Holder {
+  id: string;
+  username: string;
+  epoch: number;
+  disabled?: boolean;
+}
+
+/**
+ * Whether the session still stands for this account: the same account (not one made later under the
+ * same name), not disabled, and nothing since has ended its sessions (password, role, sign-out
+ * everywhere move the epoch on).
+ */
+export const stillStands = (session: SessionRecord, user: Holder | undefined): user is Holder =>
+  !!user && !user.disabled && user.id === session.userId && user.epoch === session.epoch;
 
 const RecordSchema = z.object({
   id: z.string(),
+  userId: z.string(),
+  epoch: z.number(),
   username: z.string(),
   created: z.number(),
   lastActive: z.number(),
   browser: z.string(),
   address: z.string(),
   pendingTwoFactor: z.boolean().optional(),
+  knownDevice: z.string().optional(),
 });
 
 /** "Last active" is kept to the minute: a busy editor's every request does not rewrite the file. */
@@ -83,8 +107,8 @@ export class SessionStore {
       const list = z.array(RecordSchema).parse(JSON.parse(await readFile(this.file, 'utf8')));
       this.sessions = new Map(list.map((s) => [s.id, s]));
     } catch (e) {
-      // A missing file is a server no one signed in to yet; a damaged one signs everyone out, which is
-      // safe: they sign in again.
+      // A missing file is a server no one signed in to yet; a damaged one (or one from before sessions
+      // named accounts by id) signs everyone out, which is safe: they sign in again.
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.sessions.clear();
     }
     return this;
@@ -94,27 +118,30 @@ export class SessionStore {
     return this.sessions.get(id);
   }
 
-  of(username: string): SessionRecord[] {
-    const key = username.toLowerCase();
+  /** The account's sessions, most recently used first. */
+  of(user: { id: string }): SessionRecord[] {
     return [...this.sessions.values()]
-      .filter((s) => s.username.toLowerCase() === key)
+      .filter((s) => s.userId === user.id)
       .sort((a, b) => b.lastActive - a.lastActive);
   }
 
   async start(
-    username: string,
+    user: Holder,
     request: { userAgent?: string; address?: string },
-    pendingTwoFactor = false,
+    secondStep: { owed: boolean; knownDevice?: string | null } = { owed: false },
   ): Promise<SessionRecord> {
     const now = Date.now();
     const record: SessionRecord = {
       id: randomBytes(18).toString('base64url'),
-      username,
+      userId: user.id,
+      epoch: user.epoch,
+      username: user.username,
       created: now,
       lastActive: now,
       browser: browserName(request.userAgent),
       address: request.address ?? '',
-      ...(pendingTwoFactor ? { pendingTwoFactor } : {}),
+      ...(secondStep.owed ? { pendingTwoFactor: true } : {}),
+      ...(secondStep.owed && secondStep.knownDevice ? { knownDevice: secondStep.knownDevice } : {}),
     };
     await this.write(() => this.sessions.set(record.id, record));
     return record;
@@ -124,7 +151,18 @@ export class SessionStore {
   async completeTwoFactor(id: string): Promise<void> {
     await this.write(() => {
       const s = this.sessions.get(id);
-      if (s) delete s.pendingTwoFactor;
+      if (s) {
+        delete s.pendingTwoFactor;
+        delete s.knownDevice;
+      }
+    });
+  }
+
+  /** The account's epoch moved on by this browser's own doing (a new password): it stays signed in. */
+  async follow(id: string, epoch: number): Promise<void> {
+    await this.write(() => {
+      const s = this.sessions.get(id);
+      if (s) s.epoch = epoch;
     });
   }
 
@@ -148,8 +186,14 @@ export class SessionStore {
   }
 
   /** Ends every session of the user but `keep` (when given). */
-  endAllOf(username: string, keep?: string): Promise<string[]> {
-    return this.end(this.of(username).flatMap((s) => (s.id === keep ? [] : [s.id])));
+  endAllOf(user: { id: string }, keep?: string): Promise<string[]> {
+    return this.end(this.of(user).flatMap((s) => (s.id === keep ? [] : [s.id])));
+  }
+
+  /** Ends every session that no longer stands for its account (removed, disabled, signed out). */
+  endUnstanding(accountOf: (id: string) => Holder | undefined): Promise<string[]> {
+    const gone = [...this.sessions.values()].filter((s) => !stillStands(s, accountOf(s.userId)));
+    return gone.length ? this.end(gone.map((s) => s.id)) : Promise.resolve([]);
   }
 
   /** Called with the ids of sessions that ended (their open streams close). */

@@ -1,11 +1,24 @@
 // The team, as admins manage it: invites (made, withdrawn, accepted), roles, disabling accounts and
-// password reset links. No change may leave the site without an enabled admin.
+// password reset links. No change may leave the site without an enabled admin, and a link works only
+// while the admin who made it still is one (OneTimeLinks' stillValid, linkStillValid below).
 import { AppError } from '../schema/errors.ts';
-import { isRole } from '../schema/roles.ts';
+import { can, isRole } from '../schema/roles.ts';
 import { checkPassword, checkProfile, UserError, type User, type UserStore } from './users.ts';
 import type { SessionStore } from './sessions.ts';
 import type { OneTimeLink, OneTimeLinks } from './oneTimeLinks.ts';
 import type { Asker, RecordEvent } from './asker.ts';
+
+/** A link works while its maker is an enabled admin and the account it resets is still there. */
+export const linkStillValid =
+  (users: UserStore) =>
+  (link: OneTimeLink): boolean => {
+    const maker = link.byId ? users.byId(link.byId) : users.get(link.by);
+    if (!maker || maker.disabled || !can(maker.role, 'administer')) return false;
+    if (link.kind === 'invite') return true;
+    return !!(link.userId ? users.byId(link.userId) : link.username && users.get(link.username));
+  };
+
+const LINK_WORDS = { invite: 'invite', reset: 'password-reset link' } as const;
 
 export class TeamAccounts {
   constructor(
@@ -17,7 +30,7 @@ export class TeamAccounts {
 
   async invite(role: unknown, asker: Asker): Promise<{ token: string; link: OneTimeLink }> {
     if (!isRole(role)) throw new UserError('Choose a role: contributor, editor or admin.', 'role');
-    const made = await this.links.make('invite', role, asker.username);
+    const made = await this.links.make('invite', role, this.requireUser(asker.username));
     await this.record({
       action: 'invite-create',
       who: asker.username,
@@ -27,15 +40,30 @@ export class TeamAccounts {
     return made;
   }
 
-  async withdrawInvite(id: string, asker: Asker): Promise<void> {
-    const gone = await this.links.withdraw(id);
-    if (!gone) throw new AppError(404, 'There is no such invite (it may have been used or expired).');
+  async withdraw(kind: 'invite' | 'reset', id: string, asker: Asker): Promise<void> {
+    const gone = await this.links.withdraw(kind, id);
+    if (!gone)
+      throw new AppError(404, `There is no such ${LINK_WORDS[kind]} (it may have been used or expired).`);
     await this.record({
-      action: 'invite-withdraw',
+      action: `${kind}-withdraw`,
       who: asker.username,
       address: asker.address,
-      detail: `link ${id}`,
+      detail: `link ${id}${gone.username ? ` for ${gone.username}` : ''}`,
     });
+  }
+
+  /**
+   * Withdraws the links that stopped working: their maker was disabled, removed or lost the admin
+   * role (here or with `npm run user`), or the account a reset link is for was removed.
+   */
+  async dropInvalidLinks(asker: Asker): Promise<void> {
+    for (const link of await this.links.dropInvalid())
+      await this.record({
+        action: `${link.kind}-withdraw`,
+        who: asker.username,
+        address: asker.address,
+        detail: `link ${link.id}${link.username ? ` for ${link.username}` : ''}, made by ${link.by}: it stopped working when their account changed`,
+      });
   }
 
   /** Makes the invited person's account; undefined when the link is not open. */
@@ -69,9 +97,9 @@ export class TeamAccounts {
     if (user.username.toLowerCase() === asker.username.toLowerCase())
       throw new AppError(409, 'You cannot change your own role. Ask another admin.');
     if (user.role === 'admin') this.keepAnAdmin(user);
-    const changed = await this.users.update(username, (u) => {
-      u.role = role;
-    });
+    const changed = await this.users.setRole(username, role);
+    await this.sessions.endAllOf(changed);
+    await this.dropInvalidLinks(asker);
     await this.record({
       action: 'user-role',
       who: asker.username,
@@ -93,7 +121,8 @@ export class TeamAccounts {
       if (disabled) u.disabled = true;
       else delete u.disabled;
     });
-    if (disabled) await this.sessions.endAllOf(user.username);
+    if (disabled) await this.sessions.endAllOf(changed);
+    if (disabled) await this.dropInvalidLinks(asker);
     await this.record({
       action: disabled ? 'user-disable' : 'user-enable',
       who: asker.username,
@@ -103,9 +132,29 @@ export class TeamAccounts {
     return changed;
   }
 
+  /**
+   * Removes an account: its sessions end and its streams close at once, its links stop working. What
+   * the person made stays (commits name them). A new account of the same name is another account.
+   */
+  async remove(username: string, asker: Asker): Promise<void> {
+    const user = this.requireUser(username);
+    if (user.username.toLowerCase() === asker.username.toLowerCase())
+      throw new AppError(409, 'You cannot remove your own account. Ask another admin.');
+    if (user.role === 'admin' && !user.disabled) this.keepAnAdmin(user);
+    await this.users.remove(user.username);
+    await this.sessions.endAllOf(user);
+    await this.record({
+      action: 'user-remove',
+      who: asker.username,
+      address: asker.address,
+      detail: `removed ${user.username}`,
+    });
+    await this.dropInvalidLinks(asker);
+  }
+
   async resetLink(username: string, asker: Asker): Promise<{ token: string; link: OneTimeLink }> {
     const user = this.requireUser(username);
-    const made = await this.links.make('reset', user.username, asker.username);
+    const made = await this.links.make('reset', user, this.requireUser(asker.username));
     await this.record({
       action: 'reset-create',
       who: asker.username,
@@ -120,8 +169,10 @@ export class TeamAccounts {
     if (typeof password !== 'string') throw new UserError('Please choose a password.', 'password');
     checkPassword(password);
     return this.links.consume('reset', token, async (link) => {
-      const user = await this.users.setPassword(link.username!, password);
-      await this.sessions.endAllOf(user.username);
+      const account = link.userId ? this.users.byId(link.userId) : this.users.get(link.username!);
+      if (!account) return undefined; // removed since the link was found
+      const user = await this.users.setPassword(account.username, password);
+      await this.sessions.endAllOf(user);
       await this.record({
         action: 'reset-use',
         who: user.username,

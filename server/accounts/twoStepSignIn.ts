@@ -74,28 +74,38 @@ export class TwoStepSignIn {
     await this.record({ action: 'two-factor-off', who: asker.username, address: asker.address });
   }
 
-  /** A code from the app or a recovery code, spent when right. False when wrong. */
+  /**
+   * A code from the app or a recovery code, spent when right. False when wrong. The code is checked
+   * against the account as the users file holds it, under the file's queue, and spent in the same
+   * write: of requests racing with one code, one gets in.
+   */
   async checkSecondFactor(
     user: User,
     given: { code?: unknown; recoveryCode?: unknown },
     address?: string,
   ): Promise<boolean> {
-    const tf = user.twoFactor;
-    if (!tf) return false;
-    if (typeof given.code === 'string' && given.code.trim()) {
-      const step = matchTotp(tf.secret, given.code, tf.lastStep);
-      if (step === null) return false;
+    if (!user.twoFactor) return false;
+    const { code, recoveryCode } = given;
+    if (typeof code === 'string' && code.trim()) {
+      const spent = { now: false };
       await this.users.update(user.username, (u) => {
-        if (u.twoFactor) u.twoFactor.lastStep = step;
+        const tf = u.twoFactor;
+        const step = tf ? matchTotp(tf.secret, code, tf.lastStep) : null;
+        if (!tf || step === null) return false;
+        tf.lastStep = step;
+        spent.now = true;
       });
-      return true;
+      return spent.now;
     }
-    if (typeof given.recoveryCode === 'string' && given.recoveryCode.trim()) {
-      const left = useRecoveryCode(tf.recovery, given.recoveryCode);
-      if (!left) return false;
+    if (typeof recoveryCode === 'string' && recoveryCode.trim()) {
+      const spent: { left?: string[] } = {};
       await this.users.update(user.username, (u) => {
-        if (u.twoFactor) u.twoFactor.recovery = left;
+        const left = u.twoFactor ? useRecoveryCode(u.twoFactor.recovery, recoveryCode) : null;
+        if (!u.twoFactor || !left) return false;
+        u.twoFactor.recovery = spent.left = left;
       });
+      const left = spent.left;
+      if (!left) return false;
       await this.record({
         action: 'recovery-code-used',
         who: user.username,

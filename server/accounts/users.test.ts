@@ -94,6 +94,7 @@ describe('users file and epochs', () => {
     const stored = JSON.parse(text) as { username: string; name: string; hash: string; epoch: number }[];
     expect(stored).toEqual([
       {
+        id: expect.stringMatching(/^[\w-]{16}$/),
         username: 'erin',
         name: 'Erin E',
         email: 'erin@example.org',

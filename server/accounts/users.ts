@@ -1,8 +1,10 @@
 // Admin users, kept in CMS_DATA_DIR/private/users.json with bcrypt hashes (never in the site repo).
-import { statSync } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import bcrypt from 'bcrypt';
-import { writeFileDurable } from '../store/durable.ts';
+import { rewriteLocked } from '../store/lockedRewrite.ts';
 import { SerialQueue } from '../store/queue.ts';
 import { AppError } from '../schema/errors.ts';
 import { isRole, type Role } from '../schema/roles.ts';
@@ -11,11 +13,18 @@ import { passwordProblem } from '../schema/password.ts';
 import type { PublicAccount } from '../schema/accountViews.ts';
 
 export interface User {
+  /**
+   * Never reused: sessions and links name the account by it, so an account removed and made again
+   * under the same name is another account (the old one's cookies and links do not carry over).
+   */
+  id: string;
   username: string;
   name: string;
   email: string;
   hash: string;
-  /** Bumped by "sign out everywhere" and password changes; a session carrying an older epoch is refused. */
+  /**
+   * Bumped by "sign out everywhere", password and role changes; a session of an older epoch is refused.
+   */
   epoch: number;
   /** Accounts made before roles existed are admins (see load). */
   role: Role;
@@ -89,11 +98,19 @@ export function checkPassword(password: string): void {
   if (problem) throw new UserError(problem, 'password');
 }
 
+const newAccountId = () => randomBytes(12).toString('base64url');
+
 export class UserStore {
   private users = new Map<string, User>();
   private readonly queue = new SerialQueue();
   private dummyHash?: string;
   private loadedMtime = 0;
+  /** The file's text as last read or written here: other text under the lock is another's change. */
+  private loadedText?: string;
+  /** Accounts read without an id (made before ids): given one, kept at the next write. */
+  private idsMissing = false;
+  private readonly changedElsewhere = new Set<() => void>();
+  private watcher?: FSWatcher;
 
   constructor(
     private readonly file: string,
@@ -102,27 +119,66 @@ export class UserStore {
 
   async load(): Promise<this> {
     try {
-      const text = await readFile(this.file, 'utf8');
-      this.loadedMtime = statSync(this.file).mtimeMs;
-      const list = JSON.parse(text) as User[];
-      // Accounts from before roles: every one could do everything, so each stays an admin.
-      for (const u of list) if (!isRole(u.role)) u.role = 'admin';
-      this.users = new Map(list.map((u) => [u.username.toLowerCase(), u]));
+      const mtime = this.fileMtime();
+      this.read(await readFile(this.file, 'utf8'));
+      this.loadedMtime = mtime;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     return this;
   }
 
+  /** The accounts as the file's text holds them (none when there is no file yet). */
+  private read(text: string | undefined): void {
+    this.loadedText = text;
+    const list = text === undefined ? [] : (JSON.parse(text) as User[]);
+    // Accounts from before roles: every one could do everything, so each stays an admin.
+    for (const u of list) if (!isRole(u.role)) u.role = 'admin';
+    for (const u of list.filter((u) => typeof u.id !== 'string' || !u.id)) {
+      u.id = newAccountId();
+      this.idsMissing = true;
+    }
+    this.users = new Map(list.map((u) => [u.username.toLowerCase(), u]));
+  }
+
+  /** Gives every account an id and keeps it (accounts made before ids): before any session starts. */
+  async ensureIds(): Promise<void> {
+    if (this.idsMissing) await this.mutate(() => undefined);
+  }
+
   /** Picks up changes made by `npm run user` while the server runs (removed users, new passwords). */
   async sync(): Promise<void> {
-    let mtime = 0;
-    try {
-      mtime = statSync(this.file).mtimeMs;
-    } catch {
-      return;
-    }
-    if (mtime !== this.loadedMtime) await this.queue.run(() => this.load());
+    if (this.fileMtime() === this.loadedMtime) return;
+    const reloaded = await this.queue.run(async () => {
+      if (this.fileMtime() === this.loadedMtime) return false;
+      await this.load();
+      return true;
+    });
+    if (reloaded) this.tellChangedElsewhere();
+  }
+
+  /**
+   * Called when another process (`npm run user`) changed the file: the server ends the sessions and
+   * links the change took away. Changes made here end them where they are made.
+   */
+  onChangedElsewhere(listener: () => void): () => void {
+    this.changedElsewhere.add(listener);
+    return () => this.changedElsewhere.delete(listener);
+  }
+
+  /** Picks up another process's changes as they land, not at the next request (open streams end). */
+  watch(): void {
+    if (this.watcher) return;
+    // The folder, not the file: a durable write replaces the file (a rename), which ends a file watch.
+    this.watcher = watch(path.dirname(this.file), (_event, name) => {
+      if (name === path.basename(this.file)) void this.sync().catch(() => undefined);
+    });
+    this.watcher.on('error', () => undefined);
+  }
+
+  unwatch(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
   }
 
   get count(): number {
@@ -135,6 +191,11 @@ export class UserStore {
 
   get(username: string): User | undefined {
     return this.users.get(username.toLowerCase());
+  }
+
+  byId(id: string): User | undefined {
+    for (const u of this.users.values()) if (u.id === id) return u;
+    return undefined;
   }
 
   /** Like get, after picking up changes other processes made to the users file. */
@@ -162,6 +223,7 @@ export class UserStore {
       email: input.email?.trim() || undefined,
     });
     const user: User = {
+      id: newAccountId(),
       username: input.username,
       name: profile.name!,
       email: profile.email ?? `${input.username}@localhost`,
@@ -176,15 +238,27 @@ export class UserStore {
     return user;
   }
 
-  /** Changes one account under the users file's queue (the file as it is now, then written whole). */
-  async update(username: string, change: (user: User) => void): Promise<User> {
+  /**
+   * Changes one account under the users file's queue (the file as it is now, then written whole). A
+   * change that answers false changes nothing and writes nothing: a compare-and-set on the account as
+   * the file holds it (a code used once however many requests race with it).
+   */
+  async update(username: string, change: (user: User) => unknown): Promise<User> {
     this.require(username);
     let changed!: User;
     await this.mutate(() => {
       changed = this.require(username);
-      change(changed);
+      return change(changed);
     });
     return changed;
+  }
+
+  /** A new role: the person's sessions end (what they may do changed under them). */
+  setRole(username: string, role: Role): Promise<User> {
+    return this.update(username, (user) => {
+      user.role = role;
+      user.epoch += 1;
+    });
   }
 
   /** Enabled admins: the last one can be neither demoted nor disabled. */
@@ -239,15 +313,38 @@ export class UserStore {
     return user;
   }
 
-  /** Applies a change to the file as it is now (the user command may have changed it), then writes it. */
-  private mutate(change: () => unknown): Promise<void> {
-    return this.queue.run(async () => {
-      await this.load();
-      change();
-      await writeFileDurable(this.file, `${JSON.stringify([...this.users.values()], null, 2)}\n`, {
-        mode: 0o600,
+  /**
+   * Applies a change to the file as it is now (the user command may have changed it), then writes it;
+   * a change answering false writes nothing.
+   */
+  private async mutate(change: () => unknown): Promise<void> {
+    const elsewhere = await this.queue.run(async () => {
+      let changedElsewhere = false;
+      // Under the file's lock (lockedRewrite.ts): `npm run user` and the server never write over
+      // each other's changes.
+      await rewriteLocked(this.file, (text) => {
+        changedElsewhere = text !== this.loadedText;
+        this.idsMissing = false;
+        this.read(text);
+        if (change() === false && !this.idsMissing) return undefined;
+        this.idsMissing = false;
+        return (this.loadedText = `${JSON.stringify([...this.users.values()], null, 2)}\n`);
       });
-      this.loadedMtime = statSync(this.file).mtimeMs;
+      this.loadedMtime = this.fileMtime();
+      return changedElsewhere;
     });
+    if (elsewhere) this.tellChangedElsewhere();
+  }
+
+  private fileMtime(): number {
+    try {
+      return statSync(this.file).mtimeMs;
+    } catch {
+      return 0;
+    }
+  }
+
+  private tellChangedElsewhere(): void {
+    for (const listener of this.changedElsewhere) listener();
   }
 }

@@ -49,14 +49,25 @@ export interface InviteView {
   by: string;
 }
 
+/** An open password-reset link, as the accounts page lists it. */
+export interface ResetView {
+  id: string;
+  /** Whose password it sets. */
+  username: string;
+  created: string;
+  expires: string;
+  by: string;
+}
+
 export interface AccountSettings {
   /** Roles whose accounts must use two-step sign-in. */
   requireTwoFactor: Record<Role, boolean>;
 }
 
-/** The accounts page: every account, open invites, the settings. */
+/** The accounts page: every account, open invites and reset links, the settings. */
 export interface AccountsOverview {
   users: PublicAccount[];
   invites: InviteView[];
+  resets: ResetView[];
   settings: AccountSettings;
 }

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'invite-create',
   'invite-use',
   'invite-withdraw',
+  'reset-withdraw',
   'reset-create',
   'reset-use',
   'two-factor-on',

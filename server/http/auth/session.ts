@@ -1,21 +1,21 @@
-// Signed cookie sessions (cookie-session). The cookie names the user, their epoch, the sign-in time and
-// the session's record in private/sessions.json: ending that record ends this browser's session only;
-// moving the user's epoch on ("sign out everywhere", a new password) ends every cookie of theirs.
+// Signed cookie sessions (cookie-session). The cookie names the session's record in
+// private/sessions.json and the sign-in time; the record names the account by its id (never reused)
+// and epoch. Ending the record ends this browser's session only; moving the account's epoch on ("sign
+// out everywhere", a new password or role) or removing the account ends every session of theirs.
 import cookieSession from 'cookie-session';
 import type { Request } from 'express';
 import type { User } from '../../accounts/users.ts';
 import type { Accounts } from '../../accounts/accounts.ts';
-import type { SessionRecord } from '../../accounts/sessions.ts';
+import { stillStands, type SessionRecord } from '../../accounts/sessions.ts';
 import { SECOND_STEP_MS } from '../../accounts/accounts.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './sessionKeys.ts';
 
 export { SESSION_COOKIE, SESSION_LIFETIME_MS, loadSessionSecret } from './sessionKeys.ts';
 
 interface SessionData {
-  u?: string;
-  e?: number;
-  t?: number;
+  /** The session record's id, and when the sign-in was (ms since the epoch). */
   s?: string;
+  t?: number;
 }
 
 export function sessionMiddleware(secret: string, secure: boolean) {
@@ -35,17 +35,17 @@ export interface SignedIn {
 }
 
 /**
- * The cookie's session as it stands: its user (not disabled, epoch current) and record (not ended,
- * not expired), whether or not its second sign-in step is still owed. Null otherwise.
+ * The cookie's session as it stands: its record (not ended, not expired) and the account it still
+ * stands for (see stillStands), whether or not its second sign-in step is still owed. Null otherwise.
  */
 export function sessionOf(req: Request, accounts: Accounts): SignedIn | null {
   const s = (req.session ?? {}) as SessionData;
-  if (!s.u || typeof s.e !== 'number' || typeof s.t !== 'number' || typeof s.s !== 'string') return null;
+  if (typeof s.t !== 'number' || typeof s.s !== 'string') return null;
   if (Date.now() - s.t > SESSION_LIFETIME_MS) return null;
-  const user = accounts.users.get(s.u);
   const session = accounts.sessions.get(s.s);
-  if (!user || user.disabled || user.epoch !== s.e || !session) return null;
-  if (session.username.toLowerCase() !== user.username.toLowerCase()) return null;
+  if (!session) return null;
+  const user = accounts.users.byId(session.userId);
+  if (!stillStands(session, user)) return null;
   if (session.pendingTwoFactor && Date.now() - session.created > SECOND_STEP_MS) return null;
   return { user, session };
 }
@@ -56,8 +56,8 @@ export function currentUser(req: Request, accounts: Accounts): User | null {
   return found && !found.session.pendingTwoFactor ? found.user : null;
 }
 
-export function startSession(req: Request, user: User, session: SessionRecord): void {
-  req.session = { u: user.username, e: user.epoch, t: Date.now(), s: session.id } satisfies SessionData;
+export function startSession(req: Request, session: SessionRecord): void {
+  req.session = { s: session.id, t: Date.now() } satisfies SessionData;
 }
 
 export function endSession(req: Request): void {

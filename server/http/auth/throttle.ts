@@ -1,5 +1,5 @@
-// Throttles: failed sign-ins (per address and account, per account, per address), and contact-form
-// messages per address.
+// The sign-in throttle: failed passwords (per address and account, per account, per address) and wrong
+// second-step codes (per account and per address, or per known browser).
 import { WindowCounters } from './windowCounters.ts';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -21,6 +21,14 @@ export const SIGN_IN_LIMITS: SignInLimits = {
   windowSeconds: WINDOW_SECONDS,
 };
 
+/**
+ * Wrong second-step codes, in the same window: per account (whoever has the password: from any
+ * address), per address across accounts (looser, for colleagues behind one address), and per known
+ * browser in place of both. A right password does not clear them: re-entering it does not buy more
+ * guesses at six digits.
+ */
+export const CODE_LIMITS = { perAccount: 5, perAddress: 10 };
+
 /** A sign-in refused for now: how long to wait, and what to tell the person. */
 export interface SignInRefusal {
   retryAfterSeconds: number;
@@ -32,12 +40,15 @@ const inMinutes = (ms: number) => {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
-const refusal = (msBeforeNext: number, from: 'account' | 'address'): SignInRefusal => ({
+const REFUSED = {
+  account: 'Too many failed sign-in attempts for this account.',
+  address: 'Too many failed sign-in attempts from your network.',
+  codes: 'Too many wrong codes for this account.',
+};
+
+const refusal = (msBeforeNext: number, from: keyof typeof REFUSED): SignInRefusal => ({
   retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
-  message:
-    from === 'account'
-      ? `Too many failed sign-in attempts for this account. Please try again in ${inMinutes(msBeforeNext)}.`
-      : `Too many failed sign-in attempts from your network. Please try again in ${inMinutes(msBeforeNext)}.`,
+  message: `${REFUSED[from]} Please try again in ${inMinutes(msBeforeNext)}.`,
 });
 
 /**
@@ -90,9 +101,37 @@ export class SignInThrottle {
     this.counts.reward(keys.address);
   }
 
+  /**
+   * Counts one second-step code before it is checked; refused when the account (or the known
+   * browser) or the address has used up its wrong codes. A refused attempt counts nowhere.
+   */
+  codeAttempt(address: string, username: string, device?: string | null): SignInRefusal | null {
+    const keys = this.codeKeysFor(address, username, device);
+    const over = keys.map(([key, limit]) => this.counts.consume(key, limit)).filter((count) => count.over);
+    if (!over.length) return null;
+    for (const [key] of keys) this.counts.reward(key);
+    return refusal(Math.max(...over.map((count) => count.msBeforeNext)), 'codes');
+  }
+
+  /** A right code: its attempt is taken back; earlier wrong codes stay counted until their window ends. */
+  codeSucceeded(address: string, username: string, device?: string | null): void {
+    for (const [key] of this.codeKeysFor(address, username, device)) this.counts.reward(key);
+  }
+
   /** Resolves once the counts so far are on disk. */
   flushed(): Promise<void> {
     return this.counts.flushed();
+  }
+
+  /** A known browser is counted on its own: strangers' wrong codes do not lock its owner out. */
+  private codeKeysFor(address: string, username: string, device?: string | null): [string, number][] {
+    const user = accountKey(username);
+    return device
+      ? [[`code device ${user} ${device}`, CODE_LIMITS.perAccount]]
+      : [
+          [`code account ${user}`, CODE_LIMITS.perAccount],
+          [`code address ${address}`, CODE_LIMITS.perAddress],
+        ];
   }
 
   private keysFor(address: string, username: string, device?: string | null) {

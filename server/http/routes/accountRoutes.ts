@@ -27,7 +27,7 @@ const LINK_GONE = {
   invite:
     'This invite does not work any more: it was used, withdrawn or has expired. Ask an admin for a new one.',
   reset:
-    'This password-reset link does not work any more: it was used or has expired. Ask an admin for a new one.',
+    'This password-reset link does not work any more: it was used, withdrawn or has expired. Ask an admin for a new one.',
 };
 
 export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Router {
@@ -50,7 +50,7 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
   const fresh = (req: Request): User => accounts.users.get(req.user!.username) ?? req.user!;
   const sessionsOf = (req: Request) =>
     accounts.sessions
-      .of(req.user!.username)
+      .of(req.user!)
       .filter((s) => !s.pendingTwoFactor)
       .map((s): SessionView => ({
         id: s.id,
@@ -85,9 +85,8 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
     '/account/password',
     own,
     route(async (req, res) => {
-      const user = await accounts.changePassword(req.user!, body(req), req.signedInSession!.id, asker(req));
-      // The new password moved the account's epoch on; this browser's cookie follows it.
-      startSession(req, user, req.signedInSession!);
+      // Every other session of the account ends; this browser's follows the account's new epoch.
+      await accounts.changePassword(req.user!, body(req), req.signedInSession!.id, asker(req));
       res.json({ ok: true });
     }),
   );
@@ -172,14 +171,15 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
     }),
   );
 
-  router.delete(
-    '/users/invites/:id',
-    admin,
-    route(async (req, res) => {
-      await accounts.team.withdrawInvite(String(req.params.id), asker(req));
-      res.json({ ok: true });
-    }),
-  );
+  for (const kind of ['invite', 'reset'] as const)
+    router.delete(
+      `/users/${kind}s/:id`,
+      admin,
+      route(async (req, res) => {
+        await accounts.team.withdraw(kind, String(req.params.id), asker(req));
+        res.json({ ok: true });
+      }),
+    );
 
   router.put(
     '/users/settings',
@@ -204,6 +204,15 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
           ? await accounts.team.setRole(name, role, asker(req))
           : await accounts.team.setDisabled(name, disabled, asker(req));
       res.json({ user: publicAccount(user) });
+    }),
+  );
+
+  router.delete(
+    '/users/:name',
+    admin,
+    route(async (req, res) => {
+      await accounts.team.remove(String(req.params.name), asker(req));
+      res.json({ ok: true });
     }),
   );
 
@@ -250,7 +259,7 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
       const user = await accounts.team.acceptInvite(tokenOf(req), body(req), req.ip);
       if (!user) throw new AppError(404, LINK_GONE.invite); // used meanwhile
       const session = await accounts.signedIn(user, { userAgent: req.get('user-agent'), address: req.ip });
-      startSession(req, user, session);
+      startSession(req, session);
       res.status(201).json({
         status: 'authenticated',
         user: signedInUser(accounts.users.get(user.username) ?? user, accounts),

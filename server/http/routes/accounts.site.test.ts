@@ -1,13 +1,12 @@
 // Accounts on the real server (docs/accounts.md): invites used once, sessions ended one at a time or
 // all together, a disabled account's session and stream ending at once, two-step sign-in with its
 // recovery codes and throttle, reset links, the admin-only script address, and the audit of each.
-import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, TEST_ADMIN, type TestSite } from '../../testing/testSite.ts';
 import type { AuditEntry } from '../../schema/auditEvent.ts';
+import { Browser, join as joinAs, openStream, tokenOf, totp } from './accountsTestKit.ts';
 
 let site: TestSite;
 
@@ -18,48 +17,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-type Json = Record<string, unknown>;
-
-/** A browser of its own: its own cookies, the site's Origin. */
-class Browser {
-  cookie = '';
-  constructor(
-    readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36',
-  ) {}
-
-  async call(
-    pathname: string,
-    init: { method?: string; json?: unknown } = {},
-  ): Promise<{ status: number; body: Json }> {
-    const res = await site.api(pathname, {
-      method: init.method ?? 'GET',
-      headers: { cookie: this.cookie, 'user-agent': this.userAgent },
-      ...(init.json !== undefined ? { json: init.json } : {}),
-    });
-    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    if (set.length) {
-      const jar = new Map(
-        this.cookie
-          .split('; ')
-          .filter(Boolean)
-          .map((c) => [c.split('=')[0]!, c]),
-      );
-      for (const c of set) jar.set(c.split('=')[0]!, c);
-      // A cookie set to nothing was cleared.
-      this.cookie = [...jar.values()].filter((c) => c.slice(c.indexOf('=') + 1) !== '').join('; ');
-    }
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Json) : {} };
-  }
-
-  signIn(username: string, password: string) {
-    return this.call('/api/login.php', { method: 'POST', json: { username, password } });
-  }
-}
-
-const admin = new Browser();
-const tokenOf = (url: unknown) => String(url).split('/').pop()!;
-
+const admin = new Browser(() => site);
 async function auditEntries(action: string): Promise<AuditEntry[]> {
   await site.deps.audit.idle();
   const res = await admin.call(`/api/admin/audit?action=${action}`);
@@ -67,29 +25,7 @@ async function auditEntries(action: string): Promise<AuditEntry[]> {
 }
 
 /** Joins through an invite of this role; answers the new person's browser. */
-async function join(role: string, username: string, password = `${username}-password-1`): Promise<Browser> {
-  const made = await admin.call('/api/users/invites', { method: 'POST', json: { role } });
-  expect(made.status).toBe(201);
-  const browser = new Browser();
-  const res = await browser.call(`/api/invites/${tokenOf(made.body.url)}`, {
-    method: 'POST',
-    json: { username, name: `${username} Person`, email: `${username}@example.org`, password },
-  });
-  expect(res.status).toBe(201);
-  return browser;
-}
-
-/** Opens /api/stream as this browser; resolves `ended` when the server closes it. */
-function openStream(browser: Browser): Promise<{ ended: Promise<void>; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${site.url}/api/stream`, { headers: { cookie: browser.cookie } }, (res) => {
-      res.resume();
-      const ended = new Promise<void>((done) => res.on('end', () => done()));
-      resolve({ ended, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-  });
-}
+const join = (role: string, username: string, password?: string) => joinAs(admin, role, username, password);
 
 beforeAll(async () => {
   expect((await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
@@ -104,7 +40,7 @@ describe('invites', () => {
     expect(expires - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
     const token = tokenOf(made.body.url);
-    const visitor = new Browser();
+    const visitor = new Browser(() => site);
     expect(await visitor.call(`/api/invites/${token}`)).toMatchObject({
       status: 200,
       body: { role: 'contributor' },
@@ -129,7 +65,7 @@ describe('invites', () => {
       user: { username: 'nina', role: 'contributor' },
     });
 
-    const again = new Browser();
+    const again = new Browser(() => site);
     expect((await again.call(`/api/invites/${token}`)).status).toBe(404);
     const reuse = await again.call(`/api/invites/${token}`, {
       method: 'POST',
@@ -158,12 +94,12 @@ describe('invites', () => {
     expect(
       (await admin.call(`/api/users/invites/${String(made.body.id)}`, { method: 'DELETE' })).status,
     ).toBe(200);
-    expect((await new Browser().call(`/api/invites/${token}`)).status).toBe(404);
+    expect((await new Browser(() => site).call(`/api/invites/${token}`)).status).toBe(404);
 
     const later = await admin.call('/api/users/invites', { method: 'POST', json: { role: 'editor' } });
     const link = site.deps.accounts.links.find('invite', tokenOf(later.body.url))!;
     link.expires = new Date(Date.now() - 1000).toISOString(); // its 7 days are up
-    expect((await new Browser().call(`/api/invites/${tokenOf(later.body.url)}`)).status).toBe(404);
+    expect((await new Browser(() => site).call(`/api/invites/${tokenOf(later.body.url)}`)).status).toBe(404);
     expect((await admin.call('/api/users/invites', { method: 'POST', json: { role: 'owner' } })).status).toBe(
       400,
     );
@@ -174,6 +110,7 @@ describe('sessions', () => {
   it('signing out ends this browser only; “sign out everywhere” ends them all', async () => {
     const laptop = await join('editor', 'lou');
     const phone = new Browser(
+      () => site,
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
     );
     expect((await phone.signIn('lou', 'lou-password-1')).status).toBe(200);
@@ -188,7 +125,7 @@ describe('sessions', () => {
     expect((await phone.call('/api/account')).status).toBe(401);
     expect((await laptop.call('/api/account')).status).toBe(200);
 
-    const tablet = new Browser();
+    const tablet = new Browser(() => site);
     await tablet.signIn('lou', 'lou-password-1');
     const tabletId = (
       (await laptop.call('/api/account')).body.sessions as { id: string; current: boolean }[]
@@ -198,7 +135,7 @@ describe('sessions', () => {
     expect((await tablet.call('/api/account')).status).toBe(401);
     expect((await laptop.call('/api/account/sessions/not-mine', { method: 'DELETE' })).status).toBe(404);
 
-    const desk = new Browser();
+    const desk = new Browser(() => site);
     await desk.signIn('lou', 'lou-password-1');
     expect((await laptop.call('/api/account/sign-out-everywhere', { method: 'POST' })).status).toBe(200);
     expect((await laptop.call('/api/account')).status).toBe(401);
@@ -209,7 +146,7 @@ describe('sessions', () => {
 
   it('a new password keeps this browser signed in and ends the others', async () => {
     const one = await join('editor', 'pat');
-    const two = new Browser();
+    const two = new Browser(() => site);
     await two.signIn('pat', 'pat-password-1');
     const wrong = await one.call('/api/account/password', {
       method: 'POST',
@@ -223,7 +160,7 @@ describe('sessions', () => {
     expect(ok.status).toBe(200);
     expect((await one.call('/api/account')).status).toBe(200);
     expect((await two.call('/api/account')).status).toBe(401);
-    expect((await new Browser().signIn('pat', 'pat-password-2')).status).toBe(200);
+    expect((await new Browser(() => site).signIn('pat', 'pat-password-2')).status).toBe(200);
     const renamed = await one.call('/api/account', {
       method: 'PATCH',
       json: { name: 'Pat Q', email: 'pat@example.org' },
@@ -244,21 +181,25 @@ describe('admins manage accounts', () => {
       new Promise((_r, reject) => setTimeout(() => reject(new Error('the stream stayed open')), 2000)),
     ]);
     expect((await dana.call('/api/account')).status).toBe(401);
-    expect((await new Browser().signIn('dana', 'dana-password-1')).status).toBe(401);
+    expect((await new Browser(() => site).signIn('dana', 'dana-password-1')).status).toBe(401);
     await admin.call('/api/users/dana', { method: 'PATCH', json: { disabled: false } });
-    expect((await new Browser().signIn('dana', 'dana-password-1')).status).toBe(200);
+    expect((await new Browser(() => site).signIn('dana', 'dana-password-1')).status).toBe(200);
     expect((await auditEntries('user-disable'))[0]).toMatchObject({
       who: TEST_ADMIN.username,
       detail: 'dana',
     });
   });
 
-  it('changes a role (the next call follows it) and keeps at least one admin', async () => {
+  it('changes a role (the person signs in again, with the new one) and keeps at least one admin', async () => {
     const rory = await join('editor', 'rory');
     expect(
       (await rory.call('/api/news.php', { method: 'POST', json: { title: 'By an editor' } })).status,
     ).toBe(201);
     await admin.call('/api/users/rory', { method: 'PATCH', json: { role: 'contributor' } });
+    expect(
+      (await rory.call('/api/news.php', { method: 'POST', json: { title: 'Now a contributor' } })).status,
+    ).toBe(401);
+    expect((await rory.signIn('rory', 'rory-password-1')).status).toBe(200);
     expect(
       (await rory.call('/api/news.php', { method: 'POST', json: { title: 'Now a contributor' } })).status,
     ).toBe(403);
@@ -285,6 +226,9 @@ describe('admins manage accounts', () => {
       json: { role: 'admin' },
     });
     expect(back.status).toBe(200);
+    // Both role changes ended the first admin's sessions: they sign in again.
+    expect((await admin.call('/api/users')).status).toBe(401);
+    expect((await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
     expect(
       (await admin.call('/api/users/nobody', { method: 'PATCH', json: { role: 'editor' } })).status,
     ).toBe(404);
@@ -296,7 +240,7 @@ describe('admins manage accounts', () => {
     const made = await admin.call('/api/users/sam/reset', { method: 'POST' });
     expect(made.status).toBe(201);
     const token = tokenOf(made.body.url);
-    const visitor = new Browser();
+    const visitor = new Browser(() => site);
     expect(await visitor.call(`/api/resets/${token}`)).toMatchObject({
       status: 200,
       body: { username: 'sam' },
@@ -309,7 +253,7 @@ describe('admins manage accounts', () => {
         .status,
     ).toBe(200);
     expect((await sam.call('/api/account')).status).toBe(401);
-    expect((await new Browser().signIn('sam', 'sam-new-password')).status).toBe(200);
+    expect((await new Browser(() => site).signIn('sam', 'sam-new-password')).status).toBe(200);
     expect(
       (
         await visitor.call(`/api/resets/${token}`, {
@@ -355,9 +299,6 @@ describe('admins manage accounts', () => {
 });
 
 describe('two-step sign-in', () => {
-  const totp = (secret: string) =>
-    new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-
   it('is set up with a code, then asked for at sign-in; a recovery code works once', async () => {
     const tess = await join('contributor', 'tess');
     const setUp = await tess.call('/api/account/two-factor', { method: 'POST' });
@@ -380,7 +321,7 @@ describe('two-step sign-in', () => {
     expect(new Set(codes).size).toBe(10);
     expect((await tess.call('/api/auth_check.php')).body).toMatchObject({ user: { twoFactor: true } });
 
-    const next = new Browser();
+    const next = new Browser(() => site);
     expect((await next.signIn('tess', 'tess-password-1')).body).toEqual({
       status: 'two-factor',
       user: { username: 'tess' },
@@ -401,14 +342,14 @@ describe('two-step sign-in', () => {
     });
     expect((await next.call('/api/account')).status).toBe(200);
 
-    const lost = new Browser();
+    const lost = new Browser(() => site);
     await lost.signIn('tess', 'tess-password-1');
     const recovered = await lost.call('/api/login/two-factor', {
       method: 'POST',
       json: { recoveryCode: codes[3]!.toUpperCase() },
     });
     expect(recovered.status).toBe(200);
-    const again = new Browser();
+    const again = new Browser(() => site);
     await again.signIn('tess', 'tess-password-1');
     expect(
       (await again.call('/api/login/two-factor', { method: 'POST', json: { recoveryCode: codes[3] } }))
@@ -429,7 +370,7 @@ describe('two-step sign-in', () => {
         })
       ).status,
     ).toBe(200);
-    expect((await new Browser().signIn('tess', 'tess-password-1')).body).toMatchObject({
+    expect((await new Browser(() => site).signIn('tess', 'tess-password-1')).body).toMatchObject({
       status: 'authenticated',
     });
     expect((await auditEntries('two-factor-off'))[0]).toMatchObject({ who: 'tess' });
@@ -442,7 +383,7 @@ describe('two-step sign-in', () => {
       method: 'POST',
       json: { code: totp(secret).generate() },
     });
-    const attacker = new Browser();
+    const attacker = new Browser(() => site);
     await attacker.signIn('vic', 'vic-password-1');
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -53,6 +53,17 @@ export function authRoutes(
     return true;
   };
 
+  // A browser becomes known to an account once it has signed in to it all the way: with the password
+  // and, where asked, the code (a stranger with only the password never gets one).
+  const knownFromNowOn = (res: Response, username: string) =>
+    res.cookie(DEVICE_COOKIE, devices.issue(username), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/api/login.php',
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    });
+
   // An address that has used up its failures is refused before its body is read.
   const addressNotThrottled = route(async (req, res, next) => {
     const refused = throttle.beforeReading(addressOf(req));
@@ -91,16 +102,12 @@ export function authRoutes(
         return res.status(401).json({ status: 'unauthenticated', error: 'Invalid Credentials' });
       }
       throttle.succeeded(addressOf(req), name, device);
-      if (!device)
-        res.cookie(DEVICE_COOKIE, devices.issue(user.username), {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure,
-          path: '/api/login.php',
-          maxAge: DEVICE_COOKIE_MAX_AGE_MS,
-        });
-      const session = await accounts.signedIn(user, { userAgent: req.get('user-agent'), address: from(req) });
-      startSession(req, user, session);
+      const session = await accounts.signedIn(
+        user,
+        { userAgent: req.get('user-agent'), address: from(req) },
+        device,
+      );
+      startSession(req, session);
       if (session.pendingTwoFactor) {
         await audit.record({
           action: 'sign-in',
@@ -110,14 +117,16 @@ export function authRoutes(
         });
         return res.json({ status: 'two-factor', user: { username: user.username } });
       }
+      if (!device) knownFromNowOn(res, user.username);
       await audit.record({ action: 'sign-in', who: user.username, address: from(req) });
       res.json({ status: 'authenticated', user: signedInUser(users.get(user.username) ?? user, accounts) });
     }),
   );
 
-  // The second step of a sign-in: a code from the app, or a recovery code. Wrong codes count against
-  // the same throttle as wrong passwords (per address and per account), so six digits cannot be tried
-  // one after another.
+  // The second step of a sign-in: a code from the app, or a recovery code. Wrong codes are counted
+  // per account and per address (or per known browser: the password step's device cookie, kept on
+  // the half session), and a right password does not clear them, so six digits cannot be tried one
+  // after another.
   router.post(
     '/login/two-factor',
     addressNotThrottled,
@@ -130,9 +139,18 @@ export function authRoutes(
           'Sign in with your user name and password first (the code is asked for after).',
         );
       const { user, session } = found;
-      const device = devices.deviceFor(cookieValue(req, DEVICE_COOKIE), user.username);
-      const refused = throttle.attempt(addressOf(req), user.username, device);
-      if (refused) throw refuse(res, refused);
+      const device = session.knownDevice;
+      const refused = throttle.codeAttempt(addressOf(req), user.username, device);
+      if (refused) {
+        if (firstRefusalThisMinute(from(req)))
+          await audit.record({
+            action: 'sign-in-throttled',
+            who: user.username,
+            address: from(req),
+            detail: refused.message,
+          });
+        throw refuse(res, refused);
+      }
       const body = (req.body ?? {}) as { code?: unknown; recoveryCode?: unknown };
       if (!(await accounts.secondStep(user, session, body, from(req)))) {
         return res.status(401).json({
@@ -143,7 +161,8 @@ export function authRoutes(
               : 'That code is not right. Type the 6 digits your app shows now.',
         });
       }
-      throttle.succeeded(addressOf(req), user.username, device);
+      throttle.codeSucceeded(addressOf(req), user.username, device);
+      if (!device) knownFromNowOn(res, user.username);
       await audit.record({
         action: 'sign-in',
         who: user.username,

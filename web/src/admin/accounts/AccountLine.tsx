@@ -14,6 +14,7 @@ export function AccountLine({
   onDisable,
   onEnable,
   onReset,
+  onRemove,
 }: {
   user: Account;
   me: boolean;
@@ -22,6 +23,7 @@ export function AccountLine({
   onDisable: () => void;
   onEnable: () => void;
   onReset: () => void;
+  onRemove: () => void;
 }) {
   const id = useId();
   const [role, setRole] = useState<Role>(u.role);
@@ -107,6 +109,16 @@ export function AccountLine({
           <button type="button" className="admin-button admin-button-small" disabled={busy} onClick={onReset}>
             Make a password-reset link <span className="visually-hidden">for {name}</span>
           </button>
+          {!me && (
+            <button
+              type="button"
+              className="admin-button admin-button-small admin-button-danger"
+              disabled={busy}
+              onClick={onRemove}
+            >
+              Remove the account <span className="visually-hidden">of {name}</span>
+            </button>
+          )}
         </div>
       </div>
     </li>

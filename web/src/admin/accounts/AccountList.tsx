@@ -1,14 +1,21 @@
-// The accounts, disabled ones last: each one's role changed, disabled (after asking; its sessions end
-// at once) or enabled, or a password-reset link made for it. What the server refuses (the last admin,
-// yourself) is said in its own words.
+// The accounts, disabled ones last: each one's role changed, disabled or removed (after asking; its
+// sessions end at once) or enabled, or a password-reset link made for it. What the server refuses (the
+// last admin, yourself) is said in its own words.
 import { useId, useState } from 'react';
 import { messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
-import { changeAccount, makeResetLink, type Account, type MadeLink } from './accountsApi.ts';
+import { changeAccount, makeResetLink, removeAccount, type Account, type MadeLink } from './accountsApi.ts';
 import { aRole } from './accountWords.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
 import { AccountLine } from './AccountLine.tsx';
+
+const CONFIRM_WORDS = {
+  disable: (name: string) =>
+    `${name} is signed out everywhere at once: anything they have not saved is lost. They cannot sign in again until an admin enables the account. What they made and changed stays.`,
+  remove: (name: string) =>
+    `${name} is signed out everywhere at once, and the account is gone for good: they cannot sign in again, and links made for them or by them stop working. What they made and changed stays. To let them back later, disable the account instead.`,
+};
 
 export function AccountList({
   users,
@@ -21,7 +28,7 @@ export function AccountList({
 }) {
   const id = useId();
   const notice = useNotice();
-  const [disabling, setDisabling] = useState<Account | null>(null);
+  const [asking, setAsking] = useState<{ about: 'disable' | 'remove'; user: Account } | null>(null);
   const [busy, setBusy] = useState(false);
   const [reset, setReset] = useState<(MadeLink & { name: string }) | null>(null);
   const sorted = [...users].sort(
@@ -58,7 +65,8 @@ export function AccountList({
                 return `${nameOf(u)} is now ${aRole(role)}.`;
               })
             }
-            onDisable={() => setDisabling(u)}
+            onDisable={() => setAsking({ about: 'disable', user: u })}
+            onRemove={() => setAsking({ about: 'remove', user: u })}
             onEnable={() =>
               void act(async () => {
                 await changeAccount(u.username, { disabled: false });
@@ -84,33 +92,38 @@ export function AccountList({
         </LinkToCopy>
       )}
       <Modal
-        open={disabling !== null}
-        onClose={() => setDisabling(null)}
-        title={`Disable ${disabling ? nameOf(disabling) : ''}’s account?`}
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        title={
+          asking
+            ? `${asking.about === 'disable' ? 'Disable' : 'Remove'} ${nameOf(asking.user)}’s account?`
+            : ''
+        }
         className="admin-dialog"
       >
-        {disabling && (
+        {asking && (
           <>
-            <p>
-              {nameOf(disabling)} is signed out everywhere at once: anything they have not saved is lost. They
-              cannot sign in again until an admin enables the account. What they made and changed stays.
-            </p>
+            <p>{CONFIRM_WORDS[asking.about](nameOf(asking.user))}</p>
             <div className="admin-actions">
               <button
                 type="button"
                 className="admin-button admin-button-danger"
                 disabled={busy}
                 onClick={() => {
-                  const u = disabling;
+                  const { about, user: u } = asking;
                   void act(async () => {
-                    await changeAccount(u.username, { disabled: true });
-                    return `${nameOf(u)}’s account is disabled, and they are signed out.`;
-                  }).then(() => setDisabling(null));
+                    if (about === 'disable') {
+                      await changeAccount(u.username, { disabled: true });
+                      return `${nameOf(u)}’s account is disabled, and they are signed out.`;
+                    }
+                    await removeAccount(u.username);
+                    return `${nameOf(u)}’s account is removed, and they are signed out.`;
+                  }).then(() => setAsking(null));
                 }}
               >
-                Disable the account
+                {asking.about === 'disable' ? 'Disable the account' : 'Remove the account'}
               </button>
-              <button type="button" className="admin-button" onClick={() => setDisabling(null)}>
+              <button type="button" className="admin-button" onClick={() => setAsking(null)}>
                 Cancel
               </button>
             </div>

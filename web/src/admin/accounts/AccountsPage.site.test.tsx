@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // The Accounts page against the real CMS, as the site's admin: an invite made for a role shows its
 // link to copy (which the server then answers for) and is listed until withdrawn; a role changed; an
-// account disabled after the dialog (its session ends at once) and enabled again; a password-reset
-// link; the server's refusal to change your own role, in its words; and the two-step rule per role.
+// account disabled after the dialog (its session ends at once) and enabled again, or removed; a
+// password-reset link, listed until withdrawn; the server's refusal to change your own role, in its words; and the two-step rule per role.
 // Someone who is not an admin is told the page is not for them.
 import '../../test/dom.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -66,11 +66,11 @@ describe('the Accounts page', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
 
-    const open = await section('Invites not used yet');
+    const open = await section('Links not used yet');
     const line = await within(open).findByText(/^Invite as an editor, made by admin/);
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(within(line.closest('li')!).getByRole('button', { name: /^Withdraw/ }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Invites not used yet' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Links not used yet' })).toBeNull());
     expect((await call(cms, `/api/invites/${token}`, { cookie: '' })).status).toBe(404);
   });
 
@@ -141,6 +141,39 @@ describe('the Accounts page', () => {
     expect(link.value).toMatch(/\/admin\/reset\/[\w-]+$/);
     const opened = await call(cms, `/api/resets/${link.value.split('/').pop()}`, { cookie: '' });
     expect(opened.body.username).toBe('carla');
+
+    // Listed among the links not used yet until withdrawn; then it no longer opens.
+    const open = await section('Links not used yet');
+    const line = await within(open).findByText(/^Password-reset link for carla, made by admin/);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(line.closest('li')!).getByRole('button', { name: /^Withdraw/ }));
+    await screen.findByText('The password-reset link is withdrawn: it no longer works.');
+    expect((await call(cms, `/api/resets/${link.value.split('/').pop()}`, { cookie: '' })).status).toBe(404);
+  });
+
+  it('removes an account after saying what that means; its sessions end at once', async () => {
+    const user = userEvent.setup();
+    const dora = { ...CARLA, username: 'dora', name: 'Dora Departing', email: 'dora@example.org' };
+    const dorasBrowser = await cms.colleague(dora);
+    await cms.showAs(admin);
+    show();
+    expect(
+      within(await accountLine('Site administrator')).queryByRole('button', { name: /^Remove the account/ }),
+    ).toBeNull();
+    await user.click(
+      within(await accountLine('Dora Departing')).getByRole('button', {
+        name: 'Remove the account of Dora Departing',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Dora Departing’s account?' });
+    expect(dialog).toHaveTextContent('the account is gone for good');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the account' }));
+    await screen.findByText('Dora Departing’s account is removed, and they are signed out.');
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 3, name: /^Dora Departing/ })).toBeNull(),
+    );
+    expect((await call(cms, '/api/account', { cookie: dorasBrowser })).status).toBe(401);
+    expect(cms.site.deps.users.get('dora')).toBeUndefined();
   });
 
   it('requires two-step sign-in for a role when its box is ticked', async () => {

@@ -6,7 +6,7 @@ import { AdminFrame } from '../AdminFrame.tsx';
 import { useAuth } from '../auth.ts';
 import { getAccounts } from './accountsApi.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
-import { InviteForm, OpenInvites } from './Invites.tsx';
+import { InviteForm, OpenLinks } from './Invites.tsx';
 import { AccountList } from './AccountList.tsx';
 import { TwoStepRule } from './TwoStepRule.tsx';
 
@@ -46,7 +46,7 @@ function AccountsView() {
       )}
       {data && (
         <>
-          <OpenInvites invites={data.invites} onChanged={reload} />
+          <OpenLinks invites={data.invites} resets={data.resets} onChanged={reload} />
           <AccountList users={data.users} me={me} onChanged={reload} />
           <TwoStepRule settings={data.settings.requireTwoFactor} onChanged={reload} />
         </>

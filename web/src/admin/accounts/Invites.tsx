@@ -1,10 +1,10 @@
-// Inviting someone (a link shown to copy: no mail server needed) and the invites not used yet, each of
-// which can be withdrawn.
+// Inviting someone (a link shown to copy: no mail server needed), and the invites and password-reset
+// links not used yet, each of which can be withdrawn.
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { FormError } from './Field.tsx';
-import { makeInvite, withdrawInvite, type Invite, type MadeLink } from './accountsApi.ts';
+import { makeInvite, withdrawLink, type Invite, type MadeLink, type ResetLink } from './accountsApi.ts';
 import { aRole, ROLE_DESCRIPTIONS, type Role } from './accountWords.ts';
 import { localTime } from '../dates.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
@@ -70,18 +70,59 @@ export function InviteForm({ onMade }: { onMade: () => void }) {
   );
 }
 
-export function OpenInvites({ invites, onChanged }: { invites: Invite[]; onChanged: () => void }) {
+/** An open link as listed: what it does, in words, and how to withdraw it. */
+interface OpenLink {
+  kind: 'invite' | 'reset';
+  id: string;
+  what: string;
+  expires: string;
+}
+
+const WITHDRAW_WORDS = {
+  invite: {
+    ask: 'Withdraw this invite? The link no longer works, and no one can join with it.',
+    done: 'The invite is withdrawn: its link no longer works.',
+  },
+  reset: {
+    ask: 'Withdraw this password-reset link? It no longer works; the account’s password stays as it is.',
+    done: 'The password-reset link is withdrawn: it no longer works.',
+  },
+};
+
+/** The invites and password-reset links not used yet, each of which can be withdrawn. */
+export function OpenLinks({
+  invites,
+  resets,
+  onChanged,
+}: {
+  invites: Invite[];
+  resets: ResetLink[];
+  onChanged: () => void;
+}) {
   const id = useId();
   const notice = useNotice();
   const [busy, setBusy] = useState(false);
-  if (!invites.length) return null;
-  const withdraw = async (invite: Invite) => {
-    if (!window.confirm(`Withdraw this invite? The link no longer works, and no one can join with it.`))
-      return;
+  const links: OpenLink[] = [
+    ...invites.map((inv) => ({
+      kind: 'invite' as const,
+      id: inv.id,
+      expires: inv.expires,
+      what: `Invite as ${aRole(inv.role)}, made by ${inv.by} on ${localTime(inv.created)}`,
+    })),
+    ...resets.map((r) => ({
+      kind: 'reset' as const,
+      id: r.id,
+      expires: r.expires,
+      what: `Password-reset link for ${r.username}, made by ${r.by} on ${localTime(r.created)}`,
+    })),
+  ];
+  if (!links.length) return null;
+  const withdraw = async (link: OpenLink) => {
+    if (!window.confirm(WITHDRAW_WORDS[link.kind].ask)) return;
     setBusy(true);
     try {
-      await withdrawInvite(invite.id);
-      notice.success('The invite is withdrawn: its link no longer works.');
+      await withdrawLink(link.kind, link.id);
+      notice.success(WITHDRAW_WORDS[link.kind].done);
       onChanged();
     } catch (err) {
       notice.error(messageOf(err));
@@ -91,26 +132,27 @@ export function OpenInvites({ invites, onChanged }: { invites: Invite[]; onChang
   };
   return (
     <section className="admin-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Invites not used yet</h2>
+      <h2 id={`${id}-h`}>Links not used yet</h2>
+      <p className="admin-muted">
+        Invites and password-reset links stop working when they are used, withdrawn or out of date, or when
+        the admin who made them is no longer an admin.
+      </p>
       <ul className="admin-rows">
-        {invites.map((inv) => {
-          const what = `Invite as ${aRole(inv.role)}, made by ${inv.by} on ${localTime(inv.created)}`;
-          return (
-            <li key={inv.id} className="admin-row">
-              <span>
-                {what}; works until <time dateTime={inv.expires}>{localTime(inv.expires)}</time>
-              </span>
-              <button
-                type="button"
-                className="admin-button admin-button-small admin-button-danger"
-                disabled={busy}
-                onClick={() => void withdraw(inv)}
-              >
-                Withdraw<span className="visually-hidden">: {what}</span>
-              </button>
-            </li>
-          );
-        })}
+        {links.map((link) => (
+          <li key={`${link.kind}-${link.id}`} className="admin-row">
+            <span>
+              {link.what}; works until <time dateTime={link.expires}>{localTime(link.expires)}</time>
+            </span>
+            <button
+              type="button"
+              className="admin-button admin-button-small admin-button-danger"
+              disabled={busy}
+              onClick={() => void withdraw(link)}
+            >
+              Withdraw<span className="visually-hidden">: {link.what}</span>
+            </button>
+          </li>
+        ))}
       </ul>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </section>

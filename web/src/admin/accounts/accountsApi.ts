@@ -7,6 +7,7 @@ import type { Role } from '../../../../server/schema/roles.ts';
 
 export type {
   InviteView as Invite,
+  ResetView as ResetLink,
   PublicAccount as Account,
   SessionView as Session,
 } from '../../../../server/schema/accountViews.ts';
@@ -66,8 +67,11 @@ export const getAccounts = (signal?: AbortSignal) => getJson<AccountsList>('user
 
 export const makeInvite = (role: Role) => send<MadeLink & { id: string }>('POST', 'users/invites', { role });
 
-export const withdrawInvite = (id: string) =>
-  send<{ ok: true }>('DELETE', `users/invites/${encodeURIComponent(id)}`);
+export const withdrawLink = (kind: 'invite' | 'reset', id: string) =>
+  send<{ ok: true }>('DELETE', `users/${kind}s/${encodeURIComponent(id)}`);
+
+export const removeAccount = (username: string) =>
+  send<{ ok: true }>('DELETE', `users/${encodeURIComponent(username)}`);
 
 export const changeAccount = (username: string, change: { role: Role } | { disabled: boolean }) =>
   send<{ user: Account }>('PATCH', `users/${encodeURIComponent(username)}`, change);

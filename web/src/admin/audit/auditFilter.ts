@@ -40,6 +40,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'invite-create': 'Invite made',
   'invite-use': 'Invite used',
   'invite-withdraw': 'Invite withdrawn',
+  'reset-withdraw': 'Password-reset link withdrawn',
   'reset-create': 'Password-reset link made',
   'reset-use': 'Password reset by link',
   'two-factor-on': 'Two-step sign-in turned on',
