@@ -4,7 +4,8 @@ import { blobId } from '../store/blobId.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody, type Prepared } from './prepared.ts';
 import type { GitStore } from '../store/gitStore.ts';
-import { absolutePath } from '../store/paths.ts';
+import { checkRepoPath, UnsafePathError } from '../store/paths.ts';
+import { UnreadableFileError } from '../store/regularFile.ts';
 import { Answer } from './answer.ts';
 import { securityHeaders } from './securityHeaders.ts';
 
@@ -52,13 +53,7 @@ export class MediaFiles {
     if (hit) return hit;
     const type = TYPES[rel.split('.').pop()!.toLowerCase()];
     if (!type) return null;
-    let bytes: Buffer | null;
-    try {
-      absolutePath(this.store.dir, rel);
-      bytes = await this.store.read(rel);
-    } catch {
-      bytes = null;
-    }
+    const bytes = await readNamedFile(this.store, rel);
     if (!bytes) return null;
     const version = this.index.mediaVersion(rel);
     const entry = makeEntry(prepareBody(bytes, type, {}, version && `"${version}"`), version);
@@ -83,6 +78,22 @@ export class MediaFiles {
     if (!old) return;
     this.entryBytes -= old.size;
     this.entries.delete(rel);
+  }
+}
+
+/**
+ * The bytes of a file of the site a request names (`media/…`), or null when it names none: a name the
+ * store's path rules refuse (a NUL byte, `..`), one the file system refuses (store.read: too long, a
+ * file used as a folder), or something that is not a file served (a folder, a pipe, one over its size limit).
+ * Every route that sends a file by its name reads it here, so each answers 404 for these alike; any
+ * other error (a disk that cannot be read) is the server's, answered 500 and logged.
+ */
+export async function readNamedFile(store: Pick<GitStore, 'read'>, rel: string): Promise<Buffer | null> {
+  try {
+    return await store.read(checkRepoPath(rel));
+  } catch (e) {
+    if (e instanceof UnsafePathError || e instanceof UnreadableFileError) return null;
+    throw e;
   }
 }
 

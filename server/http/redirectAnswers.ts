@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
-import { parseRedirects, redirectKey, type Redirect } from '../schema/redirects.ts';
+import { isRedirectTarget, parseRedirects, redirectKey, type Redirect } from '../schema/redirects.ts';
 import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from '../schema/sitePaths.ts';
 import { escapeHtml } from '../schema/html.ts';
 import { fieldText } from '../schema/fieldText.ts';
@@ -36,19 +36,23 @@ export class RedirectAnswers {
       table.redirects.get(redirectKey(pathname));
     if (hit) {
       if (hit.gone) return (this.gone(req, res, hit), true);
-      this.moved(res, hit.to!, '');
-      return true;
+      return this.moved(res, hit.to!, '');
     }
     // Pages only: a media file's or asset's name is what it is.
     if (/^\/(media|assets)\//i.test(pathname)) return false;
     const key = redirectKey(pathname);
     const page = table.pages.get(key) ?? (NUMBERED_LISTING_PAGE.test(key) ? key : undefined);
     if (page === undefined || page === pathname) return false;
-    this.moved(res, page, query);
-    return true;
+    return this.moved(res, page, query);
   }
 
-  private moved(res: ServerResponse, to: string, query: string) {
+  /**
+   * Answers 301 to `to` and returns true; false, answering nothing, when `to` would take the visitor
+   * off the site other than by an explicit https:// address. The lines of the redirects file are read
+   * with that rule already, but the file is edited by hand in git too: this is the last word on it.
+   */
+  private moved(res: ServerResponse, to: string, query: string): boolean {
+    if (!isRedirectTarget(to)) return false;
     const location = query ? `${to}${to.includes('?') ? '&' : '?'}${query}` : to;
     res.writeHead(301, {
       Location: location,
@@ -56,6 +60,7 @@ export class RedirectAnswers {
       'Cache-Control': 'public, max-age=300',
     });
     res.end(`Moved to ${location}\n`);
+    return true;
   }
 
   private gone(req: IncomingMessage, res: ServerResponse, r: Redirect) {

@@ -7,7 +7,7 @@
 // a text before it is saved. No zod and no Node: the web app imports this module too.
 import type { EntityDef, Fields } from './define.ts';
 import type { AnyField } from './fields.ts';
-import { staysOnSite } from './links.ts';
+import { isSitePath } from './links.ts';
 import { fieldText } from './fieldText.ts';
 
 /** The admin's Content checks page: every problem of the live site, each linked to its item's form. */
@@ -233,7 +233,7 @@ export function linkTextProblems(parts: MarkdownParts): string[] {
 /** A link's address on this site as a path ('/news'), its query and fragment dropped; null when off site. */
 export function sitePathOf(href: string): string | null {
   const v = href.trim();
-  if (!v.startsWith('/') || v.startsWith('//') || !staysOnSite(v)) return null;
+  if (!isSitePath(v)) return null;
   let p = v.replace(/[?#].*$/s, '');
   try {
     p = decodeURI(p);

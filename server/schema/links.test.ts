@@ -11,8 +11,9 @@ const KEPT: [string, string][] = [
   ['#top', '#top'],
   ['?tab=2', '?tab=2'],
   ['/a/b?c=d#e', '/a/b?c=d#e'],
-  ['/%09/evil.example', '/%09/evil.example'], // a path on this site: %09 is not a tab to the URL parser
-  ['/news/%2F%2Fevil', '/news/%2F%2Fevil'],
+  ['/news/%2F%2Fevil', '/news/%2F%2Fevil'], // unescaped, still a path of this site: /news///evil
+  ['/100%25-sure', '/100%25-sure'],
+  ['/a%20b', '/a%20b'],
   ['  /page  ', '/page'],
   ['\t/page\n', '/page'],
   ['https://example.org/a?b=c', 'https://example.org/a?b=c'],
@@ -32,6 +33,13 @@ const REFUSED: [string, string][] = [
   ['/\r\n/evil.example', 'CR LF'],
   ['/\\evil.example', 'a backslash, a slash to browsers'],
   ['/\\/evil.example', 'slash and backslash'],
+  ['/%5Cevil.example', 'an escaped backslash: /\\evil.example to a server or proxy that undoes escapes'],
+  ['/%5cevil.example', 'the same in small letters'],
+  ['/%255Cevil.example', 'escaped twice'],
+  ['/%2F%2Fevil.example', 'escaped slashes: //evil.example once undone'],
+  ['/%2fevil.example', 'one escaped slash after the first'],
+  ['/%09/evil.example', 'an escaped tab, which browsers drop once a server undoes it'],
+  ['/%0A/evil.example', 'an escaped line break'],
   ['//evil.example/x', 'a protocol-relative link'],
   ['///evil.example', 'three slashes'],
   ['/ /evil.example', 'a space inside'],
@@ -79,6 +87,8 @@ describe('staysOnSite', () => {
     expect(staysOnSite('//evil.example')).toBe(false);
     expect(staysOnSite('/\\evil.example')).toBe(false);
     expect(staysOnSite('/\t/evil.example')).toBe(false);
+    expect(staysOnSite('/%5Cevil.example')).toBe(false);
+    expect(staysOnSite('/news/%5Cx')).toBe(true); // /news//x once undone: still this site
     expect(staysOnSite('https://evil.example/')).toBe(false);
   });
 });

@@ -11,6 +11,9 @@ const SITE = 'https://site.invalid';
 // control and invisible formatting characters have no place in a link either.
 const HIDDEN_OR_SPACE = /[\s\p{Cc}\p{Cf}]/u;
 
+/** Whether a link holds a space, a control character (a tab, a line break) or an invisible one. */
+export const hasSpaceOrHidden = (v: string): boolean => HIDDEN_OR_SPACE.test(v);
+
 const parse = (v: string): URL | null => {
   try {
     return new URL(v, `${SITE}/`);
@@ -19,10 +22,26 @@ const parse = (v: string): URL | null => {
   }
 };
 
-/** A relative link ('/x', '#x', '?x') that a browser resolves to a page of this site, not another host. */
+/** Undoes the percent escapes of ASCII characters ('%5C' is a backslash), as a server or proxy may. */
+const unescapeAscii = (v: string) =>
+  v.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * A relative link ('/x', '#x', '?x') that a browser resolves to a page of this site, not another host:
+ * read as written, and again each time its escapes are undone ('/%5Cevil' is '/\evil' to a server or
+ * proxy that decodes it, and '//evil' to the browser it hands that on to). The one answer to "does this
+ * address stay on the site" for links, markdown, the content checks and redirects.
+ */
 export function staysOnSite(v: string): boolean {
-  return !HIDDEN_OR_SPACE.test(v) && parse(v)?.origin === SITE;
+  if (hasSpaceOrHidden(v)) return false;
+  // Each round is shorter than the one before, so this ends (an escaped '%' comes undone next round).
+  for (let read = v, before = ''; read !== before; before = read, read = unescapeAscii(read))
+    if (parse(read)?.origin !== SITE) return false;
+  return true;
 }
+
+/** An address of this site written as a path ('/news', '/papers/2.pdf?x=1'). */
+export const isSitePath = (v: string): boolean => v.startsWith('/') && staysOnSite(v);
 
 /**
  * DESIGN decision 12: '/x' (or '#x', '?x') stays relative, a URL with an allowed scheme is kept, a
@@ -32,7 +51,7 @@ export function staysOnSite(v: string): boolean {
 export function normalizeLink(raw: string): string | null {
   const v = raw.trim();
   if (v === '') return v;
-  if (HIDDEN_OR_SPACE.test(v)) return null;
+  if (hasSpaceOrHidden(v)) return null;
   // '//host' and '/\host' are other sites to a browser, not pages of this one.
   if (v.startsWith('/') || v.startsWith('#') || v.startsWith('?')) return staysOnSite(v) ? v : null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRedirects, redirectKey, redirectProblems } from './redirects.ts';
+import { isRedirectTarget, parseRedirects, redirectKey, redirectProblems } from './redirects.ts';
 
 const problemsOf = (text: string, pages: string[] = []) => {
   const { redirects, problems } = parseRedirects(text);
@@ -38,9 +38,57 @@ describe('reading redirects', () => {
     expect(problemsOf('/ok /news\nold-page /news\n/lonely\n/a /b /c\n/x gone nowhere')).toEqual([
       'Line 2: “old-page” is not an address of this site (it starts with /) or a whole address (https://…).',
       'Line 3: say where “/lonely” goes now (an address), or write “gone”.',
-      'Line 4: write the old address, then the new one (starting with / or https://), nothing else.',
+      'Line 4: write the old address, then the new one (starting with / or https://), nothing else. An address has no spaces or tabs in it.',
       'Line 5: after “gone” only the address of what replaced it may follow.',
     ]);
+  });
+});
+
+describe('where a redirect may send visitors', () => {
+  const OFF_SITE =
+    'would send visitors to another website. Write a page of this site starting with a single / (such as /news), or another website’s whole address starting with https://.';
+  // Each is read as a browser reads the address it is sent to: all but the last leave the site.
+  const REFUSED: [string, string][] = [
+    ['/\\evil.example', OFF_SITE],
+    ['\\\\evil.example', OFF_SITE],
+    ['/%5Cevil.example', OFF_SITE],
+    ['/%5cevil.example', OFF_SITE],
+    ['/%2F%2Fevil.example', OFF_SITE],
+    ['//evil.example', OFF_SITE],
+    ['/\u0001/evil.example', 'has a hidden character in it'],
+    ['/\u200b/evil.example', 'has a hidden character in it'],
+    ['http://evil.example', 'is not a secure address. Write it starting with https:// instead of http://.'],
+    ['https://', 'cannot be read as a whole address'],
+    ['https:///evil.example', 'cannot be read as a whole address'],
+    ['javascript:alert(1)', 'write the old address, then the new one'],
+  ];
+
+  it.each(REFUSED)('refuses %j, saying why', (to, words) => {
+    const { redirects, problems } = parseRedirects(`/old ${to}\n/gone-page gone ${to}`);
+    expect(redirects).toEqual([]);
+    expect(problems.map((p) => p.line)).toEqual([1, 2]);
+    expect(problems[0]!.message).toContain(words);
+    expect(isRedirectTarget(to)).toBe(false);
+  });
+
+  it('a tab or line break inside an address splits it, and the line is refused', () => {
+    expect(problemsOf('/old /\t/evil.example')).toEqual([
+      'Line 1: write the old address, then the new one (starting with / or https://), nothing else. An address has no spaces or tabs in it.',
+    ]);
+    expect(problemsOf('/old /\n/evil.example')).toEqual([
+      'Line 2: say where “/evil.example” goes now (an address), or write “gone”.',
+    ]);
+  });
+
+  it('keeps pages of this site and other websites’ https:// addresses', () => {
+    for (const to of [
+      '/about',
+      '/news?x=1#top',
+      '/news/%2F%2Fx',
+      'https://partner.example/x',
+      'HTTPS://Partner.example',
+    ])
+      expect([to, isRedirectTarget(to), problemsOf(`/old ${to}`)]).toEqual([to, true, []]);
   });
 });
 

@@ -8,6 +8,7 @@
 //
 // The old address may be pasted whole (https://old-site.org/page.php?id=3): it is kept as typed and
 // matched by its path and query. Blank lines and lines starting with # are notes.
+import { hasSpaceOrHidden, isSitePath, normalizeLink } from './links.ts';
 
 export interface Redirect {
   /** The line (1-based) it was read from. */
@@ -53,8 +54,29 @@ function pathAndQuery(address: string): { path: string; query: string } | null {
   return q < 0 ? { path: address, query: '' } : { path: address.slice(0, q), query: address.slice(q + 1) };
 }
 
-const isTarget = (to: string) =>
-  /^https?:\/\/[^\s/]+/i.test(to) || (to.startsWith('/') && !to.startsWith('//'));
+/**
+ * Where a redirect may send visitors, read as their browser reads the address it is sent to (resolved
+ * against the site): a page of this site written as a path (/news), or another website only by its whole
+ * https:// address. Never off the site by a way a browser takes from an address that looks like a path
+ * ('//host', '/\host', '\\host', '/%5Chost', a tab or line break inside), nor by plain http://.
+ * The answering side (server/http/redirectAnswers.ts) asks it again before it sends anyone anywhere.
+ */
+export function isRedirectTarget(to: string): boolean {
+  return isSitePath(to) || (/^https:\/\/[^/\\]/i.test(to) && normalizeLink(to) === to);
+}
+
+/** Why `to` is no place to send visitors, in plain words; `otherwise` when it is no address at all. */
+function targetProblem(line: number, to: string, otherwise: string): string {
+  if (hasSpaceOrHidden(to))
+    return `Line ${line}: “${to}” has a hidden character in it (such as a tab or a line break, often pasted along with an address). Type the address again.`;
+  if (/^http:/i.test(to))
+    return `Line ${line}: “${to}” is not a secure address. Write it starting with https:// instead of http://.`;
+  if (/^https:/i.test(to))
+    return `Line ${line}: “${to}” cannot be read as a whole address. Write it as https:// and the website’s name, then the page (such as https://example.org/page).`;
+  if (/^[/\\]/.test(to))
+    return `Line ${line}: “${to}” would send visitors to another website. Write a page of this site starting with a single / (such as /news), or another website’s whole address starting with https://.`;
+  return `Line ${line}: ${otherwise}`;
+}
 
 /** Reads the lines; each line that is not a redirect is a problem naming its line. */
 export function parseRedirects(text: string): { redirects: Redirect[]; problems: RedirectProblem[] } {
@@ -76,11 +98,10 @@ export function parseRedirects(text: string): { redirects: Redirect[]; problems:
       });
     const key = redirectKey(at.path, at.query);
     if (second?.toLowerCase() === 'gone') {
-      if (rest.length || (third && !isTarget(third)))
-        return problems.push({
-          line,
-          message: `Line ${line}: after “gone” only the address of what replaced it may follow.`,
-        });
+      const afterGone = 'after “gone” only the address of what replaced it may follow.';
+      if (rest.length) return problems.push({ line, message: `Line ${line}: ${afterGone}` });
+      if (third && !isRedirectTarget(third))
+        return problems.push({ line, message: targetProblem(line, third, afterGone) });
       return redirects.push({ line, from, key, gone: true, ...(third ? { to: third } : {}) });
     }
     if (!second)
@@ -88,11 +109,14 @@ export function parseRedirects(text: string): { redirects: Redirect[]; problems:
         line,
         message: `Line ${line}: say where “${from}” goes now (an address), or write “gone”.`,
       });
-    if (third || !isTarget(second))
+    const oldThenNew = 'write the old address, then the new one (starting with / or https://), nothing else.';
+    if (third)
       return problems.push({
         line,
-        message: `Line ${line}: write the old address, then the new one (starting with / or https://), nothing else.`,
+        message: `Line ${line}: ${oldThenNew} An address has no spaces or tabs in it.`,
       });
+    if (!isRedirectTarget(second))
+      return problems.push({ line, message: targetProblem(line, second, oldThenNew) });
     redirects.push({ line, from, key, to: second, gone: false });
   });
   return { redirects, problems };

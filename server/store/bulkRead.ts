@@ -4,6 +4,7 @@ import path from 'node:path';
 import { absolutePath, realPathInsideSync, UnsafePathError } from './paths.ts';
 import { IndexSnapshot } from './indexSnapshot.ts';
 import { ScratchReader, type ScratchRead } from './regularFile.ts';
+import { isNoSuchFile } from './storeErrors.ts';
 
 /** See GitStore.bulkRead(). */
 export interface BulkRead {
@@ -37,9 +38,9 @@ export function bulkRead(repo: Repo): BulkRead {
         checkFolderNow(repo, rel, checked);
         return scratch.read(absolutePath(repo.dir, rel), rel);
       } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return null;
-        if (code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
+        if (isNoSuchFile(e)) return null;
+        if ((e as NodeJS.ErrnoException).code === 'ELOOP')
+          throw new UnsafePathError(`Path is a link: ${rel}`);
         throw e;
       }
     },

@@ -209,6 +209,19 @@ describe('commit', () => {
   });
 });
 
+describe('read', () => {
+  it('answers null, not an error, for a name the file system refuses', async () => {
+    expect(await store.read('media/profiles/1.jpg')).not.toBeNull();
+    for (const refused of [
+      `media/profiles/${'a'.repeat(5000)}.jpg`, // ENAMETOOLONG
+      `media/${'a'.repeat(5000)}/1.jpg`, // too long as a folder's name
+      'media/profiles/1.jpg/x.jpg', // a file used as a folder: ENOTDIR
+      'media/nothing/1.jpg',
+    ])
+      expect(await store.read(refused)).toBeNull();
+  });
+});
+
 describe('paths', () => {
   it('accepts content/ and media/ paths and returns them unchanged', () => {
     for (const ok of [

@@ -21,7 +21,13 @@ import { branchTip, type BranchTip } from './branchTip.ts';
 import { changedPaths } from './treeDiff.ts';
 import { DraftRefs } from './draftRefs.ts';
 import { TreeReader } from './treeReader.ts';
-import { DetachedHeadError, DiskFullError, isDiskFull, RepositoryBrokenError } from './storeErrors.ts';
+import {
+  DetachedHeadError,
+  DiskFullError,
+  isDiskFull,
+  isNoSuchFile,
+  RepositoryBrokenError,
+} from './storeErrors.ts';
 import { readAt, readBlobById } from './blobReads.ts';
 import { bulkRead, type BulkRead } from './bulkRead.ts';
 import { finishInterruptedSave, removeLeftovers, undoSave } from './saveRecovery.ts';
@@ -130,11 +136,12 @@ export class GitStore {
     return this.broken;
   }
 
+  /** A file's bytes; null when the file system has no file by that name (isNoSuchFile). */
   async read(rel: string): Promise<Buffer | null> {
     try {
       return await readRegularFile(await realPathInside(this.dir, this.realDir, rel), rel);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (isNoSuchFile(e)) return null;
       if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafePathError(`Path is a link: ${rel}`);
       throw e;
     }

@@ -57,3 +57,14 @@ export function isDiskFull(e: unknown): boolean {
   const code = (e as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
+
+/**
+ * Whether an error is the file system refusing a name, which for a file asked for by that name means
+ * there is no such file: none by it (ENOENT), a name too long to be one (ENAMETOOLONG), or a file used
+ * as a folder (`1.jpg/x.jpg`, ENOTDIR). A NUL byte never gets this far: the path rules refuse it
+ * (paths.ts). Routes that send a file by its name read it through readNamedFile (http/mediaFiles.ts).
+ */
+export function isNoSuchFile(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENAMETOOLONG' || code === 'ENOTDIR';
+}

@@ -13,7 +13,7 @@ import { draftOfShare } from '../../drafts/shareLinks.ts';
 import { PREVIEW_LIVE_JS, previewHtml } from '../../site/previewHtml.ts';
 import { pageHeaders } from '../webApp.ts';
 import { securityHeaders } from '../securityHeaders.ts';
-import { checkRepoPath } from '../../store/paths.ts';
+import { readNamedFile } from '../mediaFiles.ts';
 
 const MEDIA_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -65,20 +65,23 @@ export function previewRoutes(
     if (part.kind === 'stream') return stream(req, res, id);
     const site = await sites.site(id, root);
     if (part.kind === 'media') {
+      const noFile = () => sendError(res, 404, 'There is no such file.');
       let rel: string;
       try {
-        rel = checkRepoPath(decodeURIComponent(part.rel));
+        rel = decodeURIComponent(part.rel);
       } catch {
-        return sendError(res, 404, 'There is no such file.');
+        return noFile();
       }
+      // A name of a kind never served (a folder's, say) is not looked for.
+      const type = MEDIA_TYPES[rel.slice(rel.lastIndexOf('.') + 1).toLowerCase()];
+      if (!type) return noFile();
       const inDraft = site.view.files.find((f) => f.path === rel && !f.entity);
       const own = inDraft
         ? inDraft.mergedBlob == null
           ? null
           : (inDraft.bytes ?? (await deps.store.drafts.bytes(inDraft.mergedBlob)))
-        : await deps.store.read(rel);
-      const type = MEDIA_TYPES[rel.slice(rel.lastIndexOf('.') + 1).toLowerCase()];
-      if (!own || !type) return sendError(res, 404, 'There is no such file.');
+        : await readNamedFile(deps.store, rel);
+      if (!own) return noFile();
       res.setHeader('Content-Type', type);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       return res.end(own);

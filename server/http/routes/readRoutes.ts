@@ -9,6 +9,7 @@ import { entities } from '../../schema/registry.ts';
 import { queryString, readOptionsOf, route, sendError } from '../http.ts';
 import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
 import { fieldText } from '../../schema/fieldText.ts';
+import { readNamedFile } from '../mediaFiles.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
   return { signedIn, ...readOptionsOf(req) };
@@ -38,7 +39,7 @@ export function readRoutes(
       const stored = model.storedItem(entities.paper, id, isSignedIn(req));
       if (!stored) return sendError(res, 404, 'There is no paper with that id.');
       const pdf = fieldText(stored.data.pdf);
-      const bytes = await deps.store.read(pdf);
+      const bytes = await readNamedFile(deps.store, pdf);
       if (!bytes) return sendError(res, 404, 'The PDF file of this paper is missing');
       const name = `${
         fieldText(stored.data.file_name)
