@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   'sign-out-everywhere',
   'account-settings',
   'notice-failed',
+  'contact-busy',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -43,11 +43,16 @@ export function messageRoutes(
     }),
   );
 
-  // The admin home's word on messages: how many are new to this person, and where notices go.
+  // The admin home's word on messages: how many are new to this person, where notices go, and
+  // whether the form is refusing messages.
   const summary = async (username: string): Promise<MessageSummary> => {
     const [list, seen] = await Promise.all([deps.messages.list(), deps.messagesSeen.of(username)]);
     const received = list.map((m) => (typeof m.data.received === 'string' ? m.data.received : ''));
-    return { unseen: countAfter(received, seen), notices: deps.notices.status() };
+    return {
+      unseen: countAfter(received, seen),
+      notices: deps.notices.status(),
+      alerts: deps.notices.alerts.list(),
+    };
   };
 
   router.get(

@@ -51,6 +51,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-out-everywhere': 'Signed out everywhere',
   'account-settings': 'Account settings changed',
   'notice-failed': 'Notice of a message not sent',
+  'contact-busy': 'Contact form busy: messages refused for the hour',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
