@@ -39,6 +39,8 @@ export interface Config {
    * default 60); besides the few a single address may send.
    */
   contactPerHour: number;
+  /** The room set aside for kept contact messages, in bytes (CMS_MESSAGES_MAX_MB, default 50 MB). */
+  messagesMaxBytes: number;
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -65,8 +67,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     diskWarnMb: Number(env.CMS_DISK_WARN_MB ?? 200) || 200,
     notices: noticesFromEnv(env),
     contactPerHour: positive(env, 'CMS_CONTACT_PER_HOUR', 60, { whole: true }),
+    messagesMaxBytes: Math.round(positive(env, 'CMS_MESSAGES_MAX_MB', 50) * MB),
   };
 }
+
+const MB = 1024 * 1024;
 
 /** A number setting above zero, or its default when unset; anything else stops the start, named. */
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, opts: { whole?: boolean } = {}) {

@@ -1,5 +1,5 @@
-// The contact form's notice to staff: one per busy hour, however many messages are refused; it goes
-// when its hour is over.
+// The contact form's notices to staff: one per busy hour and one per filling of the room, however many
+// messages are refused; the busy one goes when its hour is over, the full one when room is made.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../schema/auditEvent.ts';
 import { ContactAlerts } from './contactAlerts.ts';
@@ -42,5 +42,23 @@ describe('ContactAlerts', () => {
     expect(a.list()).toHaveLength(1);
     expect(recorded).toHaveLength(2);
     a.close();
+  });
+
+  it('raises one full notice until room is made', () => {
+    const { a, recorded, changed } = alerts();
+    a.refusedFull(52_000_000, 52_428_800);
+    a.refusedFull(52_000_000, 52_428_800);
+    expect(a.list()).toEqual([expect.objectContaining({ kind: 'full', refused: 2, maxBytes: 52_428_800 })]);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        action: 'contact-full',
+        detail:
+          'the messages kept take 49.6 MB of the 50 MB set aside for them: new messages are refused until some are deleted',
+      }),
+    ]);
+    a.roomMade();
+    a.roomMade();
+    expect(a.list()).toEqual([]);
+    expect(changed).toHaveBeenCalledTimes(2);
   });
 });

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'account-settings',
   'notice-failed',
   'contact-busy',
+  'contact-full',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,10 +25,12 @@ export interface NoticeStatus {
 
 /**
  * The contact form is refusing messages: more came this hour than the site takes from everyone
- * together (`busy`, until the hour is over). Raised by the first refusal, once, however many follow;
- * times are ISO 8601.
+ * together (`busy`, until the hour is over), or the room set aside for kept messages is full (`full`,
+ * until some are deleted). Raised by the first refusal, once, however many follow; times are ISO 8601.
  */
-export type ContactAlert = { kind: 'busy'; since: string; until: string; limit: number; refused: number };
+export type ContactAlert =
+  | { kind: 'busy'; since: string; until: string; limit: number; refused: number }
+  | { kind: 'full'; since: string; bytes: number; maxBytes: number; refused: number };
 
 /** GET /api/messages/summary. */
 export interface MessageSummary {
@@ -36,4 +38,12 @@ export interface MessageSummary {
   unseen: number;
   notices: NoticeStatus;
   alerts: ContactAlert[];
+}
+
+/** A size in plain words: "820 KB", "49.9 MB". */
+export function sizeInWords(bytes: number): string {
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${Number(kb.toFixed(kb < 10 ? 1 : 0))} KB`;
+  const mb = kb / 1024;
+  return `${Number(mb.toFixed(mb < 100 ? 1 : 0))} MB`;
 }

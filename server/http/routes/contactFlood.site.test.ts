@@ -1,15 +1,16 @@
 // The contact form under a flood (the issue: 300 messages from 300 addresses behind a proxy were all
 // kept in 1.8 s). Over HTTP against a running site behind TRUST_PROXY, each message from its own
 // X-Forwarded-For address: past the site-wide limit an hour the rest are refused (429, the form's
-// words, Retry-After) and the admin hears of it once; senders that hang up at once count too.
-import { readFileSync, readdirSync } from 'node:fs';
+// words, Retry-After) and the admin hears of it once; past the room set aside for messages a new one
+// is refused (507) and nothing kept changes; /api/health says how much is kept and the bound.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, TEST_ADMIN, type TestSite } from '../../testing/testSite.ts';
 import { NO_NOTICES } from '../../contact/noticeSettings.ts';
 import { CONTACT_MESSAGE } from '../../testing/contactMessage.ts';
-import { CONTACT_BUSY } from '../../schema/site/contactForm.ts';
+import { CONTACT_BUSY, CONTACT_FULL } from '../../schema/site/contactForm.ts';
 import type { MessageSummary } from '../../schema/messageNotices.ts';
 import type { AuditEntry } from '../../schema/auditEvent.ts';
 
@@ -26,6 +27,12 @@ function keptFiles(site: TestSite): Map<string, string> {
   }
   return new Map(names.map((n) => [n, readFileSync(path.join(dir, n), 'utf8')]));
 }
+
+const keptBytes = (site: TestSite) =>
+  [...keptFiles(site).keys()].reduce(
+    (n, name) => n + statSync(path.join(site.dataDir, 'private', 'messages', name)).size,
+    0,
+  );
 
 /**
  * A message from a visitor at `address`, named by the proxy in X-Forwarded-For (which also says the
@@ -68,6 +75,12 @@ async function summary(site: TestSite, headers: Record<string, string> = {}): Pr
   const res = await site.api('/api/messages/summary', { headers });
   expect(res.status).toBe(200);
   return (await res.json()) as MessageSummary;
+}
+
+async function health(site: TestSite) {
+  const res = await site.api('/api/health');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: { count: number; bytes: number; maxBytes: number } }).messages;
 }
 
 async function audited(site: TestSite, action: string): Promise<AuditEntry[]> {
@@ -119,6 +132,10 @@ describe('a flood of messages from many addresses', () => {
     expect(records).toHaveLength(1);
     expect(records[0]!.detail).toMatch(/getting more messages than usual: it took 10 this hour/);
   });
+
+  it('reports what is kept on /api/health', async () => {
+    expect(await health(site)).toEqual({ count: 10, bytes: keptBytes(site), maxBytes: 50 * 1024 * 1024 });
+  });
 });
 
 /** A message from `address` whose sender hangs up as soon as it is sent, never reading the answer. */
@@ -147,7 +164,7 @@ describe('messages from visitors who hang up at once', () => {
   let site: TestSite;
   beforeAll(async () => {
     site = await startTestSite({ trustProxy: true, contactPerHour: 10, notices: NO_NOTICES });
-    await site.api('/api/health'); // the routes are loaded: messages reach them while their senders hang up
+    await health(site); // the routes are loaded: messages reach them while their senders hang up
   });
   afterAll(async () => {
     await site?.stop();
@@ -164,5 +181,48 @@ describe('messages from visitors who hang up at once', () => {
     // Those not kept (hung up before they were read) gave their place back; the hour's ten hold.
     for (let i = 0; i < 12; i++) await send(site, `198.51.100.${i + 1}`);
     expect(keptFiles(site).size).toBe(10);
+  });
+});
+
+describe('the room set aside for messages', () => {
+  let site: TestSite;
+  const ROOM = 1500;
+  beforeAll(async () => {
+    site = await startTestSite({ messagesMaxBytes: ROOM, notices: NO_NOTICES });
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it('refuses a message that would pass it with plain words; nothing kept changes; one notice until room is made', async () => {
+    expect(await health(site)).toEqual({ count: 0, bytes: 0, maxBytes: ROOM });
+    expect((await send(site)).status).toBe(200);
+    const first = await health(site);
+    expect(first).toEqual({ count: 1, bytes: keptBytes(site), maxBytes: ROOM });
+    expect(first.bytes).toBeGreaterThan(100);
+
+    const before = keptFiles(site);
+    const long = { ...CONTACT_MESSAGE, contact: 'A long question. '.repeat(80) };
+    for (let i = 0; i < 2; i++) {
+      const refused = await send(site, undefined, long);
+      expect(refused).toEqual({ status: 507, retryAfter: null, body: { error: CONTACT_FULL } });
+    }
+    expect(keptFiles(site)).toEqual(before);
+    expect(await health(site)).toEqual(first);
+
+    await site.signIn();
+    const { alerts } = await summary(site);
+    expect(alerts).toEqual([expect.objectContaining({ kind: 'full', bytes: first.bytes, maxBytes: ROOM })]);
+    expect(await audited(site, 'contact-full')).toHaveLength(1);
+
+    // A short one still fits and is kept.
+    expect((await send(site)).status).toBe(200);
+    expect(keptFiles(site).size).toBe(2);
+
+    // Deleting a message makes room: the notice goes, and the health count follows.
+    const del = await site.api('/api/messages?id=1', { method: 'DELETE' });
+    expect(del.status).toBe(200);
+    expect((await summary(site)).alerts).toEqual([]);
+    expect(await health(site)).toEqual({ count: 1, bytes: keptBytes(site), maxBytes: ROOM });
   });
 });

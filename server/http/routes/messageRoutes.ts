@@ -38,6 +38,7 @@ export function messageRoutes(
       if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
       // Kept in private/, not git: the audit log is the only record that it was deleted, and by whom.
       await deps.audit.record({ action: 'delete', ...actor(req), entity: entities.contactMessage.name, id });
+      deps.notices.alerts.roomMade(); // the form may take messages again
       deps.hub.notify(new Set([entities.contactMessage.name]));
       res.json({ success: true, id });
     }),

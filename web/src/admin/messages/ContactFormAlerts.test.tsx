@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// What the admin home says when the contact form is refusing messages (too many this hour); nothing
-// when it is taking them.
+// What the admin home says when the contact form is refusing messages: too many this hour, or no room
+// left for them; nothing when it is taking them.
 import '../../test/dom.ts';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -34,5 +34,21 @@ describe('ContactFormAlerts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       /^The contact form is getting more messages than usual\. It has taken 60 this hour, the most it takes, and is refusing new ones until the hour is over \(Nov 25, 2026, .+\)\. Visitors are asked to try again later or to email you directly\.$/,
     );
+  });
+
+  it('says the room for messages is full, and where to make room', () => {
+    show([
+      {
+        kind: 'full',
+        since: '2026-11-25T20:15:00.000Z',
+        bytes: 52_000_000,
+        maxBytes: 52_428_800,
+        refused: 1,
+      },
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The contact form is refusing new messages: the messages kept take 49.6 MB of the 50 MB set aside for them. Delete messages you no longer need on the Messages page to make room.',
+    );
+    expect(screen.getByRole('link', { name: 'Messages page' })).toHaveAttribute('href', '/MessagesAdminPage');
   });
 });

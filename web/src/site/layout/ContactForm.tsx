@@ -12,6 +12,7 @@ import {
   CHECK_FORM_MESSAGE as CHECK_FORM,
   CONTACT_ACTION,
   CONTACT_BUSY,
+  CONTACT_FULL,
   INCOMPLETE,
   SENT,
   type ContactForm,
@@ -46,6 +47,7 @@ function failureMessage(e: unknown): string {
       return e.message === CONTACT_BUSY
         ? CONTACT_BUSY
         : 'You have sent several messages in a short time. Please try again later.';
+    if (e.status === 507) return CONTACT_FULL;
     if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
     if (e.status === 0)
       return 'Your message could not be sent: the server could not be reached. Please try again.';
