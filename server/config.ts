@@ -34,6 +34,13 @@ export interface Config {
   diskWarnMb: number;
   /** Where notices of new contact messages go (CMS_SMTP_URL, CMS_NOTIFY_TO, CMS_NOTIFY_WEBHOOK …). */
   notices: NoticeSettings;
+  /**
+   * Contact messages the whole site takes in an hour, from every address together (CMS_CONTACT_PER_HOUR,
+   * default 60); besides the few a single address may send.
+   */
+  contactPerHour: number;
+  /** The room set aside for kept contact messages, in bytes (CMS_MESSAGES_MAX_MB, default 50 MB). */
+  messagesMaxBytes: number;
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -59,5 +66,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     remote: remoteFromEnv(env),
     diskWarnMb: Number(env.CMS_DISK_WARN_MB ?? 200) || 200,
     notices: noticesFromEnv(env),
+    contactPerHour: positive(env, 'CMS_CONTACT_PER_HOUR', 60, { whole: true }),
+    messagesMaxBytes: Math.round(positive(env, 'CMS_MESSAGES_MAX_MB', 50) * MB),
   };
+}
+
+const MB = 1024 * 1024;
+
+/** A number setting above zero, or its default when unset; anything else stops the start, named. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, opts: { whole?: boolean } = {}) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (opts.whole && !Number.isInteger(value)))
+    throw new Error(`${name} must be a ${opts.whole ? 'whole ' : ''}number above 0 (it is "${raw}").`);
+  return value;
 }

@@ -205,7 +205,7 @@ async function openLocked(
     accounts,
     dataDirLock,
     schedule,
-    messages: new PrivateCollection(privateDir, entities.contactMessage),
+    messages: new PrivateCollection(privateDir, entities.contactMessage, config.messagesMaxBytes),
     notices,
     messagesSeen: new MessagesSeen(privateDir),
     writer,

@@ -4,10 +4,12 @@
 // wait of `retryDelaysMs`, and after the last one the notice is given up and written to the audit log.
 // The status (where notices go, the last sent and the last failure) is what the admin home shows.
 // Kept in memory: a restart forgets notices still waiting (the messages themselves are already kept).
+// `alerts`: the notices about the form itself (refusing messages), shown on the admin home beside these.
 import type { AuditEvent } from '../schema/auditEvent.ts';
 import type { ChannelStatus, NoticeChannel, NoticeStatus } from '../schema/messageNotices.ts';
 import { postWebhook, sendMail } from './noticeSenders.ts';
 import { smtpServerName, type NoticeSettings } from './noticeSettings.ts';
+import { ContactAlerts } from './contactAlerts.ts';
 import type { NoticeMessage } from './noticeText.ts';
 
 /** More notices than this waiting on one channel (a flood while it is down): newer ones are dropped. */
@@ -44,6 +46,8 @@ export class MessageNotices {
   private readonly now: () => Date;
   private closed = false;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The form refusing messages (too many this hour, no room left): one notice each, in the admin. */
+  readonly alerts: ContactAlerts;
 
   constructor(
     private readonly settings: NoticeSettings,
@@ -51,6 +55,7 @@ export class MessageNotices {
   ) {
     this.record = options.record;
     this.now = options.now ?? (() => new Date());
+    this.alerts = new ContactAlerts({ record: this.record, changed: () => this.changed(), now: this.now });
     const { email, webhook, timeoutMs } = settings;
     if (email)
       this.channels.push(
@@ -125,6 +130,7 @@ export class MessageNotices {
    */
   async close(waitMs = 2000): Promise<void> {
     this.closed = true;
+    this.alerts.close();
     for (const c of this.channels) if (c.timer) clearTimeout(c.timer);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([

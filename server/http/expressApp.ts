@@ -91,11 +91,14 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
       ? { ...deps.remote.sync.status(), primaryUrl: deps.remote.settings.primaryUrl }
       : null;
     const disk = await diskSpace(deps.store.dir, config.diskWarnMb);
+    // Contact messages kept in private/ and the room set aside for them (CMS_MESSAGES_MAX_MB).
+    const messages = await deps.messages.used();
     res.json({
       ok: errors.length === 0 && !problem,
       repository,
       remote,
       disk,
+      messages,
       errors,
       subscribers: deps.hub.size,
     });

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'sign-out-everywhere',
   'account-settings',
   'notice-failed',
+  'contact-busy',
+  'contact-full',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,6 +9,7 @@ import type { Actor, ContentChange } from '../changes.ts';
 import type { Picks } from '../drafts/draftView.ts';
 import type { FieldWarning } from '../../schema/contentChecks.ts';
 import { AppError } from '../../schema/errors.ts';
+import { CONTACT_FULL } from '../../schema/site/contactForm.ts';
 
 /** A create (no id) or an update of one item, or of a singleton. */
 export interface SaveChange {
@@ -67,7 +68,26 @@ export interface MessageChange {
   kind: 'message';
   def: EntityDef;
   input: Record<string, unknown>;
-  keep: { add(data: Record<string, unknown>): Promise<string> };
+  keep: MessageKeeper;
+}
+
+/** What the kept messages take and the room set aside for them, in bytes, as one more is kept. */
+export interface MessageRoom {
+  count: number;
+  bytes: number;
+  maxBytes: number;
+  /** What the message being kept takes. */
+  adding: number;
+}
+
+/** Where visitors' messages are kept. */
+export interface MessageKeeper {
+  /**
+   * Keeps a message in one turn of the keeper's own queue: `check` is given the room as it is in
+   * that turn, so that no other message is kept between the check and the write; it refuses by
+   * throwing, and then nothing is written. Resolves with the message's id.
+   */
+  add(data: Record<string, unknown>, check: (room: MessageRoom) => void): Promise<string>;
 }
 
 export type Change = SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange | MessageChange;
@@ -124,6 +144,13 @@ export interface DraftTarget {
 export class StaleVersionError extends AppError {
   constructor(readonly current: IndexedItem) {
     super(409, 'Someone else saved a newer version of this item while you were editing it.');
+  }
+}
+
+/** A visitor's message that would pass the room set aside for messages: refused, and what is kept stays. */
+export class MessagesFullError extends AppError {
+  constructor(readonly room: MessageRoom) {
+    super(507, CONTACT_FULL);
   }
 }
 

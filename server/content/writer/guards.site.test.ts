@@ -17,6 +17,7 @@ import type { Actor } from '../changes.ts';
 let site: TestSite;
 const admin: Actor = { name: 'Ada Admin', email: 'ada@example.org', username: 'admin', role: 'admin' };
 const editor: Actor = { name: 'Eddie Editor', email: 'eddie@example.org', username: 'eddie', role: 'editor' };
+const VISITOR: Actor = { name: 'A visitor', email: '', username: '', address: '203.0.113.9' };
 const head = () => site.git('rev-parse', 'HEAD').trim();
 const SCRIPT = (name: string) => `https://public.tableau.com/javascripts/api/${name}.js`;
 const NO_DESCRIPTION = 'A picture: ![](/media/news/1.png)';
@@ -238,6 +239,32 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
       },
       status: 403,
       words: /needs a draft to be approved/,
+    },
+  },
+  'room for messages': {
+    save: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
+    delete: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
+    restore: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
+    bulk: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
+    publish: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
+    message: {
+      refuse: () =>
+        attempt(() =>
+          run(VISITOR, {
+            kind: 'message',
+            def: entities.contactMessage,
+            input: { name: 'Ada', title: 'Teacher', employer: '', email: 'ada@example.org', contact: 'Hi' },
+            // A keeper with 100 bytes left of its room, and a message larger than that.
+            keep: {
+              add: (_data, check) => {
+                check({ count: 9, bytes: 900, maxBytes: 1000, adding: 101 });
+                return Promise.reject(new Error('kept a message the room had no space for'));
+              },
+            },
+          }),
+        ),
+      status: 507,
+      words: /cannot take more messages/,
     },
   },
 };

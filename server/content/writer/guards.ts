@@ -8,7 +8,7 @@ import { authorize, type Asker } from '../../schema/roles.ts';
 import { checkItem, refusals, warningsOf } from '../../schema/contentChecks.ts';
 import { siteFactsOf } from '../../schema/siteAddresses.ts';
 import { isDiskFile } from '../../store/fileChange.ts';
-import type { ItemWarning } from './change.ts';
+import { MessagesFullError, type ItemWarning } from './change.ts';
 import type { Plan, PlannedItem } from './plan.ts';
 
 export interface Guard {
@@ -16,7 +16,13 @@ export interface Guard {
   run(plan: Plan, asker: Asker): ItemWarning[] | void;
 }
 
-export const GUARD_NAMES = ['admin-only fields', 'entity rules', 'content checks', 'approval'] as const;
+export const GUARD_NAMES = [
+  'admin-only fields',
+  'entity rules',
+  'content checks',
+  'approval',
+  'room for messages',
+] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** A field that loads code on the public site (`onlyAdmins`) is set to a new value by admins only. */
@@ -84,7 +90,19 @@ const approval: Guard = {
   },
 };
 
-export const GUARDS: readonly Guard[] = [adminOnlyFields, entityRules, contentChecks, approval];
+/**
+ * A visitor's message is kept only within the room set aside for messages (CMS_MESSAGES_MAX_MB):
+ * many messages cannot fill the disk the site's saves need, and what is already kept stays.
+ */
+const messageRoom: Guard = {
+  name: 'room for messages',
+  run(plan) {
+    const { room } = plan;
+    if (room && room.bytes + room.adding > room.maxBytes) throw new MessagesFullError(room);
+  },
+};
+
+export const GUARDS: readonly Guard[] = [adminOnlyFields, entityRules, contentChecks, approval, messageRoom];
 
 /** Runs every guard; returns what they found that does not stop the change. */
 export function runGuards(plan: Plan, asker: Asker): ItemWarning[] {

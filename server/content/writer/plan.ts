@@ -18,6 +18,7 @@ import type {
   BulkChange,
   DeleteChange,
   MessageChange,
+  MessageRoom,
   PublishChange,
   RestoreChange,
   SaveChange,
@@ -65,6 +66,8 @@ export interface Plan {
   /** A publish: the draft (its tip is the merge's second parent) and its approval. */
   draft?: PublishChange['draft'];
   approval?: () => void;
+  /** A visitor's message: the room its keeper has, as it is in the turn that keeps it. */
+  room?: MessageRoom;
 }
 
 /** What the save planner needs besides the change. */

@@ -27,6 +27,7 @@ import type {
   ChangeResult,
   ChangeTarget,
   DraftTarget,
+  ItemWarning,
   SavePreparation,
   SaveResult,
 } from './change.ts';
@@ -121,7 +122,9 @@ export class ContentWriter {
 
   /**
    * A visitor's message: planned, validated and guarded as every change is, then kept privately by
-   * its own store (no commit, no save queue: it never waits for the site's saves) and announced.
+   * its own store (no commit, no save queue: it never waits for the site's saves) and announced. The
+   * guards run in the keeper's turn, as a save's run in the save queue's: the room they check is the
+   * room the message is written into.
    */
   private async keepMessage(
     actor: Actor,
@@ -129,9 +132,11 @@ export class ContentWriter {
   ): Promise<ChangeResult> {
     const plan = planMessage(change, this.index);
     validatePlan(plan);
-    const warnings = runGuards(plan, actor);
     const { def, data } = plan.items[0]!;
-    const id = await change.keep.add(data!);
+    let warnings: ItemWarning[] = [];
+    const id = await change.keep.add(data!, (room) => {
+      warnings = runGuards({ ...plan, room }, actor);
+    });
     this.index.changes.emit({
       kind: 'message',
       entity: def.name,

@@ -5,29 +5,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("WindowCounters as express-rate-limit's store (the contact form's limit)", () => {
-  // The contact form counted in express-rate-limit's own memory store, the sign-in throttle here:
-  // one counter now, so both limits open, count and close their windows alike.
-  it('counts a request, takes back one the limiter does not count, and forgets a reset key', async () => {
+describe('WindowCounters (the sign-in throttle’s and the contact form’s counts)', () => {
+  it('counts a point, takes one back, and forgets a deleted key', () => {
     const counters = new WindowCounters(60_000);
-    const store = counters.rateLimitStore();
-    expect(await store.get!('1.2.3.4')).toBeUndefined();
-    expect((await store.increment('1.2.3.4')).totalHits).toBe(1);
-    const second = await store.increment('1.2.3.4');
-    expect(second.totalHits).toBe(2);
-    expect(second.resetTime!.getTime() - Date.now()).toBeGreaterThan(59_000);
-    await store.decrement('1.2.3.4');
-    expect((await store.get!('1.2.3.4'))?.totalHits).toBe(1);
-    expect(counters.get('1.2.3.4')?.points).toBe(1); // the same window the throttle reads
-    await store.resetKey('1.2.3.4');
-    expect(await store.get!('1.2.3.4')).toBeUndefined();
+    expect(counters.get('1.2.3.4')).toBeNull();
+    expect(counters.consume('1.2.3.4', 1)).toMatchObject({ points: 1, over: false });
+    const second = counters.consume('1.2.3.4', 1);
+    expect(second).toMatchObject({ points: 2, over: true });
+    expect(second.msBeforeNext).toBeGreaterThan(59_000);
+    counters.reward('1.2.3.4');
+    expect(counters.get('1.2.3.4')?.points).toBe(1);
+    counters.delete('1.2.3.4');
+    expect(counters.get('1.2.3.4')).toBeNull();
   });
 
-  it('opens a fresh window once the last one has ended', async () => {
+  it('opens a fresh window once the last one has ended', () => {
     vi.useFakeTimers({ now: Date.parse('2026-03-05T10:00:00Z') });
-    const store = new WindowCounters(60_000).rateLimitStore();
-    for (let i = 0; i < 5; i++) await store.increment('a');
+    const counters = new WindowCounters(60_000);
+    for (let i = 0; i < 5; i++) counters.consume('a', 10);
     vi.setSystemTime(Date.parse('2026-03-05T10:01:00Z'));
-    expect((await store.increment('a')).totalHits).toBe(1);
+    expect(counters.consume('a', 10).points).toBe(1);
   });
 });

@@ -2,10 +2,9 @@
 // kept in a file in private/ so that a restart does not hand an attacker a fresh set of guesses.
 // The file is rewritten whole, with git's lock-file discipline (temp file, flush, rename), at most
 // one write in flight; a lost last write (a crash) only forgets the newest failures.
-// The one counter of the server's limits: the sign-in throttle asks it directly, and the contact
-// form's express-rate-limit middleware counts in it through rateLimitStore().
+// The one counter of the server's limits: the sign-in throttle and the contact form's limits
+// (contactLimiter.ts) both count in it.
 import { readFileSync } from 'node:fs';
-import type { Store } from 'express-rate-limit';
 import { writeFileDurable } from '../../store/durable.ts';
 
 interface Window {
@@ -61,24 +60,6 @@ export class WindowCounters {
 
   delete(key: string): void {
     if (this.windows.delete(key)) this.save();
-  }
-
-  /**
-   * These windows as express-rate-limit's store: a request adds a point, a request the limiter
-   * does not count (skipFailedRequests) takes it back.
-   */
-  rateLimitStore(): Store {
-    const info = (c: Count) => ({ totalHits: c.points, resetTime: new Date(Date.now() + c.msBeforeNext) });
-    return {
-      localKeys: true,
-      get: (key) => {
-        const c = this.get(key);
-        return c ? info(c) : undefined;
-      },
-      increment: (key) => info(this.consume(key, Infinity)),
-      decrement: (key) => this.reward(key),
-      resetKey: (key) => this.delete(key),
-    };
   }
 
   /** Resolves once what has been counted so far is on disk. */

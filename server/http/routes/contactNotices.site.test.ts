@@ -179,7 +179,11 @@ describe('without notices set up', () => {
       const res = await plain.api('/api/handle_form.php', { method: 'POST', json: MESSAGE });
       expect(res.status).toBe(200);
       const answer = (await (await plain.api('/api/messages/summary')).json()) as MessageSummary;
-      expect(answer).toEqual({ unseen: 1, notices: { email: null, webhook: null, waiting: 0 } });
+      expect(answer).toEqual({
+        unseen: 1,
+        notices: { email: null, webhook: null, waiting: 0 },
+        alerts: [],
+      });
     } finally {
       await plain.stop();
     }

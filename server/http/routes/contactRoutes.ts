@@ -7,7 +7,8 @@ import type { NoticeMessage } from '../../contact/noticeText.ts';
 import type { Actor } from '../../content/changes.ts';
 import { publicOrigin } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
-import { contactLimiter } from '../auth/contactLimiter.ts';
+import { contactLimiter, placeOf } from '../auth/contactLimiter.ts';
+import { MessagesFullError } from '../../content/writer/change.ts';
 import { bodyStillArriving, route, sendError } from '../http.ts';
 import { CONTACT_LIMIT, readBodies } from '../bodies.ts';
 import type { SitePages } from '../sitePages.ts';
@@ -75,19 +76,24 @@ const visitor = (req: Request): Actor => ({ name: 'A visitor', email: '', userna
 
 /**
  * A message is one change through the one operation (`writer.run`, kind `message`), kept in
- * `messages`; its change event tells open admin pages and the notices (server/main.ts). `pages`: the
+ * `messages`; its change event tells open admin pages and the notices (server/main.ts). A refusal by
+ * the site's hourly limit or for want of room raises the admin's notice of it (once each:
+ * `notices.alerts`). Each message's place in the hour's counts is settled here (contactLimiter.ts): kept, or given back. `pages`: the
  * server-rendered site (once loaded), for answers to posts of the form without JavaScript.
  */
 export function contactRoutes(
-  { writer, messages }: Pick<AppDeps, 'writer' | 'messages'>,
+  { writer, messages, notices, config }: Pick<AppDeps, 'writer' | 'messages' | 'notices' | 'config'>,
   pages?: () => SitePages | null,
 ): Router {
   const router = Router();
   router.post(
     '/handle_form.php',
-    // Over the limit, refused before the body is read: abuse costs the server nothing (the page then
+    // Over a limit, refused before the body is read: abuse costs the server nothing (the page then
     // cannot show what was typed; the browser's Back button still has it).
-    contactLimiter(),
+    contactLimiter({
+      perHour: config.contactPerHour,
+      busy: (limit, until) => notices.alerts.refusedBusy(limit, until),
+    }),
     readBodies(CONTACT_LIMIT),
     route(async (req, res) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
@@ -112,8 +118,11 @@ export function contactRoutes(
           input,
           keep: messages,
         });
+        placeOf(res)?.kept();
       } catch (e) {
-        if (!(e instanceof AppError) || e.status !== 400 || !e.fields) throw e;
+        if (e instanceof MessagesFullError) notices.alerts.refusedFull(e.room.bytes, e.room.maxBytes);
+        if (!(e instanceof AppError) || e.status !== 400 || !e.fields) throw e; // refusedPage gives back
+        placeOf(res)?.giveBack();
         const incomplete = Object.values(e.fields).includes(CONTACT_INCOMPLETE);
         if (page) return page(refusedOutcome(input, e.fields, incomplete), 400);
         return sendError(res, 400, incomplete ? CONTACT_INCOMPLETE : e.message, e.fields);
@@ -122,12 +131,15 @@ export function contactRoutes(
       res.json({ success: true, message: 'Thank you! Your message has been sent.' });
     }),
   );
-  // Refused before the form was read (too many messages from this address, a body over the limit):
-  // a browser without JavaScript gets the contact page saying so, not a JSON answer it would show raw.
+  // Every refusal that was not the form's own (400) passes here: the message was not kept, so its
+  // place in the hour's counts is given back. A browser without JavaScript then gets the contact
+  // page saying why (too many messages, no room left, a body over the limit), not a JSON answer it
+  // would show raw.
   const refusedPage: ErrorRequestHandler = (err: unknown, req, res, next) => {
+    placeOf(res)?.giveBack();
     const site = pages?.();
     const status = err instanceof AppError ? err.status : (err as { status?: number }).status;
-    if (!site || !isFormPost(req) || (status !== 429 && status !== 413)) return next(err);
+    if (!site || !isFormPost(req) || (status !== 429 && status !== 413 && status !== 507)) return next(err);
     const message = status === 413 ? TOO_LONG : (err as Error).message;
     const form = formOf((req.body ?? {}) as Record<string, string | undefined>);
     if (bodyStillArriving(req)) res.setHeader('Connection', 'close'); // not read: hang up after the page

@@ -38,16 +38,22 @@ export function messageRoutes(
       if (!(await deps.messages.remove(id))) throw new AppError(404, 'There is no such message.');
       // Kept in private/, not git: the audit log is the only record that it was deleted, and by whom.
       await deps.audit.record({ action: 'delete', ...actor(req), entity: entities.contactMessage.name, id });
+      deps.notices.alerts.roomMade(); // the form may take messages again
       deps.hub.notify(new Set([entities.contactMessage.name]));
       res.json({ success: true, id });
     }),
   );
 
-  // The admin home's word on messages: how many are new to this person, and where notices go.
+  // The admin home's word on messages: how many are new to this person, where notices go, and
+  // whether the form is refusing messages.
   const summary = async (username: string): Promise<MessageSummary> => {
     const [list, seen] = await Promise.all([deps.messages.list(), deps.messagesSeen.of(username)]);
     const received = list.map((m) => (typeof m.data.received === 'string' ? m.data.received : ''));
-    return { unseen: countAfter(received, seen), notices: deps.notices.status() };
+    return {
+      unseen: countAfter(received, seen),
+      notices: deps.notices.status(),
+      alerts: deps.notices.alerts.list(),
+    };
   };
 
   router.get(

@@ -27,6 +27,12 @@ export interface ContactOutcome {
 export const INCOMPLETE = 'Please fill all fields';
 export const SENT = 'Form submitted successfully!';
 export const CHECK_FORM_MESSAGE = 'Please check the form and send it again.';
+/** More messages than the site takes in an hour, from everyone together (429). */
+export const CONTACT_BUSY =
+  'We are getting more messages than usual and cannot take yours right now. Please try again later, or email us directly.';
+/** The room set aside for messages is full (507): nothing more is kept until staff make room. */
+export const CONTACT_FULL =
+  'We cannot take more messages through this form right now. Please email us directly.';
 
 /** The contact page (the popup's form without JavaScript). */
 export const CONTACT_PATH = '/contact';

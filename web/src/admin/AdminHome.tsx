@@ -10,6 +10,7 @@ import { allowed, useCan } from './access.ts';
 import { useUser } from './auth.ts';
 import { useMessageSummary } from './messages/useMessageSummary.ts';
 import { MessageNoticesStatus } from './messages/MessageNoticesStatus.tsx';
+import { ContactFormAlerts } from './messages/ContactFormAlerts.tsx';
 import { entities } from '../../../server/schema/registry.ts';
 
 const MESSAGES_ROUTE = entities.contactMessage.admin.route;
@@ -28,6 +29,7 @@ export default function AdminHome() {
       intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}
     >
       <SiteFileProblems />
+      {messages && <ContactFormAlerts alerts={messages.alerts} />}
       <AdminSearch />
       {messages && <MessageNoticesStatus notices={messages.notices} />}
       <ul className="admin-home-list">

@@ -52,6 +52,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'sign-out-everywhere': 'Signed out everywhere',
   'account-settings': 'Account settings changed',
   'notice-failed': 'Notice of a message not sent',
+  'contact-busy': 'Contact form busy: messages refused for the hour',
+  'contact-full': 'Contact messages full: new ones refused',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -11,6 +11,8 @@ import { ApiError, postJson } from '../../lib/api.ts';
 import {
   CHECK_FORM_MESSAGE as CHECK_FORM,
   CONTACT_ACTION,
+  CONTACT_BUSY,
+  CONTACT_FULL,
   INCOMPLETE,
   SENT,
   type ContactForm,
@@ -40,7 +42,12 @@ function fieldsOf(e: unknown): FieldErrors {
 function failureMessage(e: unknown): string {
   if (e instanceof ApiError) {
     if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : CHECK_FORM;
-    if (e.status === 429) return 'You have sent several messages in a short time. Please try again later.';
+    // The whole site's limit this hour, not this visitor's: the server's words, which are the form's own.
+    if (e.status === 429)
+      return e.message === CONTACT_BUSY
+        ? CONTACT_BUSY
+        : 'You have sent several messages in a short time. Please try again later.';
+    if (e.status === 507) return CONTACT_FULL;
     if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
     if (e.status === 0)
       return 'Your message could not be sent: the server could not be reached. Please try again.';
