@@ -138,7 +138,7 @@ describe('signing in with two steps', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
-        /^Too many failed sign-in attempts for this account\. Please try again in \d+ minutes\.$/,
+        /^Too many wrong codes for this account\. Please try again in \d+ minutes\.$/,
       ),
     );
   });
