@@ -1,17 +1,28 @@
 // Account changes in the crash drill: each round, inside the same kill window as the saves, an admin
-// makes an invite and changes a volunteer's role, and the volunteer signs in (a new session) and renames
-// themselves. Everything acknowledged must be there after the restart: the invite opens, the role and
-// name are kept, the new session still works. They are writes of private/ (users, sessions, one-time
-// links), each replaced whole through a temporary file and a rename. With them, the admin marks the
-// contact messages seen up to a time later each round (private/messages-seen.json, written the same
-// way): after the restart the file holds that time or a later one.
+// makes an invite, changes a colleague's role and removes the round's leaver, and the volunteer signs
+// in (a new session) and renames themselves. The role change goes to another account than the
+// sign-in: a new role ends the person's sessions, so on one account the new session would rightly stop
+// working whenever the role change landed after it. Everything acknowledged must be there after the
+// restart: the invite opens, the role and the name are kept, the new session still works, and the
+// removed leaver is gone (not listed; their old session and their password refused). They are writes
+// of private/ (users, sessions, one-time links), each replaced whole through a temporary file and a
+// rename (users.json through its lock file, users.json.lock). With them, the admin marks the contact
+// messages seen up to a time later each round (private/messages-seen.json, written the same way):
+// after the restart the file holds that time or a later one.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SIGN_IN_LIMITS } from '../../server/http/auth/throttle.ts';
 import { SiteClient } from './api.ts';
 import { ADMIN } from './serverProcess.ts';
 import { errorText } from './time.ts';
 
+/** Signs in and renames themselves each round. */
 export const VOLUNTEER = { username: 'drill-volunteer', password: 'drill-volunteer-password' };
+/** Given another role each round (which ends their sessions: the drill checks none of theirs). */
+export const COLLEAGUE = { username: 'drill-colleague', password: 'drill-colleague-password' };
+
+/** The label of a removal's outcome: the report counts removals by it. */
+export const REMOVAL_LABEL = 'removal of the leaver';
 
 export interface AccountOutcome {
   label: string;
@@ -20,30 +31,94 @@ export interface AccountOutcome {
   check: (admin: SiteClient) => Promise<string | null>;
 }
 
-/** Makes the volunteer's account through an invite, once (round 1), before any kill window. */
-export async function ensureVolunteer(admin: SiteClient): Promise<void> {
-  const users = await admin.call('GET', '/api/users');
-  const list = (users.body as { users?: { username: string }[] } | null)?.users ?? [];
-  if (list.some((u) => u.username === VOLUNTEER.username)) return;
+interface Listed {
+  username: string;
+  role: string;
+  name: string;
+}
+
+async function listed(admin: SiteClient): Promise<Listed[]> {
+  const res = await admin.call('GET', '/api/users');
+  if (res.status !== 200) throw new Error(`GET /api/users answered ${res.status}: ${res.text.slice(0, 200)}`);
+  return (res.body as { users?: Listed[] } | null)?.users ?? [];
+}
+
+const accountOf = async (admin: SiteClient, username: string): Promise<Partial<Listed>> =>
+  (await listed(admin)).find((u) => u.username.toLowerCase() === username.toLowerCase()) ?? {};
+
+/** Joins through a new invite from the admin; answers the new person's browser, signed in. */
+async function join(
+  admin: SiteClient,
+  person: { username: string; password: string },
+  name: string,
+): Promise<SiteClient> {
   const invite = await admin.call('POST', '/api/users/invites', { role: 'contributor' });
+  if (invite.status !== 201)
+    throw new Error(
+      `the invite for ${person.username} answered ${invite.status}: ${invite.text.slice(0, 200)}`,
+    );
   const token = String((invite.body as { url?: string } | null)?.url ?? '')
     .split('/')
     .pop();
-  const joined = await new SiteClient(admin.url).call('POST', `/api/invites/${token}`, {
-    ...VOLUNTEER,
-    name: 'Drill Volunteer',
-    email: 'volunteer@example.org',
+  const browser = new SiteClient(admin.url);
+  const joined = await browser.call('POST', `/api/invites/${token}`, {
+    ...person,
+    name,
+    email: `${person.username}@example.org`,
   });
   if (joined.status !== 201)
-    throw new Error(`the volunteer's invite answered ${joined.status}: ${joined.text.slice(0, 200)}`);
+    throw new Error(`${person.username}'s invite answered ${joined.status}: ${joined.text.slice(0, 200)}`);
+  return browser;
 }
 
-const roleOf = async (admin: SiteClient): Promise<{ role?: string; name?: string }> => {
-  const res = await admin.call('GET', '/api/users');
-  const list =
-    (res.body as { users?: { username: string; role: string; name: string }[] } | null)?.users ?? [];
-  return list.find((u) => u.username === VOLUNTEER.username) ?? {};
-};
+/** Makes the volunteer's and the colleague's accounts through invites, once (round 1), before any kill window. */
+export async function ensureDrillAccounts(admin: SiteClient): Promise<void> {
+  const there = new Set((await listed(admin)).map((u) => u.username.toLowerCase()));
+  if (!there.has(VOLUNTEER.username)) await join(admin, VOLUNTEER, 'Drill Volunteer');
+  if (!there.has(COLLEAGUE.username)) await join(admin, COLLEAGUE, 'Drill Colleague');
+}
+
+/** Someone who joins before the kill window, signed in (a session cookie), for the admin to remove in it. */
+export interface Leaver {
+  username: string;
+  password: string;
+  browser: SiteClient;
+}
+
+/** The round's leaver: a new account through an invite, signed in by accepting it. */
+export async function makeLeaver(admin: SiteClient, round: number): Promise<Leaver> {
+  const person = { username: `drill-leaver-${round}`, password: `drill-leaver-password-${round}` };
+  const browser = await join(admin, person, `Drill Leaver ${round}`);
+  // Their session works before the removal, so a 401 after it means the removal ended it.
+  const own = await browser.call('GET', '/api/account');
+  if (own.status !== 200) throw new Error(`${person.username}'s new session answers ${own.status}`);
+  return { ...person, browser };
+}
+
+/**
+ * The refused sign-ins the drill spends checking removed leavers' passwords. Each one counts against
+ * the address in the server's sign-in throttle, which keeps its counts across restarts: at the limit
+ * the admin's own sign-ins would be refused too. The drill spends at most half the allowance in the
+ * throttle's window and leaves the rest for sign-ins a kill cut short before they were taken back.
+ */
+export class PasswordChecks {
+  checked = 0;
+  skipped = 0;
+  private readonly spent: number[] = [];
+  private readonly allowed = Math.floor(SIGN_IN_LIMITS.perAddress / 2);
+
+  /** Whether one more refused sign-in may be spent now; counts it either way. */
+  take(): boolean {
+    const windowStart = Date.now() - SIGN_IN_LIMITS.windowSeconds * 1000;
+    if (this.spent.filter((t) => t > windowStart).length >= this.allowed) {
+      this.skipped++;
+      return false;
+    }
+    this.spent.push(Date.now());
+    this.checked++;
+    return true;
+  }
+}
 
 /** The admin's "seen up to" time in the data directory's private/messages-seen.json, or null. */
 async function seenUpTo(dataDir: string): Promise<string | null> {
@@ -52,11 +127,34 @@ async function seenUpTo(dataDir: string): Promise<string | null> {
   return seen[ADMIN.username.toLowerCase()] ?? null;
 }
 
+/** What is still there of a removed leaver after the restart, or null when they are all gone. */
+async function leaverStillThere(
+  admin: SiteClient,
+  leaver: Leaver,
+  passwords: PasswordChecks,
+): Promise<string | null> {
+  const found: string[] = [];
+  if ((await accountOf(admin, leaver.username)).username !== undefined)
+    found.push(`${leaver.username} is still listed`);
+  const own = await leaver.browser.at(admin.url).call('GET', '/api/account');
+  if (own.status !== 401) found.push(`their old session answers ${own.status}, not 401`);
+  if (passwords.take()) {
+    const signIn = await new SiteClient(admin.url).call('POST', '/api/login.php', {
+      username: leaver.username,
+      password: leaver.password,
+    });
+    if (signIn.status !== 401) found.push(`their password sign-in answers ${signIn.status}, not 401`);
+  }
+  return found.length ? found.join('; ') : null;
+}
+
 /** Sends this round's account changes; each settles with its outcome (never rejects). */
 export function sendAccountChanges(
   admin: SiteClient,
   round: number,
   dataDir: string,
+  leaver: Leaver | null,
+  passwords: PasswordChecks,
 ): Promise<AccountOutcome>[] {
   const role = round % 2 ? 'editor' : 'contributor';
   const name = `Drill Volunteer ${round}`;
@@ -84,11 +182,11 @@ export function sendAccountChanges(
         return open.status === 200 ? null : `the acknowledged invite answers ${open.status}`;
       };
     }),
-    outcome(`role → ${role}`, async () => {
-      const res = await admin.call('PATCH', `/api/users/${VOLUNTEER.username}`, { role });
+    outcome(`colleague's role → ${role}`, async () => {
+      const res = await admin.call('PATCH', `/api/users/${COLLEAGUE.username}`, { role });
       if (res.status !== 200) return null;
       return async (a) => {
-        const kept = (await roleOf(a)).role;
+        const kept = (await accountOf(a, COLLEAGUE.username)).role;
         return kept === role ? null : `the acknowledged role ${role} is ${kept ?? 'gone'}`;
       };
     }),
@@ -102,7 +200,7 @@ export function sendAccountChanges(
         const account = await volunteer.at(a.url).call('GET', '/api/account');
         if (account.status !== 200)
           return `the acknowledged session answers ${account.status} after the restart`;
-        const kept = (await roleOf(a)).name;
+        const kept = (await accountOf(a, VOLUNTEER.username)).name;
         return !nameKept || kept === name ? null : `the acknowledged name “${name}” is “${kept}”`;
       };
     }),
@@ -123,6 +221,16 @@ export function sendAccountChanges(
           : `the acknowledged mark ${upTo} is ${kept ?? 'gone'}`;
       };
     }),
+    // Not acknowledged, either state is right: the leaver still there (with their session) or gone.
+    ...(leaver
+      ? [
+          outcome(REMOVAL_LABEL, async () => {
+            const res = await admin.call('DELETE', `/api/users/${leaver.username}`);
+            if (res.status !== 200) return null;
+            return (a: SiteClient) => leaverStillThere(a, leaver, passwords);
+          }),
+        ]
+      : []),
   ];
 }
 
