@@ -1,14 +1,15 @@
 // Account changes in the crash drill: each round, inside the same kill window as the saves, an admin
-// makes an invite, changes a colleague's role and removes the round's leaver, and the volunteer signs
-// in (a new session) and renames themselves. The role change goes to another account than the
-// sign-in: a new role ends the person's sessions, so on one account the new session would rightly stop
-// working whenever the role change landed after it. Everything acknowledged must be there after the
-// restart: the invite opens, the role and the name are kept, the new session still works, and the
-// removed leaver is gone (not listed; their old session and their password refused). They are writes
-// of private/ (users, sessions, one-time links), each replaced whole through a temporary file and a
-// rename (users.json through its lock file, users.json.lock). With them, the admin marks the contact
-// messages seen up to a time later each round (private/messages-seen.json, written the same way):
-// after the restart the file holds that time or a later one.
+// makes an invite, changes a colleague's role and removes the round's leaver, and the volunteer renames
+// themselves in a new session (its sign-in is sent just before the window: see startVolunteerSignIn).
+// The role change goes to another account than the sign-in: a new role ends the person's sessions, so
+// on one account the new session would rightly stop working whenever the role change landed after it.
+// Everything acknowledged must be there after the restart: the invite opens, the role and the name
+// are kept, the new session still works, and the removed leaver is gone (not listed; their old session
+// and their password refused). They are writes of private/ (users, sessions, one-time links), each
+// replaced whole through a temporary file and a rename (users.json through its lock file,
+// users.json.lock). With them, the admin marks the contact messages seen up to a time later each round
+// (private/messages-seen.json, written the same way): after the restart the file holds that time or a
+// later one.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SIGN_IN_LIMITS } from '../../server/http/auth/throttle.ts';
@@ -21,8 +22,15 @@ export const VOLUNTEER = { username: 'drill-volunteer', password: 'drill-volunte
 /** Given another role each round (which ends their sessions: the drill checks none of theirs). */
 export const COLLEAGUE = { username: 'drill-colleague', password: 'drill-colleague-password' };
 
-/** The label of a removal's outcome: the report counts removals by it. */
-export const REMOVAL_LABEL = 'removal of the leaver';
+/** The account changes' labels, in the order the report counts them. */
+export const ACCOUNT_CHANGES = {
+  invite: 'invite',
+  role: "colleague's role",
+  signIn: 'sign-in',
+  rename: 'rename',
+  seen: 'messages seen',
+  removal: 'removal of the leaver',
+} as const;
 
 export interface AccountOutcome {
   label: string;
@@ -148,30 +156,68 @@ async function leaverStillThere(
   return found.length ? found.join('; ') : null;
 }
 
+/** Settles with the change's outcome (never rejects): `send` answers the check, or null when refused. */
+async function outcome(
+  label: string,
+  send: () => Promise<AccountOutcome['check'] | null>,
+): Promise<AccountOutcome> {
+  try {
+    const check = await send();
+    return { label, acknowledged: check !== null, check: check ?? (() => Promise.resolve(null)) };
+  } catch {
+    return { label, acknowledged: false, check: () => Promise.resolve(null) }; // no answer before the kill
+  }
+}
+
+/** The volunteer's sign-in under way: its outcome, and whether it answered 200 (false on no answer). */
+export interface VolunteerSignIn {
+  browser: SiteClient;
+  outcome: Promise<AccountOutcome>;
+  signedIn: Promise<boolean>;
+}
+
+/**
+ * Sends the volunteer's sign-in. It is sent just before the kill window opens: its password check
+ * (bcrypt) takes longer than most windows, so sent in the window it was almost never answered. Its
+ * session is written near the window's start, among the other writes of private/, and the rename in
+ * the window uses it. An acknowledged session must still work after the restart.
+ */
+export function startVolunteerSignIn(url: string): VolunteerSignIn {
+  const browser = new SiteClient(url);
+  const answer = browser.call('POST', '/api/login.php', VOLUNTEER);
+  const signedIn = answer.then(
+    (res) => res.status === 200,
+    () => false,
+  );
+  return {
+    browser,
+    signedIn,
+    outcome: outcome(ACCOUNT_CHANGES.signIn, async () => {
+      if (!(await signedIn)) return null;
+      return async (a) => {
+        const account = await browser.at(a.url).call('GET', '/api/account');
+        return account.status === 200
+          ? null
+          : `the acknowledged session answers ${account.status} after the restart`;
+      };
+    }),
+  };
+}
+
 /** Sends this round's account changes; each settles with its outcome (never rejects). */
 export function sendAccountChanges(
   admin: SiteClient,
   round: number,
   dataDir: string,
   leaver: Leaver | null,
+  volunteer: VolunteerSignIn,
   passwords: PasswordChecks,
 ): Promise<AccountOutcome>[] {
   const role = round % 2 ? 'editor' : 'contributor';
   const name = `Drill Volunteer ${round}`;
-  const outcome = async (
-    label: string,
-    send: () => Promise<AccountOutcome['check'] | null>,
-  ): Promise<AccountOutcome> => {
-    try {
-      const check = await send();
-      return { label, acknowledged: check !== null, check: check ?? (() => Promise.resolve(null)) };
-    } catch {
-      return { label, acknowledged: false, check: () => Promise.resolve(null) }; // no answer before the kill
-    }
-  };
-  const volunteer = new SiteClient(admin.url);
   return [
-    outcome('invite', async () => {
+    volunteer.outcome,
+    outcome(ACCOUNT_CHANGES.invite, async () => {
       const res = await admin.call('POST', '/api/users/invites', { role: 'contributor' });
       if (res.status !== 201) return null;
       const token = String((res.body as { url?: string }).url ?? '')
@@ -182,7 +228,7 @@ export function sendAccountChanges(
         return open.status === 200 ? null : `the acknowledged invite answers ${open.status}`;
       };
     }),
-    outcome(`colleague's role → ${role}`, async () => {
+    outcome(ACCOUNT_CHANGES.role, async () => {
       const res = await admin.call('PATCH', `/api/users/${COLLEAGUE.username}`, { role });
       if (res.status !== 200) return null;
       return async (a) => {
@@ -190,21 +236,17 @@ export function sendAccountChanges(
         return kept === role ? null : `the acknowledged role ${role} is ${kept ?? 'gone'}`;
       };
     }),
-    outcome('sign-in and rename', async () => {
-      const signIn = await volunteer.call('POST', '/api/login.php', VOLUNTEER);
-      if (signIn.status !== 200) return null;
-      const renamed = await volunteer.call('PATCH', '/api/account', { name });
-      // The sign-in alone was acknowledged: its session must work; the name only if that was too.
-      const nameKept = renamed.status === 200;
+    outcome(ACCOUNT_CHANGES.rename, async () => {
+      // After the sign-in answered (it was sent before the window opened): its session renames.
+      if (!(await volunteer.signedIn)) return null;
+      const res = await volunteer.browser.call('PATCH', '/api/account', { name });
+      if (res.status !== 200) return null;
       return async (a) => {
-        const account = await volunteer.at(a.url).call('GET', '/api/account');
-        if (account.status !== 200)
-          return `the acknowledged session answers ${account.status} after the restart`;
         const kept = (await accountOf(a, VOLUNTEER.username)).name;
-        return !nameKept || kept === name ? null : `the acknowledged name “${name}” is “${kept}”`;
+        return kept === name ? null : `the acknowledged name “${name}” is “${kept}”`;
       };
     }),
-    outcome('messages seen', async () => {
+    outcome(ACCOUNT_CHANGES.seen, async () => {
       // A day later each round, always in the past: the mark only moves forward.
       const upTo = new Date(Date.UTC(2026, 0, round)).toISOString();
       const res = await admin.call('POST', '/api/messages/seen', { upTo });
@@ -224,7 +266,7 @@ export function sendAccountChanges(
     // Not acknowledged, either state is right: the leaver still there (with their session) or gone.
     ...(leaver
       ? [
-          outcome(REMOVAL_LABEL, async () => {
+          outcome(ACCOUNT_CHANGES.removal, async () => {
             const res = await admin.call('DELETE', `/api/users/${leaver.username}`);
             if (res.status !== 200) return null;
             return (a: SiteClient) => leaverStillThere(a, leaver, passwords);

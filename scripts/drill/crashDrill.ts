@@ -16,6 +16,7 @@ import {
   makeLeaver,
   PasswordChecks,
   sendAccountChanges,
+  startVolunteerSignIn,
   type AccountOutcome,
   type Leaver,
 } from './accountChanges.ts';
@@ -156,6 +157,8 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   } catch (e) {
     r.neededHuman.push(`before the saves (the leaver): ${errorText(e)}`);
   }
+  // Sent now so that it is answered about when the window opens (its password check is slow).
+  const volunteer = startVolunteerSignIn(server.url);
 
   const live = planSaves(drill.planRng, round, drill.concurrency, ids);
   // Drafts alongside: two saved into (a live item edited in one, a new item made in the other) and
@@ -179,7 +182,14 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   plan.push(...drafts.slice(live.length));
   const startedAt = performance.now();
   const pending = plan.map((save) => sendSave(client, save, startedAt));
-  const accountsPending = sendAccountChanges(client, round, drill.dataDir, leaver, drill.passwords);
+  const accountsPending = sendAccountChanges(
+    client,
+    round,
+    drill.dataDir,
+    leaver,
+    volunteer,
+    drill.passwords,
+  );
   await sleep(killAfterMs - (performance.now() - startedAt));
   await server.kill();
   drill.live = null;

@@ -1,5 +1,5 @@
 // Plain-text output of a drill run: one line per round, failure details, and the summary table.
-import { REMOVAL_LABEL } from './accountChanges.ts';
+import { ACCOUNT_CHANGES } from './accountChanges.ts';
 import { seconds } from './time.ts';
 import { FAILURE_TOTALS, type DrillReport, type RoundResult } from './types.ts';
 
@@ -71,9 +71,10 @@ const medianAndMax = (median: number | null, max: number | null) =>
 export function formatSummary(report: DrillReport): string[] {
   const t = report.totals;
   const { firstStartMs, restartMedianMs, restartMaxMs, signInMedianMs, signInMaxMs } = report.timing;
-  const removals = report.rounds
-    .flatMap((r) => r.accountAcknowledgedLabels)
-    .filter((label) => label === REMOVAL_LABEL).length;
+  const ackedLabels = report.rounds.flatMap((r) => r.accountAcknowledgedLabels);
+  const accountKinds = Object.values(ACCOUNT_CHANGES)
+    .map((label) => ackedLabels.filter((l) => l === label).length)
+    .join(' / ');
   const passwords = report.passwordChecks;
   const rows: [string, string][] = [
     ['rounds', String(t.rounds)],
@@ -81,7 +82,7 @@ export function formatSummary(report: DrillReport): string[] {
     ['  of them into drafts / publishes / restores / deletes', byKind(report)],
     ['lost saves', String(t.lost)],
     ['acknowledged account changes', String(t.accountAcknowledged)],
-    ['  of them removals of a signed-in person', String(removals)],
+    ['  invites / roles / sign-ins / renames / seen marks / removals', accountKinds],
     ['  removed people: password sign-ins tried / skipped', `${passwords.checked} / ${passwords.skipped}`],
     ['lost account changes', String(t.accountLost)],
     ['rounds that needed a human', String(t.neededHuman)],

@@ -21,7 +21,7 @@ export interface RoundResult {
   servedMismatches: string[];
   /** Lock and temp files found in the repository after the restart (for diagnosis, not counted). */
   leftovers: string[];
-  /** Account changes sent in the kill window (invite, role, sign-in and rename, messages seen, removal) and acknowledged. */
+  /** Account changes sent about the kill window (accountChanges.ts: ACCOUNT_CHANGES) and acknowledged. */
   accountChanges: number;
   accountAcknowledged: number;
   /** The labels of the acknowledged account changes. */
