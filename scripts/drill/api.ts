@@ -1,5 +1,5 @@
 // A minimal client for the site's API: the site's own Origin on every call (writes need it) and the
-// session cookie from sign-in. Every call is bounded by a timeout.
+// session cookie from sign-in (or an accepted invite). Every call is bounded by a timeout.
 import { ADMIN } from './serverProcess.ts';
 
 export interface Answer {
@@ -33,7 +33,9 @@ export class SiteClient {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const text = await res.text();
-    if (method === 'POST' && pathname === '/api/login.php' && res.ok) {
+    // A session starts at a sign-in and at an accepted invite (the new account is signed in).
+    const startsSession = pathname === '/api/login.php' || pathname.startsWith('/api/invites/');
+    if (method === 'POST' && startsSession && res.ok) {
       this.cookie = res.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])

@@ -1,7 +1,8 @@
 // npm run drill:crash -- --rounds 50 [--concurrency 20] [--seed 1] [--keep]
-// Kills the real server during concurrent saves, restarts it, and checks nothing was lost or damaged.
-// Exit code 1 when any round lost a save, needed a human, or left fsck errors, a dirty status,
-// served content other than HEAD or failing health; also when no save was acknowledged at all.
+// Kills the real server during concurrent saves and account changes, restarts it, and checks nothing
+// was lost or damaged. Exit code 1 when any round lost a save or an account change, needed a human, or
+// left fsck errors, a dirty status, served content other than HEAD or failing health; also when no save
+// was acknowledged at all.
 import { parseArgs } from 'node:util';
 import { runCrashDrill } from './crashDrill.ts';
 import { failures, formatDetails, formatSummary } from './report.ts';
@@ -54,4 +55,4 @@ if (problems.length) {
   console.log(`\nFAILED (${problems.join('; ')}). Repeat this run with --seed ${report.seed}.`);
   process.exit(1);
 }
-console.log('\nPASSED: every acknowledged save survived, and every restart was clean.');
+console.log('\nPASSED: every acknowledged save and account change survived, and every restart was clean.');

@@ -1,4 +1,5 @@
 // Plain-text output of a drill run: one line per round, failure details, and the summary table.
+import { ACCOUNT_CHANGES } from './accountChanges.ts';
 import { seconds } from './time.ts';
 import { FAILURE_TOTALS, type DrillReport, type RoundResult } from './types.ts';
 
@@ -12,6 +13,8 @@ export function formatRound(r: RoundResult, of: number): string {
     `killed at ${String(r.killAfterMs).padStart(3)} ms`,
     `${String(r.acknowledged).padStart(2)}/${r.saves.length} acknowledged`,
     r.restartMs === null ? check(false, '', 'no restart') : `restart ${seconds(r.restartMs)}`,
+    // The kill can leave users.json's lock file: the first write after the restart waits for it to be old.
+    `sign-in ${r.signInAfterRestartMs === null ? 'failed' : seconds(r.signInAfterRestartMs)}${r.usersLockLeft ? ' (users.json.lock left)' : ''}`,
     check(r.lost.length === 0, 'lost 0', `lost ${r.lost.length}`),
     check(
       r.accountLost.length === 0,
@@ -62,15 +65,25 @@ function byKind(report: DrillReport): string {
   return `${count('draft-save')} / ${count('publish')} / ${count('restore')} / ${count('delete')}`;
 }
 
+const medianAndMax = (median: number | null, max: number | null) =>
+  median === null ? '—' : `${seconds(median)} / ${seconds(max ?? 0)}`;
+
 export function formatSummary(report: DrillReport): string[] {
   const t = report.totals;
-  const { firstStartMs, restartMedianMs, restartMaxMs } = report.timing;
+  const { firstStartMs, restartMedianMs, restartMaxMs, signInMedianMs, signInMaxMs } = report.timing;
+  const ackedLabels = report.rounds.flatMap((r) => r.accountAcknowledgedLabels);
+  const accountKinds = Object.values(ACCOUNT_CHANGES)
+    .map((label) => ackedLabels.filter((l) => l === label).length)
+    .join(' / ');
+  const passwords = report.passwordChecks;
   const rows: [string, string][] = [
     ['rounds', String(t.rounds)],
     ['acknowledged saves', String(t.acknowledged)],
     ['  of them into drafts / publishes / restores / deletes', byKind(report)],
     ['lost saves', String(t.lost)],
     ['acknowledged account changes', String(t.accountAcknowledged)],
+    ['  invites / roles / sign-ins / renames / seen marks / removals', accountKinds],
+    ['  removed people: password sign-ins tried / skipped', `${passwords.checked} / ${passwords.skipped}`],
     ['lost account changes', String(t.accountLost)],
     ['rounds that needed a human', String(t.neededHuman)],
     ['rounds with fsck errors', String(t.fsckErrors)],
@@ -78,10 +91,9 @@ export function formatSummary(report: DrillReport): string[] {
     ['rounds with served ≠ HEAD', String(t.servedMismatch)],
     ['rounds with health not ok', String(t.healthNotOk)],
     ['first start', seconds(firstStartMs)],
-    [
-      'restart (median / max)',
-      restartMedianMs === null ? '—' : `${seconds(restartMedianMs)} / ${seconds(restartMaxMs ?? 0)}`,
-    ],
+    ['restart (median / max)', medianAndMax(restartMedianMs, restartMaxMs)],
+    ['rounds whose kill left users.json.lock', String(report.rounds.filter((r) => r.usersLockLeft).length)],
+    ['first sign-in after restart (median / max)', medianAndMax(signInMedianMs, signInMaxMs)],
     ['seed', String(report.seed)],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

@@ -21,11 +21,17 @@ export interface RoundResult {
   servedMismatches: string[];
   /** Lock and temp files found in the repository after the restart (for diagnosis, not counted). */
   leftovers: string[];
-  /** Account changes sent in the kill window (invite, role, sign-in and rename) and acknowledged. */
+  /** Account changes sent about the kill window (accountChanges.ts: ACCOUNT_CHANGES) and acknowledged. */
   accountChanges: number;
   accountAcknowledged: number;
+  /** The labels of the acknowledged account changes. */
+  accountAcknowledgedLabels: string[];
   /** Acknowledged account changes missing after the restart. */
   accountLost: string[];
+  /** Whether the kill left private/users.json.lock (for diagnosis, not counted). */
+  usersLockLeft: boolean;
+  /** How long the admin's first sign-in after the restart took (it writes users.json); null if it failed. */
+  signInAfterRestartMs: number | null;
 }
 
 export interface DrillTotals {
@@ -47,7 +53,15 @@ export interface DrillReport {
   /** The data directory; it only still exists when the run was asked to keep it. */
   dataDir: string;
   kept: boolean;
-  timing: { firstStartMs: number; restartMedianMs: number | null; restartMaxMs: number | null };
+  timing: {
+    firstStartMs: number;
+    restartMedianMs: number | null;
+    restartMaxMs: number | null;
+    signInMedianMs: number | null;
+    signInMaxMs: number | null;
+  };
+  /** Removed leavers' password sign-ins checked, and skipped to stay within the sign-in throttle. */
+  passwordChecks: { checked: number; skipped: number };
   totals: DrillTotals;
   rounds: RoundResult[];
   /** Set when the drill stopped before the rounds asked for. */
