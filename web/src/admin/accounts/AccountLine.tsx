@@ -88,39 +88,42 @@ export function AccountLine({
         </form>
         <div className="admin-actions">
           {u.disabled ? (
-            <button
-              type="button"
-              className="admin-button admin-button-small"
-              disabled={busy}
-              onClick={onEnable}
-            >
-              Enable the account <span className="visually-hidden">of {name}</span>
-            </button>
+            <Action label="Enable the account" about={`of ${name}`} busy={busy} onClick={onEnable} />
           ) : (
-            <button
-              type="button"
-              className="admin-button admin-button-small admin-button-danger"
-              disabled={busy}
-              onClick={onDisable}
-            >
-              Disable the account <span className="visually-hidden">of {name}</span>
-            </button>
+            <Action label="Disable the account" about={`of ${name}`} busy={busy} onClick={onDisable} danger />
           )}
-          <button type="button" className="admin-button admin-button-small" disabled={busy} onClick={onReset}>
-            Make a password-reset link <span className="visually-hidden">for {name}</span>
-          </button>
+          <Action label="Make a password-reset link" about={`for ${name}`} busy={busy} onClick={onReset} />
           {!me && (
-            <button
-              type="button"
-              className="admin-button admin-button-small admin-button-danger"
-              disabled={busy}
-              onClick={onRemove}
-            >
-              Remove the account <span className="visually-hidden">of {name}</span>
-            </button>
+            <Action label="Remove the account" about={`of ${name}`} busy={busy} onClick={onRemove} danger />
           )}
         </div>
       </div>
     </li>
+  );
+}
+
+/** One of an account's buttons: its words, and whose account for a screen reader. */
+function Action({
+  label,
+  about,
+  busy,
+  onClick,
+  danger = false,
+}: {
+  label: string;
+  about: string;
+  busy: boolean;
+  onClick: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`admin-button admin-button-small${danger ? ' admin-button-danger' : ''}`}
+      disabled={busy}
+      onClick={onClick}
+    >
+      {label} <span className="visually-hidden">{about}</span>
+    </button>
   );
 }
