@@ -1,11 +1,12 @@
 // Shared by the benchmarks that run the real server in a child process on a generated site: the
-// starter site with N news items, the child's start (with extra staff accounts when asked), and its
-// stop.
-import { fork, type ChildProcess } from 'node:child_process';
+// starter site with N news items, the child's start (with extra staff accounts when asked), its stop,
+// and the server as npm start runs it taking over the site the child made.
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import { newsFile } from './fixtures.ts';
+import { startServer } from '../drill/serverProcess.ts';
 
 export const BENCH_PASSWORD = 'benchmark password 123';
 
@@ -60,3 +61,46 @@ export const stopChild = (child: ChildProcess) =>
     child.send({ stop: true });
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
+
+/** The CMS a benchmark measures, in a process of its own. */
+export interface BenchCms {
+  url: string;
+  pid: number;
+  /** From the start of its process until it answers, in ms. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The CMS on a new data folder: the TypeScript server, in a child process forked from `file` in the
+ * role 'cms' (which calls runCmsChild), makes the site from `starter` and adds BENCH_USERS accounts.
+ * With `built`, that child then stops and the server as `npm start` runs it takes the folder over:
+ * dist-server/index.js (the server's bundle is built again here, so it is the source as it is now)
+ * with npm start's settings, the file watcher included.
+ */
+export async function startCms(
+  file: string,
+  options: { dataDir: string; starter: string; built: boolean; env?: Record<string, string> },
+): Promise<BenchCms> {
+  const started = performance.now();
+  const cms = startChild(file, 'cms', {
+    BENCH_DATA_DIR: options.dataDir,
+    BENCH_STARTER_DIR: options.starter,
+    ...options.env,
+  });
+  const url = await cms.ready;
+  if (!options.built)
+    return {
+      url,
+      pid: cms.child.pid!,
+      startMs: performance.now() - started,
+      stop: () => stopChild(cms.child),
+    };
+  await stopChild(cms.child);
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'ignore',
+  });
+  const built = await startServer(options.dataDir, { entry: 'built' });
+  return { url: built.url, pid: built.pid, startMs: built.startMs, stop: () => built.stop() };
+}

@@ -134,18 +134,29 @@ export function machineBusy(): number | null {
   }
 }
 
-/** CPU time (µs) of this process's children that have been waited for (Linux /proc/self/stat), or 0. */
-export function waitedChildrenCpu(): number {
+/** The fields of /proc/<pid>/stat after the process's name (the first is its state), or null. */
+function procStat(pid: number | 'self'): number[] | null {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat
       .slice(stat.lastIndexOf(')') + 2)
       .split(' ')
       .map(Number);
-    return ((f[13] ?? 0) + (f[14] ?? 0)) * TICK_US; // cutime, cstime (fields 16 and 17)
   } catch {
-    return 0;
+    return null;
   }
+}
+
+/** CPU time (µs) of this process's children that have been waited for (Linux /proc/self/stat), or 0. */
+export function waitedChildrenCpu(): number {
+  const f = procStat('self');
+  return f ? ((f[13] ?? 0) + (f[14] ?? 0)) * TICK_US : 0; // cutime, cstime (fields 16 and 17)
+}
+
+/** CPU time (µs) a process has used so far, all its threads (Linux /proc/<pid>/stat), or NaN. */
+export function processCpu(pid: number): number {
+  const f = procStat(pid);
+  return f ? ((f[11] ?? 0) + (f[12] ?? 0)) * TICK_US : NaN; // utime, stime (fields 14 and 15)
 }
 
 /** Runs a benchmark's main and exits with its outcome (child servers and timers never keep it alive). */

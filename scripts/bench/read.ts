@@ -7,9 +7,13 @@
 // load generator never shares an event loop with the server it measures. Everything listens on
 // 127.0.0.1 only. The machine may be shared, so each answer is measured in many short runs that
 // alternate between the two servers, and the ratio is the median of adjacent pairs' ratios.
+// The CMS measured is the one `npm start` runs: the built server (dist-server/index.js, its bundle built
+// again here) with npm start's settings, file watcher included, on a site the TypeScript server made
+// first (cmsChild.ts startCms).
 // Needs the built web app (`npm run build`). Env: BENCH_DURATION (s per run, default 3), BENCH_ROUNDS
-// (pairs of runs per answer, default 6), BENCH_CONNECTIONS (default 10), BENCH_ITEMS (default 10000).
-import { fork, type ChildProcess } from 'node:child_process';
+// (pairs of runs per answer, default 6), BENCH_CONNECTIONS (default 10), BENCH_ITEMS (default 10000),
+// BENCH_ENTRY=source (the server from TypeScript through tsx, as `npm run dev` runs it, without the file
+// watcher), BENCH_NODE_ARGS (flags for the server's node only, e.g. --cpu-prof; built server only).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -19,14 +23,16 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../../server/config.ts';
-import { newsStarter } from './cmsChild.ts';
+import { newsStarter, runCmsChild, startChild, startCms, stopChild } from './cmsChild.ts';
 import { serveCapturedInChild, type Captured as Served } from './anchorServer.ts';
-import { machine, machineBusy, table } from './fixtures.ts';
+import { machine, machineBusy, processCpu, runMain, table } from './fixtures.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The server as npm start runs it, unless BENCH_ENTRY=source. */
+const BUILT = process.env.BENCH_ENTRY !== 'source';
 const WARMUP = 2;
 const HOST = '127.0.0.1';
 const DIST = path.join(PROJECT_ROOT, 'dist');
@@ -40,78 +46,6 @@ interface Scenario {
 }
 interface Captured extends Served {
   status: number;
-}
-type ChildMessage = { ready: string; startMs?: number } | { error: string };
-
-// ---------------------------------------------------------------------------------------------------
-// Child processes
-
-async function cmsChild() {
-  const { startServer } = await import('../../server/main.ts');
-  const started = performance.now();
-  const running = await startServer({
-    dataDir: process.env.BENCH_DATA_DIR!,
-    starterDir: process.env.BENCH_STARTER_DIR!,
-    distDir: DIST,
-    host: HOST,
-    port: 0,
-    quiet: true,
-    watch: false,
-    adminPassword: 'benchmark password 123',
-    bcryptCost: 4,
-  });
-  process.send!({ ready: running.url, startMs: performance.now() - started });
-  process.on('message', (m: { stop?: boolean; cpu?: boolean }) => {
-    if (m.cpu) process.send!({ cpu: process.cpuUsage() });
-    if (!m.stop) return;
-    // A close that fails is printed and the child exits with 1, not left an unhandled rejection.
-    running.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Parent
-
-function startChild(role: string, env: Record<string, string> = {}) {
-  const child = fork(fileURLToPath(import.meta.url), [`--child=${role}`], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = new Promise<{ url: string; startMs?: number }>((resolve, reject) => {
-    child.once('message', (m: ChildMessage) =>
-      'ready' in m ? resolve({ url: m.ready, startMs: m.startMs }) : reject(new Error(m.error)),
-    );
-    child.once('exit', (code) => reject(new Error(`${role} process exited early (code ${code})`)));
-  });
-  return { child, ready };
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.send({ stop: true });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** CPU time (µs) a child has used so far. */
-function childCpu(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const on = (m: { cpu?: NodeJS.CpuUsage }) => {
-      if (!m.cpu) return;
-      child.off('message', on);
-      resolve(m.cpu.user + m.cpu.system);
-    };
-    child.on('message', on);
-    child.send({ cpu: true });
-  });
 }
 
 /** One raw GET (no automatic decompression), to capture exactly the bytes the CMS sends. */
@@ -212,18 +146,27 @@ async function main() {
       `Accept-Encoding: ${BROWSER['accept-encoding']}, loopback ${HOST}, autocannon in the parent process ` +
       '(response bodies not kept as strings), each server in its own child process',
   );
+  console.log(
+    BUILT
+      ? 'the CMS as `npm start` runs it: dist-server/index.js, file watcher on'
+      : 'the CMS from TypeScript through tsx (BENCH_ENTRY=source), no file watcher',
+  );
 
   const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-read-'));
-  const children: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
   try {
-    const starterDir = path.join(tmp, 'starter');
-    await newsStarter(starterDir, ITEMS);
-    const cms = startChild('cms', { BENCH_DATA_DIR: path.join(tmp, 'data'), BENCH_STARTER_DIR: starterDir });
-    children.push(cms.child);
-    const { url: cmsUrl, startMs } = await cms.ready;
+    const starter = path.join(tmp, 'starter');
+    await newsStarter(starter, ITEMS);
+    const cms = await startCms(fileURLToPath(import.meta.url), {
+      dataDir: path.join(tmp, 'data'),
+      starter,
+      built: BUILT,
+    });
+    stops.push(() => cms.stop());
+    const cmsUrl = cms.url;
     console.log(
-      `CMS started in ${(startMs! / 1000).toFixed(2)} s (the starter site with ${ITEMS} news items: ` +
-        'creates the site repository, loads the index)',
+      `CMS started in ${(cms.startMs / 1000).toFixed(2)} s (the starter site with ${ITEMS} news items` +
+        (BUILT ? ', its repository made by an earlier start)' : ': creates the site repository)'),
     );
 
     const captured: Record<string, Captured> = {};
@@ -241,10 +184,15 @@ async function main() {
       );
     }
 
-    const base = startChild('baseline');
-    children.push(base.child);
+    // What a start does once it answers (the search index, the watcher's files, the parse cache) and
+    // the pages drawn for the captures above are done before anything is timed.
+    const waited = await quiet(cms.pid);
+    console.log(`CMS idle ${(waited / 1000).toFixed(1)} s after the captures (its start work done)`);
+
+    const base = startChild(fileURLToPath(import.meta.url), 'baseline');
+    stops.push(() => stopChild(base.child));
     base.child.send(captured);
-    const { url: baseUrl } = await base.ready;
+    const baseUrl = await base.ready;
     for (const s of scenarios) {
       const check = await rawGet(baseUrl + s.path, s.headers);
       if (check.body !== captured[s.path]!.body)
@@ -255,8 +203,8 @@ async function main() {
       ['run', 'req/s', 'p50', 'p99', 'throughput', 'server CPU/req', 'other load', 'errors/non-2xx'],
     ];
     const ratios = [['CMS / baseline', 'req/s (median of pairs)', 'range', 'p99', 'server CPU/req']];
-    const all = [cms.child, base.child];
-    const servers = { CMS: { url: cmsUrl, child: cms.child }, baseline: { url: baseUrl, child: base.child } };
+    const all = [cms.pid, base.child.pid!];
+    const servers = { CMS: { url: cmsUrl, pid: cms.pid }, baseline: { url: baseUrl, pid: base.child.pid! } };
     for (const s of scenarios) {
       const runs: Record<keyof typeof servers, Run[]> = { CMS: [], baseline: [] };
       for (const { url } of Object.values(servers)) await cannon(url + s.path, WARMUP, s.headers);
@@ -264,8 +212,8 @@ async function main() {
         // Alternating which goes first spreads a change in the machine's other load over both.
         const order = round % 2 === 0 ? (['CMS', 'baseline'] as const) : (['baseline', 'CMS'] as const);
         for (const who of order) {
-          const { url, child } = servers[who];
-          const cpu0 = await Promise.all(all.map(childCpu));
+          const { url, pid } = servers[who];
+          const cpu0 = all.map(processCpu);
           const own0 = process.cpuUsage();
           const busy0 = machineBusy();
           const t0 = performance.now();
@@ -273,11 +221,11 @@ async function main() {
           const wallUs = (performance.now() - t0) * 1000;
           const busy1 = machineBusy();
           const own = process.cpuUsage(own0);
-          const cpu1 = await Promise.all(all.map(childCpu));
+          const cpu1 = all.map(processCpu);
           const ours = own.user + own.system + cpu1.reduce((a, x, i) => a + x - cpu0[i]!, 0);
           // Cores' worth of CPU used by processes other than this benchmark during the run (shared machine).
           const other = busy0 !== null && busy1 !== null ? Math.max(0, (busy1 - busy0 - ours) / wallUs) : NaN;
-          runs[who].push({ r, serverCpu: cpu1[all.indexOf(child)]! - cpu0[all.indexOf(child)]!, other });
+          runs[who].push({ r, serverCpu: cpu1[all.indexOf(pid)]! - cpu0[all.indexOf(pid)]!, other });
           if (r.errors || r.non2xx) {
             console.warn(`warning: ${who} ${s.name} had ${r.errors} errors and ${r.non2xx} non-2xx answers`);
           }
@@ -327,8 +275,22 @@ async function main() {
     );
     console.log('(latency resolution is 1 ms: autocannon records whole milliseconds)');
   } finally {
-    for (const child of children) await stopChild(child);
+    for (const stop of stops) await stop();
     await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits until a process uses under 2 % of a core over half a second (at most 60 s); returns how long
+ * that took, in ms.
+ */
+async function quiet(pid: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const cpu0 = processCpu(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const used = processCpu(pid) - cpu0;
+    if (!(used >= 10_000) || performance.now() - started > 60_000) return performance.now() - started;
   }
 }
 
@@ -338,19 +300,6 @@ async function decoded(url: string): Promise<string> {
 }
 
 const role = process.argv.find((a) => a.startsWith('--child='))?.slice('--child='.length);
-if (role === 'cms') {
-  cmsChild().catch((e: Error) => {
-    process.send!({ error: e.stack ?? String(e) });
-    process.exit(1);
-  });
-} else if (role === 'baseline') {
-  serveCapturedInChild(HOST);
-} else {
-  main().then(
-    () => process.exit(0),
-    (e: Error) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}
+if (role === 'cms') void runCmsChild(HOST);
+else if (role === 'baseline') serveCapturedInChild(HOST);
+else runMain(main);

@@ -10,19 +10,16 @@
 // 'closed').
 // Env: BENCH_ITEMS (default 10000); BENCH_ENTRY=built runs the built server (npm start's) instead of
 // the TypeScript one through tsx, whose loader adds memory of its own.
-import { execFileSync } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { PROJECT_ROOT } from '../../server/config.ts';
 import { childProcesses, rssMb } from '../../server/testing/childProcesses.ts';
 import { textPdf } from '../../server/testing/textPdf.ts';
 import { machine, percentile, runMain, table } from './fixtures.ts';
-import { startServer } from '../drill/serverProcess.ts';
-import { BENCH_PASSWORD, newsStarter, runCmsChild, startChild, stopChild } from './cmsChild.ts';
+import { BENCH_PASSWORD, newsStarter, runCmsChild, startCms } from './cmsChild.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 /** BENCH_ENTRY=built: the server as npm start runs it (dist-server/), not from TypeScript through tsx. */
@@ -159,25 +156,13 @@ async function main() {
     const starter = path.join(work, 'starter');
     await newsStarter(starter, ITEMS);
     const dataDir = path.join(work, 'data');
-    const cms = startChild(fileURLToPath(import.meta.url), 'cms', {
-      BENCH_DATA_DIR: dataDir,
-      BENCH_STARTER_DIR: starter,
-      BENCH_USERS: '20',
+    const cms = await startCms(fileURLToPath(import.meta.url), {
+      dataDir,
+      starter,
+      built: BUILT,
+      env: { BENCH_USERS: '20' },
     });
-    let url = await cms.ready;
-    let pid = cms.child.pid!;
-    let stop = () => stopChild(cms.child);
-    if (BUILT) {
-      // The site and its users made, the server that npm start runs takes over the data folder.
-      await stop();
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/server.ts'], {
-        cwd: PROJECT_ROOT,
-        stdio: 'ignore',
-      });
-      const built = await startServer(dataDir, { entry: 'built' });
-      ({ url, pid } = built);
-      stop = () => built.stop();
-    }
+    const { url, pid } = cms;
     const png = await sharp({ create: { width: 850, height: 1100, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
@@ -214,7 +199,7 @@ async function main() {
         `${r.seconds.toFixed(1)} s (texts read: ${r.read}/${r.saved})`,
       ]);
     }
-    await stop();
+    await cms.stop();
     console.log(machine());
     console.log(`the server ${BUILT ? 'as built (npm start)' : 'from TypeScript through tsx (npm run dev)'}`);
     console.log(`${ITEMS} news items; ${UPLOADS} uploads of a ${PDF_MB} MB PDF sent at once`);

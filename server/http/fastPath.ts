@@ -4,8 +4,8 @@
 // and no routing beyond a map look-up. Anything else returns false and goes to the Express app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedCache } from './prepared.ts';
-import type { MediaMode, ReadModel } from '../content/readModel/readModel.ts';
-import type { Shape } from './legacy/wire.ts';
+import type { ReadModel } from '../content/readModel/readModel.ts';
+import type { ReadContext } from './legacy/readAnswers.ts';
 import { SESSION_COOKIE } from './auth/sessionKeys.ts';
 import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
@@ -32,11 +32,11 @@ export function fastPath(deps: {
 
   const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
     const endpoint = model.endpoint(name);
-    const asked = endpoint && listQuery(query);
-    if (!endpoint || !asked) return false;
+    const visitor = endpoint && listQuery(query);
+    if (!endpoint || !visitor) return false;
     // Whether the session is valid is for Express to find out; visitors send no cookie.
     if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
-    listAnswer(cache, model, endpoint, { signedIn: false, ...asked }).send(req, res, true);
+    listAnswer(cache, model, endpoint, visitor).send(req, res, true);
     return true;
   };
 
@@ -66,17 +66,14 @@ export function fastPath(deps: {
   };
 
   const web = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    // Express mounts /api and /media without regard to case, and decodes what it looks up.
-    if (!files.web || /^\/(api|media)(\/|$)/i.test(pathname) || pathname.includes('%')) return false;
-    if (/^\/search\/*$/i.test(pathname)) return false; // results made per query (searchPageRoutes.ts)
-    // Drafts' pages and their live-reload script (previewRoutes.ts).
-    if (/^\/(preview|share)(\/|$)|^\/preview-live\.js$/i.test(pathname)) return false;
+    // Express decodes what it looks up (an address with a '%'), and answers EXPRESS_ONLY's itself.
+    if (!files.web || pathname.includes('%') || EXPRESS_ONLY.test(pathname)) return false;
     const file = files.web.file(pathname);
     if (file) file.send(req, res, true);
     else if (isAssetPath(pathname)) return false;
     else {
       // A signed-in user's admin page is drawn for them (adminPageRoutes.ts), once Express checked the session.
-      if (isAdminPath(pathname) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
+      if (requestHeader(req, 'cookie')?.includes(cookie) && isAdminPath(pathname)) return false;
       const page = pageAnswer(files, req, pathname);
       if (!page) return false; // Express waits for the page renderer
       if (page instanceof Answer) page.send(req, res, true);
@@ -115,16 +112,34 @@ export function fastPath(deps: {
   };
 }
 
+/**
+ * Addresses that are no built file or page for the fast path, in any case (one test, asked of every
+ * page request): /api and /media (Express mounts them without regard to case), search results made
+ * per query (searchPageRoutes.ts), drafts' pages and their live-reload script (previewRoutes.ts).
+ */
+const EXPRESS_ONLY = /^\/(?:(?:api|media|preview|share)(?:\/|$)|search\/*$|preview-live\.js$)/i;
+
 const LIST_PARAMS = new Set(['media', 'shape', 'timestamp']);
+/** Queries read so far and what they ask; they come from clients, so a few hundred at most. */
+const listQueries = new Map<string, Readonly<ReadContext> | null>();
 
 /**
- * The media mode and shape of a list answer, or null when the query asks for something else: `?id=`,
- * `?sse=` or any parameter besides `media`, `shape` and the ignored `timestamp` goes to Express.
+ * A visitor's list answer as the query asks for it (media mode and shape), or null when the query asks
+ * for something else: `?id=`, `?sse=` or any parameter besides `media`, `shape` and the ignored
+ * `timestamp` goes to Express. The same few queries come again and again: each is read once.
  */
-function listQuery(query: string): { media: MediaMode; shape: Shape } | null {
+function listQuery(query: string): Readonly<ReadContext> | null {
+  let hit = listQueries.get(query);
+  if (hit !== undefined) return hit;
   const params = parseQuery(query);
   // A repeated parameter goes to Express, which refuses it (queryString): one reading of a query.
-  for (const [key, value] of Object.entries(params))
-    if (!LIST_PARAMS.has(key) || Array.isArray(value)) return null;
-  return readOptions((name) => params[name] as string | undefined);
+  const refused = Object.entries(params).some(
+    ([key, value]) => !LIST_PARAMS.has(key) || Array.isArray(value),
+  );
+  hit = refused
+    ? null
+    : Object.freeze({ signedIn: false, ...readOptions((name) => params[name] as string | undefined) });
+  if (listQueries.size >= 256) listQueries.clear();
+  listQueries.set(query, hit);
+  return hit;
 }

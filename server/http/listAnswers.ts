@@ -14,12 +14,33 @@ export function listAnswer(
   endpoint: ReadEndpoint,
   ctx: ReadContext,
 ): Answer {
-  const key = `${endpoint.path}|${ctx.media}|${ctx.shape ?? 'wire'}|${ctx.signedIn ? 'staff' : 'public'}`;
-  const prepared = cache.get(key, endpoint.deps, () => readAnswer(model, endpoint, ctx));
+  const prepared = cache.get(cacheKey(endpoint, ctx), endpoint.deps, () => readAnswer(model, endpoint, ctx));
   return jsonAnswer(prepared, endpointDiffersForStaff(endpoint));
 }
 
-export const endpointDiffersForStaff = (endpoint: ReadEndpoint) => endpoint.deps.some(differsForStaff);
+/** Each endpoint's cache keys, by variant. */
+const keys = new WeakMap<ReadEndpoint, string[]>();
+
+/**
+ * The cache key of an endpoint's answer in this variant, made once: a key string made anew for each
+ * request is hashed anew by each look-up, which cost more than all the rest of a read.
+ */
+function cacheKey(endpoint: ReadEndpoint, ctx: ReadContext): string {
+  const shape = ctx.shape ?? 'wire';
+  const variant = (ctx.media === 'url' ? 1 : 0) + (shape === 'typed' ? 2 : 0) + (ctx.signedIn ? 4 : 0);
+  let made = keys.get(endpoint);
+  if (!made) keys.set(endpoint, (made = []));
+  return (made[variant] ??= `${endpoint.path}|${ctx.media}|${shape}|${ctx.signedIn ? 'staff' : 'public'}`);
+}
+
+const differs = new WeakMap<ReadEndpoint, boolean>();
+
+/** Whether signed-in staff get another answer from this endpoint (the schema says; asked per request). */
+export function endpointDiffersForStaff(endpoint: ReadEndpoint): boolean {
+  let hit = differs.get(endpoint);
+  if (hit === undefined) differs.set(endpoint, (hit = endpoint.deps.some(differsForStaff)));
+  return hit;
+}
 
 const answers = new WeakMap<Prepared, Answer>();
 

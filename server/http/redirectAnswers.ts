@@ -31,16 +31,14 @@ export class RedirectAnswers {
     // Of the API, only a paper's download address is linked from elsewhere (a deleted paper's redirect).
     if (/^\/api(\/|$)/i.test(pathname) && pathname.toLowerCase() !== '/api/download_pdf.php') return false;
     const table = (this.table ??= this.build());
-    const hit =
-      (query && table.redirects.get(redirectKey(pathname, query))) ||
-      table.redirects.get(redirectKey(pathname));
+    const key = redirectKey(pathname);
+    const hit = (query && table.redirects.get(redirectKey(pathname, query))) || table.redirects.get(key);
     if (hit) {
       if (hit.gone) return (this.gone(req, res, hit), true);
       return this.moved(res, hit.to!, '');
     }
     // Pages only: a media file's or asset's name is what it is.
     if (/^\/(media|assets)\//i.test(pathname)) return false;
-    const key = redirectKey(pathname);
     const page = table.pages.get(key) ?? (NUMBERED_LISTING_PAGE.test(key) ? key : undefined);
     if (page === undefined || page === pathname) return false;
     return this.moved(res, page, query);

@@ -37,6 +37,8 @@ export interface SitePagesOptions {
 
 /** Numbered pages of a listing (/news/page/2) kept made; further ones are made for each request. */
 const MAX_NUMBERED_PAGES = 40;
+/** Page keys kept made per origin (sitePages.pageKey). */
+const MAX_KEYS = 1000;
 /**
  * How long one turn of the event loop renders a page's new markdown texts (about 1 ms each, 25 on a
  * page of news) before other requests get their turn: no page holds the server for long.
@@ -76,6 +78,9 @@ export class SitePages {
   private readonly answers = new WeakMap<Prepared, Answer>();
   private readonly statuses = new WeakMap<Prepared, number>();
   private readonly numbered = new Set<string>();
+  /** Page keys by origin ('' for none) and route, for the build keysBuild. */
+  private readonly keys = new Map<string, Map<string, string>>();
+  private keysBuild = -1;
 
   constructor(
     private readonly model: ReadModel,
@@ -95,7 +100,7 @@ export class SitePages {
   page(req: IncomingMessage, pathname: string): Answer | Promise<Answer> {
     const route = routeOf(pathname);
     const origin = this.originOf(req);
-    const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
+    const key = this.pageKey(origin, route);
     const prepared = this.cache.peek(key);
     if (prepared) return this.pageAnswer(prepared, route, pathname);
     return this.once(key, () => this.render(pathname, route, origin, key)).then(
@@ -106,6 +111,27 @@ export class SitePages {
         return this.web.pageFor(pathname);
       },
     );
+  }
+
+  /**
+   * The cache key of a route's page for an origin in this build, made once: a key string made anew for
+   * each request is hashed anew by each look-up, which cost more than all the rest of sending the page.
+   */
+  private pageKey(origin: string | null, route: string): string {
+    const build = this.web.buildId();
+    if (build !== this.keysBuild) {
+      this.keys.clear();
+      this.keysBuild = build;
+    }
+    let byRoute = this.keys.get(origin ?? '');
+    if (!byRoute) this.keys.set(origin ?? '', (byRoute = new Map<string, string>()));
+    let key = byRoute.get(route);
+    if (key === undefined) {
+      // Numbered pages' addresses are endless: so many keys at most.
+      if (byRoute.size >= MAX_KEYS) byRoute.clear();
+      byRoute.set(route, (key = `page|${build}|${origin ?? ''}|${route}`));
+    }
+    return key;
   }
 
   private pageAnswer(prepared: Prepared, route: string, pathname: string): Answer {
@@ -127,7 +153,7 @@ export class SitePages {
   async prepared(req: IncomingMessage, pathname: string): Promise<{ page: Prepared; status: number }> {
     const route = routeOf(pathname);
     const origin = this.originOf(req);
-    const key = `page|${this.web.buildId()}|${origin ?? ''}|${route}`;
+    const key = this.pageKey(origin, route);
     const page =
       this.cache.peek(key) ?? (await this.once(key, () => this.render(pathname, route, origin, key))).page;
     return { page, status: this.statuses.get(page) ?? 200 };

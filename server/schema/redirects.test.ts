@@ -44,6 +44,19 @@ describe('reading redirects', () => {
   });
 });
 
+describe('the key a request is looked up by', () => {
+  it('is the decoded path in lower case without trailing slashes, then the query as sent', () => {
+    expect(redirectKey('/Old/Page/')).toBe('/old/page');
+    expect(redirectKey('/old//')).toBe('/old');
+    expect(redirectKey('/')).toBe('/');
+    expect(redirectKey('//')).toBe('/');
+    expect(redirectKey('')).toBe('/');
+    expect(redirectKey('/Caf%C3%A9')).toBe('/café');
+    expect(redirectKey('/100%')).toBe('/100%'); // a malformed escape stays as sent
+    expect(redirectKey('/Old', 'A=1')).toBe('/old?A=1');
+  });
+});
+
 describe('where a redirect may send visitors', () => {
   const OFF_SITE =
     'would send visitors to another website. Write a page of this site starting with a single / (such as /news), or another website’s whole address starting with https://.';

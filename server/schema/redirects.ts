@@ -29,14 +29,17 @@ export interface RedirectProblem {
 
 /** The key a request's path and query are looked up by (what `key` holds for a rule). */
 export function redirectKey(path: string, query = ''): string {
+  // Made for every request the site answers: the path is decoded and trimmed only when it needs it.
   let p = path;
-  try {
-    p = decodeURI(path);
-  } catch {
-    /* a malformed escape stays as sent */
-  }
-  p = p.replace(/\/+$/, '') || '/';
-  return `${p.toLowerCase()}${query ? `?${query}` : ''}`;
+  if (p.includes('%'))
+    try {
+      p = decodeURI(path);
+    } catch {
+      /* a malformed escape stays as sent */
+    }
+  if (!p || p.endsWith('/')) p = p.replace(/\/+$/, '') || '/';
+  p = p.toLowerCase();
+  return query ? `${p}?${query}` : p;
 }
 
 /** The path and query of an address as typed: a whole URL or a path; null when it is neither. */

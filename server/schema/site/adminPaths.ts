@@ -22,7 +22,11 @@ export const ADMIN_PATHS = [
   '/ContentChecksAdminPage',
 ] as const;
 
+const LOWER = ADMIN_PATHS.map((a) => a.toLowerCase());
+
+/** Whether a path is an admin route or below one, in any case and with any trailing slashes. */
 export function isAdminPath(pathname: string): boolean {
-  const p = pathname.replace(/\/+$/, '').toLowerCase();
-  return ADMIN_PATHS.some((a) => p === a.toLowerCase() || p.startsWith(`${a.toLowerCase()}/`));
+  // Asked of every page request: no strings made beyond the lower-case path.
+  const p = (pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+  return LOWER.some((a) => p.startsWith(a) && (p.length === a.length || p.charCodeAt(a.length) === 0x2f));
 }
