@@ -84,9 +84,14 @@ export const openedItem = (page: Page): Locator =>
 /** Opens an item from its line in the list (or keeps it when it is the one open) for editing. */
 export async function openItem(page: Page, title: string): Promise<Locator> {
   const item = openedItem(page);
-  const heading = async () =>
-    (await item.getByRole('heading').first().textContent())?.trim().replace(/^Edit /, '');
-  if ((await item.isVisible()) && (await heading()) === title) return item;
+  // Read in one step: the panel may close between a visibility check and a second look, and a
+  // locator read would then wait its full timeout for a heading that is gone.
+  const shown = await page.evaluate(() => {
+    const open = document.querySelector('.admin-item-panel, dialog.admin-dialog[open]');
+    const heading = open?.querySelector('h1, h2, h3, h4, h5, h6, [role="heading"]');
+    return heading?.textContent?.trim().replace(/^Edit /, '');
+  });
+  if (shown === title) return itemOpened(page, title);
   if (await page.locator('.admin-item-panel').isVisible()) await backToList(page);
   await row(page, title).getByRole('link', { name: title, exact: true }).click();
   return itemOpened(page, title);
