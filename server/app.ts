@@ -4,6 +4,7 @@ import { servedFiles, type ServedFiles } from './http/servedFiles.ts';
 import { DraftSites } from './http/draftSites.ts';
 import { expressApp, type ExpressApp } from './http/expressApp.ts';
 import type { AppDeps } from './http/appDeps.ts';
+import { MediaLibrary } from './media/mediaLibrary.ts';
 
 export type { AppDeps } from './http/appDeps.ts';
 
@@ -18,5 +19,8 @@ export function createApp(
     trustProxy: config.trustProxy,
     images: files.images,
   });
-  return expressApp(deps, { files, draftSites });
+  const library = new MediaLibrary(deps.index, deps.store, deps.writer.abouts, deps.drafts, files.images);
+  // Descriptions are read once in the background, so the first search by description reads none.
+  void library.warm().catch(() => undefined);
+  return expressApp(deps, { files, draftSites, library });
 }

@@ -230,7 +230,7 @@ async function openLocked(
 
 /** The versions a change of this server wrote, read from the index as it holds them now. */
 function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail {
-  if (!isCommitted(change)) return {};
+  if (!isCommitted(change) || change.kind === 'media') return {};
   const items =
     change.kind === 'published'
       ? change.items.map(({ entity, id }) => ({ entity, ids: [id] }))

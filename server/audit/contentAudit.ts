@@ -2,7 +2,7 @@
 // in one change event (content/changes.ts), and this records it, with who, from where, the item and
 // the commit (or "nothing changed"). Hand edits, pulls and the schedule clock are no one's action
 // here and are not recorded (a webhook pull is, by the remote sync that makes it).
-import { isCommitted, type ChangeFeed, type ContentChange } from '../content/changes.ts';
+import { isCommitted, MEDIA_LIBRARY, type ChangeFeed, type ContentChange } from '../content/changes.ts';
 import type { AuditEvent } from '../schema/auditEvent.ts';
 import type { AuditLog } from './auditLog.ts';
 
@@ -21,6 +21,20 @@ export function auditEventOf(change: ContentChange): AuditEvent | null {
   if (change.kind === 'external' || change.kind === 'schedule' || change.kind === 'message') return null;
   // A draft's publish is recorded by the drafts service (draft-publish, with the draft's title).
   if (change.kind === 'published') return null;
+  if (change.kind === 'media')
+    return {
+      action: `media-${change.op}`,
+      who: change.author.username,
+      address: change.author.address,
+      entity: MEDIA_LIBRARY,
+      id: change.paths[0],
+      commit: change.commit.oid,
+      ...(change.paths.length > 1
+        ? { detail: `${change.paths.length} files` }
+        : change.from
+          ? { detail: `from ${change.from.slice(0, 7)}` }
+          : {}),
+    };
   const commit = isCommitted(change) ? change.commit.oid : undefined;
   const common = {
     who: change.author.username,
@@ -40,6 +54,8 @@ export function auditEventOf(change: ContentChange): AuditEvent | null {
       if (change.asked === 'saved') return { action: 'save', ...common, detail: 'nothing changed' };
       if (change.asked === 'restored')
         return { action: 'restore', ...common, detail: `from ${change.from.slice(0, 7)}, nothing changed` };
+      if (change.asked === 'media')
+        return { action: `media-${change.op}`, ...common, detail: 'nothing changed' };
       return { action: 'delete', ...common };
   }
 }

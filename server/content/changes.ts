@@ -40,6 +40,13 @@ interface Committed extends Asked {
   carried?: { entity: string; ids: string[] };
 }
 
+/** What a change to the media library did to its files. */
+export type MediaOp = 'upload' | 'describe' | 'replace' | 'delete' | 'restore';
+export const MEDIA_OPS: readonly MediaOp[] = ['upload', 'describe', 'replace', 'delete', 'restore'];
+
+/** The name the media library goes by where an entity's name stands (the audit log, `unchanged`). */
+export const MEDIA_LIBRARY = 'media';
+
 export type ContentChange =
   | (Committed & { kind: 'saved'; created: boolean })
   | (Committed & { kind: 'deleted' })
@@ -57,7 +64,23 @@ export type ContentChange =
    * A save, delete or restore that would have left every file as it was: no commit, and `entities`
    * is empty (nothing anyone is served moved), but the person still asked for it.
    */
-  | (Asked & { kind: 'unchanged' } & ({ asked: 'saved' | 'deleted' } | { asked: 'restored'; from: string }))
+  | (Asked & { kind: 'unchanged' } & (
+        { asked: 'saved' | 'deleted' } | { asked: 'restored'; from: string } | { asked: 'media'; op: MediaOp }
+      ))
+  /**
+   * Files of the media library uploaded, described, replaced, deleted or restored, in one commit;
+   * `entities` names those whose items use them (their pages show the file anew).
+   */
+  | (Touches & {
+      kind: 'media';
+      op: MediaOp;
+      /** The library's files concerned (about files are part of their file). */
+      paths: string[];
+      commit: CommitResult;
+      author: Actor;
+      /** A restore's commit. */
+      from?: string;
+    })
   /**
    * A visitor's message kept privately (no commit): staff's open admin pages and the notices hear of
    * it. `message` is personal data: only the notices read it; nothing public is made from it.

@@ -33,6 +33,10 @@ import type { DraftSites } from './draftSites.ts';
 import { can } from '../schema/roles.ts';
 import type { AppDeps } from './appDeps.ts';
 import { parseQuery } from './query.ts';
+import { mediaLibraryRoutes } from './routes/mediaLibraryRoutes.ts';
+import type { MediaLibrary } from '../media/mediaLibrary.ts';
+import { uploadParser } from './uploadParser.ts';
+import { uploadsDir } from '../content/writer/uploadsDir.ts';
 
 export type ExpressApp = express.Express;
 
@@ -42,10 +46,12 @@ export interface AppParts {
   files: ServedFiles;
   /** Drafts' sites for staff reads and previews. */
   draftSites: DraftSites;
+  /** The media library's lists (every file under media/ and where it is used). */
+  library: MediaLibrary;
 }
 
 /** The Express app: middleware, the API's routes in their order, pages, media and errors. */
-export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): ExpressApp {
+export function expressApp(deps: AppDeps, { files, draftSites, library }: AppParts): ExpressApp {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -115,7 +121,10 @@ export function expressApp(deps: AppDeps, { files, draftSites }: AppParts): Expr
       secure: config.trustProxy,
     }),
   );
-  api.use(writeRoutes(deps, draftSites));
+  // Files stream to private/ (never to memory); a few uploads per person and in all at once.
+  const uploads = uploadParser(uploadsDir(config.dataDir), (req) => req.user!.username);
+  api.use(writeRoutes(deps, draftSites, uploads));
+  api.use(mediaLibraryRoutes(deps, draftSites, library, uploads));
   api.use(draftRoutes(deps));
   api.use(adminRoutes(deps, draftSites));
   api.use(messageRoutes(deps));

@@ -45,6 +45,11 @@ export const AUDIT_ACTIONS = [
   'notice-failed',
   'contact-busy',
   'contact-full',
+  'media-upload',
+  'media-describe',
+  'media-replace',
+  'media-delete',
+  'media-restore',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

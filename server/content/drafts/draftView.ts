@@ -3,7 +3,7 @@
 // began, draftMerge.ts). Read from git's objects, never from the work tree; made once per draft
 // commit and live change, and thrown away (never updated) when either moves.
 import type { EntityDef } from '../../schema/define.ts';
-import { entityForPath } from '../../schema/registry.ts';
+import { entityByName, entityForPath } from '../../schema/registry.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
 import {
@@ -14,6 +14,7 @@ import {
   itemVersion,
 } from '../index/contentIndex.ts';
 import { ChangeFeed } from '../changes.ts';
+import { MediaUses, type MediaUse } from '../index/mediaUses.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 import { itemOfBlob } from './blobItems.ts';
 import { mergeDraftBlob, mergeDraftItem } from './draftMerge.ts';
@@ -79,6 +80,24 @@ export class DraftView implements ContentView {
         version: itemVersion(def, fileVersion, data, (p) => this.mediaVersion(p)),
       });
     }
+  }
+
+  /** Uses of media files by the items the draft changed (made on first ask: a view never changes). */
+  private draftUses?: MediaUses;
+
+  mediaUses(rel: string): MediaUse[] {
+    if (!this.draftUses) {
+      this.draftUses = new MediaUses();
+      for (const [entity, byId] of this.items)
+        for (const [id, item] of byId) if (item) this.draftUses.set(entityByName.get(entity)!, id, item.data);
+    }
+    const live = this.live.mediaUses(rel).filter((u) => !this.items.get(u.entity)?.has(u.id));
+    return [...live, ...this.draftUses.usesOf(rel)];
+  }
+
+  *mediaPaths(): Iterable<string> {
+    for (const rel of this.live.mediaPaths()) if (!this.media.has(rel)) yield rel;
+    for (const [rel, blob] of this.media) if (blob !== null) yield rel;
   }
 
   /** Whether publishing now would need someone to choose between the draft and the live site. */

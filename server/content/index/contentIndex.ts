@@ -15,6 +15,7 @@ import type { ParseCache } from './parseCache.ts';
 import { UnsafePathError } from '../../store/paths.ts';
 import { UnreadableFileError } from '../../store/regularFile.ts';
 import { ChangeFeed } from '../changes.ts';
+import { MediaUses, type MediaUse } from './mediaUses.ts';
 
 export interface IndexedItem extends StoredItem {
   path: string;
@@ -41,7 +42,13 @@ export interface ContentView {
   mediaVersion(rel: string): string | undefined;
   nextId(def: EntityDef): string;
   blobOf(rel: string): string | undefined;
+  /** Every media file the view holds (about files included). */
+  mediaPaths(): Iterable<string>;
+  /** The items of this view that use a media file. */
+  mediaUses(rel: string): MediaUse[];
 }
+
+export type { MediaUse };
 
 export class ContentIndex implements ContentView {
   /** Every change to what the index holds, announced once it holds it (see changes.ts). */
@@ -51,6 +58,8 @@ export class ContentIndex implements ContentView {
   private items = new Map<string, Map<string, IndexedItem>>();
   private media = new Map<string, string>(); // media path → blob id
   private errors = new Map<string, ContentError>();
+  /** Where each media file is used, kept as items are taken in. */
+  private readonly uses = new MediaUses();
 
   constructor(
     private readonly store: GitStore,
@@ -106,9 +115,7 @@ export class ContentIndex implements ContentView {
     const data = owner ? this.cache?.get(owner.def.name, blob) : undefined;
     if (!owner || !data) return false;
     const { def, id } = owner;
-    this.items
-      .get(def.name)!
-      .set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    this.setItem(def, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
     return true;
   }
 
@@ -131,6 +138,20 @@ export class ContentIndex implements ContentView {
 
   mediaVersion(rel: string): string | undefined {
     return this.media.get(rel);
+  }
+
+  /** Every media file the index holds (about files included), by path. */
+  mediaPaths(): IterableIterator<string> {
+    return this.media.keys();
+  }
+
+  /** The live items that use a media file. */
+  mediaUses(rel: string): MediaUse[] {
+    return this.uses.usesOf(rel);
+  }
+
+  isMediaUsed(rel: string): boolean {
+    return this.uses.isUsed(rel);
   }
 
   nextId(def: EntityDef): string {
@@ -193,16 +214,21 @@ export class ContentIndex implements ContentView {
       const owner = rel.startsWith('content/') ? entityForPath(rel) : null;
       if (!owner) continue;
       const { def, id } = owner;
-      const items = this.items.get(def.name)!;
       this.errors.delete(rel);
       changed.add(def.name);
       if (blob === null) {
-        items.delete(id);
+        this.deleteItem(def, id);
         continue;
       }
       const data = parsed.get(rel);
       if (!data) throw new Error(`The save of ${rel} came without its data`);
-      items.set(id, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+      this.setItem(def, {
+        id,
+        fileVersion: blob,
+        version: this.itemVersion(def, blob, data),
+        data,
+        path: rel,
+      });
     }
     return changed;
   }
@@ -232,7 +258,7 @@ export class ContentIndex implements ContentView {
       // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
       if (def.type === 'singleton') return this.report(rel, MISSING);
       this.errors.delete(rel);
-      return items.delete(id) ? [def.name] : [];
+      return this.deleteItem(def, id) ? [def.name] : [];
     }
     const fileVersion = file.blob;
     if (items.get(id)?.fileVersion === fileVersion && !this.errors.has(rel)) return [];
@@ -245,7 +271,7 @@ export class ContentIndex implements ContentView {
       this.cache?.set(def.name, fileVersion, parsed.data);
     }
     this.errors.delete(rel);
-    items.set(id, {
+    this.setItem(def, {
       id,
       fileVersion,
       version: this.itemVersion(def, fileVersion, parsed.data),
@@ -253,6 +279,17 @@ export class ContentIndex implements ContentView {
       path: rel,
     });
     return [def.name];
+  }
+
+  /** Every item enters and leaves here, so where each media file is used stays true. */
+  private setItem(def: EntityDef, item: IndexedItem): void {
+    this.items.get(def.name)!.set(item.id, item);
+    this.uses.set(def, item.id, item.data);
+  }
+
+  private deleteItem(def: EntityDef, id: string): boolean {
+    this.uses.set(def, id, null);
+    return this.items.get(def.name)!.delete(id);
   }
 
   /** Lists a content file's problem on health (logged once per change); its last good version stays. */

@@ -5,7 +5,8 @@ import type { EntityDef } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange } from '../../store/gitStore.ts';
 import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import type { Upload } from './mediaUpload.ts';
-import type { Actor, ContentChange } from '../changes.ts';
+import type { Actor, ContentChange, MediaOp } from '../changes.ts';
+import type { AboutInput, MediaUseView } from '../../schema/mediaLibrary.ts';
 import type { Picks } from '../drafts/draftView.ts';
 import type { FieldWarning } from '../../schema/contentChecks.ts';
 import { AppError } from '../../schema/errors.ts';
@@ -90,7 +91,29 @@ export interface MessageKeeper {
   add(data: Record<string, unknown>, check: (room: MessageRoom) => void): Promise<string>;
 }
 
-export type Change = SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange | MessageChange;
+/** A file for the library: checked upload, and the name it came with (the stored name is made from it). */
+export interface LibraryUpload {
+  upload: Upload;
+  name: string;
+}
+
+/** What a change to the media library does, by operation. */
+export type MediaOperation =
+  | { op: 'upload'; files: LibraryUpload[] }
+  | { op: 'describe'; path: string; about: AboutInput }
+  | { op: 'replace'; path: string; upload: Upload }
+  | { op: 'delete'; path: string; usedInDrafts?: MediaUseView[] }
+  | { op: 'restore'; path: string; commit: string };
+
+/** A change to the files of the media library (`media/`), live or into a draft. */
+export interface MediaChange {
+  kind: 'media';
+  operation: MediaOperation & { op: MediaOp };
+  into?: DraftTarget;
+}
+
+export type Change =
+  SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange | MessageChange | MediaChange;
 export type ChangeKindName = Change['kind'];
 
 /** A content check's warning about one item a change writes. */
@@ -112,6 +135,8 @@ export interface ChangeResult {
   items: { entity: string; id: string }[];
   /** What the content checks found that does not stop the change. */
   warnings: ItemWarning[];
+  /** A change to the media library: the files it wrote (or would have), by path. */
+  files?: string[];
 }
 
 /** A save's answer: the item is always there. */
@@ -144,6 +169,24 @@ export interface DraftTarget {
 export class StaleVersionError extends AppError {
   constructor(readonly current: IndexedItem) {
     super(409, 'Someone else saved a newer version of this item while you were editing it.');
+  }
+}
+
+/** A file that items still use cannot be removed (409): the answer lists where it is used. */
+export class FileInUseError extends AppError {
+  constructor(
+    readonly path: string,
+    readonly usedBy: MediaUseView[],
+  ) {
+    super(
+      409,
+      `This file is still used by ${usedBy.length === 1 ? 'one item' : `${usedBy.length} items`}: ${usedBy
+        .slice(0, 3)
+        .map((u) => `${u.label} “${u.title}”${u.draft ? ` in the draft “${u.draft.title}”` : ''}`)
+        .join(
+          ', ',
+        )}${usedBy.length > 3 ? ', …' : ''}. Remove it from ${usedBy.length === 1 ? 'that item' : 'them'} first.`,
+    );
   }
 }
 

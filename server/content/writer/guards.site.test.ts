@@ -2,7 +2,8 @@
 // can refuse a kind, a change that breaks it is refused with its words and writes nothing; where it
 // cannot, the table says why, and the reason is checked where it can be (no collection item a delete
 // could remove declares an admin-only field). A guard or kind added without a row fails the table.
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, type TestSite } from '../../testing/testSite.ts';
@@ -13,6 +14,13 @@ import { serializeItem } from '../index/fileFormat.ts';
 import { GUARD_NAMES, type GuardName } from './guards.ts';
 import type { Change, ChangeKindName } from './change.ts';
 import type { Actor } from '../changes.ts';
+import { checkUploads, type Upload } from './mediaUpload.ts';
+
+/** A real 1×1 PNG. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let site: TestSite;
 const admin: Actor = { name: 'Ada Admin', email: 'ada@example.org', username: 'admin', role: 'admin' };
@@ -64,6 +72,7 @@ type Cell = { refuse: () => Promise<unknown>; status: number; words: RegExp } | 
 
 const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
   'admin-only fields': {
+    media: { notApplicable: 'a change to the media library writes files, never an item’s fields' },
     save: {
       refuse: () => attempt(() => save(editor, entities.siteSettings, { dashboard_script_url: SCRIPT('a') })),
       status: 403,
@@ -103,6 +112,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'entity rules': {
+    media: { notApplicable: 'a change to the media library writes files, never an item’s fields' },
     save: {
       refuse: () => attempt(() => save(editor, entities.siteSettings, { banner_to_show: '9999' })),
       status: 400,
@@ -152,6 +162,9 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'content checks': {
+    media: {
+      notApplicable: 'a change to the media library writes files, never an item’s text or picture field',
+    },
     save: {
       refuse: () => attempt(() => save(editor, entities.news, { title: 'Pictured', what: NO_DESCRIPTION })),
       status: 400,
@@ -205,6 +218,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   approval: {
+    media: { notApplicable: 'approval is asked of a draft going live' },
     save: {
       notApplicable: 'approval is asked of a draft going live; a save goes live or into a draft itself',
     },
@@ -242,6 +256,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'room for messages': {
+    media: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     save: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     delete: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     restore: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
@@ -267,13 +282,77 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
       words: /cannot take more messages/,
     },
   },
+  'files in use': {
+    save: { notApplicable: 'a save lets go of its old file only when nothing else uses it (checked below)' },
+    delete: {
+      notApplicable: 'a delete lets go of its files only when nothing else uses them (checked below)',
+    },
+    restore: { notApplicable: 'a restore lets go of files only when nothing else uses them (checked below)' },
+    bulk: { notApplicable: 'a bulk update writes no files' },
+    message: { notApplicable: 'a visitor’s message writes no files' },
+    publish: {
+      refuse: async () => {
+        // A draft deletes a file nothing uses yet; then a live item starts using it.
+        const [path] = (
+          await run(editor, {
+            kind: 'media',
+            operation: { op: 'upload', files: [await libraryUpload('lent.png')] },
+          })
+        ).files!;
+        const draft = await site.deps.drafts.create(`Guard table ${Math.random()}`, editor);
+        await run(editor, {
+          kind: 'media',
+          operation: { op: 'delete', path: path! },
+          into: site.deps.drafts.target(draft.id, editor),
+        });
+        await save(editor, entities.news, { title: 'Borrows it', what: `![A lent picture](/${path})` });
+        return attempt(() => site.deps.drafts.act(draft.id, 'publish', editor));
+      },
+      status: 409,
+      words: /still used by one item: News “Borrows it”/,
+    },
+    media: {
+      refuse: async () => {
+        const [path] = (
+          await run(editor, {
+            kind: 'media',
+            operation: { op: 'upload', files: [await libraryUpload('kept.png')] },
+          })
+        ).files!;
+        await save(editor, entities.news, { title: 'Shows it', what: `![A kept picture](/${path})` });
+        return attempt(() => run(editor, { kind: 'media', operation: { op: 'delete', path: path! } }));
+      },
+      status: 409,
+      words: /still used by one item: News “Shows it”/,
+    },
+  },
 };
+
+/** A picture for the library as the upload parser leaves it: a temporary file, checked. */
+async function libraryUpload(name: string): Promise<{ upload: Upload; name: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'guard-upload-'));
+  const file = path.join(dir, 'upload');
+  await writeFile(file, Buffer.concat([PNG_1X1, Buffer.from(String(Math.random()))]));
+  const [upload] = await checkUploads(
+    [{ fieldname: 'files', path: file, size: (await stat(file)).size }],
+    () => 'file',
+  );
+  return { upload: upload!, name };
+}
 
 describe('every guard × every kind of change', () => {
   it('has a row for every guard and a cell for every kind', () => {
     expect(Object.keys(TABLE).sort()).toEqual([...GUARD_NAMES].sort());
     for (const row of Object.values(TABLE))
-      expect(Object.keys(row).sort()).toEqual(['bulk', 'delete', 'message', 'publish', 'restore', 'save']);
+      expect(Object.keys(row).sort()).toEqual([
+        'bulk',
+        'delete',
+        'media',
+        'message',
+        'publish',
+        'restore',
+        'save',
+      ]);
   });
 
   it('a visitor’s message declares neither an admin-only field nor a cross-item rule', () => {
@@ -310,4 +389,32 @@ describe('every guard × every kind of change', () => {
       expect(site.git('status', '--porcelain')).toBe('');
     },
   );
+});
+
+describe('an item lets go of its own files only when nothing else uses them', () => {
+  it('a deleted spotlight keeps its picture while a news text shows it, and the library lists that use', async () => {
+    const spotlight = entities.spotlightSlide;
+    const slide = site.deps.index.get(spotlight, '3')!;
+    const picture = String(slide.data.image);
+    const news = await save(editor, entities.news, {
+      title: 'Borrowed picture',
+      what: `![Rosa’s team](/${picture})`,
+    });
+    await run(editor, { kind: 'delete', def: spotlight, id: '3' });
+    expect(site.git('log', '-1', '--name-status', '--format=').trim()).toBe('D\tcontent/spotlight/3.md');
+    expect(site.deps.index.mediaVersion(picture)).toBeDefined();
+    expect(site.deps.index.mediaUses(picture)).toEqual([
+      { entity: 'news', id: news.item!.id, field: 'what' },
+    ]);
+    // Once nothing shows it any more, the next delete of its owner could remove it: a restore and
+    // delete again, with the news text changed, removes the picture with its item.
+    await save(editor, entities.news, { what: 'No picture now.' }, news.item!.id);
+    const before = site.git('log', '-1', '--format=%H', '--', 'content/spotlight/3.md').trim();
+    const lastWith = site.git('rev-parse', `${before}~1`).trim();
+    await run(editor, { kind: 'restore', def: spotlight, id: '3', commit: lastWith });
+    await run(editor, { kind: 'delete', def: spotlight, id: '3' });
+    expect(site.git('log', '-1', '--name-status', '--format=').trim().split('\n').sort()).toEqual(
+      ['D\tcontent/spotlight/3.md', `D\t${picture}`].sort(),
+    );
+  });
 });

@@ -8,7 +8,9 @@ import { authorize, type Asker } from '../../schema/roles.ts';
 import { checkItem, refusals, warningsOf } from '../../schema/contentChecks.ts';
 import { siteFactsOf } from '../../schema/siteAddresses.ts';
 import { isDiskFile } from '../../store/fileChange.ts';
-import { MessagesFullError, type ItemWarning } from './change.ts';
+import { FileInUseError, MessagesFullError, type ItemWarning } from './change.ts';
+import { isLibraryFile, mediaReferencesOf } from '../../schema/mediaLibrary.ts';
+import { usesBesides, useViews } from '../media/mediaUseViews.ts';
 import type { Plan, PlannedItem } from './plan.ts';
 
 export interface Guard {
@@ -22,6 +24,7 @@ export const GUARD_NAMES = [
   'content checks',
   'approval',
   'room for messages',
+  'files in use',
 ] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 
@@ -102,7 +105,35 @@ const messageRoom: Guard = {
   },
 };
 
-export const GUARDS: readonly Guard[] = [adminOnlyFields, entityRules, contentChecks, approval, messageRoom];
+/**
+ * A file that items still use is never removed, whatever change removes it (a delete in the media
+ * library, a draft's publish): its pages would show a broken image. The uses are those of the site
+ * as the change leaves it: the items the change writes count as they will be.
+ */
+const filesInUse: Guard = {
+  name: 'files in use',
+  run(plan) {
+    const writing = new Set(plan.items.map((i) => `${i.def.name}\n${i.id}`));
+    for (const f of plan.files) {
+      if (isDiskFile(f) || f.data !== null || !isLibraryFile(f.path)) continue;
+      const uses = usesBesides(plan.site, f.path, writing);
+      for (const item of plan.items)
+        if (item.data)
+          for (const r of mediaReferencesOf(item.def, item.data))
+            if (r.path === f.path) uses.push({ entity: item.def.name, id: item.id, field: r.field });
+      if (uses.length) throw new FileInUseError(f.path, useViews(plan.site, uses));
+    }
+  },
+};
+
+export const GUARDS: readonly Guard[] = [
+  adminOnlyFields,
+  entityRules,
+  contentChecks,
+  approval,
+  messageRoom,
+  filesInUse,
+];
 
 /** Runs every guard; returns what they found that does not stop the change. */
 export function runGuards(plan: Plan, asker: Asker): ItemWarning[] {

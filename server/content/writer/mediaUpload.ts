@@ -37,6 +37,8 @@ export interface Upload {
 export interface ReceivedFile {
   /** The form field it came in. */
   fieldname: string;
+  /** The name the file had on the sender's computer. */
+  originalname?: string;
   /** The temporary file in private/uploads. */
   path: string;
   size: number;
@@ -76,17 +78,32 @@ async function pixelsOf(file: string): Promise<number | null> {
  */
 export async function checkUploads(
   files: ReceivedFile[] | undefined,
-  kindOf: (field: string) => 'image' | 'pdf' | undefined,
+  kindOf: (field: string) => 'image' | 'pdf' | 'file' | undefined,
+  options: { many?: boolean } = {},
 ): Promise<Upload[]> {
   const seen = new Set<string>();
   const checked: { field: string; path: string; type: SniffedType }[] = [];
   for (const f of files ?? []) {
-    const kind = kindOf(f.fieldname);
-    if (!kind) throw new AppError(400, `Unexpected file field "${f.fieldname}".`);
-    if (seen.has(kind + f.fieldname)) throw new AppError(400, `Send one file for "${f.fieldname}".`);
-    seen.add(kind + f.fieldname);
-    if (f.size === 0) throw new AppError(400, 'The file is empty.', { [f.fieldname]: 'The file is empty.' });
-    const type = sniff(await firstBytes(f.path, 16));
+    const asked = kindOf(f.fieldname);
+    if (!asked) throw new AppError(400, `Unexpected file field "${f.fieldname}".`);
+    if (seen.has(asked + f.fieldname) && !options.many)
+      throw new AppError(400, `Send one file for "${f.fieldname}".`);
+    seen.add(asked + f.fieldname);
+    const named = (words: string) => (options.many && f.originalname ? `${f.originalname}: ${words}` : words);
+    if (f.size === 0)
+      throw new AppError(400, named('The file is empty.'), { [f.fieldname]: 'The file is empty.' });
+    const sniffed = sniff(await firstBytes(f.path, 16));
+    // A library upload takes a picture or a PDF, whichever the bytes say it is.
+    if (asked === 'file' && !sniffed)
+      throw new AppError(
+        415,
+        named('This kind of file cannot be uploaded. Please use JPEG, PNG, GIF or WebP pictures, or PDFs.'),
+        {
+          [f.fieldname]: 'Not a picture or a PDF',
+        },
+      );
+    const kind = asked === 'file' ? (sniffed === 'pdf' ? 'pdf' : 'image') : asked;
+    const type = sniffed;
     if (kind === 'pdf' && type !== 'pdf') {
       throw new AppError(415, 'This file is not a PDF. Please choose a PDF file.', {
         [f.fieldname]: 'Not a PDF file',
@@ -94,12 +111,16 @@ export async function checkUploads(
     }
     if (kind === 'image') {
       if (!type || type === 'pdf') {
-        throw new AppError(415, 'This file is not a supported image. Please use JPEG, PNG, GIF or WebP.', {
-          [f.fieldname]: 'Not a supported image',
-        });
+        throw new AppError(
+          415,
+          named('This file is not a supported image. Please use JPEG, PNG, GIF or WebP.'),
+          {
+            [f.fieldname]: 'Not a supported image',
+          },
+        );
       }
       if (f.size > IMAGE_LIMIT)
-        throw new AppError(413, 'The image is too large. Images can be up to 5 MB.', {
+        throw new AppError(413, named('The image is too large. Images can be up to 5 MB.'), {
           [f.fieldname]: 'Larger than 5 MB',
         });
       const pixels = await pixelsOf(f.path);
@@ -107,7 +128,9 @@ export async function checkUploads(
       if (pixels !== null && pixels > MAX_IMAGE_PIXELS)
         throw new AppError(
           413,
-          'The picture has too many pixels. Pictures can be up to 40 megapixels (for example 8000 × 5000).',
+          named(
+            'The picture has too many pixels. Pictures can be up to 40 megapixels (for example 8000 × 5000).',
+          ),
           { [f.fieldname]: 'More than 40 megapixels' },
         );
     }

@@ -26,6 +26,9 @@ import type {
 import { StaleVersionError } from './change.ts';
 import { DraftConflictError } from './draftPublish.ts';
 import type { DraftFile, DraftView } from '../drafts/draftView.ts';
+import type { MediaOp } from '../changes.ts';
+import { aboutPathOf, isSharedFile, mediaTypeOf } from '../../schema/mediaLibrary.ts';
+import { usesBesides } from '../media/mediaUseViews.ts';
 
 /** One item file a change writes or removes. */
 export interface PlannedItem {
@@ -49,7 +52,7 @@ export interface PlannedItem {
 export interface Plan {
   /** What the change is to the role table and to its event. */
   action: ChangeAction;
-  event: 'saved' | 'deleted' | 'restored' | 'published' | 'message';
+  event: 'saved' | 'deleted' | 'restored' | 'published' | 'message' | 'media';
   intoDraft: boolean;
   items: PlannedItem[];
   /** Media and other files written or removed with the items. */
@@ -68,6 +71,8 @@ export interface Plan {
   approval?: () => void;
   /** A visitor's message: the room its keeper has, as it is in the turn that keeps it. */
   room?: MessageRoom;
+  /** A change to the media library: what it did, to which files, and the entities whose items use them. */
+  media?: { op: MediaOp; paths: string[]; touches: string[] };
 }
 
 /** What the save planner needs besides the change. */
@@ -99,11 +104,26 @@ export function planSave(change: SaveChange, ctx: SaveContext): Plan {
   if (created && def.rules?.onCreate) data = def.rules.onCreate(data);
 
   const files: FileChange[] = [];
+  for (const [key, field] of Object.entries(def.fields as Fields)) {
+    const chosen = data[key];
+    if (!isMediaField(field) || typeof chosen !== 'string' || chosen === before?.data[key]) continue;
+    if (!isSharedFile(chosen)) continue;
+    if (mediaTypeOf(chosen) !== field.kind)
+      throw new AppError(400, `${field.label}: choose ${field.kind === 'pdf' ? 'a PDF' : 'a picture'}.`, {
+        [key]: field.kind === 'pdf' ? 'Not a PDF' : 'Not a picture',
+      });
+    if (view.blobOf(chosen) === undefined)
+      throw new AppError(400, `${field.label}: there is no such file in the media library.`, {
+        [key]: 'There is no such file in the media library.',
+      });
+    const old = before?.data[key];
+    if (typeof old === 'string' && old) files.push(...removal(view, old, def, id));
+  }
   for (const upload of change.uploads) {
     const key = storedKeyFor(def, upload.field)!;
     const path = mediaPath(def, id, key, upload.type);
     const old = data[key];
-    if (typeof old === 'string' && old && old !== path) files.push({ path: old, data: null });
+    if (typeof old === 'string' && old && old !== path) files.push(...removal(view, old, def, id));
     data[key] = path;
     files.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
   }
@@ -142,7 +162,7 @@ export function planDelete(change: DeleteChange, view: ContentView, intoDraft: b
         follows: false,
       },
     ],
-    files: mediaPaths(def, before.data).map((p) => ({ path: p, data: null })),
+    files: mediaPaths(def, before.data).flatMap((p) => removal(view, p, def, id)),
     verb: 'delete',
     site: view,
     created: false,
@@ -161,11 +181,15 @@ export async function planRestore(change: RestoreChange, store: GitStore, view: 
   const before = view.get(def, id);
   const files: FileChange[] = [];
   for (const p of mediaPaths(def, parsed.data)) {
+    // A file of the library the item refers to stays as the library holds it now.
+    if (view.blobOf(p) !== undefined && !ownedBy(def, id, p)) continue;
     const bytes = await store.readAt(commit, p);
     if (bytes) files.push({ path: p, data: bytes });
+    const about = await store.readAt(commit, aboutPathOf(p));
+    if (about) files.push({ path: aboutPathOf(p), data: about });
   }
   for (const p of before ? mediaPaths(def, before.data) : [])
-    if (!files.some((c) => c.path === p)) files.push({ path: p, data: null });
+    if (!files.some((c) => c.path === p)) files.push(...removal(view, p, def, id));
   return {
     action: 'restore',
     event: 'restored',
@@ -318,9 +342,31 @@ function inputValues(def: EntityDef, input: Record<string, unknown>): Record<str
   for (const [key, value] of Object.entries(input)) {
     if (REFUSED_KEYS.has(key)) continue;
     const stored = storedKeyFor(def, key);
-    if (stored && !isMediaField(fields[stored]!)) out[stored] = value;
+    if (!stored) continue;
+    // A picture or file field takes a file of the library by its path (else only uploads set it).
+    if (!isMediaField(fields[stored]!) || (typeof value === 'string' && isSharedFile(value)))
+      out[stored] = value;
   }
   return out;
+}
+
+/** Whether a media file is the item's own (made for its field), not a file of the library it points at. */
+function ownedBy(def: EntityDef, id: string, path: string): boolean {
+  const folder = def.type === 'collection' ? def.folder : def.file.split('/')[0]!;
+  const base = def.type === 'collection' ? id : def.file.split('/').pop()!;
+  return path.startsWith(`media/${folder}/${base}.`) || path.startsWith(`media/${folder}/${base}-`);
+}
+
+/**
+ * Removing an item's file as the item lets go of it: only its own file, and only while no other item
+ * uses it (a news text showing a spotlight's picture keeps it: nothing shows a broken image). Its
+ * about file goes with it.
+ */
+function removal(view: ContentView, path: string, def: EntityDef, id: string): FileChange[] {
+  if (!ownedBy(def, id, path)) return [];
+  if (usesBesides(view, path, new Set([`${def.name}\n${id}`])).length) return [];
+  const about = aboutPathOf(path);
+  return [{ path, data: null }, ...(view.blobOf(about) !== undefined ? [{ path: about, data: null }] : [])];
 }
 
 export function mediaPaths(def: EntityDef, data: Record<string, unknown>): string[] {

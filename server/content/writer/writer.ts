@@ -45,6 +45,9 @@ import { validatePlan, type Validated } from './validate.ts';
 import { runGuards } from './guards.ts';
 import type { Upload } from './mediaUpload.ts';
 import { commitMessage } from './commitMessage.ts';
+import { mediaAction, planMedia } from './planMedia.ts';
+import { AboutFiles } from '../media/aboutFiles.ts';
+import { MEDIA_LIBRARY } from '../changes.ts';
 
 export {
   StaleVersionError,
@@ -58,6 +61,7 @@ export {
 
 /** The role table's name for a change (a save without an id makes a new item). */
 export function actionOf(change: Change): ChangeAction {
+  if (change.kind === 'media') return mediaAction(change.operation.op);
   if (change.kind === 'save')
     return change.def.type === 'collection' && change.id === undefined ? 'create' : 'update';
   return change.kind;
@@ -77,6 +81,8 @@ export class ContentWriter {
     private readonly store: GitStore,
     private readonly index: ContentIndex,
     private readonly preparation?: SavePreparation,
+    /** Pictures' descriptions and focal points, as views hold them. */
+    readonly abouts: AboutFiles = new AboutFiles(store),
   ) {
     this.live = {
       view: index,
@@ -93,7 +99,8 @@ export class ContentWriter {
 
   /** The one operation: every change, whatever door it came through. */
   async run(actor: Actor, change: Change): Promise<ChangeResult> {
-    const into = change.kind === 'save' || change.kind === 'delete' ? change.into : undefined;
+    const into =
+      change.kind === 'save' || change.kind === 'delete' || change.kind === 'media' ? change.into : undefined;
     authorize(actor, { action: actionOf(change), intoDraft: into !== undefined });
     if (change.kind === 'message') return this.keepMessage(actor, change);
     let prepared: { uploads: Upload[]; discard(): Promise<void> } | undefined;
@@ -105,7 +112,8 @@ export class ContentWriter {
       change = { ...change, uploads: prepared.uploads };
     }
     // Ids deleted items had are read from history before the save queue, which it never holds up.
-    const floor = actionOf(change) === 'create' ? await this.idFloor((change as { def: EntityDef }).def) : 0;
+    const floor =
+      change.kind === 'save' && actionOf(change) === 'create' ? await this.idFloor(change.def) : 0;
     const asked = change;
     try {
       return await this.store.exclusive(async () => {
@@ -202,6 +210,8 @@ export class ContentWriter {
       }
       case 'message':
         return planMessage(change, target.view);
+      case 'media':
+        return planMedia(change, { view: target.view, intoDraft, store: this.store, abouts: this.abouts });
     }
   }
 
@@ -230,6 +240,7 @@ export class ContentWriter {
       commit,
       created: plan.created,
       items,
+      ...(plan.media ? { files: plan.media.paths } : {}),
       ...(validated.carried ? { carried: validated.carried } : {}),
       ...(primary && plan.event !== 'deleted' && plan.event !== 'published'
         ? { item: await this.itemAfter(target, primary.def, primary.id, commit) }
@@ -244,6 +255,7 @@ export class ContentWriter {
     const commit = await target.commit(real, actor, this.messageOf(plan), plan.draft?.tip);
     const entities = target.take(commit, stored);
     if (plan.event === 'published') for (const i of plan.items) entities.add(i.def.name);
+    for (const name of plan.media?.touches ?? []) entities.add(name);
     await target.announce(changeEvent(plan, actor, entities, commit, validated, real));
     return answer(commit.oid);
   }
@@ -311,6 +323,16 @@ function changeEvent(
   validated: Validated,
   written: FileChange[],
 ): ContentChange {
+  if (plan.media)
+    return {
+      kind: 'media',
+      op: plan.media.op,
+      paths: plan.media.paths,
+      entities,
+      commit,
+      author,
+      ...(plan.from ? { from: plan.from } : {}),
+    };
   if (plan.event === 'published')
     return {
       kind: 'published',
@@ -340,6 +362,16 @@ function changeEvent(
 
 /** What a change that left every file as it was ends in: who asked for what, on which items. */
 function unchangedEvent(plan: Plan, author: Actor): ContentChange {
+  if (plan.media)
+    return {
+      kind: 'unchanged',
+      asked: 'media',
+      op: plan.media.op,
+      entity: MEDIA_LIBRARY,
+      ids: plan.media.paths,
+      entities: new Set<string>(),
+      author,
+    };
   const primary = plan.items.filter((i) => i.primary);
   const common = {
     entity: primary[0]?.def.name ?? entityByName.keys().next().value!,

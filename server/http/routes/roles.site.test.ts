@@ -52,8 +52,13 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   if (key === 'POST /api/drafts/:id/:action') return 'by-action';
   // The documented writes and uploads: the live site needs an editor, `?draft=ID` a contributor.
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';
+  // The media library: uploads, descriptions, replacements and deletes as the documented writes;
+  // bringing a deleted file back changes the live site (editors), like every restore.
+  if (key === 'POST /api/media/restore') return 'publish';
+  if (r.method !== 'GET' && r.path === '/api/media') return 'live-or-draft';
   const anyStaff = [
     /^GET \/api\/(admin\/items|admin\/status|admin\/search|history|history\/version|history\/media|deleted)$/,
+    /^GET \/api\/media(\/deleted)?$/,
     /^(GET|POST) \/api\/drafts$/,
     /^GET \/api\/drafts\/(settings|:id)$/,
     /^POST \/api\/drafts\/:id\/(comments|shares)$/,
@@ -188,6 +193,9 @@ describe('roles × every registered route', () => {
       'PATCH /api/users/:name',
       'GET /api/admin/audit',
       'POST /api/history/restore',
+      'POST /api/media',
+      'DELETE /api/media',
+      'GET /api/media',
       'GET /api/account',
       'POST /api/account/sign-out-everywhere',
     ])

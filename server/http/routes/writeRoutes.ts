@@ -9,8 +9,8 @@ import { missingRequired } from '../../schema/validate.ts';
 import { siteEntities } from '../../schema/registry.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { actorOf, liveOrDraft, requireUser } from '../auth/requireUser.ts';
-import { checkUploads, uploadsDir } from '../../content/writer/mediaUpload.ts';
-import { keepingUploads, uploadParser } from '../uploadParser.ts';
+import { checkUploads } from '../../content/writer/mediaUpload.ts';
+import { keepingUploads, type UploadParser } from '../uploadParser.ts';
 import { StaleVersionError, type SaveResult } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, readOptionsOf, route, sendError } from '../http.ts';
@@ -21,8 +21,9 @@ import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
 
 export function writeRoutes(
-  deps: Pick<AppDeps, 'writer' | 'accounts' | 'drafts' | 'model' | 'config'>,
+  deps: Pick<AppDeps, 'writer' | 'accounts' | 'drafts' | 'model'>,
   sites: DraftSites,
+  uploads: UploadParser,
 ): Router {
   const router = Router();
   const { writer } = deps;
@@ -40,8 +41,6 @@ export function writeRoutes(
   /** The model an answer is written with: the live site's, or the draft's (its media under its preview). */
   const modelFor = async (draft: string | undefined) =>
     draft ? (await sites.site(draft, `/preview/${draft}/`)).model : deps.model;
-  // Files stream to private/ (never to memory); a few uploads per person and in all at once.
-  const uploads = uploadParser(uploadsDir(deps.config.dataDir), (req) => req.user!.username);
   const multipart = uploads();
   // A new item's required fields are checked before its files are kept (they come first in a form).
   const creating = (def: EntityDef) =>

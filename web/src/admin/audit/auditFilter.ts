@@ -54,6 +54,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'notice-failed': 'Notice of a message not sent',
   'contact-busy': 'Contact form busy: messages refused for the hour',
   'contact-full': 'Contact messages full: new ones refused',
+  'media-upload': 'Files uploaded to the media library',
+  'media-describe': 'File description or focal point changed',
+  'media-replace': 'File replaced',
+  'media-delete': 'File deleted',
+  'media-restore': 'File restored',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
