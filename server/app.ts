@@ -11,14 +11,19 @@ export type { AppDeps } from './http/appDeps.ts';
 /** `files`: the built web app and media in memory, shared with the fast path (server/main.ts). */
 export function createApp(
   deps: AppDeps,
-  files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index, deps.renderers),
+  files: ServedFiles = servedFiles(deps.config.distDir, deps.store, deps.index, deps.renderers, {
+    abouts: deps.writer.abouts,
+  }),
 ): ExpressApp {
   const { config } = deps;
-  const draftSites = new DraftSites(deps.drafts, deps.store, files.web, deps.renderers, {
-    publicUrl: config.publicUrl,
-    trustProxy: config.trustProxy,
-    images: files.images,
-  });
+  const draftSites = new DraftSites(
+    deps.drafts,
+    deps.store,
+    files.web,
+    deps.renderers,
+    { publicUrl: config.publicUrl, trustProxy: config.trustProxy, images: files.images },
+    deps.writer.abouts,
+  );
   const library = new MediaLibrary(deps.index, deps.store, deps.writer.abouts, deps.drafts, files.images);
   // Descriptions are read once in the background, so the first search by description reads none.
   void library.warm().catch(() => undefined);

@@ -281,6 +281,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cache: deps.cache,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    abouts: deps.writer.abouts,
   });
   // Public reads with a prepared answer skip Express entirely (server/http/fastPath.ts), so the
   // server answers them while Express and the other routes are still loading (about 0.4 s).

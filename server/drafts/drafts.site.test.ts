@@ -125,6 +125,7 @@ async function streamDuring(path: string, during: () => Promise<void>): Promise<
 describe('a draft holding changes to every entity, an image and a PDF', () => {
   let id: string;
   let streamed = '';
+  let libraryFile: { path: string; url: string };
 
   it('is saved into refs/drafts/<id>, by the editing user, with main, the work tree and the index untouched', async () => {
     const head = site.git('rev-parse', 'HEAD').trim();
@@ -157,6 +158,24 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
           expect(shown.status).toBe(200);
         }
       }
+      // A file for the media library, uploaded into the draft and described there.
+      const upload = new FormData();
+      upload.append('files', new Blob([new Uint8Array(png(MARK))]), `${MARK}.png`);
+      const uploaded = await answer(
+        site.api(`/api/media?draft=${id}`, {
+          method: 'POST',
+          body: upload,
+          headers: { cookie: otherCookie.value },
+        }),
+      );
+      expect(uploaded.status).toBe(201);
+      libraryFile = (uploaded.body.items as { path: string; url: string }[])[0]!;
+      const described = await site.api(`/api/media?draft=${id}&path=${libraryFile.path}`, {
+        method: 'PATCH',
+        json: { alt: `${MARK} picture` },
+        headers: { cookie: otherCookie.value },
+      });
+      expect(described.status).toBe(200);
     };
     // All four public streams are open while the draft is saved: none says a word of it.
     const heard = await Promise.all(
@@ -168,7 +187,7 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
     expect(site.git('rev-parse', 'HEAD').trim()).toBe(head);
     expect(site.git('status', '--porcelain')).toBe('');
     const log = site.git('log', '--format=%an <%ae>|%s', `refs/drafts/${id}`, `^${head}`);
-    expect(log.trim().split('\n')).toHaveLength(siteEntities.length + 1);
+    expect(log.trim().split('\n')).toHaveLength(siteEntities.length + 3); // and the library's upload and description
     for (const line of log.trim().split('\n'))
       expect(line).toMatch(/^Edith Editor <edith@csed\.example\.org>\|/);
     expect(site.git('branch', '--list')).not.toContain('draft');
@@ -184,6 +203,14 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
     expect(staffLive).not.toContain(MARK);
     expect(await (await site.api(`/api/news.php?draft=${id}`)).text()).toContain(MARK);
     expect(await (await fetch(`${site.url}/api/news.php?draft=${id}`)).text()).toContain('Please sign in');
+    // Its library file is neither served nor listed on the live site, even to staff.
+    expect((await fetch(site.url + libraryFile.url)).status).toBe(404);
+    expect((await (await site.api('/api/media?per=100')).text()).toLowerCase()).not.toContain(
+      MARK.toLowerCase(),
+    );
+    expect((await (await site.api(`/api/media?per=100&draft=${id}`)).text()).toLowerCase()).toContain(
+      MARK.toLowerCase(),
+    );
   });
 
   it('lists what it changes, and publishing it makes one merge commit that everything public shows', async () => {
@@ -211,6 +238,8 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
       expect(`${def.name}: ${text.includes(MARK)}`).toBe(`${def.name}: true`);
     }
     expect(await everythingPublic()).toContain(`${MARK} news`); // the feeds and search too
+    expect((await fetch(site.url + libraryFile.url)).status).toBe(200);
+    expect(await (await site.api('/api/media?per=100')).text()).toContain(`${MARK} picture`);
   });
 });
 

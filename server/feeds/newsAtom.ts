@@ -12,6 +12,7 @@ import { escapeXml } from './xml.ts';
 import { absoluteHtml, absoluteLink, htmlText, type MarkdownHtml } from './plainText.ts';
 import { NEWS_FEED_ID, newsEntryId } from './feedIds.ts';
 import { fieldText } from '../schema/fieldText.ts';
+import { altAttribute } from '../schema/imageAlt.ts';
 
 /** Feed readers want the recent items; a site with thousands keeps its feed small. */
 export const ATOM_ENTRIES = 50;
@@ -50,6 +51,7 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
     const html = text.trim() ? ctx.html(text) : '';
     const summary = html && htmlText(html);
     const link = absoluteLink(item.data.link, origin) ?? page;
+    const picture = pictureOf(index, item.data, origin);
     return {
       updated,
       xml: [
@@ -60,7 +62,14 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
         `    <published>${stamp(updated)}</published>`,
         `    <updated>${stamp(updated)}</updated>`,
         ...(summary ? [`    <summary type="text">${escapeXml(summary)}</summary>`] : []),
-        ...(html ? [`    <content type="html">${escapeXml(absoluteHtml(html, page))}</content>`] : []),
+        ...(picture
+          ? [`    <link rel="enclosure" type="${picture.type}" href="${escapeXml(picture.url)}"/>`]
+          : []),
+        ...(html || picture
+          ? [
+              `    <content type="html">${escapeXml((picture?.html ?? '') + (html ? absoluteHtml(html, page) : ''))}</content>`,
+            ]
+          : []),
         '  </entry>',
       ].join('\n'),
     };
@@ -79,4 +88,22 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
     '</feed>',
     '',
   ].join('\n');
+}
+
+const PICTURE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** A news item's picture for its entry: its versioned address, its type, and as HTML before the text. */
+function pictureOf(index: ContentIndex, data: Record<string, unknown>, origin: string) {
+  const rel = fieldText(data.picture);
+  const version = rel ? index.mediaVersion(rel) : undefined;
+  const type = PICTURE_TYPES[rel.split('.').pop() ?? ''];
+  if (!version || !type) return null;
+  const url = `${origin}/${rel}?v=${version.slice(0, 12)}`;
+  const alt = altAttribute(fieldText(data.picture_alt));
+  return { url, type, html: `<p><img src="${escapeXml(url)}" alt="${escapeXml(alt)}"/></p>` };
 }

@@ -10,6 +10,8 @@ import { PreparedCache } from './prepared.ts';
 import type { SitePages, SitePagesOptions } from './sitePages.ts';
 import type { WebApp } from './webApp.ts';
 import type { LoadRenderers } from './renderers.ts';
+import type { AboutFiles } from '../content/media/aboutFiles.ts';
+import { pageMediaFacts } from '../media/pageMediaFacts.ts';
 
 /** Drafts' sites kept made at once (each holds its own rendered pages). */
 const KEEP = 24;
@@ -30,6 +32,7 @@ export class DraftSites {
     private readonly web: WebApp | null,
     private readonly renderers: LoadRenderers,
     private readonly options: SitePagesOptions,
+    private readonly abouts?: AboutFiles,
   ) {}
 
   /** The draft's site with media served under `root` (`/preview/<id>/`, `/share/<token>/`). */
@@ -52,7 +55,8 @@ export class DraftSites {
     if (!this.web) return { view, model, pages: null };
     const [{ SitePages }, renderers] = await Promise.all([import('./sitePages.ts'), this.renderers()]);
     // Staff's previews carry Edit links into the draft; a share link's reviewer has no admin to go to.
-    const options = root.startsWith('/preview/') ? { ...this.options, editDraft: id } : this.options;
+    const drawn = this.abouts ? { ...this.options, media: pageMediaFacts(view, this.abouts) } : this.options;
+    const options = root.startsWith('/preview/') ? { ...drawn, editDraft: id } : drawn;
     return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, renderers, options) };
   }
 }

@@ -48,7 +48,8 @@ export function fastPath(deps: {
       return false;
     }
     const params = parseQuery(query);
-    if (params.w !== undefined) return false; // an image's variant: read from its cache by mediaRoutes
+    // An image's variant or link-preview picture: read from its cache by mediaRoutes.
+    if (params.w !== undefined || params.share !== undefined) return false;
     const v = params.v;
     if (Array.isArray(v)) return false; // refused by Express, as every repeated parameter is (queryString)
     const answer = files.media.cached(rel, v);

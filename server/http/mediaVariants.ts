@@ -1,6 +1,8 @@
-// WebP variants of the site's images at a few widths (variants.ts), for srcset. Each is encoded once
-// per blob and width, on first request, and kept outside git in <cacheDir>/<blob id>-<width>.webp
-// (written to a temporary file, then renamed): a changed image has a new blob id, so new variants.
+// WebP variants of the site's images at a few widths (variants.ts), for srcset, and one picture for
+// link previews (`?share=1`: 1200 × 630 JPEG, cropped around the picture's focal point). Each is
+// encoded once per blob and size (and focal point), on first request, and kept outside git in
+// <cacheDir>/<blob id>-<width>.webp or <blob id>-share-<x>x<y>.jpg (written to a temporary file, then
+// renamed): a changed image has a new blob id, so new variants.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { blobId } from '../store/blobId.ts';
@@ -11,6 +13,8 @@ import type { Answer } from './answer.ts';
 import { makeEntry, pick } from './mediaFiles.ts';
 import { VARIANT_WIDTHS } from '../schema/site/imageVariants.ts';
 import { isImagePath } from '../media/imageSizes.ts';
+import type { FocalPoint } from '../schema/mediaLibrary.ts';
+import type SharpModule from 'sharp';
 
 type ReadFile = (rel: string) => Promise<Buffer | null>;
 
@@ -31,6 +35,8 @@ export class MediaVariants {
     private readonly index: ContentIndex,
     private readonly read: ReadFile,
     readonly cacheDir: string,
+    /** A picture's focal point (its about file's), where a crop keeps it. */
+    private readonly focusOf: (rel: string) => FocalPoint | undefined = () => undefined,
   ) {}
 
   /** The answer for `media/…?w=` (with this `?v=`), or null when there is no such variant. */
@@ -38,9 +44,23 @@ export class MediaVariants {
     if (!(VARIANT_WIDTHS as readonly number[]).includes(width) || !isImagePath(rel)) return null;
     const blob = this.index.mediaVersion(rel);
     if (!blob) return null;
-    const bytes = await this.variant(rel, blob, width);
+    const bytes = await this.variant(rel, blob, { width });
     if (!bytes) return null;
     return pick(makeEntry(prepareBody(bytes, 'image/webp', {}, `"${blob}-${width}"`), blob), v);
+  }
+
+  /** The link-preview picture of `media/…?share=1`: 1200 × 630, cropped around its focal point. */
+  async shareAnswer(rel: string, v: string | undefined): Promise<Answer | null> {
+    if (!isImagePath(rel)) return null;
+    const blob = this.index.mediaVersion(rel);
+    if (!blob) return null;
+    const focus = this.focusOf(rel) ?? { x: 0.5, y: 0.5 };
+    const bytes = await this.variant(rel, blob, { share: focus });
+    if (!bytes) return null;
+    const version = `share-${focusName(focus)}-${blob}`;
+    // Its address names the picture's bytes, not the crop: a moved focal point must show, so the
+    // answer is revalidated (by its ETag), never cached for good.
+    return pick(makeEntry(prepareBody(bytes, 'image/jpeg', {}, `"${version}"`), version), v);
   }
 
   /**
@@ -55,7 +75,7 @@ export class MediaVariants {
     }
     const names = await readdir(this.cacheDir).catch(() => [] as string[]);
     const stale = names.filter((name) => {
-      const kept = /^([0-9a-f]{40})-\d+\.webp$/.exec(name);
+      const kept = /^([0-9a-f]{40})-(?:\d+\.webp|share-[0-9.]+x[0-9.]+\.jpg)$/.exec(name);
       return kept ? !current.has(kept[1]!) : name.endsWith('.tmp') && !this.inflightTemp(name);
     });
     await Promise.all(stale.map((name) => rm(path.join(this.cacheDir, name), { force: true })));
@@ -69,23 +89,25 @@ export class MediaVariants {
   }
 
   /** Where a variant is kept. */
-  fileOf(blob: string, width: number): string {
-    return path.join(this.cacheDir, `${blob}-${width}.webp`);
+  fileOf(blob: string, size: number | Size): string {
+    if (typeof size === 'number') return path.join(this.cacheDir, `${blob}-${size}.webp`);
+    if ('width' in size) return this.fileOf(blob, size.width);
+    return path.join(this.cacheDir, `${blob}-share-${focusName(size.share)}.jpg`);
   }
 
-  private async variant(rel: string, blob: string, width: number): Promise<Buffer | null> {
-    const file = this.fileOf(blob, width);
+  private async variant(rel: string, blob: string, size: Size): Promise<Buffer | null> {
+    const file = this.fileOf(blob, size);
     const kept = await readFile(file).catch(() => null);
     if (kept) return kept;
     let job = this.inflight.get(file);
     if (!job) {
-      job = this.encode(rel, blob, width, file).finally(() => this.inflight.delete(file));
+      job = this.encode(rel, blob, size, file).finally(() => this.inflight.delete(file));
       this.inflight.set(file, job);
     }
     return job;
   }
 
-  private async encode(rel: string, blob: string, width: number, file: string): Promise<Buffer | null> {
+  private async encode(rel: string, blob: string, size: Size, file: string): Promise<Buffer | null> {
     const original = await this.read(rel);
     // The file changed since the index saw it: the page will ask for the new version's variants.
     if (!original || blobId(original) !== blob) return null;
@@ -93,12 +115,14 @@ export class MediaVariants {
     try {
       // Loaded on first use: the server starts without it.
       const { default: sharp } = await import('sharp');
+      if ('share' in size) bytes = await shareCrop(sharp, original, size.share);
       // animated: a GIF keeps its frames (WebP animates too); autoOrient applies EXIF rotation.
-      bytes = await sharp(original, { animated: true })
-        .autoOrient()
-        .resize({ width, withoutEnlargement: true })
-        .webp(LOSSLESS.test(rel) ? { lossless: true } : { quality: QUALITY })
-        .toBuffer();
+      else
+        bytes = await sharp(original, { animated: true })
+          .autoOrient()
+          .resize({ width: size.width, withoutEnlargement: true })
+          .webp(LOSSLESS.test(rel) ? { lossless: true } : { quality: QUALITY })
+          .toBuffer();
     } catch {
       return null; // not an image sharp can read
     }
@@ -109,4 +133,34 @@ export class MediaVariants {
     );
     return bytes;
   }
+}
+
+type Size = { width: number } | { share: FocalPoint };
+type Sharp = typeof SharpModule;
+
+/** A link preview's size (Open Graph's recommended 1.91:1). */
+export const SHARE_WIDTH = 1200;
+export const SHARE_HEIGHT = 630;
+
+const focusName = (f: FocalPoint) => `${Math.round(f.x * 100) / 100}x${Math.round(f.y * 100) / 100}`;
+
+/**
+ * The picture scaled to cover 1200 × 630 and cropped there, the focal point as near the middle as
+ * the picture's edges allow.
+ */
+async function shareCrop(sharp: Sharp, original: Buffer, focus: FocalPoint): Promise<Buffer> {
+  const oriented = await sharp(original).autoOrient().toBuffer({ resolveWithObject: true });
+  const { width, height } = oriented.info;
+  const scale = Math.max(SHARE_WIDTH / width, SHARE_HEIGHT / height);
+  const w = Math.max(SHARE_WIDTH, Math.round(width * scale));
+  const h = Math.max(SHARE_HEIGHT, Math.round(height * scale));
+  const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
+  const left = clamp(Math.round(focus.x * w - SHARE_WIDTH / 2), w - SHARE_WIDTH);
+  const top = clamp(Math.round(focus.y * h - SHARE_HEIGHT / 2), h - SHARE_HEIGHT);
+  return sharp(oriented.data)
+    .resize(w, h)
+    .extract({ left, top, width: SHARE_WIDTH, height: SHARE_HEIGHT })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
 }

@@ -11,6 +11,8 @@ import { ImageSizes, IMAGE_SIZES_DEP } from '../media/imageSizes.ts';
 import { MediaVariants } from './mediaVariants.ts';
 import { MediaFiles } from './mediaFiles.ts';
 import { WebApp } from './webApp.ts';
+import type { AboutFiles } from '../content/media/aboutFiles.ts';
+import { pageMediaFacts } from '../media/pageMediaFacts.ts';
 import type { LoadRenderers } from './renderers.ts';
 
 /**
@@ -33,6 +35,8 @@ export interface PageSources extends Partial<SitePagesOptions> {
   cache?: PreparedCache;
   /** Where WebP variants of images are kept; by default <data dir>/cache/media-variants. */
   variantsDir?: string;
+  /** Pictures' descriptions and focal points (the writer's reader of about files). */
+  abouts?: AboutFiles;
 }
 
 export function servedFiles(
@@ -49,14 +53,18 @@ export function servedFiles(
     index.changes.on((change) => own.invalidate(change.entities));
   }
   const model = sources.model ?? new ReadModel(index, store);
-  const options = { publicUrl: sources.publicUrl, trustProxy: sources.trustProxy ?? false };
+  const options = {
+    publicUrl: sources.publicUrl,
+    trustProxy: sources.trustProxy ?? false,
+    ...(sources.abouts ? { media: pageMediaFacts(index, sources.abouts) } : {}),
+  };
   const media = new MediaFiles(store, index);
   const read = (rel: string) => store.read(rel);
   const images = new ImageSizes(index, read);
   // A page drawn while an image's size was being read is drawn again with it.
   images.onMeasured(() => cache.invalidate(new Set([IMAGE_SIZES_DEP])));
   const variantsDir = sources.variantsDir ?? path.join(path.dirname(store.dir), 'cache', 'media-variants');
-  const variants = new MediaVariants(index, read, variantsDir);
+  const variants = new MediaVariants(index, read, variantsDir, (rel) => options.media?.focus(rel));
   const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media, images, variants };
   // Not before the server listens: the API's answers and built files go out meanwhile.
   if (web) {

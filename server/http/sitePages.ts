@@ -10,6 +10,8 @@ import { jsonAnswer } from './listAnswers.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { pageHeaders, type WebApp } from './webApp.ts';
 import { markdownKey, type MarkdownVariant } from '../schema/site/markdownKey.ts';
+import { withMediaFacts } from '../schema/site/markdownMedia.ts';
+import type { PageMediaFacts } from '../media/pageMediaFacts.ts';
 import { PUBLIC_PATHS } from '../schema/site/publicPaths.ts';
 import { numberedPagePath } from '../schema/site/paging.ts';
 import type { Renderers } from './renderers.ts';
@@ -33,6 +35,8 @@ export interface SitePagesOptions {
   images?: Pick<ImageSizes, 'size'>;
   /** Staff's preview of this draft (never the public pages): each item drawn with its Edit link. */
   editDraft?: string;
+  /** Media files' versions, descriptions and focal points (server/media/pageMediaFacts.ts). */
+  media?: PageMediaFacts;
 }
 
 /** Numbered pages of a listing (/news/page/2) kept made; further ones are made for each request. */
@@ -242,10 +246,15 @@ export class SitePages {
     const mark = this.cache.mark();
     const sources = {
       read: (endpoint: string) => ownRead?.(endpoint) ?? this.read(endpoint),
-      markdown: (text: string, variant: MarkdownVariant) => this.markdown.get(markdownKey(text, variant)),
+      markdown: (text: string, variant: MarkdownVariant) =>
+        this.markdown.get(markdownKey(this.withMedia(text), variant)),
       image: (src: string) => {
         const rel = mediaPathOf(src);
-        return rel === null ? undefined : this.options.images?.size(rel);
+        const size = rel === null ? undefined : this.options.images?.size(rel);
+        if (!size || !this.options.media) return size;
+        const focus = this.options.media.focus(rel!);
+        const alt = this.options.media.description(rel!);
+        return { ...size, ...(focus ? { focus } : {}), ...(alt ? { alt } : {}) };
       },
       ...(this.options.editDraft ? { editDraft: this.options.editDraft } : {}),
     };
@@ -306,7 +315,13 @@ export class SitePages {
     return true;
   }
 
-  private renderMarkdown(text: string, variant: MarkdownVariant): string {
+  /** A text with its media pictures' versions and stored descriptions (schema/site/markdownMedia.ts). */
+  private withMedia(text: string): string {
+    return this.options.media ? withMediaFacts(text, this.options.media) : text;
+  }
+
+  private renderMarkdown(original: string, variant: MarkdownVariant): string {
+    const text = this.withMedia(original);
     const key = markdownKey(text, variant);
     let html = this.markdown.get(key); // another page drawn meanwhile may have rendered it
     if (html !== undefined) return html;

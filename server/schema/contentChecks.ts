@@ -32,6 +32,11 @@ export interface SiteFacts {
   hasPage(path: string): boolean;
   /** Whether a media file exists, by its path in the repository (`media/news/3.png`). */
   hasMedia(rel: string): boolean;
+  /**
+   * Whether a media file has a stored description (the media library's), which pages show where a
+   * picture has no words of its own; none is assumed when not said.
+   */
+  describes?(rel: string): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -146,10 +151,20 @@ export function readMarkdown(markdown: string): MarkdownParts {
 
 const quoted = (s: string) => `“${s.length > 60 ? `${s.slice(0, 57)}…` : s}”`;
 
-/** Images in a markdown text without a description (alt text). */
-export function markdownAltProblems(parts: MarkdownParts): string[] {
+/** The media file (`media/…`) an image's address names on this site, or null. */
+function mediaFileOf(src: string): string | null {
+  const path = sitePathOf(src);
+  return path === null ? null : mediaRel(path);
+}
+
+/** Images in a markdown text without a description (alt text), neither their own nor their file's. */
+export function markdownAltProblems(parts: MarkdownParts, site?: Pick<SiteFacts, 'describes'>): string[] {
+  const described = (src: string) => {
+    const rel = mediaFileOf(src);
+    return rel !== null && !!site?.describes?.(rel);
+  };
   return parts.images
-    .filter((i) => i.alt === '')
+    .filter((i) => i.alt === '' && !described(i.src))
     .map(
       (i) =>
         `The image ${quoted(i.src || 'without an address')} has no description for people who cannot see it. ` +
@@ -283,9 +298,13 @@ function imageFieldProblem(
   key: string,
   field: AnyField,
   data: Record<string, unknown>,
+  site: SiteFacts,
 ): Finding | null {
   const alt = field.alt;
-  if (field.kind !== 'image' || !alt || alt === 'decorative' || !fieldText(data[key]).trim()) return null;
+  const file = fieldText(data[key]).trim();
+  if (field.kind !== 'image' || !alt || alt === 'decorative' || !file) return null;
+  // A picture from the library with its own stored description is described wherever it is used.
+  if ('field' in alt && site.describes?.(file)) return null;
   const source = 'field' in alt ? alt.field : alt.from;
   const words = fieldText(data[source]).trim();
   if (words !== '') return null;
@@ -306,7 +325,7 @@ export function checkItem(def: EntityDef, data: Record<string, unknown>, site: S
   for (const [key, field] of Object.entries(fields)) {
     const value = data[key];
     if (field.kind === 'image') {
-      const problem = imageFieldProblem(fields, key, field, data);
+      const problem = imageFieldProblem(fields, key, field, data, site);
       if (problem) findings.push(problem);
       continue;
     }
@@ -318,7 +337,7 @@ export function checkItem(def: EntityDef, data: Record<string, unknown>, site: S
     }
     if (field.kind !== 'markdown') continue;
     const parts = readMarkdown(value);
-    for (const message of markdownAltProblems(parts))
+    for (const message of markdownAltProblems(parts, site))
       findings.push({ field: key, check: 'alt', message, blocks: true });
     for (const message of headingProblems(parts))
       findings.push({ field: key, check: 'headings', message, blocks: false });

@@ -19,6 +19,7 @@ const FIXED = new Set([...FIXED_PAGES, ...FILES].map((p) => redirectKey(p)));
 export function siteFactsOf(
   items: Pick<ItemLookup, 'list' | 'get'>,
   hasMedia: (rel: string) => boolean,
+  describes: (rel: string) => boolean = () => false,
 ): SiteFacts {
   const pages = new Set(FIXED);
   for (const e of items.list(entities.majorEvent)) {
@@ -33,6 +34,7 @@ export function siteFactsOf(
       return pages.has(key) || NUMBERED_LISTING_PAGE.test(key) || EVENT_CALENDAR_PATH.test(key);
     },
     hasMedia,
+    describes,
   };
 }
 

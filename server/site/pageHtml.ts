@@ -35,9 +35,24 @@ export function headTags(
     `<meta property="og:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     ...(found && url ? [`<meta property="og:url" content="${escapeHtml(url)}" />`] : []),
-    '<meta name="twitter:card" content="summary" />',
+    ...previewImage(head, origin),
   ];
   return tags.join('\n    ');
+}
+
+/** A page's picture for link previews (1200 × 630, cropped around its focal point), when it has one. */
+function previewImage(head: PageHead, origin: string | null): string[] {
+  if (!head.image || !origin || !head.image.startsWith('/media/'))
+    return ['<meta name="twitter:card" content="summary" />'];
+  const src = `${origin}${head.image}${head.image.includes('?') ? '&' : '?'}share=1`;
+  return [
+    `<meta property="og:image" content="${escapeHtml(src)}" />`,
+    '<meta property="og:image:type" content="image/jpeg" />',
+    '<meta property="og:image:width" content="1200" />',
+    '<meta property="og:image:height" content="630" />',
+    ...(head.imageAlt ? [`<meta property="og:image:alt" content="${escapeHtml(head.imageAlt)}" />`] : []),
+    '<meta name="twitter:card" content="summary_large_image" />',
+  ];
 }
 
 // React's server renderer starts the markup with a preload hint per image; they belong in <head>,

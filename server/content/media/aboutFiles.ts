@@ -30,6 +30,11 @@ export class AboutFiles {
     return parsed;
   }
 
+  /** An about file as a change writes it: known from then on without a read. */
+  remember(text: string): void {
+    this.keep(blobId(Buffer.from(text)), parseAbout(text));
+  }
+
   /** What is known without a read (the about file's version was read before); undefined otherwise. */
   known(view: BlobView, rel: string): MediaAbout | undefined {
     const blob = view.blobOf(aboutPathOf(rel));

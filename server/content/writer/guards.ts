@@ -71,7 +71,11 @@ const contentChecks: Guard = {
   name: 'content checks',
   run(plan) {
     const written = new Map(plan.files.map((c) => [c.path, isDiskFile(c) || c.data !== null]));
-    const facts = siteFactsOf(plan.site, (rel) => written.get(rel) ?? plan.site.blobOf(rel) !== undefined);
+    const facts = siteFactsOf(
+      plan.site,
+      (rel) => written.get(rel) ?? plan.site.blobOf(rel) !== undefined,
+      (rel) => !!plan.describes?.(rel),
+    );
     const warnings: ItemWarning[] = [];
     for (const item of plan.items) {
       // What visitors read is checked; a visitor's own message, kept privately, is not.

@@ -71,6 +71,8 @@ export interface Plan {
   approval?: () => void;
   /** A visitor's message: the room its keeper has, as it is in the turn that keeps it. */
   room?: MessageRoom;
+  /** Whether a media file has a stored description, as the change leaves the site (set by the writer). */
+  describes?: (rel: string) => boolean;
   /** A change to the media library: what it did, to which files, and the entities whose items use them. */
   media?: { op: MediaOp; paths: string[]; touches: string[] };
 }

@@ -78,7 +78,9 @@ export async function planMedia(change: MediaChange, ctx: MediaContext): Promise
         focus: about.focus !== undefined ? about.focus : now.focus,
       };
       const empty = next.alt === NO_ABOUT.alt && next.focus === null;
-      files.push({ path: aboutPathOf(path), data: empty ? null : serializeAbout(next) });
+      const text = serializeAbout(next);
+      if (!empty) ctx.abouts.remember(text);
+      files.push({ path: aboutPathOf(path), data: empty ? null : text });
       paths = [path];
       break;
     }

@@ -47,6 +47,7 @@ import type { Upload } from './mediaUpload.ts';
 import { commitMessage } from './commitMessage.ts';
 import { mediaAction, planMedia } from './planMedia.ts';
 import { AboutFiles } from '../media/aboutFiles.ts';
+import { mediaReferencesOf } from '../../schema/mediaLibrary.ts';
 import { MEDIA_LIBRARY } from '../changes.ts';
 
 export {
@@ -119,6 +120,7 @@ export class ContentWriter {
       return await this.store.exclusive(async () => {
         const target = into ? await into.open() : this.live;
         const plan = await this.plan(asked, target, into !== undefined, floor);
+        plan.describes = await this.descriptions(plan);
         const validated = validatePlan(plan);
         const warnings = runGuards(plan, actor);
         return { ...(await this.commit(plan, target, actor, validated)), warnings };
@@ -185,6 +187,16 @@ export class ContentWriter {
     message: string,
   ): Promise<string | undefined> {
     return (await this.run(author, { kind: 'bulk', def, updates, message })).commit;
+  }
+
+  /** The stored descriptions of the media files the change's items use, read before its checks. */
+  private async descriptions(plan: Plan): Promise<(rel: string) => boolean> {
+    const described = new Set<string>();
+    for (const item of plan.items)
+      if (item.data)
+        for (const { path } of mediaReferencesOf(item.def, item.data))
+          if ((await this.abouts.of(plan.site, path)).alt) described.add(path);
+    return (rel) => described.has(rel);
   }
 
   /** Step 2, by kind: what the change writes, read from the target's view. */

@@ -4,6 +4,7 @@
 // (typed) values. Also the typed shape the project's own web app reads, with media as addresses.
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
+import { isSharedFile } from '../../schema/mediaLibrary.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import type { StoredItem } from '../../schema/storedItem.ts';
 import { fieldFromWire, fieldToWire } from './fieldWire.ts';
@@ -56,8 +57,8 @@ export const encodeItem = (
 
 /**
  * What a documented write call sent, as stored names and values: names renamed back (legacy.rename,
- * the write aliases), each field decoded by its kind. Media fields are set by uploads only, and
- * keys that name no field (id, version, timestamp…) are left out.
+ * the write aliases), each field decoded by its kind. Media fields are set by uploads, or to a file
+ * of the media library by its path; keys that name no field (id, version, timestamp…) are left out.
  */
 export function fromWire(def: EntityDef, wire: Record<string, unknown>): Record<string, unknown> {
   const fields = def.fields as Fields;
@@ -65,7 +66,11 @@ export function fromWire(def: EntityDef, wire: Record<string, unknown>): Record<
   for (const [wireKey, value] of Object.entries(wire)) {
     const key = storedKeyFor(def, wireKey);
     const field = key === undefined ? undefined : fields[key];
-    if (field && !isMediaField(field)) out[key!] = fieldFromWire(field, value);
+    if (!field) continue;
+    // A picture or file field names a file of the media library by its path; else uploads set it.
+    if (isMediaField(field)) {
+      if (typeof value === 'string' && isSharedFile(value)) out[key!] = value;
+    } else out[key!] = fieldFromWire(field, value);
   }
   return out;
 }

@@ -18,13 +18,18 @@ import type { DraftSites } from '../draftSites.ts';
 
 export const CONTENT_CHECKS_API = '/admin/content-checks';
 
-const factsOf = (view: ContentView) => siteFactsOf(view, (rel) => view.blobOf(rel) !== undefined);
-
 export function contentCheckRoutes(
-  deps: Pick<AppDeps, 'accounts' | 'index' | 'drafts'>,
+  deps: Pick<AppDeps, 'accounts' | 'index' | 'drafts' | 'writer'>,
   sites: DraftSites,
 ): Router {
   const router = Router();
+  // Descriptions kept with pictures count as theirs (those the reader holds: read at start and on save).
+  const factsOf = (view: ContentView) =>
+    siteFactsOf(
+      view,
+      (rel) => view.blobOf(rel) !== undefined,
+      (rel) => !!deps.writer.abouts.known(view, rel)?.alt,
+    );
 
   router.get(
     CONTENT_CHECKS_API,

@@ -1,6 +1,7 @@
 // /media/…: the site repository's media blobs. Versioned URLs (?v=<blob id prefix>) are immutable.
 // The fast path (fastPath.ts) sends the files kept in memory; this route reads the others, and
-// answers ?w= (an image's WebP variant of that width, server/http/mediaVariants.ts).
+// answers ?w= (an image's WebP variant of that width, server/http/mediaVariants.ts) and ?share=1 (its
+// link-preview picture, cropped around its focal point).
 import { Router } from 'express';
 import type { MediaVariants } from '../mediaVariants.ts';
 import type { MediaFiles } from '../mediaFiles.ts';
@@ -16,12 +17,15 @@ export function mediaRoutes(media: MediaFiles, variants: MediaVariants): Router 
       return sendError(res, 404, 'No such file');
     }
     const w = queryString(req, 'w');
+    const v = queryString(req, 'v');
     const answer =
-      w === undefined
-        ? await media.answer(rel, queryString(req, 'v'))
-        : /^\d{1,5}$/.test(w)
-          ? await variants.answer(rel, queryString(req, 'v'), Number(w))
-          : null;
+      queryString(req, 'share') === '1'
+        ? await variants.shareAnswer(rel, v)
+        : w === undefined
+          ? await media.answer(rel, v)
+          : /^\d{1,5}$/.test(w)
+            ? await variants.answer(rel, v, Number(w))
+            : null;
     if (!answer) return sendError(res, 404, 'No such file');
     answer.send(req, res, false);
   });

@@ -2,6 +2,7 @@ import { defineCollection, newestFirst } from '../define.ts';
 import { date } from '../dateFields.ts';
 import { link } from '../linkFields.ts';
 import { markdown, text } from '../textFields.ts';
+import { image } from '../mediaFields.ts';
 import { scheduleFields } from '../schedule.ts';
 
 export const news = defineCollection({
@@ -15,6 +16,21 @@ export const news = defineCollection({
     link: link('Link'),
     what: markdown('What'),
     when_date: date('Date', { help: 'YYYY-MM-DD' }),
+    // Files written before the picture existed stay as they are: an empty picture is no line.
+    picture: {
+      ...image('Picture', {
+        help: 'Optional. Shown with the news item, in the news feed and when someone shares the news page.',
+        alt: { field: 'picture_alt' },
+      }),
+      omitWhenEmpty: true,
+    },
+    picture_alt: {
+      ...text('Picture description', {
+        help: 'What the picture shows, for people who cannot see it. Leave empty to use the description kept with the picture in the media library.',
+        max: 300,
+      }),
+      omitWhenEmpty: true,
+    },
     ...scheduleFields(),
   },
   order: newestFirst('when_date'),

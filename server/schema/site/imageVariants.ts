@@ -7,7 +7,15 @@ export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
 export interface ImageSize {
   width: number;
   height: number;
+  /** The picture's focal point (0–1 from its left and top): where a layout that crops keeps it. */
+  focus?: { x: number; y: number };
+  /** Its stored description: the words for it where a page has none of its own. */
+  alt?: string;
 }
+
+/** The CSS that keeps a picture's focal point in view where a layout crops it (object-fit: cover). */
+export const focusPosition = (size: ImageSize | undefined): string | undefined =>
+  size?.focus ? `${Math.round(size.focus.x * 100)}% ${Math.round(size.focus.y * 100)}%` : undefined;
 
 /**
  * The variant widths worth offering for an image this wide, as [asked width, real width]: every

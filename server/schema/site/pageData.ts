@@ -16,6 +16,10 @@ export interface PageHead {
   /** The addresses of the pages before and after this one, in a paged listing (paging.ts). */
   prevPath?: string;
   nextPath?: string;
+  /** A picture of the site's media (`/media/…?v=…`) for link previews, cropped around its focal point. */
+  image?: string;
+  /** What that picture shows. */
+  imageAlt?: string;
 }
 
 export interface PageData {

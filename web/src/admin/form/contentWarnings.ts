@@ -13,12 +13,16 @@ import {
   type SiteFacts,
 } from '../../../../server/schema/contentChecks.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
+import { isSharedFile } from '../../../../server/schema/mediaLibrary.ts';
 import { send } from '../api.ts';
 import { inDraft } from '../drafts/workingDraft.ts';
 import { fieldsOf, textOf, type FormFiles, type FormValues } from '../entityApi.ts';
 
-/** Every address answers: the browser leaves those checks to the server. */
-const ANY_ADDRESS: SiteFacts = { hasPage: () => true, hasMedia: () => true };
+/**
+ * Every address answers, and a file of the media library may have a stored description: the browser
+ * leaves those checks to the server (a text with such a picture is sent to it, below).
+ */
+const ANY_ADDRESS: SiteFacts = { hasPage: () => true, hasMedia: () => true, describes: isSharedFile };
 
 /** The item's values as the checks read them: a picture the item has or is about to upload is set. */
 function checkedData(def: EntityDef, values: FormValues, files: FormFiles): Record<string, unknown> {

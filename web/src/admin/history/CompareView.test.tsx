@@ -48,7 +48,7 @@ function compare(props: Partial<Parameters<typeof CompareView>[0]> = {}) {
 describe('CompareView', () => {
   it('says how many fields differ and shows only those', () => {
     compare();
-    expect(screen.getByRole('status')).toHaveTextContent('2 of 6 fields differ.');
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 8 fields differ.');
     const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toEqual(['Title', 'Date']);
   });
@@ -80,7 +80,7 @@ describe('CompareView', () => {
     const user = userEvent.setup();
     compare();
     await user.click(screen.getByRole('checkbox', { name: 'Show unchanged fields too' }));
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(8);
     expect(screen.getByRole('region', { name: /^Link ?\(unchanged\)$/ })).toBeInTheDocument();
   });
 

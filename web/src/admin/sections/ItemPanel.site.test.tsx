@@ -161,7 +161,7 @@ describe('the history dialog', () => {
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: /^Compare the version saved/ }));
-    expect(await within(dialog).findByText(/1 of 6 fields differ/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/1 of 8 fields differ/)).toBeInTheDocument();
     const title = within(dialog).getByRole('region', { name: 'Title' });
     expect(title.querySelector('del')).toHaveTextContent('[only in this version: Denver]');
     expect(title.querySelector('ins')).toHaveTextContent('[only in the current version: Boston]');

@@ -59,8 +59,14 @@ export function sortChoices(def: EntityDef): SortChoice[] {
     dir,
   });
   const out = [choice('', 'asc', 'Default order (as on the site)')];
+  // A picture's description is no order anyone looks for.
+  const descriptions = new Set(
+    fieldsOf(def).flatMap(([, f]) =>
+      f.alt && typeof f.alt === 'object' && 'field' in f.alt ? [f.alt.field] : [],
+    ),
+  );
   for (const [key, field] of fieldsOf(def)) {
-    if (!SORTABLE.has(field.kind) || field.formHidden) continue;
+    if (!SORTABLE.has(field.kind) || field.formHidden || descriptions.has(key)) continue;
     if (field.kind === 'date') {
       out.push(choice(key, 'desc', `${field.label}, newest first`));
       out.push(choice(key, 'asc', `${field.label}, oldest first`));

@@ -49,9 +49,11 @@ export function useListingTitle(
   page: number,
   pages: number,
   description?: string,
+  picture?: { image: string; imageAlt?: string },
 ): void {
   usePageTitle(page === 1 ? title : `${title}, page ${page} of ${pages}`, {
     description,
+    ...picture,
     prevPath: page > 1 ? pageHref(listing.path, page - 1) : undefined,
     nextPath: page < pages ? pageHref(listing.path, page + 1) : undefined,
   });

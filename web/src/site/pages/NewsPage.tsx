@@ -13,6 +13,8 @@ import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
 import { NEWS_LISTING, type ListPage } from '../../../../server/schema/site/paging.ts';
 import { EditLink } from '../components/EditLink.tsx';
 import { NewsFeedLink } from '../components/FeedLinks.tsx';
+import { ResponsiveImage, useImageFacts } from '../components/ResponsiveImage.tsx';
+import { altAttribute, isDecorative } from '../../../../server/schema/imageAlt.ts';
 
 export function NewsPage() {
   return (
@@ -24,12 +26,19 @@ export function NewsPage() {
 
 function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsItem>> }) {
   const first = news.data?.items[0];
+  // Link previews of the page show the newest picture on it.
+  const pictured = news.data?.items.find((n) => n.picture);
+  const pictureFacts = useImageFacts(pictured?.picture);
   useListingTitle(
     NEWS_LISTING,
     'News',
     page,
     news.data?.pages ?? page,
     first && `${first.title}. ${plainText(first.what)}`,
+    pictured && {
+      image: pictured.picture,
+      imageAlt: altAttribute(pictured.picture_alt ?? '') || pictureFacts?.alt || undefined,
+    },
   );
   return (
     <div className="container page listing-page">
@@ -75,6 +84,16 @@ function NewsArticle({ item: n }: { item: NewsItem }) {
         <p className="news-date">
           <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>
         </p>
+      )}
+      {n.picture && (
+        <ResponsiveImage
+          src={n.picture}
+          alt={altAttribute(n.picture_alt ?? '')}
+          storedAlt={!isDecorative(n.picture_alt ?? '')}
+          className="news-picture"
+          sizes="(max-width: 700px) 100vw, 640px"
+          loading="lazy"
+        />
       )}
       {/* The news feed carries the same HTML (server/http/feedAnswers.ts, NEWS_TEXT). */}
       <Markdown headingsFrom={3}>{n.what}</Markdown>
