@@ -14,6 +14,8 @@ import type { CommitInfo } from '../store/pathHistory.ts';
 import { entityByName } from '../schema/registry.ts';
 import { isOpen } from '../schema/draftStates.ts';
 import {
+  fileOfAbout,
+  isAboutPath,
   isLibraryFile,
   isSharedFile,
   LIBRARY_FOLDER,
@@ -163,8 +165,16 @@ export class MediaLibrary {
       }));
   }
 
-  /** Reads every about file of the live site once (a search by description then needs no read). */
+  /**
+   * Reads every about file of the live site once (a search by description then needs no read, and
+   * pages have every description at hand), and each one that arrives by hand or by a pull after.
+   */
   async warm(): Promise<void> {
+    this.index.changes.on((change) => {
+      if (change.kind !== 'external') return;
+      const files = change.paths.filter((p) => p.startsWith('media/') && isAboutPath(p)).map(fileOfAbout);
+      if (files.length) void this.readAbouts(this.index, files).catch(() => undefined);
+    });
     await this.readAbouts(this.index, [...this.index.mediaPaths()].filter(isLibraryFile));
   }
 

@@ -27,6 +27,8 @@ export function mediaTypeOf(rel: string): MediaType {
 
 /** The about file of a media file: `media/library/photo-3f9a2c.jpg.md`. */
 export const aboutPathOf = (rel: string): string => rel + ABOUT;
+/** The file an about file is about. */
+export const fileOfAbout = (about: string): string => about.slice(0, -ABOUT.length);
 /** Whether a path under media/ is an about file rather than a file of the library. */
 export const isAboutPath = (rel: string): boolean => rel.endsWith(ABOUT);
 /** Whether a path is a file of the library (under media/, not an about file). */
@@ -109,7 +111,7 @@ function unquote(v: string): string {
  * short, with a random tag so that two uploads of "photo.jpg" never meet.
  */
 export function libraryPathFor(originalName: string, ext: string, tag: string): string {
-  const base = originalName
+  const base = (originalName.split(/[\\/]/).pop() ?? '')
     .replace(/\.[^.]*$/, '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -148,7 +150,8 @@ export function mediaReferencesOf(def: EntityDef, data: Record<string, unknown>)
       add(value, key);
       continue;
     }
-    if (!value.includes('/media/')) continue;
+    // Texts and links are where a person puts a file's address; a title naming one is no use of it.
+    if ((field.kind !== 'markdown' && field.kind !== 'link') || !value.includes('/media/')) continue;
     for (const m of value.matchAll(MEDIA_ADDRESS)) {
       let rel: string;
       try {

@@ -267,7 +267,8 @@ export class ContentWriter {
     const commit = await target.commit(real, actor, this.messageOf(plan), plan.draft?.tip);
     const entities = target.take(commit, stored);
     if (plan.event === 'published') for (const i of plan.items) entities.add(i.def.name);
-    for (const name of plan.media?.touches ?? []) entities.add(name);
+    // The library's own name too: open admin pages of the library hear of every change to it.
+    if (plan.media) for (const name of [MEDIA_LIBRARY, ...plan.media.touches]) entities.add(name);
     await target.announce(changeEvent(plan, actor, entities, commit, validated, real));
     return answer(commit.oid);
   }

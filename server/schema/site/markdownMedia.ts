@@ -25,7 +25,7 @@ export function withMediaFacts(text: string, facts: MediaFacts): string {
   return text.replace(IMAGE, (whole, alt: string, space: string, dest: string, rest: string) => {
     const angled = dest.startsWith('<');
     const address = angled ? dest.slice(1, -1) : dest;
-    if (address.includes('?')) return whole;
+    if (address.includes('?') || /^[?#]/.test(rest)) return whole;
     const rel = decoded(address.slice(1));
     const version = facts.version(rel);
     if (!version) return whole;

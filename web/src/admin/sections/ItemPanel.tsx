@@ -14,6 +14,7 @@ import { HistoryDialog } from '../history/HistoryDialog.tsx';
 import { itemKey, useAdminApi } from '../liveData.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { titleOf } from './rows.ts';
+import { deleteQuestion } from './deleteQuestion.ts';
 
 interface ItemPanelProps {
   def: CollectionDef;
@@ -48,7 +49,10 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
   const title = item ? titleOf(def, item) : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${id}`;
 
   const remove = async (current: AdminItem) => {
-    if (!window.confirm(`Are you sure you want to delete ${def.itemNoun}?`)) return;
+    setBusy(true);
+    const question = await deleteQuestion(def, current.id);
+    setBusy(false);
+    if (!window.confirm(question)) return;
     setBusy(true);
     try {
       try {
