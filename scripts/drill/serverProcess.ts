@@ -1,5 +1,6 @@
 // The real server as a child process (from source through tsx, or as built) on a given data directory.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withTimeout } from './time.ts';
 
@@ -25,8 +26,22 @@ export interface ServerChild {
 }
 
 /**
- * `source` runs server/index.ts through tsx; `built` runs dist-server/index.js (npm run build), as
- * `npm start` does.
+ * The arguments `npm start` gives node (package.json: `… && node <flags> dist-server/index.js`), so
+ * that a built server here runs with the same flags as a real start.
+ */
+function startArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const args = /&& node ((?:--\S+ )*dist-server\/index\.js)$/.exec(pkg.scripts.start ?? '')?.[1];
+  if (!args)
+    throw new Error(`npm start no longer ends in "node … dist-server/index.js": ${pkg.scripts.start}`);
+  return args.split(' ');
+}
+
+/**
+ * `source` runs server/index.ts through tsx; `built` runs dist-server/index.js (npm run build) with
+ * npm start's flags, as `npm start` does.
  */
 export async function startServer(
   dataDir: string,
@@ -47,7 +62,7 @@ export async function startServer(
   const started = performance.now();
   // BENCH_NODE_ARGS passes flags to the server's node only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const entry = options.entry === 'built' ? ['dist-server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const entry = options.entry === 'built' ? startArgs() : ['--import', 'tsx', 'server/index.ts'];
   const args = [...nodeArgs, ...entry];
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
