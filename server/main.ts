@@ -1,4 +1,5 @@
 // Opens the site repository and private data, builds the app and listens.
+import './tickShape.ts'; // first: before the start's garbage collections (see the file)
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
