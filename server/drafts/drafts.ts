@@ -10,7 +10,7 @@ import type { Author, GitStore } from '../store/gitStore.ts';
 import { writeFileDurable } from '../store/durable.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { ContentWriter, DraftTarget, ItemWarning } from '../content/writer/writer.ts';
-import type { Actor as ContentActor } from '../content/changes.ts';
+import type { Actor as ContentActor, ContentChange } from '../content/changes.ts';
 import type { DraftView, Picks } from '../content/drafts/draftView.ts';
 import { DraftViews } from './draftViews.ts';
 import { recordSave, recordStep } from './draftSteps.ts';
@@ -201,9 +201,9 @@ export class Drafts {
           commit: (changes, by, message) =>
             this.store.drafts.commit(id, tip, changes, by, message, this.get(id).base),
           take: (commit) => entitiesOf(commit.paths),
-          announce: () => {
+          announce: (change) => {
             this.views.forget(id);
-            return this.savedBy(id, who);
+            return this.savedBy(id, who, change.kind === 'media' ? change : undefined);
           },
           reopen: () => this.view(id),
         };
@@ -211,15 +211,29 @@ export class Drafts {
     };
   }
 
-  /** After a save into the draft: its author is known, and an approval no longer holds. */
-  private async savedBy(id: string, who: Actor): Promise<void> {
+  /**
+   * After a save into the draft: its author is known, and an approval no longer holds. A change to
+   * the media library is in the audit log (the draft's other saves are, by its publish).
+   */
+  private async savedBy(
+    id: string,
+    who: Actor,
+    media?: Extract<ContentChange, { kind: 'media' }>,
+  ): Promise<void> {
     try {
       await this.records.update(id, (r) => recordSave(r, person(who)));
       this.schedule.disarm(id);
     } catch (e) {
       this.log(`Could not record who saved into draft ${id}: ${(e as Error).message}`);
     }
-    this.emit({ id, kind: 'saved' });
+    const audit = media && {
+      action: `media-${media.op}` as const,
+      who: who.username,
+      title: this.get(id).title,
+      detail: media.paths.join(', '),
+      commit: media.commit.oid,
+    };
+    this.emit({ id, kind: 'saved', ...(audit ? { audit } : {}) });
   }
 
   private async tipOf(id: string): Promise<string> {

@@ -229,3 +229,23 @@ describe('the media library', () => {
     expect((await fetch(site.url + inDraft!.url)).status).toBe(200);
   });
 });
+
+describe('the audit log', () => {
+  it('records every change to the library, live and in drafts, with who and the file', async () => {
+    const entries = async () => {
+      await site.deps.audit.idle();
+      const res = await site.api('/api/admin/audit');
+      return (
+        (await res.json()) as { entries: { action: string; who: string; id: string; detail?: string }[] }
+      ).entries;
+    };
+    const all = await entries();
+    const actions = new Set(all.map((e) => e.action));
+    for (const action of ['media-upload', 'media-describe', 'media-replace', 'media-delete', 'media-restore'])
+      expect(actions, action).toContain(action);
+    expect(all.find((e) => e.action === 'media-upload' && e.detail === '2 files')?.who).toBe('admin');
+    // The contributor's upload into their draft: named by the draft, with the file.
+    const inDraft = all.find((e) => e.action === 'media-upload' && e.who === 'cora');
+    expect(inDraft?.detail).toMatch(/^“Media draft”: media\/library\/secret-[0-9a-f]{6}\.jpg$/);
+  });
+});
