@@ -106,10 +106,8 @@ describe('UploadQueue', () => {
   it('keeps the server’s own words for a refusal, and Retry sends the file again', async () => {
     const s = server();
     const settled: string[] = [];
-    const q = new UploadQueue({
-      upload: s.upload,
-      onSettled: (e) => settled.push(`${e.file.name}:${e.state}`),
-    });
+    const q = new UploadQueue({ upload: s.upload });
+    q.onSettled((e) => settled.push(`${e.file.name}:${e.state}`));
     const [a] = q.add([picture('a.jpg')]);
     s.calls[0]!.fail(new ApiError('“a.jpg” is not a picture the site can show.', 415));
     await settle();
@@ -137,6 +135,7 @@ describe('UploadQueue', () => {
     ]);
     expect(states(q)).toEqual(['notes.docx:failed', 'huge.jpg:failed', 'a.jpg:uploading', 'b.jpg:uploading']);
     expect(q.snapshot()[0]!.error).toMatch(/not a picture or a PDF/);
+    expect(q.snapshot()[0]!.sent).toBe(false);
     expect(q.snapshot()[1]!.error).toMatch(/at most 5 MB/);
     expect(s.calls.map((c) => c.file.name)).toEqual(['a.jpg', 'b.jpg']);
   });

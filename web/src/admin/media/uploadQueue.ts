@@ -19,6 +19,8 @@ export interface UploadEntry {
   /** Why it failed, or (while paused) why it waits, in plain words. */
   readonly error: string | null;
   readonly result: MediaFile | null;
+  /** Whether it was sent: a file the browser refused never was, and trying it again would not help. */
+  readonly sent: boolean;
 }
 
 export type UploadCall = (file: File, onProgress: (fraction: number) => void) => Promise<MediaFile>;
@@ -33,8 +35,6 @@ export interface UploadQueueOptions {
   check?: (file: File) => string | null;
   /** 429 answers in a row a file waits out before it is said to have failed. */
   maxWaits?: number;
-  /** Hears each file that finished, uploaded or failed. */
-  onSettled?: (entry: UploadEntry) => void;
 }
 
 export const BUSY_MESSAGE = 'Waiting a moment: the server is still busy with your other uploads.';
@@ -52,7 +52,7 @@ export class UploadQueue {
   private readonly wait: (ms: number) => Promise<void>;
   private readonly check: (file: File) => string | null;
   private readonly maxWaits: number;
-  private readonly onSettled: ((entry: UploadEntry) => void) | undefined;
+  private readonly settledListeners = new Set<(entry: UploadEntry) => void>();
 
   constructor(opts: UploadQueueOptions) {
     this.upload = opts.upload;
@@ -60,7 +60,6 @@ export class UploadQueue {
     this.wait = opts.wait ?? sleep;
     this.check = opts.check ?? fileProblem;
     this.maxWaits = opts.maxWaits ?? 5;
-    this.onSettled = opts.onSettled;
   }
 
   /** The files, in the order they were added (a new array after every change). */
@@ -73,19 +72,31 @@ export class UploadQueue {
     };
   };
 
+  /** Hears each file as it finishes, uploaded or failed. Returns the way to stop. */
+  onSettled = (listener: (entry: UploadEntry) => void): (() => void) => {
+    this.settledListeners.add(listener);
+    return () => {
+      this.settledListeners.delete(listener);
+    };
+  };
+
+  private settled(entry: UploadEntry): void {
+    for (const l of [...this.settledListeners]) l(entry);
+  }
+
   /** Adds files: those the browser can tell are wrong fail at once, the rest wait their turn. */
   add(files: Iterable<File>): UploadEntry[] {
     const added = [...files].map((file): UploadEntry => {
       const problem = this.check(file);
       const id = this.nextId++;
       return problem
-        ? { id, file, state: 'failed', progress: 0, error: problem, result: null }
-        : { id, file, state: 'waiting', progress: 0, error: null, result: null };
+        ? { id, file, state: 'failed', progress: 0, error: problem, result: null, sent: false }
+        : { id, file, state: 'waiting', progress: 0, error: null, result: null, sent: false };
     });
     if (!added.length) return [];
     this.entries = [...this.entries, ...added];
     this.changed();
-    for (const e of added) if (e.state === 'failed') this.onSettled?.(e);
+    for (const e of added) if (e.state === 'failed') this.settled(e);
     this.pump();
     return added;
   }
@@ -96,7 +107,7 @@ export class UploadQueue {
     if (entry?.state !== 'failed') return;
     const problem = this.check(entry.file);
     this.set(id, { state: problem ? 'failed' : 'waiting', progress: 0, error: problem });
-    if (problem) this.onSettled?.(this.find(id)!);
+    if (problem) this.settled(this.find(id)!);
     else this.pump();
   }
 
@@ -124,7 +135,7 @@ export class UploadQueue {
     return this.entries.find((e) => e.id === id);
   }
 
-  private set(id: number, patch: Partial<Omit<UploadEntry, 'id' | 'file'>>): void {
+  private set(id: number, patch: Partial<Omit<UploadEntry, 'id' | 'file' | 'sent'>> & { sent?: true }): void {
     this.entries = this.entries.map((e) => (e.id === id ? { ...e, ...patch } : e));
     this.changed();
   }
@@ -139,7 +150,7 @@ export class UploadQueue {
       const next = this.entries.find((e) => e.state === 'waiting');
       if (!next) return;
       this.running++;
-      this.set(next.id, { state: 'uploading', progress: 0, error: null });
+      this.set(next.id, { state: 'uploading', progress: 0, error: null, sent: true });
       void this.run(next.id, next.file).finally(() => {
         this.running--;
         this.pump();
@@ -169,6 +180,6 @@ export class UploadQueue {
       }
     }
     const entry = this.find(id);
-    if (entry) this.onSettled?.(entry);
+    if (entry) this.settled(entry);
   }
 }
