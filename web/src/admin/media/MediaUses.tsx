@@ -4,7 +4,7 @@
 import { Link } from 'react-router-dom';
 import type { Fields } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
-import { formHref } from '../checks/ContentChecksPage.tsx';
+import { formHref } from '../itemLinks.ts';
 import { keepDraft } from '../drafts/workingDraft.ts';
 import type { MediaUse } from './mediaTypes.ts';
 
