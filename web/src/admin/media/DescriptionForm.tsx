@@ -7,8 +7,8 @@ import { describeMedia } from './mediaApi.ts';
 import type { MediaFile } from './mediaTypes.ts';
 
 export const ALT_MAX = 300;
-export const ALT_HELP =
-  'Describe what the picture shows for people who cannot see it. Used wherever the picture appears without its own description.';
+export const ALT_WHAT = 'Describe what the picture shows for people who cannot see it.';
+export const ALT_HELP = `${ALT_WHAT} Used wherever the picture appears without its own description.`;
 
 interface Props {
   file: MediaFile;
