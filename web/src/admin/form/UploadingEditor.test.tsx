@@ -28,8 +28,20 @@ function Field({ initial }: { initial: string }) {
   return <UploadingEditor id="what" name="what" value={value} onChange={setValue} />;
 }
 
+/** The item's form around the field: nothing in the dialogs may send it. */
+let sent = 0;
 async function show(initial = 'Hello world') {
-  render(<Field initial={initial} />);
+  sent = 0;
+  render(
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        sent++;
+      }}
+    >
+      <Field initial={initial} />
+    </form>,
+  );
   const box = await screen.findByRole<HTMLTextAreaElement>('textbox');
   return box;
 }
@@ -68,8 +80,8 @@ describe('a markdown field with files', () => {
     // Nothing written: asked again, nothing put in.
     await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('or “decorative”');
-    await user.type(words, 'Students building a [[robot]');
-    await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
+    // Enter inserts, and does not send the item's form the field is in.
+    await user.type(words, 'Students building a [[robot]{Enter}');
     await waitFor(() =>
       expect(box.value).toBe(
         'Hello ![Students building a \\[robot\\]](/media/library/robot-club-3f9a.jpg)world!',
@@ -77,6 +89,7 @@ describe('a markdown field with files', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(sent).toBe(0);
   });
 
   it('uploads into the draft the form saves to', async () => {
@@ -177,6 +190,10 @@ describe('a markdown field with files', () => {
       }),
     );
     const first = await within(dialog).findByRole('button', { name: /^club\.jpg/ });
+    // Searching with Enter searches at once, and does not send the item's form.
+    await user.type(within(dialog).getByLabelText('Search by name or description'), 'club{Enter}');
+    await waitFor(() => expect(server.to('/api/media?q=club&')).toHaveLength(1));
+    expect(sent).toBe(0);
     first.focus();
     await user.keyboard('{ArrowRight}');
     expect(

@@ -1,7 +1,9 @@
 // Asked before a picture goes into a text: its description, for people who cannot see it (the
 // stored one filled in when the file has one). "Decorative" is the word for a picture that only
-// decorates (the content checks take it). Cancel puts nothing in the text.
-import { useId, useState, type FormEvent } from 'react';
+// decorates (the content checks take it). Cancel puts nothing in the text. It opens inside the
+// item's form, so it is no form of its own (forms do not nest): Enter in its box inserts, and goes no
+// further (it would send the item's form).
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Modal } from '../ui/Modal.tsx';
 import { ALT_MAX, ALT_WHAT } from './DescriptionForm.tsx';
 import { thumbnailOf } from './mediaRules.ts';
@@ -21,8 +23,7 @@ export function DescribeDialog({ file, name, onDone }: Props) {
   const id = useId();
   const [text, setText] = useState(file.alt);
   const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!text.trim()) {
       setError(NEEDS_WORDS);
       return;
@@ -31,7 +32,7 @@ export function DescribeDialog({ file, name, onDone }: Props) {
   };
   return (
     <Modal open onClose={() => onDone(null)} title="Describe the picture" className="admin-dialog">
-      <form onSubmit={submit} noValidate>
+      <div className="media-describe">
         <img className="media-describe-thumb" src={thumbnailOf(file)} alt="" />
         <p className="admin-muted">{name ?? file.name}</p>
         <div className="admin-field">
@@ -51,6 +52,11 @@ export function DescribeDialog({ file, name, onDone }: Props) {
               setText(e.target.value);
               setError(null);
             }}
+            onKeyDown={(e: KeyboardEvent) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              submit();
+            }}
           />
           {error && (
             <p id={`${id}-error`} className="admin-field-error" role="alert">
@@ -59,14 +65,14 @@ export function DescribeDialog({ file, name, onDone }: Props) {
           )}
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button-primary">
+          <button type="button" className="admin-button admin-button-primary" onClick={submit}>
             Insert picture
           </button>
           <button type="button" className="admin-button" onClick={() => onDone(null)}>
             Don’t insert it
           </button>
         </div>
-      </form>
+      </div>
     </Modal>
   );
 }

@@ -1,6 +1,8 @@
 // The library's search and filters: words in a file's name or description (searched as they are
-// typed, after a pause), the kind of file, only the unused ones, and the order.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// typed, after a pause, or at once with Enter), the kind of file, only the unused ones, and the
+// order. No <form>: the library picker opens inside an item's form, and forms do not nest (Enter
+// here must not send the item's form either).
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { MediaQuery, MediaSort, MediaType } from './mediaTypes.ts';
 
 const SEARCH_DELAY_MS = 250;
@@ -33,13 +35,14 @@ export function MediaFilters({ query, onQuery, short }: MediaFiltersProps) {
     const t = setTimeout(() => onQuery({ ...query, q: text, page: 1 }), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [text, query, onQuery]);
-  const searchNow = (e: FormEvent) => {
+  const searchNow = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
     e.preventDefault();
     if (text !== query.q) onQuery({ ...query, q: text, page: 1 });
   };
   return (
     <div className="admin-list-controls media-filters">
-      <form role="search" className="admin-search" onSubmit={searchNow}>
+      <div role="search" className="admin-search">
         <label htmlFor={`${ids}-q`}>Search by name or description</label>
         <input
           id={`${ids}-q`}
@@ -48,8 +51,9 @@ export function MediaFilters({ query, onQuery, short }: MediaFiltersProps) {
           maxLength={200}
           autoComplete="off"
           onChange={(e) => setText(e.target.value)}
+          onKeyDown={searchNow}
         />
-      </form>
+      </div>
       <div className="admin-sort">
         <label htmlFor={`${ids}-type`}>Type</label>
         <select
