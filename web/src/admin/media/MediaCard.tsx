@@ -36,7 +36,7 @@ export function MediaCard({ file, onOpen }: { file: MediaFile; onOpen: (file: Me
       <p className="media-card-facts">{facts.join(' · ')}</p>
       {used === 0 ? (
         <p>
-          <span className="admin-badge admin-badge-off">Not used</span>
+          <span className="media-badge">Not used</span>
         </p>
       ) : (
         <details className="media-card-uses">
