@@ -89,6 +89,34 @@ describe('MediaDetails', () => {
     expect(across).toHaveValue(50);
   });
 
+  it('replaces the file at the same address, refusing another type before sending it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { dialog, calls } = show();
+    expect(dialog).toHaveTextContent(
+      'Every page that uses it will show the new file; the old one stays in the history.',
+    );
+    const input = within(dialog).getByLabelText<HTMLInputElement>('New file for class-photo-3f9a2c.jpg');
+    await user.upload(input, new File(['x'], 'new.png', { type: 'image/png' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      '“new.png” is not a JPG file. To keep the same address, the new file must be a JPG like the old one.',
+    );
+    expect(server.to('/api/media', 'PUT')).toHaveLength(0);
+
+    await user.upload(input, new File(['x'], 'new.jpg', { type: 'image/jpeg' }));
+    const put = server.to('/api/media?path=media%2Flibrary%2Fclass-photo-3f9a2c.jpg', 'PUT');
+    expect(put).toHaveLength(1);
+    expect(((put[0]!.body as FormData).get('file') as File).name).toBe('new.jpg');
+    act(() => put[0]!.progress(0.5));
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    act(() => put[0]!.respond(200, { ...photo, src: `${photo.url}?v=fedcba987654` }));
+    expect(
+      await within(dialog).findByText('Replaced. Every page that uses it now shows the new file.'),
+    ).toBeInTheDocument();
+    expect(calls.onChanged).toHaveBeenCalledWith(
+      expect.objectContaining({ src: `${photo.url}?v=fedcba987654` }),
+    );
+  });
+
   it('asks before deleting, and a refusal shows the server’s words and where the file is used', async () => {
     const user = userEvent.setup();
     const { dialog, calls } = show();

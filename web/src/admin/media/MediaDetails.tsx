@@ -26,11 +26,13 @@ interface Props {
 export function MediaDetails({ file, canChange, onClose, onChanged, onDeleted }: Props) {
   const isImage = file.type === 'image';
   const facts = <Facts file={file} showAlt={isImage && !canChange} />;
+  // A new file starts the picture's forms afresh from the server's answer; a saved description or
+  // focal point does not (its words "saved" stay, and the focus with them).
+  const [replaced, setReplaced] = useState(0);
   return (
     <Modal open onClose={onClose} title={file.name} className="admin-dialog media-details">
       {isImage && canChange ? (
-        // A new version starts the picture's forms afresh.
-        <EditablePicture key={`${file.path} ${file.src}`} file={file} facts={facts} onChanged={onChanged} />
+        <EditablePicture key={`${file.path} ${replaced}`} file={file} facts={facts} onChanged={onChanged} />
       ) : (
         <div className="media-details-top">
           {isImage ? (
@@ -58,7 +60,15 @@ export function MediaDetails({ file, canChange, onClose, onChanged, onDeleted }:
           <p>Not used anywhere yet.</p>
         )}
       </section>
-      {canChange && file.type !== 'other' && <ReplaceFile file={file} onReplaced={onChanged} />}
+      {canChange && file.type !== 'other' && (
+        <ReplaceFile
+          file={file}
+          onReplaced={(answer) => {
+            setReplaced((n) => n + 1);
+            onChanged(answer);
+          }}
+        />
+      )}
       {canChange && <DeleteFile file={file} onDeleted={onDeleted} />}
       <div className="admin-actions">
         <button type="button" className="admin-button" onClick={onClose}>
