@@ -73,7 +73,9 @@ export function DeletedFiles({ deletes, mayRestore, onRestored }: Props) {
       <div id={`${id}-panel`} className="admin-deleted-panel" hidden={!open}>
         <p className="admin-help">
           Files deleted from the library, newest first.{' '}
-          {mayRestore ? 'Restore puts one back at its old address.' : 'Editors and admins can restore them.'}
+          {mayRestore
+            ? 'Restore puts one back at its old address.'
+            : 'Editors and admins can restore them here; anyone can in a draft.'}
         </p>
         <p className="admin-list-status" role="status">
           {said ||

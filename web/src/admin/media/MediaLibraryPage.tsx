@@ -87,7 +87,8 @@ function MediaLibrary() {
         )}
         {data && <MediaGrid data={data} busy={list.busy} onOpen={setOpen} onPage={toPage} />}
       </section>
-      <DeletedFiles deletes={deletes} mayRestore={can.restore} onRestored={reload} />
+      {/* A restore is a change like an upload: on the live site for editors, in a draft for anyone. */}
+      <DeletedFiles deletes={deletes} mayRestore={can.saveHere} onRestored={reload} />
       {open && (
         <MediaDetails
           file={open}
