@@ -6,8 +6,6 @@ import type { MediaFile, MediaType } from './mediaTypes.ts';
 const MB = 1024 * 1024;
 export const MAX_PICTURE_BYTES = 5 * MB;
 export const MAX_PDF_BYTES = 30 * MB;
-/** Files one upload request may carry. */
-export const MAX_FILES_PER_REQUEST = 20;
 
 /** The kinds of file the library takes, by their MIME type. */
 const KINDS: Record<string, { kind: 'image' | 'pdf'; ext: readonly string[] }> = {
@@ -23,8 +21,6 @@ export const ACCEPTED_FILES = [
   ...Object.keys(KINDS),
   ...Object.values(KINDS).flatMap((k) => k.ext.map((e) => `.${e}`)),
 ].join(',');
-
-export const PICTURES_ONLY = 'image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp';
 
 /** What the library takes, in words. */
 export const TAKES = 'JPEG, PNG, GIF or WebP pictures up to 5 MB, and PDF files up to 30 MB.';
@@ -97,6 +93,3 @@ export const dimensions = (f: Pick<MediaFile, 'width' | 'height'>): string =>
 /** The small picture of an image (a WebP 320 pixels wide), at its current version. */
 export const thumbnailOf = (f: Pick<MediaFile, 'src'>): string =>
   `${f.src}${f.src.includes('?') ? '&' : '?'}w=320`;
-
-/** '3 places' */
-export const places = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
