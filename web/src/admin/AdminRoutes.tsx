@@ -9,6 +9,7 @@ import AuditLogPage from './audit/AuditLogPage.tsx';
 import ContentChecksPage from './checks/ContentChecksPage.tsx';
 import { CONTENT_CHECKS_ROUTE } from '../../../server/schema/contentChecks.ts';
 import DraftsPage from './drafts/DraftsPage.tsx';
+import MediaLibraryPage from './media/MediaLibraryPage.tsx';
 import DraftPage from './drafts/DraftPage.tsx';
 import AccountPage from './accounts/AccountPage.tsx';
 import AccountsPage from './accounts/AccountsPage.tsx';
@@ -23,6 +24,7 @@ import {
   INVITE_ROUTE,
   isListedSection,
   MARKDOWN_EDITOR_ROUTE,
+  MEDIA_LIBRARY_ROUTE,
   RESET_ROUTE,
 } from './pages.ts';
 import { getSnapshot } from '../lib/resourceStore.ts';
@@ -48,6 +50,8 @@ export const adminRoutes: RouteObject[] = [
         <DraftsPage />
       ) : page.route === ACCOUNTS_ROUTE ? (
         <AccountsPage />
+      ) : page.route === MEDIA_LIBRARY_ROUTE ? (
+        <MediaLibraryPage />
       ) : (
         <AdminEntityPage key={page.route} page={page} />
       ),

@@ -29,9 +29,10 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Messages, the audit log, Drafts, Redirects and Accounts', () => {
+  it('are the spec’s fourteen, in its order, plus the media library, Messages, the audit log, Drafts, Redirects and Accounts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
+      '/MediaLibraryAdminPage',
       '/MessagesAdminPage',
       '/AuditLogAdminPage',
       '/admin/drafts',

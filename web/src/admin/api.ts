@@ -24,6 +24,29 @@ export class ConflictError extends ApiError {
   }
 }
 
+/** A 429 answer: the server asks to wait `retryAfterMs` before trying again (its Retry-After). */
+export class RetryLaterError extends ApiError {
+  readonly retryAfterMs: number;
+  constructor(message: string, retryAfterMs: number, answer?: Record<string, unknown>) {
+    super(message, 429, undefined, answer);
+    this.name = 'RetryLaterError';
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Waited when a 429 names no time (or a time past this cap): a second, at most a minute. */
+const RETRY_DEFAULT_MS = 1000;
+const RETRY_MAX_MS = 60_000;
+
+/** A Retry-After header (seconds, or an HTTP date) as milliseconds to wait from `now`. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const value = header?.trim() ?? '';
+  let ms = RETRY_DEFAULT_MS;
+  if (/^\d+$/.test(value)) ms = Number(value) * 1000;
+  else if (value && !Number.isNaN(Date.parse(value))) ms = Date.parse(value) - now;
+  return Math.min(Math.max(ms, 0), RETRY_MAX_MS);
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface SendOptions {
@@ -97,6 +120,14 @@ export function send<T = unknown>(
       if (xhr.status === 403 && (json as { setUpTwoFactor?: unknown } | undefined)?.setUpTwoFactor === true)
         onSetUpTwoFactor();
       if (xhr.status === 409 && err.current) return reject(new ConflictError(message, err.current));
+      if (xhr.status === 429)
+        return reject(
+          new RetryLaterError(
+            message,
+            retryAfterMs(xhr.getResponseHeader('Retry-After')),
+            json as Record<string, unknown> | undefined,
+          ),
+        );
       reject(new ApiError(message, xhr.status, err.fields, json as Record<string, unknown> | undefined));
     };
     xhr.onerror = () => reject(new ApiError(fallbackMessage(0), 0));

@@ -1,5 +1,5 @@
-// The admin pages of the spec (§2), in the order of the admin home, plus Messages, the audit log, Drafts
-// and Accounts. Each entity page shows the sections of every entity whose declaration names its route.
+// The admin pages of the spec (§2), in the order of the admin home, plus the media library, Messages,
+// the audit log, Drafts and Accounts. Each entity page shows the sections of every entity whose declaration names its route.
 // A page only some roles may use names what it needs (access.ts): the home lists it for them only.
 import type { EntityDef } from '../../../server/schema/define.ts';
 import { entities } from '../../../server/schema/registry.ts';
@@ -24,6 +24,8 @@ export const isListedSection = ({ def, extras }: { def: EntityDef; extras: Entit
   def.type === 'collection' && def.storage !== 'private' && !extras.Section;
 
 export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
+/** The media library (issue 33): every picture and PDF, uploads, descriptions, where each is used. */
+export const MEDIA_LIBRARY_ROUTE = '/MediaLibraryAdminPage';
 /** The Drafts page; each draft's own page is under it (the previews' "Back to the draft" links there). */
 export { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
 import { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
@@ -75,6 +77,11 @@ export const adminPages: AdminPageInfo[] = [
     MARKDOWN_EDITOR_ROUTE,
     'Markdown editor',
     'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.',
+  ),
+  page(
+    MEDIA_LIBRARY_ROUTE,
+    'Media library',
+    'Every picture and PDF on the site: upload many at once, describe pictures, see where each is used, replace or delete them.',
   ),
   page('/MessagesAdminPage', 'Messages', 'Messages visitors sent through the contact form.', 'messages'),
   page(

@@ -7,20 +7,12 @@ import type { SiteFinding } from '../../../../server/schema/siteAddresses.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { AdminFrame } from '../AdminFrame.tsx';
 import { getJson, messageOf } from '../api.ts';
+import { formHref } from '../itemLinks.ts';
 
 const INTRO =
   'What makes the live site harder to use, found in every item: images without a description, ' +
   'headings out of order, links whose words do not say where they go, and links to pages or files ' +
   'the site does not have. Open an item to fix it; the same list shows beside each field there.';
-
-/** The form an item is edited in: its admin page, opened on it (a one-of-a-kind text's page shows its form). */
-export function formHref(entity: string, id: string): string | null {
-  const def = entityByName.get(entity);
-  if (!def) return null;
-  return def.type === 'collection'
-    ? `${def.admin.route}?${new URLSearchParams({ [def.name]: id }).toString()}`
-    : def.admin.route;
-}
 
 export default function ContentChecksPage() {
   return (

@@ -10,6 +10,7 @@ import {
   EditorContext,
   type ICommand,
   type TextAreaTextApi,
+  type TextRange,
   type TextState,
 } from '@uiw/react-md-editor';
 import { TEXT_COLOURS } from '../../markdown/textColours.ts';
@@ -163,9 +164,40 @@ export const sizeMenu = (): ICommand =>
     SITE_SIZES.map((s) => sizeCommand(`size-${s.vh}`, s.name, s.vh, `${s.name}, ${s.vh}vh`)),
   );
 
-/** Every markdown field's toolbar: the editor's own buttons, then the site's colours and sizes. */
-export const fieldCommands = (): ICommand[] => [
-  ...commands.getCommands(),
+/** What a field's picture buttons do, given the selection when pressed (UploadingEditor.tsx). */
+export interface MediaActions {
+  /** Choose files to upload into the text. */
+  upload: (at: TextRange) => void;
+  /** Pick a file from the media library. */
+  library: (at: TextRange) => void;
+}
+
+/**
+ * The editor's picture button uploads (instead of writing `![image](url)` for the address to be
+ * typed), and "Choose from the library" follows it.
+ */
+const mediaCommands = (media: MediaActions): ICommand[] => [
+  {
+    name: 'image',
+    keyCommand: 'image',
+    icon: commands.image.icon,
+    buttonProps: { 'aria-label': 'Upload a picture or PDF', title: 'Upload a picture or PDF into the text' },
+    execute: (state) => media.upload(state.selection),
+  },
+  {
+    name: 'media-library',
+    keyCommand: 'media-library',
+    ...label('Choose from the library', 'Put a picture or PDF from the media library into the text'),
+    execute: (state) => media.library(state.selection),
+  },
+];
+
+/**
+ * Every markdown field's toolbar: the editor's own buttons (its picture button uploading, with
+ * `media`), then the site's colours and sizes.
+ */
+export const fieldCommands = (media?: MediaActions): ICommand[] => [
+  ...commands.getCommands().flatMap((c) => (media && c.keyCommand === 'image' ? mediaCommands(media) : [c])),
   commands.divider,
   colourMenu(),
   sizeMenu(),

@@ -165,6 +165,7 @@ function MarkdownInput(p: InputProps) {
           describedBy={p.describedBy}
           required={askedFor(p.field)}
           maxLength={p.field.max}
+          uploads
         />
       </Suspense>
       <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
