@@ -10,7 +10,6 @@ import { useViews } from '../content/media/mediaUseViews.ts';
 import type { DraftView } from '../content/drafts/draftView.ts';
 import type { DraftState } from '../schema/draftStates.ts';
 import type { GitStore } from '../store/gitStore.ts';
-import type { CommitInfo } from '../store/pathHistory.ts';
 import { entityByName } from '../schema/registry.ts';
 import { isOpen } from '../schema/draftStates.ts';
 import {
@@ -21,36 +20,17 @@ import {
   LIBRARY_FOLDER,
   mediaReferencesOf,
   mediaTypeOf,
-  type FocalPoint,
+  type DeletedFile,
+  type MediaFileView,
+  type MediaPage,
+  type MediaSort,
   type MediaType,
   type MediaUseView,
 } from '../schema/mediaLibrary.ts';
 import type { ImageSize } from '../schema/site/imageVariants.ts';
 
-/** One file as the library's answers give it. */
-export interface MediaFileView {
-  path: string;
-  /** Its address, the same for every version: what texts link to. */
-  url: string;
-  /** Its address for this version (cached for good by browsers): what the library shows. */
-  src: string;
-  name: string;
-  folder: string;
-  /** Uploaded to the library, not to one item's field. */
-  shared: boolean;
-  type: MediaType;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  alt: string;
-  focus: FocalPoint | null;
-  /** When its current version was written (ISO 8601). */
-  modified: string;
-  usedBy: MediaUseView[];
-}
-
-export const MEDIA_SORTS = ['newest', 'name', 'size'] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
+export type { DeletedFile, MediaFileView, MediaPage, MediaSort };
+export { MEDIA_SORTS } from '../schema/mediaLibrary.ts';
 
 export interface MediaQuery {
   q?: string;
@@ -61,22 +41,6 @@ export interface MediaQuery {
   per: number;
   /** Only the files this item uses. */
   item?: { entity: string; id: string };
-}
-
-export interface MediaPage {
-  items: MediaFileView[];
-  total: number;
-  page: number;
-  per: number;
-}
-
-/** A library file the branch once had and has no more. */
-export interface DeletedFile {
-  path: string;
-  name: string;
-  type: MediaType;
-  deleted: CommitInfo;
-  restoreFrom: string;
 }
 
 /** The site a library answer is made from: the live site, or one draft's view of it. */

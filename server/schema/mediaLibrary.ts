@@ -177,3 +177,47 @@ export interface MediaUseView {
   /** When the use is in a draft, not on the live site. */
   draft?: { id: string; title: string };
 }
+
+/** One file as the library's answers give it (GET/POST/PATCH/PUT /api/media). */
+export interface MediaFileView {
+  path: string;
+  /** Its address, the same for every version: what texts link to. */
+  url: string;
+  /** Its address for this version (cached for good by browsers): what the library shows. */
+  src: string;
+  name: string;
+  folder: string;
+  /** Uploaded to the library, not to one item's field. */
+  shared: boolean;
+  type: MediaType;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  focus: FocalPoint | null;
+  /** When its current version was written (ISO 8601). */
+  modified: string;
+  usedBy: MediaUseView[];
+}
+
+export const MEDIA_SORTS = ['newest', 'name', 'size'] as const;
+export type MediaSort = (typeof MEDIA_SORTS)[number];
+
+/** One page of the library (GET /api/media). */
+export interface MediaPage {
+  items: MediaFileView[];
+  total: number;
+  page: number;
+  per: number;
+}
+
+/** A library file the branch once had and has no more (GET /api/media/deleted). */
+export interface DeletedFile {
+  path: string;
+  name: string;
+  type: MediaType;
+  /** The commit that removed it. */
+  deleted: { oid: string; author: { name: string; email: string }; date: string; message: string };
+  /** The last commit that had it: restore it from there. */
+  restoreFrom: string;
+}

@@ -20,6 +20,7 @@ export const ADMIN_PATHS = [
   '/AuditLogAdminPage',
   '/RedirectsAdminPage',
   '/ContentChecksAdminPage',
+  '/MediaLibraryAdminPage',
 ] as const;
 
 const LOWER = ADMIN_PATHS.map((a) => a.toLowerCase());

@@ -185,7 +185,7 @@ describe('what the draft changes, and publishing it', () => {
       await screen.findByRole('heading', { level: 3, name: 'News item “Robotics night in Eugene”' })
     ).closest('article')!;
     expect(change).toHaveTextContent('Changed in this draft');
-    expect(within(change).getByRole('status')).toHaveTextContent('1 of 6 fields differ.');
+    expect(within(change).getByRole('status')).toHaveTextContent('1 of 8 fields differ.');
     const title = within(change).getByRole('region', { name: 'Title News item “Robotics night in Eugene”' });
     expect(title.querySelector('del')).toHaveTextContent('[only on the live site: Salem]');
     expect(title.querySelector('ins')).toHaveTextContent('[only in this draft: Eugene]');

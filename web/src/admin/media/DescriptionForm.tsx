@@ -5,8 +5,9 @@ import { fieldErrorsOf, messageOf } from '../api.ts';
 import { useDirty } from '../ui/unsaved.tsx';
 import { describeMedia } from './mediaApi.ts';
 import type { MediaFile } from './mediaTypes.ts';
+import { ALT_MAX } from '../../../../server/schema/mediaLibrary.ts';
 
-export const ALT_MAX = 300;
+export { ALT_MAX };
 export const ALT_WHAT = 'Describe what the picture shows for people who cannot see it.';
 export const ALT_HELP = `${ALT_WHAT} Used wherever the picture appears without its own description.`;
 

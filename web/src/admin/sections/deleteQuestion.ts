@@ -54,7 +54,7 @@ export async function deleteQuestion(def: CollectionDef, id: string): Promise<st
     const answer = await getJson<{ items: UsedFile[] }>(
       inDraft(`media?item=${encodeURIComponent(`${def.name}:${id}`)}&per=100`),
     );
-    files = answer.items;
+    files = Array.isArray(answer?.items) ? answer.items : [];
   } catch {
     // The question is still asked without what it would add.
   }
