@@ -55,10 +55,7 @@ export class DraftSites {
     if (!this.web) return { view, model, pages: null };
     const [{ SitePages }, renderers] = await Promise.all([import('./sitePages.ts'), this.renderers()]);
     // Staff's previews carry Edit links into the draft; a share link's reviewer has no admin to go to.
-    // A text's pictures are served from the draft too, where its own files are.
-    const drawn = this.abouts
-      ? { ...this.options, media: pageMediaFacts(view, this.abouts, root) }
-      : this.options;
+    const drawn = this.abouts ? { ...this.options, media: pageMediaFacts(view, this.abouts) } : this.options;
     const options = root.startsWith('/preview/') ? { ...drawn, editDraft: id } : drawn;
     return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, renderers, options) };
   }

@@ -14,11 +14,8 @@ export interface PageMediaFacts extends MediaFacts {
 export function pageMediaFacts(
   view: Pick<ContentView, 'mediaVersion' | 'blobOf'>,
   abouts: AboutFiles,
-  /** Where the view's media are served, when not at the site's root (a draft's preview). */
-  root?: string,
 ): PageMediaFacts {
   return {
-    ...(root ? { root } : {}),
     version: (rel) => view.mediaVersion(rel),
     description: (rel) => abouts.known(view, rel)?.alt || undefined,
     focus: (rel) => abouts.known(view, rel)?.focus ?? undefined,

@@ -80,11 +80,6 @@ describe('a text’s pictures as pages draw them', () => {
       '![The team 2026](/media/library/a.jpg?v=0123456789ab) ![Mine](/media/library/a.jpg?v=0123456789ab "t")',
     );
   });
-  it('are served from a draft’s preview there', () => {
-    expect(withMediaFacts('![](/media/library/a.jpg)', { ...facts, root: '/preview/ab12/' })).toBe(
-      '![The team 2026](/preview/ab12/media/library/a.jpg?v=0123456789ab)',
-    );
-  });
   it('leave other addresses, unknown files and addresses with a query as written', () => {
     const text =
       '![](/media/library/gone.jpg) ![x](https://e.org/media/a.jpg) ![y](/media/library/a.jpg?w=3)';

@@ -7,8 +7,6 @@
 export interface MediaFacts {
   version(rel: string): string | undefined;
   description(rel: string): string | undefined;
-  /** Where the pictures are served when not at the site's root: a draft's preview (`/preview/<id>/`). */
-  root?: string;
 }
 
 // ![words](/media/…) or ![words](</media/…>), with an optional title after the address.
@@ -32,7 +30,7 @@ export function withMediaFacts(text: string, facts: MediaFacts): string {
     const version = facts.version(rel);
     if (!version) return whole;
     const words = alt.trim() === '' ? (facts.description(rel) ?? '').replace(/[[\]\\]/g, '') : alt;
-    const versioned = `${facts.root ? facts.root + address.slice(1) : address}?v=${version.slice(0, 12)}`;
+    const versioned = `${address}?v=${version.slice(0, 12)}`;
     return `![${words}](${space}${angled ? `<${versioned}>` : versioned}${rest})`;
   });
 }
