@@ -3,6 +3,8 @@
 // 450 kB of script) are needed only while an item is open; the lists load without them.
 import { lazy, Suspense } from 'react';
 import type { MarkdownProps } from '../../markdown/markdownProps.ts';
+import { workingDraftId } from '../drafts/workingDraft.ts';
+import { withDraftMedia } from './draftMedia.ts';
 
 const load = () => import('../../markdown/Markdown.tsx');
 const Renderer = lazy(load);
@@ -12,10 +14,12 @@ export const preloadMarkdown = (): void => {
   void load();
 };
 
-export function Markdown(props: MarkdownProps) {
+export function Markdown({ children, ...props }: MarkdownProps) {
+  // In a draft, its own pictures are shown from its preview (the live site does not have them).
+  const text = typeof children === 'string' ? withDraftMedia(children, workingDraftId()) : children;
   return (
     <Suspense fallback={<p className="admin-muted">Loading the preview…</p>}>
-      <Renderer {...props} />
+      <Renderer {...props}>{text}</Renderer>
     </Suspense>
   );
 }
