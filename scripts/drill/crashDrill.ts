@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SiteClient } from './api.ts';
 import { healthProblem, lostSaves, servedMismatches } from './checks.ts';
-import { formatRound } from './report.ts';
+import { formatRound, median, totalsOf } from './report.ts';
 import {
   ensureDrillAccounts,
   lostAccountChanges,
@@ -34,7 +34,7 @@ import {
 import { startServer, type ServerChild } from './serverProcess.ts';
 import { fsckProblems, leftovers, runGit, statusLines } from './siteGit.ts';
 import { errorText, sleep } from './time.ts';
-import type { DrillReport, DrillTotals, RoundResult } from './types.ts';
+import type { DrillReport, RoundResult } from './types.ts';
 
 export type { DrillReport, DrillTotals, RoundResult } from './types.ts';
 
@@ -252,28 +252,4 @@ async function checkRestarted(
     const got = `the first save after the restart got ${first.status ?? 'no answer'}: ${first.error}`;
     r.neededHuman.push(`${got}\nserver's last output:\n${tail}`);
   }
-}
-
-function totalsOf(rounds: RoundResult[]): DrillTotals {
-  const sum = (f: (r: RoundResult) => number) => rounds.reduce((n, r) => n + f(r), 0);
-  const count = (f: (r: RoundResult) => boolean) => rounds.filter(f).length;
-  return {
-    rounds: rounds.length,
-    acknowledged: sum((r) => r.acknowledged),
-    lost: sum((r) => r.lost.length),
-    accountAcknowledged: sum((r) => r.accountAcknowledged),
-    accountLost: sum((r) => r.accountLost.length),
-    neededHuman: count((r) => r.neededHuman.length > 0),
-    fsckErrors: count((r) => r.fsckErrors.length > 0),
-    dirtyStatus: count((r) => r.dirtyStatus.length > 0),
-    servedMismatch: count((r) => r.servedMismatches.length > 0),
-    healthNotOk: count((r) => r.healthProblem !== null),
-  };
-}
-
-function median(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }

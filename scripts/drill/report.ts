@@ -1,7 +1,7 @@
 // Plain-text output of a drill run: one line per round, failure details, and the summary table.
 import { ACCOUNT_CHANGES } from './accountChanges.ts';
 import { seconds } from './time.ts';
-import { FAILURE_TOTALS, type DrillReport, type RoundResult } from './types.ts';
+import { FAILURE_TOTALS, type DrillReport, type DrillTotals, type RoundResult } from './types.ts';
 
 /** The good text, or the bad one marked ✗. */
 const check = (ok: boolean, good: string, bad: string) => (ok ? good : `${bad} ✗`);
@@ -110,4 +110,29 @@ export function formatSummary(report: DrillReport): string[] {
 /** The failure totals that are not zero (a run passes when this is empty and something was acknowledged). */
 export function failures(report: DrillReport): string[] {
   return FAILURE_TOTALS.filter((k) => report.totals[k] > 0).map((k) => `${k}: ${report.totals[k]}`);
+}
+
+/** The run's totals from its rounds. */
+export function totalsOf(rounds: RoundResult[]): DrillTotals {
+  const sum = (f: (r: RoundResult) => number) => rounds.reduce((n, r) => n + f(r), 0);
+  const count = (f: (r: RoundResult) => boolean) => rounds.filter(f).length;
+  return {
+    rounds: rounds.length,
+    acknowledged: sum((r) => r.acknowledged),
+    lost: sum((r) => r.lost.length),
+    accountAcknowledged: sum((r) => r.accountAcknowledged),
+    accountLost: sum((r) => r.accountLost.length),
+    neededHuman: count((r) => r.neededHuman.length > 0),
+    fsckErrors: count((r) => r.fsckErrors.length > 0),
+    dirtyStatus: count((r) => r.dirtyStatus.length > 0),
+    servedMismatch: count((r) => r.servedMismatches.length > 0),
+    healthNotOk: count((r) => r.healthProblem !== null),
+  };
+}
+
+export function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
