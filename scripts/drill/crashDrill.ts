@@ -1,8 +1,10 @@
 // Crash drill: the real server as a child process takes concurrent saves (live, into drafts, and
-// drafts published) and account changes (an invite, a role, a sign-in, a rename, a removal), is SIGKILLed
-// at a random moment, and is started again on the same data directory with no repair. After each restart
-// the drill checks that acknowledged saves are in HEAD (and acknowledged account changes kept), the next
-// save works, health is ok, git fsck and git status are clean, and what is served equals HEAD.
+// drafts published), account changes (an invite, a role, a sign-in, a rename, a removal) and changes
+// to the media library (uploads live and into a draft, a description, a replace, a delete), is
+// SIGKILLed at a random moment, and is started again on the same data directory with no repair. After
+// each restart the drill checks that acknowledged saves are in HEAD (and acknowledged account changes
+// kept), that each media change is whole or left no trace, the next save works, health is ok, git
+// fsck and git status are clean, and what is served equals HEAD.
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,8 @@ import {
   type AccountOutcome,
   type Leaver,
 } from './accountChanges.ts';
+import { mediaFindings, type MediaRound } from './mediaChecks.ts';
+import { photographerOn, prepareMedia, sendMedia, type PlannedMedia } from './mediaChanges.ts';
 import { between, seededRng, type Rng } from './rng.ts';
 import {
   draftSave,
@@ -60,6 +64,8 @@ interface Drill {
   live: ServerChild | null;
   /** Removed leavers' password sign-ins, kept within the sign-in throttle's allowance. */
   passwords: PasswordChecks;
+  /** The contributor who uploads into a draft each round (their session is kept across restarts). */
+  photographer: SiteClient | null;
 }
 
 export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
@@ -74,6 +80,7 @@ export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
     planRng: seededRng(seed ^ 0x5eed),
     live: null,
     passwords: new PasswordChecks(),
+    photographer: null,
   };
   const rounds: RoundResult[] = [];
   let aborted: string | undefined;
@@ -139,6 +146,8 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     accountLost: [],
     usersLockLeft: false,
     signInAfterRestartMs: null,
+    media: [],
+    mediaProblems: [],
   };
   const server = drill.live!;
   const client = new SiteClient(server.url);
@@ -157,6 +166,14 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   } catch (e) {
     r.neededHuman.push(`before the saves (the leaver): ${errorText(e)}`);
   }
+  // The library files the window's description, replace and delete change, uploaded now.
+  let media: PlannedMedia[] = [];
+  try {
+    drill.photographer = await photographerOn(client, drill.photographer);
+    media = await prepareMedia(client, drill.photographer, round);
+  } catch (e) {
+    r.neededHuman.push(`before the saves (the media library): ${errorText(e)}`);
+  }
   // Sent now so that it is answered about when the window opens (its password check is slow).
   const volunteer = startVolunteerSignIn(server.url);
 
@@ -166,6 +183,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   // the save queue takes saves about in the order they come, and behind all the live saves they
   // would almost never be answered before the kill.
   const drafts: PlannedSave[] = [];
+  const head = async () => (await runGit(drill.site, ['rev-parse', 'HEAD'])).stdout.toString().trim();
   try {
     for (let n = 1; n <= DRAFTS_PER_ROUND; n++)
       drafts.push(
@@ -173,14 +191,20 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
         await draftToPublish(client, round, n),
       );
     // A restore and a delete: the other doors of the one operation, each acknowledged or not at the kill.
-    const head = async () => (await runGit(drill.site, ['rev-parse', 'HEAD'])).stdout.toString().trim();
     drafts.push(await itemToRestore(client, round, head), await itemToDelete(client, round));
   } catch (e) {
     r.neededHuman.push(`before the saves (drafts, a restore, a delete): ${errorText(e)}`);
   }
   const plan = live.flatMap((save, i) => (i < drafts.length ? [save, drafts[i]!] : [save]));
   plan.push(...drafts.slice(live.length));
+  const before = await head().catch((e: unknown) => {
+    r.neededHuman.push(`before the saves (HEAD): ${errorText(e)}`);
+    return 'HEAD';
+  });
   const startedAt = performance.now();
+  // The media changes first: an upload's files are stored and checked before it joins the save queue,
+  // so sent after the saves they would come behind all of them.
+  const mediaPending = media.map((m) => sendMedia(client, drill.photographer!, m, startedAt));
   const pending = plan.map((save) => sendSave(client, save, startedAt));
   const accountsPending = sendAccountChanges(
     client,
@@ -194,6 +218,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   await server.kill();
   drill.live = null;
   r.saves = await Promise.all(pending); // each is bounded by the client's timeout
+  const mediaSent = await Promise.all(mediaPending);
   r.acknowledged = r.saves.filter((s) => s.acknowledged).length;
   const accounts = await Promise.all(accountsPending);
   r.accountChanges = accounts.length;
@@ -217,20 +242,23 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   r.fsckErrors = await fsckProblems(drill.site);
   r.dirtyStatus = await statusLines(drill.site);
   r.leftovers = await leftovers(drill.site);
-  if (drill.live) await checkRestarted(drill, drill.live, r, accounts);
+  const mediaRound = { site: drill.site, dataDir: drill.dataDir, before, sent: mediaSent };
+  if (drill.live) await checkRestarted(drill, drill.live, r, accounts, mediaRound);
   else {
     r.healthProblem = 'not checked: the server did not start';
     r.servedMismatches = ['not checked: the server did not start'];
+    Object.assign(r, await mediaFindings(mediaRound, null));
   }
   return r;
 }
 
-/** Health, served content and the first save on the restarted server. */
+/** Health, served content, the media changes and the first save on the restarted server. */
 async function checkRestarted(
   drill: Drill,
   server: ServerChild,
   r: RoundResult,
   accounts: AccountOutcome[],
+  media: MediaRound,
 ): Promise<void> {
   const client = new SiteClient(server.url);
   try {
@@ -244,6 +272,7 @@ async function checkRestarted(
   r.accountLost = await lostAccountChanges(client, accounts);
   r.healthProblem = await healthProblem(client);
   r.servedMismatches = await servedMismatches(client, drill.site);
+  Object.assign(r, await mediaFindings(media, client));
   const first = await sendSave(client, probeSave(r.round), performance.now());
   r.firstSave = first;
   if (first.acknowledged) r.lost.push(...(await lostSaves(drill.site, [first])));
