@@ -35,7 +35,7 @@ export function formatRound(r: RoundResult, of: number): string {
 /** Media changes landed of those sent, or how many were found wrong. */
 function mediaRound(r: RoundResult): string {
   const wrong = r.media.filter((m) => m.problems.length > 0).length + r.mediaProblems.length;
-  const landed = `media ${r.media.filter((m) => m.landed).length}/${r.media.length} landed`;
+  const landed = `media ${r.media.filter((m) => m.landed).length}/${r.media.length} landed (sent ${String(r.mediaLeadMs).padStart(3)} ms ahead)`;
   return check(wrong === 0, landed, `${landed}, ${wrong} wrong`);
 }
 

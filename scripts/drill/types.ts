@@ -7,6 +7,8 @@ export interface RoundResult {
   round: number;
   /** When the server was killed, from the moment the saves started. */
   killAfterMs: number;
+  /** How long before the saves the media changes were sent. */
+  mediaLeadMs: number;
   saves: SaveOutcome[];
   acknowledged: number;
   /** Acknowledged saves (the first save after the restart included) whose marker is not in HEAD. */
