@@ -55,7 +55,7 @@ const accountOf = async (admin: SiteClient, username: string): Promise<Partial<L
   (await listed(admin)).find((u) => u.username.toLowerCase() === username.toLowerCase()) ?? {};
 
 /** Joins through a new invite from the admin; answers the new person's browser, signed in. */
-async function join(
+export async function join(
   admin: SiteClient,
   person: { username: string; password: string },
   name: string,

@@ -20,18 +20,12 @@ export class SiteClient {
 
   constructor(readonly url: string) {}
 
-  /** Rejects only when no complete answer arrived (refused, reset, timed out). */
-  async call(method: string, pathname: string, json?: unknown): Promise<Answer> {
-    const headers: Record<string, string> = { origin: this.url };
-    if (this.cookie) headers.cookie = this.cookie;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(this.url + pathname, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+  /**
+   * Rejects only when no complete answer arrived (refused, reset, timed out). A FormData body is sent
+   * as multipart (uploads), anything else as JSON.
+   */
+  async call(method: string, pathname: string, body?: unknown): Promise<Answer> {
+    const res = await this.fetch(method, pathname, body);
     const text = await res.text();
     // A session starts at a sign-in and at an accepted invite (the new account is signed in).
     const startsSession = pathname === '/api/login.php' || pathname.startsWith('/api/invites/');
@@ -44,6 +38,26 @@ export class SiteClient {
     return { status: res.status, body: parseJson(text), text };
   }
 
+  /** A file as served (GET), its bytes whole; rejects like `call`. */
+  async bytes(pathname: string): Promise<{ status: number; bytes: Buffer }> {
+    const res = await this.fetch('GET', pathname);
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  private fetch(method: string, pathname: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { origin: this.url };
+    if (this.cookie) headers.cookie = this.cookie;
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
+    return fetch(this.url + pathname, {
+      method,
+      headers,
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  }
+
   /** The same browser (its session cookie) talking to the server at another address (a restart). */
   at(url: string): SiteClient {
     const moved = new SiteClient(url);
@@ -51,8 +65,8 @@ export class SiteClient {
     return moved;
   }
 
-  async signIn(): Promise<void> {
-    const res = await this.call('POST', '/api/login.php', ADMIN);
+  async signIn(person: { username: string; password: string } = ADMIN): Promise<void> {
+    const res = await this.call('POST', '/api/login.php', person);
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text.slice(0, 300)}`);
   }
 

@@ -23,12 +23,19 @@ it(
       0,
     );
     expect(report.totals.accountAcknowledged, 'no account change was acknowledged').toBeGreaterThan(0);
+    // Every round's five media changes were judged, landed or not.
+    expect(report.totals.mediaLanded + report.totals.mediaNotLanded, details).toBe(ROUNDS * 5);
     expect(report.totals, `repeat with: npm run drill:crash -- --seed ${report.seed}\n${details}`).toEqual({
       rounds: ROUNDS,
       acknowledged: report.totals.acknowledged,
       lost: 0,
       accountAcknowledged: report.totals.accountAcknowledged,
       accountLost: 0,
+      mediaLanded: report.totals.mediaLanded,
+      mediaNotLanded: report.totals.mediaNotLanded,
+      mediaAcknowledged: report.totals.mediaAcknowledged,
+      mediaLost: 0,
+      mediaProblem: 0,
       neededHuman: 0,
       fsckErrors: 0,
       dirtyStatus: 0,

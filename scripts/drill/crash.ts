@@ -1,8 +1,9 @@
 // npm run drill:crash -- --rounds 50 [--concurrency 20] [--seed 1] [--keep]
-// Kills the real server during concurrent saves and account changes, restarts it, and checks nothing
-// was lost or damaged. Exit code 1 when any round lost a save or an account change, needed a human, or
-// left fsck errors, a dirty status, served content other than HEAD or failing health; also when no save
-// was acknowledged at all.
+// Kills the real server during concurrent saves, account changes and media library changes, restarts
+// it, and checks nothing was lost or damaged. Exit code 1 when any round lost a save, an account change
+// or a media change, left a media change half there (or served otherwise than git holds it), needed a
+// human, or left fsck errors, a dirty status, served content other than HEAD or failing health; also
+// when no save was acknowledged at all.
 import { parseArgs } from 'node:util';
 import { runCrashDrill } from './crashDrill.ts';
 import { failures, formatDetails, formatSummary } from './report.ts';
@@ -55,4 +56,6 @@ if (problems.length) {
   console.log(`\nFAILED (${problems.join('; ')}). Repeat this run with --seed ${report.seed}.`);
   process.exit(1);
 }
-console.log('\nPASSED: every acknowledged save and account change survived, and every restart was clean.');
+console.log(
+  '\nPASSED: every acknowledged save, account change and media change survived, every media change was whole or left no trace, and every restart was clean.',
+);

@@ -1,7 +1,8 @@
 // Plain-text output of a drill run: one line per round, failure details, and the summary table.
 import { ACCOUNT_CHANGES } from './accountChanges.ts';
+import { MEDIA_CHANGES, type MediaKind } from './mediaChanges.ts';
 import { seconds } from './time.ts';
-import { FAILURE_TOTALS, type DrillReport, type RoundResult } from './types.ts';
+import { FAILURE_TOTALS, type DrillReport, type DrillTotals, type RoundResult } from './types.ts';
 
 /** The good text, or the bad one marked ✗. */
 const check = (ok: boolean, good: string, bad: string) => (ok ? good : `${bad} ✗`);
@@ -21,6 +22,7 @@ export function formatRound(r: RoundResult, of: number): string {
       `accounts ${r.accountAcknowledged}/${r.accountChanges} kept`,
       `accounts lost ${r.accountLost.length}`,
     ),
+    mediaRound(r),
     check(r.firstSave?.acknowledged ?? false, firstSave, firstSave),
     check(r.neededHuman.length === 0, 'no human needed', 'needed a human'),
     check(r.healthProblem === null, 'health ok', 'health not ok'),
@@ -28,6 +30,13 @@ export function formatRound(r: RoundResult, of: number): string {
     check(r.dirtyStatus.length === 0, 'status clean', `status ${r.dirtyStatus.length} dirty`),
     check(r.servedMismatches.length === 0, 'served = HEAD', 'served ≠ HEAD'),
   ].join(' · ');
+}
+
+/** Media changes landed of those sent, or how many were found wrong. */
+function mediaRound(r: RoundResult): string {
+  const wrong = r.media.filter((m) => m.problems.length > 0).length + r.mediaProblems.length;
+  const landed = `media ${r.media.filter((m) => m.landed).length}/${r.media.length} landed (sent ${String(r.mediaLeadMs).padStart(3)} ms ahead)`;
+  return check(wrong === 0, landed, `${landed}, ${wrong} wrong`);
 }
 
 const MAX_ITEMS = 6;
@@ -48,6 +57,16 @@ export function formatDetails(r: RoundResult): string[] {
       r.lost.map((l) => `${l.label} (${l.kind} of news ${l.id ?? '?'}): ${l.why}`),
     ),
     ...items('lost account changes', r.accountLost),
+    ...items(
+      'media changes',
+      r.media
+        .filter((m) => m.problems.length > 0)
+        .map(
+          (m) =>
+            `${m.label} (${m.acknowledged ? 'acknowledged' : 'not acknowledged'}, ${m.landed ? 'landed' : 'not landed'}): ${m.problems.join('; ')}`,
+        ),
+    ),
+    ...items('media library', r.mediaProblems),
     ...items('needed a human', r.neededHuman),
     ...items('health', r.healthProblem ? [r.healthProblem] : []),
     ...items('git fsck', r.fsckErrors),
@@ -63,6 +82,17 @@ function byKind(report: DrillReport): string {
   const acked = report.rounds.flatMap((r) => r.saves.filter((s) => s.acknowledged));
   const count = (kind: string) => acked.filter((s) => s.kind === kind).length;
   return `${count('draft-save')} / ${count('publish')} / ${count('restore')} / ${count('delete')}`;
+}
+
+/** Media changes across the run, per kind in MEDIA_CHANGES' order: landed / sent. */
+function mediaByKind(report: DrillReport): string {
+  const all = report.rounds.flatMap((r) => r.media);
+  return (Object.keys(MEDIA_CHANGES) as MediaKind[])
+    .map((kind) => {
+      const sent = all.filter((m) => m.kind === kind);
+      return `${sent.filter((m) => m.landed).length}/${sent.length}`;
+    })
+    .join(' · ');
 }
 
 const medianAndMax = (median: number | null, max: number | null) =>
@@ -85,6 +115,11 @@ export function formatSummary(report: DrillReport): string[] {
     ['  invites / roles / sign-ins / renames / seen marks / removals', accountKinds],
     ['  removed people: password sign-ins tried / skipped', `${passwords.checked} / ${passwords.skipped}`],
     ['lost account changes', String(t.accountLost)],
+    ['media changes landed / not landed', `${t.mediaLanded} / ${t.mediaNotLanded}`],
+    ['  acknowledged', String(t.mediaAcknowledged)],
+    ['  landed of sent: uploads · into drafts · descriptions · replaces · deletes', mediaByKind(report)],
+    ['lost media changes', String(t.mediaLost)],
+    ['rounds with a media change half there or served wrong', String(t.mediaProblem)],
     ['rounds that needed a human', String(t.neededHuman)],
     ['rounds with fsck errors', String(t.fsckErrors)],
     ['rounds with dirty status', String(t.dirtyStatus)],
@@ -110,4 +145,34 @@ export function formatSummary(report: DrillReport): string[] {
 /** The failure totals that are not zero (a run passes when this is empty and something was acknowledged). */
 export function failures(report: DrillReport): string[] {
   return FAILURE_TOTALS.filter((k) => report.totals[k] > 0).map((k) => `${k}: ${report.totals[k]}`);
+}
+
+/** The run's totals from its rounds. */
+export function totalsOf(rounds: RoundResult[]): DrillTotals {
+  const sum = (f: (r: RoundResult) => number) => rounds.reduce((n, r) => n + f(r), 0);
+  const count = (f: (r: RoundResult) => boolean) => rounds.filter(f).length;
+  return {
+    rounds: rounds.length,
+    acknowledged: sum((r) => r.acknowledged),
+    lost: sum((r) => r.lost.length),
+    accountAcknowledged: sum((r) => r.accountAcknowledged),
+    accountLost: sum((r) => r.accountLost.length),
+    mediaLanded: sum((r) => r.media.filter((m) => m.landed).length),
+    mediaNotLanded: sum((r) => r.media.filter((m) => !m.landed).length),
+    mediaAcknowledged: sum((r) => r.media.filter((m) => m.acknowledged).length),
+    mediaLost: sum((r) => r.media.filter((m) => m.acknowledged && !m.landed).length),
+    mediaProblem: count((r) => r.mediaProblems.length > 0 || r.media.some((m) => m.problems.length > 0)),
+    neededHuman: count((r) => r.neededHuman.length > 0),
+    fsckErrors: count((r) => r.fsckErrors.length > 0),
+    dirtyStatus: count((r) => r.dirtyStatus.length > 0),
+    servedMismatch: count((r) => r.servedMismatches.length > 0),
+    healthNotOk: count((r) => r.healthProblem !== null),
+  };
+}
+
+export function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }

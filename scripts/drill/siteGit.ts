@@ -77,7 +77,17 @@ export async function readAt(
   rev: string,
   paths: string[],
 ): Promise<Map<string, string | null>> {
-  const found = new Map<string, string | null>();
+  const bytes = await bytesAt(site, rev, paths);
+  return new Map([...bytes].map(([p, b]) => [p, b === null ? null : b.toString('utf8')]));
+}
+
+/** Files' bytes as of a commit or ref (`git cat-file --batch`, one process for all); null where it has none. */
+export async function bytesAt(
+  site: string,
+  rev: string,
+  paths: string[],
+): Promise<Map<string, Buffer | null>> {
+  const found = new Map<string, Buffer | null>();
   if (paths.length === 0) return found;
   const r = await runGit(site, ['cat-file', '--batch'], paths.map((p) => `${rev}:${p}\n`).join(''));
   if (r.code !== 0) throw new Error(`git cat-file exited with ${r.code}: ${r.stderr.trim()}`);
@@ -93,10 +103,65 @@ export async function readAt(
       continue;
     }
     const size = Number(header[2]);
-    found.set(p, out.toString('utf8', at, at + size));
+    found.set(p, Buffer.from(out.subarray(at, at + size)));
     at += size + 1;
   }
   return found;
+}
+
+/** A file in a tree: its blob id and size. */
+export interface TreeFile {
+  blob: string;
+  size: number;
+}
+
+/** Every file under `folder` as of `rev` (path → blob and size); throws if `rev` cannot be read. */
+export async function filesAt(site: string, rev: string, folder: string): Promise<Map<string, TreeFile>> {
+  const r = await runGit(site, ['ls-tree', '-r', '-l', '-z', rev, '--', `${folder}/`]);
+  if (r.code !== 0) throw new Error(`git ls-tree ${rev} exited with ${r.code}: ${r.stderr.trim()}`);
+  const files = new Map<string, TreeFile>();
+  for (const entry of r.stdout.toString('utf8').split('\0').filter(Boolean)) {
+    // "<mode> blob <oid> <size>\t<path>"
+    const tab = entry.indexOf('\t');
+    const [, type, blob, size] = entry.slice(0, tab).split(/\s+/);
+    if (type === 'blob') files.set(entry.slice(tab + 1), { blob: blob!, size: Number(size) });
+  }
+  return files;
+}
+
+/** A commit and the paths it changed (A added, M modified, D deleted). */
+export interface CommitFiles {
+  oid: string;
+  subject: string;
+  files: { status: string; path: string }[];
+}
+
+/**
+ * The commits `rev` has and `from` has not, along the first parents (a draft's publish is one merge
+ * commit, compared with main as it was), newest first, each with the paths it changed.
+ */
+export async function commitsSince(site: string, from: string, rev: string): Promise<CommitFiles[]> {
+  const r = await runGit(site, [
+    'log',
+    '--first-parent',
+    '--diff-merges=first-parent',
+    '--no-renames',
+    '--name-status',
+    '-z',
+    '--format=%x01%H%x00%s',
+    `${from}..${rev}`,
+  ]);
+  if (r.code !== 0) throw new Error(`git log ${from}..${rev} exited with ${r.code}: ${r.stderr.trim()}`);
+  return r.stdout
+    .toString('utf8')
+    .split('\x01')
+    .filter(Boolean)
+    .map((chunk) => {
+      const [oid, subject, ...rest] = chunk.split('\0').map((f) => f.replace(/^\n+/, ''));
+      const files: CommitFiles['files'] = [];
+      for (let i = 0; i + 1 < rest.length; i += 2) files.push({ status: rest[i]!, path: rest[i + 1]! });
+      return { oid: oid!, subject: subject!, files };
+    });
 }
 
 export const NEWS_FOLDER = 'content/news';

@@ -1,11 +1,14 @@
 // What a drill run reports: per-round findings and the totals a run is judged by.
 import type { LostSave } from './checks.ts';
+import type { MediaFinding } from './mediaChecks.ts';
 import type { SaveOutcome } from './saves.ts';
 
 export interface RoundResult {
   round: number;
   /** When the server was killed, from the moment the saves started. */
   killAfterMs: number;
+  /** How long before the saves the media changes were sent. */
+  mediaLeadMs: number;
   saves: SaveOutcome[];
   acknowledged: number;
   /** Acknowledged saves (the first save after the restart included) whose marker is not in HEAD. */
@@ -32,6 +35,10 @@ export interface RoundResult {
   usersLockLeft: boolean;
   /** How long the admin's first sign-in after the restart took (it writes users.json); null if it failed. */
   signInAfterRestartMs: number | null;
+  /** The media changes sent in the kill window, each judged after the restart (mediaChecks.ts). */
+  media: MediaFinding[];
+  /** What is wrong with the library as a whole after the restart: work tree, private/uploads, the list. */
+  mediaProblems: string[];
 }
 
 export interface DrillTotals {
@@ -40,6 +47,14 @@ export interface DrillTotals {
   lost: number;
   accountAcknowledged: number;
   accountLost: number;
+  /** Media changes whose commit is on the branch (or the draft's ref) after the restart, and not. */
+  mediaLanded: number;
+  mediaNotLanded: number;
+  mediaAcknowledged: number;
+  /** Acknowledged media changes not there after the restart. */
+  mediaLost: number;
+  /** Rounds where a media change was half there, left a trace or was served otherwise than git holds it. */
+  mediaProblem: number;
   neededHuman: number;
   fsckErrors: number;
   dirtyStatus: number;
@@ -72,6 +87,8 @@ export interface DrillReport {
 export const FAILURE_TOTALS = [
   'lost',
   'accountLost',
+  'mediaLost',
+  'mediaProblem',
   'neededHuman',
   'fsckErrors',
   'dirtyStatus',
