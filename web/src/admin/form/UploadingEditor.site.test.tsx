@@ -2,9 +2,10 @@
 // A form's markdown field with files, against the real CMS with real pictures: a dropped or pasted
 // picture shows "[Uploading …]" where it goes while it is sent, asks for its description and takes
 // that place as ![description](/media/library/…), whatever was typed meanwhile, and the file is in the
-// site (in the draft the form saves to, when there is one). A PDF becomes a link; a refused file
-// leaves the text as it was and says why; "Choose from the library" puts a picked file's stored
-// description in.
+// site (in the draft the form saves to, when there is one). Described once, everywhere: the words
+// given for a picture the library has no description of are kept as its description too; one
+// described meanwhile keeps its own. A PDF becomes a link; a refused file leaves the text as it was
+// and says why; "Choose from the library" puts a picked file's stored description in.
 import '../../test/dom.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -62,7 +63,7 @@ const addressIn = (text: string) => /\((\/media\/library\/[^)]+)\)/.exec(text)?.
 const pathOf = (url: string) => url.replace(/^\//, '');
 
 describe('a markdown field with files', () => {
-  it('uploads a dropped picture in place, then puts it in with the description asked for', async () => {
+  it('uploads a dropped picture in place, puts it in with its description, and keeps that in the library', async () => {
     const user = userEvent.setup();
     const box = await show('Hello world');
     box.setSelectionRange(6, 6);
@@ -87,6 +88,9 @@ describe('a markdown field with files', () => {
     const words = within(dialog).getByLabelText('Description');
     expect(words).toHaveFocus();
     expect(words).toHaveValue('');
+    expect(words).toHaveAccessibleDescription(
+      /It has no description in the media library yet, so yours is kept there too, for other pages that show it\.$/,
+    );
     // Nothing written: asked again, nothing put in.
     await user.click(within(dialog).getByRole('button', { name: 'Insert picture' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('or “decorative”');
@@ -102,9 +106,11 @@ describe('a markdown field with files', () => {
     expect(sent).toBe(0);
     const path = pathOf(addressIn(box.value));
     expect(filesInGit(cms)).toContain(path);
+    await waitFor(async () => expect((await storedFile(cms, path))?.alt).toBe('Students building a [robot]'));
+    expect(cms.site.git('show', `HEAD:${path}.md`)).toContain('alt: "Students building a [robot]"');
   });
 
-  it('uploads into the draft the form saves to', async () => {
+  it('uploads into the draft the form saves to, and keeps the description there', async () => {
     const made = await call(cms, '/api/drafts', { json: { title: 'Spring news' } });
     const draft = String(made.body.id);
     followAddress(`?draft=${draft}`);
@@ -117,10 +123,13 @@ describe('a markdown field with files', () => {
       await user.type(within(dialog).getByLabelText('Description'), 'The school garden{Enter}');
       await waitFor(() => expect(box.value).toMatch(/^!\[The school garden\]\(\/media\/library\/garden-/));
       const path = pathOf(addressIn(box.value));
-      expect(await storedFile(cms, path, draft)).toBeDefined();
+      await waitFor(async () => expect((await storedFile(cms, path, draft))?.alt).toBe('The school garden'));
       // Not on the live site until the draft is published.
       expect(await storedFile(cms, path)).toBeUndefined();
       expect(filesInGit(cms)).not.toContain(path);
+      expect(cms.api.requests.filter((r) => r.method === 'PATCH').map((r) => r.url)).toContainEqual(
+        expect.stringMatching(new RegExp(`^/api/media\\?path=.*&draft=${draft}&`)),
+      );
     } finally {
       followAddress('?draft=');
     }
@@ -235,5 +244,48 @@ describe('a markdown field with files', () => {
     await user.keyboard('{Home}{Enter}');
     await waitFor(() => expect(box.value).toBe(`Look: ![Students at the robotics club](${club!.url})`));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps the words for a picked picture the library has not described as its description', async () => {
+    const user = userEvent.setup();
+    const [team] = await addToLibrary(cms, { 'Team fair.jpg': await picture(300, 200, '#3aa') });
+    const box = await show('');
+    await user.click(screen.getByRole('button', { name: 'Choose from the library' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose from the library' });
+    await user.type(within(picker).getByLabelText('Search by name or description'), 'team-fair{Enter}');
+    await user.click(await within(picker).findByRole('button', { name: new RegExp(`^${team!.name},`) }));
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the picture' });
+    await user.type(within(dialog).getByLabelText('Description'), 'Our team at the science fair{Enter}');
+    await waitFor(() => expect(box.value).toBe(`![Our team at the science fair](${team!.url})`));
+    await waitFor(async () =>
+      expect((await storedFile(cms, team!.path))?.alt).toBe('Our team at the science fair'),
+    );
+  });
+
+  it('leaves a description someone gave the picture meanwhile as it is: the words are this text’s', async () => {
+    const user = userEvent.setup();
+    const [stage] = await addToLibrary(cms, { 'Stage.jpg': await picture(300, 200, '#aa3') });
+    const box = await show('');
+    await user.click(screen.getByRole('button', { name: 'Choose from the library' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose from the library' });
+    await user.type(within(picker).getByLabelText('Search by name or description'), 'stage-{Enter}');
+    await user.click(await within(picker).findByRole('button', { name: new RegExp(`^${stage!.name},`) }));
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the picture' });
+    // A colleague describes it in the library while the dialog is open.
+    const theirs = await call(cms, `/api/media?path=${encodeURIComponent(stage!.path)}`, {
+      method: 'PATCH',
+      json: { alt: 'The stage before the awards evening' },
+    });
+    expect(theirs.status).toBe(200);
+    await user.type(within(dialog).getByLabelText('Description'), 'Our winners on stage{Enter}');
+    await waitFor(() => expect(box.value).toBe(`![Our winners on stage](${stage!.url})`));
+    expect(
+      await screen.findByText(
+        'Someone described “' +
+          stage!.name +
+          '” in the media library meanwhile: their description stays there, and yours is in this text.',
+      ),
+    ).toBeInTheDocument();
+    expect((await storedFile(cms, stage!.path))?.alt).toBe('The stage before the awards evening');
   });
 });
