@@ -18,12 +18,22 @@ export const MEDIA_PER_PAGE = 48;
 /** The list call for a query: only what differs from the defaults is sent. */
 export function mediaListEndpoint(
   query: MediaQuery,
-  { per = MEDIA_PER_PAGE, draft = workingDraftId() }: { per?: number; draft?: string | null } = {},
+  {
+    per = MEDIA_PER_PAGE,
+    draft = workingDraftId(),
+    shared = false,
+  }: {
+    per?: number;
+    draft?: string | null;
+    /** Only files of the library itself (media/library/): those a picture or file field takes. */
+    shared?: boolean;
+  } = {},
 ): string {
   const params = new URLSearchParams();
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.type) params.set('type', query.type);
   if (query.unused) params.set('unused', '1');
+  if (shared) params.set('shared', '1');
   params.set('sort', query.sort);
   params.set('page', String(query.page));
   params.set('per', String(per));
