@@ -63,7 +63,8 @@ export function MediaInput(p: InputProps) {
           Choose from the library <span className="visually-hidden">({p.field.label})</span>
         </button>
       </div>
-      <span className="admin-muted" role="status">
+      {/* Said when it changes (a live region, not a status: the form's own status is the save's). */}
+      <span className="admin-muted" aria-live="polite">
         {upload
           ? `Chosen: ${upload.name}`
           : fromLibrary
