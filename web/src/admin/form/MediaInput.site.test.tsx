@@ -93,7 +93,9 @@ describe('a picture field', () => {
       ),
     );
     await user.type(within(picker).getByLabelText('Search by name or description'), 'team-{Enter}');
-    await waitFor(() => expect(within(picker).getAllByRole('button', { name: /^team-/ })).toHaveLength(2));
+    // Its two pictures, and not the PDF of the same name.
+    expect(await within(picker).findByText('Showing 1–2 of 2')).toBeInTheDocument();
+    expect(within(picker).getAllByRole('button', { name: /^team-/ })).toHaveLength(2);
     expect(within(picker).queryByRole('button', { name: new RegExp(`^${flyer.name}`) })).toBeNull();
     await user.click(
       within(picker).getByRole('button', {
@@ -185,7 +187,9 @@ describe('a file field', () => {
     const picker = await screen.findByRole('dialog', { name: 'Choose a PDF from the library' });
     await waitFor(() => expect(cms.api.requests.at(-1)!.url).toMatch(/^\/api\/media\?type=pdf&shared=1&/));
     await user.type(within(picker).getByLabelText('Search by name or description'), 'team-{Enter}');
-    await waitFor(() => expect(within(picker).getAllByRole('button', { name: /^team-/ })).toHaveLength(1));
+    // Its PDF, and not the pictures of the same name.
+    expect(await within(picker).findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(within(picker).getAllByRole('button', { name: /^team-/ })).toHaveLength(1);
     await user.click(within(picker).getByRole('button', { name: new RegExp(`^${flyer.name}, pdf, `) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('link', { name: 'Open the chosen PDF' })).toHaveAttribute('href', flyer.src);
