@@ -10,6 +10,7 @@ import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { AUDIT_LOG_ROUTE } from '../schema/auditEvent.ts';
 import { CONTENT_CHECKS_ROUTE } from '../schema/contentChecks.ts';
+import { MEDIA_LIBRARY_ROUTE } from '../schema/mediaLibrary.ts';
 import { PAGED_LISTINGS, pageCount, pageHref } from '../schema/site/paging.ts';
 
 export { FIXED_PAGES };
@@ -46,6 +47,7 @@ export const ADMIN_PAGE_PATHS: readonly string[] = [
     '/MarkdownEditor',
     AUDIT_LOG_ROUTE,
     CONTENT_CHECKS_ROUTE,
+    MEDIA_LIBRARY_ROUTE,
     DRAFTS_ROUTE,
     PREVIEW_ROOT,
     SHARE_ROOT,

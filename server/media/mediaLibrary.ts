@@ -36,6 +36,8 @@ export interface MediaQuery {
   q?: string;
   type?: MediaType;
   unused?: boolean;
+  /** Only files of the library itself (media/library/), which a picture or file field can take. */
+  shared?: boolean;
   sort: MediaSort;
   page: number;
   per: number;
@@ -88,6 +90,7 @@ export class MediaLibrary {
     }
     if (query.type) paths = paths.filter((p) => mediaTypeOf(p) === query.type);
     if (query.unused) paths = paths.filter((p) => !uses.isUsed(p));
+    if (query.shared) paths = paths.filter(isSharedFile);
     const q = query.q?.trim().toLowerCase();
     if (q) {
       await this.readAbouts(view, paths);

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { EntityDef, Fields } from './define.ts';
 import { isMediaField } from './fields.ts';
 
+/** The admin's Media library page (issue 33): every picture and PDF, uploads, descriptions, uses. */
+export const MEDIA_LIBRARY_ROUTE = '/MediaLibraryAdminPage';
+
 /** Where files uploaded to the library (not to one item's field) live. */
 export const LIBRARY_FOLDER = 'media/library';
 

@@ -116,6 +116,17 @@ describe('axe-core on every admin page and dialog', () => {
       await page.getByRole('button', { name: 'Add a news item' }).click();
       await page.locator('.admin-add .w-md-editor-toolbar').first().waitFor();
       found.push(...(await scan(page, `news add form @${width}`)));
+      // A picture field's library picker (its own pictures only).
+      await page
+        .locator('.admin-add')
+        .getByRole('button', { name: 'Choose from the library (Picture)' })
+        .click();
+      const picker = dialog(page, 'Choose a picture from the library');
+      await picker.getByText(/^Showing|^The library has no pictures yet\./).waitFor();
+      found.push(...(await scan(page, `picture field's library picker @${width}`)));
+      await fits('picture picker', 'picture-picker');
+      await page.keyboard.press('Escape');
+      await picker.waitFor({ state: 'hidden' });
 
       // The add and edit dialogs of profiles.
       await page.goto(`${site.url}/AboutUsAdminPage`);

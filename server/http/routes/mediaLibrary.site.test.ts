@@ -86,6 +86,11 @@ describe('the media library', () => {
     expect((await fetch(site.url + items[0]!.url)).status).toBe(200);
     const newest = await listed('?per=2');
     expect(newest.items.map((f) => f.path).sort()).toEqual(items.map((f) => f.path).sort());
+    // Only the library's own files (those a picture or file field takes), not the items' pictures.
+    const shared = await listed('?shared=1&per=100');
+    expect(shared.items.every((f) => f.shared && f.path.startsWith('media/library/'))).toBe(true);
+    expect(shared.items.map((f) => f.path)).toEqual(expect.arrayContaining(items.map((f) => f.path)));
+    expect(shared.total).toBeLessThan((await listed('?per=100')).total);
   });
 
   it('refuses a file that is not a picture or a PDF, naming it, and keeps nothing', async () => {

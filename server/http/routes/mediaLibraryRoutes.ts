@@ -206,6 +206,7 @@ function queryOf(req: Request): MediaQuery {
     ...(q ? { q } : {}),
     ...(type ? { type: type as MediaType } : {}),
     unused: queryString(req, 'unused') === '1',
+    shared: queryString(req, 'shared') === '1',
     sort: sort as MediaSort,
     page,
     per,

@@ -10,9 +10,18 @@ import { getJson, send, type AdminItem, type FieldValue, type SendOptions } from
 import { applyDeleted, applySaved } from './liveData.ts';
 import { ownSave } from '../lib/liveStream.ts';
 import { inDraft, workingDraftId } from './drafts/workingDraft.ts';
+import type { MediaFile } from './media/mediaTypes.ts';
 
 export type FormValues = Record<string, FieldValue>;
-export type FormFiles = Record<string, File | null>;
+/**
+ * A picture or file field's new file: one to upload, or one of the media library, which the item
+ * then points at (sent as its `path` with the other values).
+ */
+export type ChosenFile = File | MediaFile;
+export type FormFiles = Record<string, ChosenFile | null>;
+
+/** Whether a chosen file is one to upload (not one of the library). */
+export const isUpload = (f: ChosenFile | null | undefined): f is File => f instanceof File;
 
 export const fieldsOf = (def: EntityDef): [string, AnyField][] => Object.entries(def.fields as Fields);
 
@@ -57,8 +66,8 @@ export function checkValues(
   const data: Record<string, unknown> = {};
   for (const [key, field] of fieldsOf(def)) {
     const v = values[key];
-    // An image the server draws from a chosen PDF (drawnFromPdf) counts as there.
-    const drawn = drawnFromPdf(field, key, (k) => !!files[k], v);
+    // An image the server draws from an uploaded PDF (drawnFromPdf) counts as there.
+    const drawn = drawnFromPdf(field, key, (k) => isUpload(files[k]), v);
     if (isMediaField(field)) data[key] = files[key] || v || drawn ? PRESENT[field.kind] : '';
     else if (v !== undefined) data[key] = v;
   }
@@ -111,8 +120,9 @@ function target(
 }
 
 /**
- * Creates or updates an item: JSON without files, multipart (with upload progress) with them. While
- * the admin works in a draft, into that draft (`?draft=ID`), never the live site.
+ * Creates or updates an item: JSON without files to upload, multipart (with upload progress) with
+ * them; a file chosen from the library goes as its path with the other values. While the admin
+ * works in a draft, into that draft (`?draft=ID`), never the live site.
  */
 export async function saveItem(
   def: EntityDef,
@@ -126,7 +136,9 @@ export async function saveItem(
   const fields: Record<string, FieldValue> = { ...input.values };
   if (idField && input.id !== undefined) fields[idField] = input.id;
   if (input.version) fields.version = input.version;
-  const files = Object.entries(input.files ?? {}).filter((e): e is [string, File] => e[1] instanceof File);
+  const chosen = Object.entries(input.files ?? {});
+  for (const [k, f] of chosen) if (f && !isUpload(f)) fields[k] = f.path;
+  const files = chosen.filter((e): e is [string, File] => isUpload(e[1]));
   const updating = def.type === 'singleton' || input.id !== undefined;
   const answer = await ownSave(async () => {
     let sent: SaveAnswer;

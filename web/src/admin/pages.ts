@@ -25,7 +25,8 @@ export const isListedSection = ({ def, extras }: { def: EntityDef; extras: Entit
 
 export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
 /** The media library (issue 33): every picture and PDF, uploads, descriptions, where each is used. */
-export const MEDIA_LIBRARY_ROUTE = '/MediaLibraryAdminPage';
+export { MEDIA_LIBRARY_ROUTE } from '../../../server/schema/mediaLibrary.ts';
+import { MEDIA_LIBRARY_ROUTE } from '../../../server/schema/mediaLibrary.ts';
 /** The Drafts page; each draft's own page is under it (the previews' "Back to the draft" links there). */
 export { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
 import { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';

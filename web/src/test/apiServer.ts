@@ -19,7 +19,13 @@ export interface Answer {
   json: unknown;
 }
 
-export type Handler = (req: SeenRequest) => Answer | Promise<Answer>;
+/** The body as it came, for a handler that passes it on (an upload's multipart bytes). */
+export interface SentBody {
+  contentType: string;
+  bytes: Buffer;
+}
+
+export type Handler = (req: SeenRequest, sent: SentBody) => Answer | Promise<Answer>;
 
 export interface ApiServer {
   origin: string;
@@ -89,7 +95,8 @@ export async function startApiServer(options: { forwardTo?: Upstream } = {}): Pr
       const seen = { method: req.method ?? 'GET', url: req.url ?? '/', body: parsed(raw) };
       requests.push(seen);
       if (options.forwardTo) return forward(options.forwardTo, req, raw, res);
-      const { status = 200, json } = await handler(seen);
+      const sent = { contentType: req.headers['content-type'] ?? '', bytes: raw };
+      const { status = 200, json } = await handler(seen, sent);
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(json));
     })();

@@ -1,12 +1,13 @@
 // Component tests against the real CMS: a real server on a fresh site (server/testing/testSite.ts),
 // reached through the loopback server the page (jsdom) talks to (apiServer.ts), which hands every
-// request on with the signed-in staff member's session and the site's own origin, and records it.
+// request on (JSON as JSON, an upload's multipart form as the bytes the page sent) with the signed-in
+// staff member's session and the site's own origin, and records it.
 // So the admin's screens read real answers, and their saves, steps and errors are the server's.
 // The session is the page's, as a browser keeps it: `site.cookie` takes every Set-Cookie the page's
 // requests are answered with (its sign-in, sign-out, a second sign-in step), and a test switches the
 // page to someone else by setting `site.cookie`.
 import { startTestSite, type TestSite } from '../../../server/testing/testSite.ts';
-import { startApiServer, type ApiServer } from './apiServer.ts';
+import { startApiServer, type ApiServer, type SeenRequest } from './apiServer.ts';
 import { checkAuth, forgetSession } from '../admin/auth.ts';
 
 export interface RealCms {
@@ -23,19 +24,45 @@ export interface RealCms {
   }): Promise<string>;
   /** The page signed in as whoever `cookie` is ('' for no one), and the admin told so. */
   showAs(cookie: string): Promise<void>;
+  /**
+   * Keeps the page's requests that `match` from the server until `release()`: the screen as it is
+   * while they are on their way (an upload's bar, the text's stand-in), then the server's answers.
+   */
+  hold(match: (req: SeenRequest) => boolean): Held;
   stop(): Promise<void>;
+}
+
+/** Requests held on their way to the server (RealCms.hold). */
+export interface Held {
+  /** How many are waiting now. */
+  count(): number;
+  /** Lets them (and every later one) go on to the server. */
+  release(): void;
 }
 
 export async function startRealCms(): Promise<RealCms> {
   const site = await startTestSite();
   const adminCookie = await site.signIn();
   const api = await startApiServer();
-  api.answer(async (req) => {
+  const holds = new Set<{ match: (req: SeenRequest) => boolean; waiting: number; gate: Promise<void> }>();
+  api.answer(async (req, sent) => {
+    for (const h of holds) {
+      if (!h.match(req)) continue;
+      h.waiting++;
+      await h.gate;
+      h.waiting--;
+    }
     let res: Response;
+    // JSON goes on as JSON; anything else (an upload's multipart form) as the bytes the page sent.
+    const asJson = !sent.contentType || sent.contentType.startsWith('application/json');
     try {
       res = await site.api(req.url, {
         method: req.method,
-        ...(req.body !== undefined ? { json: req.body } : {}),
+        ...(req.body === undefined
+          ? {}
+          : asJson
+            ? { json: req.body }
+            : { body: new Uint8Array(sent.bytes), headers: { 'content-type': sent.contentType } }),
       });
     } catch {
       // The site stopped with a request on its way (the end of a file): as a browser would see it.
@@ -68,6 +95,19 @@ export async function startRealCms(): Promise<RealCms> {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
+    },
+    hold(match) {
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const h = { match, waiting: 0, gate };
+      holds.add(h);
+      return {
+        count: () => h.waiting,
+        release: () => {
+          holds.delete(h);
+          release();
+        },
+      };
     },
     async showAs(cookie) {
       site.cookie = cookie;

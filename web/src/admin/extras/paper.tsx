@@ -8,7 +8,7 @@ import { PAPER_MISSING_FILES } from '../../../../server/schema/entities/paper.ts
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import type { AdminItem } from '../api.ts';
-import { textOf, type FormFiles, type FormValues } from '../entityApi.ts';
+import { isUpload, textOf, type FormFiles, type FormValues } from '../entityApi.ts';
 import { PaperFields } from './paperFields.tsx';
 import { PaperRedirectOffer } from './paperRedirect.tsx';
 import type { EntityExtras, ItemActionProps } from './types.ts';
@@ -26,12 +26,16 @@ function useFileUrl(file: File | null | undefined) {
 
 /** Roughly the paper as the research page shows it. */
 function PaperPreview({ values, item, files }: { values: FormValues; item?: AdminItem; files: FormFiles }) {
-  const chosen = useFileUrl(files.first_page);
+  const picture = files.first_page;
+  const chosen =
+    useFileUrl(isUpload(picture) ? picture : null) ?? (picture && !isUpload(picture) ? picture.src : null);
   const image = chosen ?? textOf(item?.first_page);
   return (
     <article className="admin-paper-preview">
       {image && <img src={image} alt="First page" />}
-      {!image && files.pdf && <p className="admin-muted">The PDF's first page will be its picture.</p>}
+      {!image && isUpload(files.pdf) && (
+        <p className="admin-muted">The PDF's first page will be its picture.</p>
+      )}
       <div>
         <h3>{values.study_title || 'Study title'}</h3>
         {values.publication_date && (

@@ -12,7 +12,15 @@ import {
   type FieldValue as Value,
 } from '../api.ts';
 import { useSignedInAgain } from '../auth.ts';
-import { checkValues, fieldsOf, NOTHING_SAVED, saveItem, formValues } from '../entityApi.ts';
+import {
+  checkValues,
+  fieldsOf,
+  formValues,
+  isUpload,
+  NOTHING_SAVED,
+  saveItem,
+  type ChosenFile,
+} from '../entityApi.ts';
 import { ConflictDialog } from '../form/ConflictDialog.tsx';
 import { FieldRow } from '../form/FieldRow.tsx';
 import { FieldValue } from '../form/ItemView.tsx';
@@ -57,7 +65,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
   const formId = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<ChosenFile | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -98,7 +106,7 @@ function OneField({ def, item, name, field, value, onDone }: OneFieldProps) {
     }
     setBusy(true);
     setError(null);
-    setProgress(media ? 0 : null);
+    setProgress(isUpload(file) ? 0 : null);
     try {
       const answer = await saveItem(
         def,

@@ -25,6 +25,8 @@ import {
   saveItem,
   saveWarnings,
   formValues,
+  isUpload,
+  type ChosenFile,
   type FormFiles,
   type FormValues,
   type SaveAnswer,
@@ -93,8 +95,10 @@ export function EntityForm({
 
   const changed = useMemo(() => changedValues(def, values, baseline), [def, values, baseline]);
   const hasFiles = Object.values(files).some(Boolean);
+  // Only files to upload make a save an upload, with its progress (a library file goes as its path).
+  const uploads = Object.values(files).some(isUpload);
   // The server draws a picture from a PDF sent without one (a paper's first page): said while it does.
-  const drawsPicture = shown.some(([key, f]) => drawnFromPdf(f, key, (k) => !!files[k], values[key]));
+  const drawsPicture = shown.some(([key, f]) => drawnFromPdf(f, key, (k) => isUpload(files[k]), values[key]));
   const busyText = drawsPicture ? DRAWING_PICTURE : extras?.busyText;
   const dirty = Object.keys(changed).length > 0 || hasFiles;
   useDirty(dirty);
@@ -107,7 +111,7 @@ export function EntityForm({
     if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
     setSavedWarnings((ws) => (ws.some((w) => w.field === key) ? ws.filter((w) => w.field !== key) : ws));
   };
-  const setFile = (key: string, f: File | null) => {
+  const setFile = (key: string, f: ChosenFile | null) => {
     setFiles((prev) => ({ ...prev, [key]: f }));
     if (fieldErrors[key]) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
   };
@@ -147,7 +151,7 @@ export function EntityForm({
       return;
     }
     setBusy(true);
-    setProgress(hasFiles ? 0 : null);
+    setProgress(uploads ? 0 : null);
     try {
       const answer = await saveItem(
         def,
@@ -232,7 +236,7 @@ export function EntityForm({
       <div className="admin-actions">
         {/* Not disabled while saving: a disabled button loses the focus, and it would fall to the page. */}
         <button type="submit" className="admin-button admin-button-primary" aria-disabled={busy || undefined}>
-          {busy ? (hasFiles ? 'Uploading…' : 'Saving…') : submitLabel}
+          {busy ? (uploads ? 'Uploading…' : 'Saving…') : submitLabel}
         </button>
         {creating && extras?.resetLabel && (
           <button

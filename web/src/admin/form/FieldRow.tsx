@@ -3,7 +3,7 @@
 // or, for a field this person may not change, its value read-only and why.
 import { askedFor, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import type { FieldValue } from '../api.ts';
-import { textOf } from '../entityApi.ts';
+import { textOf, type ChosenFile } from '../entityApi.ts';
 import type { FieldOptions } from '../extras/types.ts';
 import { inputs } from './inputs.tsx';
 
@@ -12,14 +12,14 @@ interface FieldRowProps {
   name: string;
   field: AnyField;
   value: FieldValue;
-  file: File | null;
+  file: ChosenFile | null;
   fileInputKey: number;
   error?: string;
   /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
   warnings?: string[];
   opts?: FieldOptions;
   onChange: (v: FieldValue) => void;
-  onFile: (f: File | null) => void;
+  onFile: (f: ChosenFile | null) => void;
 }
 
 export function FieldRow({

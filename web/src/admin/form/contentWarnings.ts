@@ -16,7 +16,7 @@ import { isMediaField } from '../../../../server/schema/fields.ts';
 import { isSharedFile } from '../../../../server/schema/mediaLibrary.ts';
 import { send } from '../api.ts';
 import { inDraft } from '../drafts/workingDraft.ts';
-import { fieldsOf, textOf, type FormFiles, type FormValues } from '../entityApi.ts';
+import { fieldsOf, isUpload, textOf, type FormFiles, type FormValues } from '../entityApi.ts';
 
 /**
  * Every address answers, and a file of the media library may have a stored description: the browser
@@ -24,11 +24,18 @@ import { fieldsOf, textOf, type FormFiles, type FormValues } from '../entityApi.
  */
 const ANY_ADDRESS: SiteFacts = { hasPage: () => true, hasMedia: () => true, describes: isSharedFile };
 
-/** The item's values as the checks read them: a picture the item has or is about to upload is set. */
+/**
+ * The item's values as the checks read them: a picture the item has or is about to upload is set; one
+ * chosen from the library is its path (whose stored description the server knows).
+ */
 function checkedData(def: EntityDef, values: FormValues, files: FormFiles): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const [key, field] of fieldsOf(def))
-    data[key] = isMediaField(field) ? (files[key] || values[key] ? `media/form/${key}` : '') : values[key];
+  for (const [key, field] of fieldsOf(def)) {
+    const file = files[key];
+    if (!isMediaField(field)) data[key] = values[key];
+    else if (file && !isUpload(file)) data[key] = file.path;
+    else data[key] = file || values[key] ? `media/form/${key}` : '';
+  }
   return data;
 }
 

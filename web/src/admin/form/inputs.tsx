@@ -1,29 +1,15 @@
 // One input per field kind. The map is checked against FieldKind, so declaring a new kind in
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
-import type { AnyField, FieldKind } from '../../../../server/schema/fields.ts';
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
+import type { FieldKind } from '../../../../server/schema/fields.ts';
 import { askedFor } from '../../../../server/schema/fields.ts';
-import type { FieldValue } from '../api.ts';
 import { textOf } from '../entityApi.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { leaveStandIn } from './focusHandOver.ts';
+import { MediaInput } from './MediaInput.tsx';
+import type { InputProps } from './inputProps.ts';
 
-export interface InputProps {
-  id: string;
-  name: string;
-  field: AnyField;
-  /** The stored value: text, or a yes/no's boolean; never a wire code. */
-  value: FieldValue;
-  onChange: (value: FieldValue) => void;
-  file: File | null;
-  onFile: (file: File | null) => void;
-  describedBy?: string;
-  invalid?: boolean;
-  /** Choices that cannot be picked right now (e.g. a page URL another page uses). */
-  disabledOptions?: ReadonlySet<string>;
-  /** Overrides the declared choices (e.g. the headers of the event pages). */
-  options?: readonly { value: FieldValue; label: string }[];
-}
+export type { InputProps };
 
 interface InputSpec {
   Input: ComponentType<InputProps>;
@@ -178,54 +164,6 @@ function MarkdownInput(p: InputProps) {
           <p className="admin-muted">Nothing to preview yet.</p>
         )}
       </div>
-    </div>
-  );
-}
-
-/** A local address for a chosen file, released when the file changes or the input goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return url;
-}
-
-function MediaInput(p: InputProps) {
-  const isImage = p.field.kind === 'image';
-  const chosen = useObjectUrl(p.file);
-  const current = textOf(p.value);
-  return (
-    <div className="admin-media">
-      {(chosen || current) &&
-        (isImage ? (
-          <img
-            className="admin-thumb"
-            src={chosen ?? current}
-            alt={chosen ? 'The chosen image' : `Current ${p.field.label.toLowerCase()}`}
-          />
-        ) : (
-          <a href={chosen ?? current} target="_blank" rel="noreferrer">
-            {chosen ? 'Open the chosen PDF' : 'Open the current PDF'}
-          </a>
-        ))}
-      <input
-        type="file"
-        {...common(p)}
-        accept={isImage ? 'image/jpeg,image/png,image/gif,image/webp' : 'application/pdf,.pdf'}
-        onChange={(e) => p.onFile(e.target.files?.[0] ?? null)}
-      />
-      <span className="admin-muted">
-        {p.file
-          ? `Chosen: ${p.file.name}`
-          : current
-            ? 'Choose a file only to replace the current one.'
-            : 'No file yet.'}{' '}
-        {isImage ? 'JPEG, PNG, GIF or WebP, up to 5 MB.' : 'PDF, up to 25 MB.'}
-      </span>
     </div>
   );
 }

@@ -4,10 +4,14 @@
 // draft the form saves to), then a picture asks for its description and takes that place as
 // `![description](url)`; a PDF becomes `[file name](url)`. A failure takes the stand-in out and says
 // why beside the editor. Every change is made to the field's latest text, so nothing typed
-// meanwhile is lost.
+// meanwhile is lost. Described once, everywhere: the words given for a picture the library has no
+// description of yet are saved as its description too (in the draft the form saves to); one the
+// library describes keeps its own, and the words are this text's only.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TextRange } from '@uiw/react-md-editor';
-import { uploadMedia } from '../media/mediaApi.ts';
+import { messageOf } from '../api.ts';
+import { workingDraftId } from '../drafts/workingDraft.ts';
+import { describeMedia, mediaAt, uploadMedia } from '../media/mediaApi.ts';
 import { fileProblem } from '../media/mediaRules.ts';
 import type { MediaFile } from '../media/mediaTypes.ts';
 import type { UploadEntry } from '../media/uploadQueue.ts';
@@ -31,6 +35,8 @@ export interface ToDescribe {
   /** Its stand-in in the text (an upload), or null (a library pick, put at `at`). */
   standIn: string | null;
   at: TextRange;
+  /** The draft it is in (null: the live site), where its description is kept. */
+  draft: string | null;
 }
 
 export interface Said {
@@ -102,7 +108,7 @@ export function useMarkdownUploads(id: string, value: string, onChange: (value: 
     }
     const file = entry.result;
     if (file.type === 'image') {
-      setToDescribe((list) => [...list, { file, name, standIn, at: selection() }]);
+      setToDescribe((list) => [...list, { file, name, standIn, at: selection(), draft: workingDraftId() }]);
       return;
     }
     const link = linkMarkdown(fileWords(name), file.url);
@@ -140,7 +146,37 @@ export function useMarkdownUploads(id: string, value: string, onChange: (value: 
       return;
     }
     if (file.alt) edit((text) => insertAt(text, at, imageMarkdown(file.alt, file.url)), true);
-    else setToDescribe((list) => [...list, { file, name: file.name, standIn: null, at }]);
+    else
+      setToDescribe((list) => [
+        ...list,
+        { file, name: file.name, standIn: null, at, draft: workingDraftId() },
+      ]);
+  };
+
+  /**
+   * Keeps the words as the picture's description in the library when it has none yet. Asked again
+   * first: someone may have described it since the dialog opened, and theirs stays. "Decorative" is
+   * about this text only (the picture may say something elsewhere), so it is not kept.
+   */
+  const keepDescription = async ({ file, name, draft }: ToDescribe, words: string) => {
+    if (file.alt || /^decorative$/i.test(words)) return;
+    try {
+      const now = await mediaAt(file.path, draft);
+      if (!now) return;
+      if (now.alt) {
+        say(
+          'info',
+          `Someone described “${name}” in the media library meanwhile: their description stays there, and yours is in this text.`,
+        );
+        return;
+      }
+      await describeMedia(file.path, { alt: words }, draft);
+    } catch (e) {
+      say(
+        'error',
+        `“${name}” is in the text, but its description could not be kept in the media library: ${messageOf(e)}`,
+      );
+    }
   };
 
   /** The description dialog's answer for the first picture waiting: the picture in place, or nothing. */
@@ -158,6 +194,7 @@ export function useMarkdownUploads(id: string, value: string, onChange: (value: 
       );
       return;
     }
+    void keepDescription(first, description);
     const snippet = imageMarkdown(description, file.url);
     edit(
       (text) =>

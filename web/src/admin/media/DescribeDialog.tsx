@@ -1,6 +1,8 @@
 // Asked before a picture goes into a text: its description, for people who cannot see it (the
 // stored one filled in when the file has one). "Decorative" is the word for a picture that only
-// decorates (the content checks take it). Cancel puts nothing in the text. It opens inside the
+// decorates (the content checks take it). The help says where the words go: kept in the library too
+// when the picture has no description there yet, else this text's only (useMarkdownUploads.ts keeps
+// them). Cancel puts nothing in the text. It opens inside the
 // item's form, so it is no form of its own (forms do not nest): Enter in its box inserts, and goes no
 // further (it would send the item's form).
 import { useId, useState, type KeyboardEvent } from 'react';
@@ -10,6 +12,12 @@ import { thumbnailOf } from './mediaRules.ts';
 import type { MediaFile } from './mediaTypes.ts';
 
 export const NEEDS_WORDS = 'Write what the picture shows, or “decorative” if it only decorates the page.';
+
+/** Where the words go, in plain words: into the library too, or this text only. */
+export const keptWhere = (file: Pick<MediaFile, 'alt'>) =>
+  file.alt
+    ? 'This is its description from the media library. If you change it here, the change is for this text only.'
+    : 'It has no description in the media library yet, so yours is kept there too, for other pages that show it.';
 
 interface Props {
   file: MediaFile;
@@ -38,7 +46,7 @@ export function DescribeDialog({ file, name, onDone }: Props) {
         <div className="admin-field">
           <label htmlFor={`${id}-alt`}>Description</label>
           <p id={`${id}-help`} className="admin-help">
-            {ALT_WHAT} If it only decorates the page, write “decorative”.
+            {ALT_WHAT} If it only decorates the page, write “decorative”. {keptWhere(file)}
           </p>
           <input
             id={`${id}-alt`}

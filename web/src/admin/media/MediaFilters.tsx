@@ -25,9 +25,11 @@ interface MediaFiltersProps {
   onQuery: (query: MediaQuery) => void;
   /** Leaves out the order and "only unused" (the library picker's short form). */
   short?: boolean;
+  /** Leaves out the type too: the kind is fixed (a picture field's picker lists pictures only). */
+  fixedType?: boolean;
 }
 
-export function MediaFilters({ query, onQuery, short }: MediaFiltersProps) {
+export function MediaFilters({ query, onQuery, short, fixedType }: MediaFiltersProps) {
   const ids = useId();
   const [text, setText] = useState(query.q);
   useEffect(() => {
@@ -54,20 +56,22 @@ export function MediaFilters({ query, onQuery, short }: MediaFiltersProps) {
           onKeyDown={searchNow}
         />
       </div>
-      <div className="admin-sort">
-        <label htmlFor={`${ids}-type`}>Type</label>
-        <select
-          id={`${ids}-type`}
-          value={query.type}
-          onChange={(e) => onQuery({ ...query, type: e.target.value as MediaType | '', page: 1 })}
-        >
-          {TYPE_CHOICES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {!fixedType && (
+        <div className="admin-sort">
+          <label htmlFor={`${ids}-type`}>Type</label>
+          <select
+            id={`${ids}-type`}
+            value={query.type}
+            onChange={(e) => onQuery({ ...query, type: e.target.value as MediaType | '', page: 1 })}
+          >
+            {TYPE_CHOICES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {!short && (
         <>
           <div className="admin-sort">

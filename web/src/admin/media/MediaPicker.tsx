@@ -1,6 +1,7 @@
-// "Choose from the library": a dialog to pick a file for a markdown field, searched and filtered
-// like the library page, its files a grid of buttons (Tab reaches the grid, the arrow keys, Home and
-// End move inside it, Enter picks).
+// "Choose from the library": a dialog to pick a file for a markdown field's text, or for a picture
+// or file field (`only`: then the library's own pictures, or PDFs, alone: the files such a field
+// can take), searched and filtered like the library page, its files a grid of buttons (Tab reaches
+// the grid, the arrow keys, Home and End move inside it, Enter picks).
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Pager } from '../sections/Pager.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -10,7 +11,7 @@ import { MediaThumb } from './MediaCard.tsx';
 import { MediaFilters } from './MediaFilters.tsx';
 import { showing } from './MediaGrid.tsx';
 import { formatSize, TYPE_LABELS } from './mediaRules.ts';
-import { FIRST_MEDIA_PAGE, type MediaFile, type MediaQuery } from './mediaTypes.ts';
+import { FIRST_MEDIA_PAGE, type MediaFile, type MediaPage, type MediaQuery } from './mediaTypes.ts';
 import { useMediaList } from './useMediaList.ts';
 import './media.css';
 
@@ -20,11 +21,26 @@ export const PICKER_PER_PAGE = 24;
 interface Props {
   onPick: (file: MediaFile) => void;
   onClose: () => void;
+  /** For a field: only the library's own files of this kind. */
+  only?: 'image' | 'pdf';
 }
 
-export function MediaPicker({ onPick, onClose }: Props) {
-  const [query, setQuery] = useState<MediaQuery>(FIRST_MEDIA_PAGE);
-  const list = useMediaList(mediaListEndpoint(query, { per: PICKER_PER_PAGE }));
+const TITLES = {
+  any: 'Choose from the library',
+  image: 'Choose a picture from the library',
+  pdf: 'Choose a PDF from the library',
+} as const;
+
+/** Where in the list this page is; for a field, that the library has none of its kind yet. */
+function said(data: MediaPage, query: MediaQuery, only: Props['only']): string {
+  if (only && data.total === 0 && !query.q.trim())
+    return `The library has no ${only === 'image' ? 'pictures' : 'PDFs'} yet.`;
+  return showing(data, query);
+}
+
+export function MediaPicker({ onPick, onClose, only }: Props) {
+  const [query, setQuery] = useState<MediaQuery>({ ...FIRST_MEDIA_PAGE, type: only ?? '' });
+  const list = useMediaList(mediaListEndpoint(query, { per: PICKER_PER_PAGE, shared: !!only }));
   const grid = useRef<HTMLUListElement>(null);
   const { data, error } = list;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per)) : 1;
@@ -40,10 +56,10 @@ export function MediaPicker({ onPick, onClose }: Props) {
   };
 
   return (
-    <Modal open onClose={onClose} title="Choose from the library" className="admin-dialog media-picker">
-      <MediaFilters query={query} onQuery={setQuery} short />
+    <Modal open onClose={onClose} title={TITLES[only ?? 'any']} className="admin-dialog media-picker">
+      <MediaFilters query={query} onQuery={setQuery} short fixedType={!!only} />
       <p className="admin-list-status" aria-live="polite">
-        {data ? showing(data, query) : error ? '' : 'Loading the files…'}
+        {data ? said(data, query, only) : error ? '' : 'Loading the files…'}
       </p>
       {error && (
         <div className="admin-notice admin-notice-error" role="alert">

@@ -3,7 +3,14 @@
 // descriptions, replacements and deletes go into it and never reach the live site.
 import { getJson, send, type SendOptions } from '../api.ts';
 import { inDraft, workingDraftId } from '../drafts/workingDraft.ts';
-import type { DeletedMedia, Focus, MediaFile, MediaPage, MediaQuery } from './mediaTypes.ts';
+import {
+  FIRST_MEDIA_PAGE,
+  type DeletedMedia,
+  type Focus,
+  type MediaFile,
+  type MediaPage,
+  type MediaQuery,
+} from './mediaTypes.ts';
 
 /** Files on one page of the library. */
 export const MEDIA_PER_PAGE = 48;
@@ -11,12 +18,22 @@ export const MEDIA_PER_PAGE = 48;
 /** The list call for a query: only what differs from the defaults is sent. */
 export function mediaListEndpoint(
   query: MediaQuery,
-  { per = MEDIA_PER_PAGE, draft = workingDraftId() }: { per?: number; draft?: string | null } = {},
+  {
+    per = MEDIA_PER_PAGE,
+    draft = workingDraftId(),
+    shared = false,
+  }: {
+    per?: number;
+    draft?: string | null;
+    /** Only files of the library itself (media/library/): those a picture or file field takes. */
+    shared?: boolean;
+  } = {},
 ): string {
   const params = new URLSearchParams();
   if (query.q.trim()) params.set('q', query.q.trim());
   if (query.type) params.set('type', query.type);
   if (query.unused) params.set('unused', '1');
+  if (shared) params.set('shared', '1');
   params.set('sort', query.sort);
   params.set('page', String(query.page));
   params.set('per', String(per));
@@ -45,9 +62,22 @@ export async function uploadMedia(
   return stored;
 }
 
+/** One file as the library holds it now (found by its name), or null when it has no such file. */
+export async function mediaAt(
+  path: string,
+  draft: string | null = workingDraftId(),
+): Promise<MediaFile | null> {
+  const name = path.split('/').pop() ?? path;
+  const page = await listMedia(mediaListEndpoint({ ...FIRST_MEDIA_PAGE, q: name }, { per: 100, draft }));
+  return page.items.find((f) => f.path === path) ?? null;
+}
+
 /** Saves a file's description and/or focal point. */
-export const describeMedia = (path: string, change: { alt?: string; focus?: Focus | null }) =>
-  send<MediaFile>('PATCH', inDraft(at(path)), change);
+export const describeMedia = (
+  path: string,
+  change: { alt?: string; focus?: Focus | null },
+  draft: string | null = workingDraftId(),
+) => send<MediaFile>('PATCH', inDraft(at(path), draft), change);
 
 /** Puts a new file in place of the old one, at the same address. */
 export function replaceMedia(path: string, file: File, opts: SendOptions = {}): Promise<MediaFile> {

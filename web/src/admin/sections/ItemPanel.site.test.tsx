@@ -67,14 +67,14 @@ const versions: Record<string, AdminItem> = {
 
 /** The CMS's answers for item 7 and its history; anything else is left to `more`. */
 function serve(more: Handler = () => ({ status: 404, json: { error: 'Not found' } })) {
-  api.answer((req) => {
+  api.answer((req, sent) => {
     const url = new URL(req.url, api.origin);
     if (req.method === 'GET' && url.pathname === '/api/news.php' && url.searchParams.get('id') === '7')
       return { json: item };
     if (url.pathname === '/api/history') return { json: { commits } };
     if (url.pathname === '/api/history/version')
       return { json: { item: versions[url.searchParams.get('commit') ?? ''] } };
-    return more(req);
+    return more(req, sent);
   });
 }
 
