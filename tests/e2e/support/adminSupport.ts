@@ -83,7 +83,6 @@ export const openedItem = (page: Page): Locator =>
 
 /** Opens an item from its line in the list (or keeps it when it is the one open) for editing. */
 export async function openItem(page: Page, title: string): Promise<Locator> {
-  const item = openedItem(page);
   // Read in one step: the panel may close between a visibility check and a second look, and a
   // locator read would then wait its full timeout for a heading that is gone.
   const shown = await page.evaluate(() => {
