@@ -39,6 +39,13 @@ export default defineConfig(({ command }) => {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/](?!.*\?admin-router)/,
               },
+              // The public site's own modules the admin also uses, in one chunk rather than several
+              // small ones (each costs its imports and exports: the JavaScript budget, issue 10).
+              {
+                name: 'site',
+                test: /[\\/]web[\\/]src[\\/](site|lib|shared)[\\/]|[\\/]server[\\/]schema[\\/](site[\\/]|imageAlt|links)/,
+                minShareCount: 2,
+              },
             ],
           },
         },

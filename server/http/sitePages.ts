@@ -10,7 +10,9 @@ import { jsonAnswer } from './listAnswers.ts';
 import { securityHeaders } from './securityHeaders.ts';
 import { pageHeaders, type WebApp } from './webApp.ts';
 import { markdownKey, type MarkdownVariant } from '../schema/site/markdownKey.ts';
+import type { PageHead } from '../schema/site/pageData.ts';
 import { withMediaFacts } from '../schema/site/markdownMedia.ts';
+import { focusPosition } from '../schema/site/imageVariants.ts';
 import type { PageMediaFacts } from '../media/pageMediaFacts.ts';
 import { PUBLIC_PATHS } from '../schema/site/publicPaths.ts';
 import { numberedPagePath } from '../schema/site/paging.ts';
@@ -254,7 +256,7 @@ export class SitePages {
         if (!size || !this.options.media) return size;
         const focus = this.options.media.focus(rel!);
         const alt = this.options.media.description(rel!);
-        return { ...size, ...(focus ? { focus } : {}), ...(alt ? { alt } : {}) };
+        return { ...size, ...(focus ? { position: focusPosition(focus) } : {}), ...(alt ? { alt } : {}) };
       },
       ...(this.options.editDraft ? { editDraft: this.options.editDraft } : {}),
     };
@@ -276,7 +278,7 @@ export class SitePages {
     const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
     const template = inlineStylesheets(this.web.template(), (p) => this.web.file(p)?.prepared.body);
     const html = pageHtml(template, {
-      head: headTags(rendered.head, canonical, found, origin),
+      head: headTags(this.withPreviewAlt(rendered.head), canonical, found, origin),
       root: rendered.html,
       data: rendered.data,
       etag: data?.etag,
@@ -313,6 +315,13 @@ export class SitePages {
     if (this.numbered.size >= MAX_NUMBERED_PAGES) return false;
     this.numbered.add(route);
     return true;
+  }
+
+  /** A link preview's picture without words of the page's own takes its file's stored description. */
+  private withPreviewAlt(head: PageHead): PageHead {
+    const rel = head.image && !head.imageAlt ? mediaPathOf(head.image) : null;
+    const alt = rel ? this.options.media?.description(rel) : undefined;
+    return alt ? { ...head, imageAlt: alt } : head;
   }
 
   /** A text with its media pictures' versions and stored descriptions (schema/site/markdownMedia.ts). */

@@ -80,7 +80,8 @@ describe('signed in', () => {
       'State policies',
       'Markdown editor',
     ]);
-    expect(titles[14]).toBe('Messages');
+    expect(titles[14]).toBe('Media library');
+    expect(titles[15]).toBe('Messages');
     // Collapsed until opened; opened, the description and the link show.
     const news = entries.filter({ hasText: 'News' }).first();
     expect(await news.getByRole('link').isVisible()).toBe(false);

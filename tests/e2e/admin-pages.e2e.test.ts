@@ -143,7 +143,7 @@ describe('research papers', () => {
     await openAdmin(page, site, '/pdfPage');
     const form = await openAddForm(page, 'Upload a paper');
     const before = commitCount(site);
-    await form.getByRole('button', { name: 'Upload' }).click();
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await form
       .getByRole('alert')
       .filter({ hasText: 'Please provide a file name, a PDF file, and a first page image.' })
@@ -173,7 +173,7 @@ describe('research papers', () => {
     });
     await oneCommit(
       async () => {
-        await form.getByRole('button', { name: 'Upload' }).click();
+        await form.getByRole('button', { name: 'Upload', exact: true }).click();
         await form.getByRole('status').filter({ hasText: 'Sending Entry Please Wait...' }).waitFor();
         await form.getByRole('progressbar').waitFor();
       },

@@ -68,7 +68,7 @@ describe('a paper uploaded with its PDF alone', () => {
     });
     const before = commitCount(site);
     const noticed = await watchNotices(page);
-    await form.getByRole('button', { name: 'Upload' }).click();
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await form.getByRole('status').filter({ hasText: 'Making the first-page picture…' }).waitFor();
     await noticed(page, 'Submitted successfully!');
     await expect.poll(() => commitCount(site)).toBe(before + 1);
@@ -102,7 +102,7 @@ describe('a paper uploaded with its PDF alone', () => {
     const form = await addForm(page, 'A locked paper');
     await form.getByLabel('PDF file').setInputFiles(pdfFile(lockedPdf()));
     const before = commitCount(site);
-    await form.getByRole('button', { name: 'Upload' }).click();
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await form
       .getByRole('alert')
       .filter({

@@ -73,7 +73,7 @@ describe('on the starter site', () => {
   });
 
   it('searches the text and markdown fields named by the declaration, not others', () => {
-    expect(searchedFields(entities.news)).toEqual(['title', 'what']);
+    expect(searchedFields(entities.news)).toEqual(['title', 'what', 'picture_alt']);
     expect(searchedFields(entities.eventCard)).toEqual([
       'title',
       'bold',

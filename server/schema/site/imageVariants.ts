@@ -7,15 +7,18 @@ export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
 export interface ImageSize {
   width: number;
   height: number;
-  /** The picture's focal point (0–1 from its left and top): where a layout that crops keeps it. */
-  focus?: { x: number; y: number };
+  /**
+   * Where a layout that crops the picture (object-fit: cover) keeps it: its focal point as CSS
+   * `object-position` ('20% 80%'), made on the server from the file's about file.
+   */
+  position?: string;
   /** Its stored description: the words for it where a page has none of its own. */
   alt?: string;
 }
 
 /** The CSS that keeps a picture's focal point in view where a layout crops it (object-fit: cover). */
-export const focusPosition = (size: ImageSize | undefined): string | undefined =>
-  size?.focus ? `${Math.round(size.focus.x * 100)}% ${Math.round(size.focus.y * 100)}%` : undefined;
+export const focusPosition = (focus: { x: number; y: number }): string =>
+  `${Math.round(focus.x * 100)}% ${Math.round(focus.y * 100)}%`;
 
 /**
  * The variant widths worth offering for an image this wide, as [asked width, real width]: every

@@ -48,6 +48,7 @@ export const ADMIN_ROUTES = [
   '/FooterAdminPage',
   '/StatePolicyAdminPage',
   '/MarkdownEditor',
+  '/MediaLibraryAdminPage',
   '/MessagesAdminPage',
   '/AuditLogAdminPage',
   '/admin/drafts',

@@ -3,7 +3,7 @@
 // browser, from the page's data). Any other image is drawn as given.
 import type { ImgHTMLAttributes } from 'react';
 import { knownImageSize } from '../images/imageSizeStore.ts';
-import { focusPosition, srcsetFor, type ImageSize } from '../../../../server/schema/site/imageVariants.ts';
+import { srcsetFor } from '../../../../server/schema/site/imageVariants.ts';
 import { useRenderCollector } from '../../shared/renderContext.ts';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> & {
@@ -17,27 +17,20 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width
   storedAlt?: boolean;
 };
 
-/** What the page knows of a picture of the site's media: its size, focal point and stored description. */
-export function useImageFacts(src: string | undefined): ImageSize | undefined {
-  const ssr = useRenderCollector();
-  if (!src?.startsWith('/media/')) return undefined;
-  return ssr ? ssr.image(src) : knownImageSize(src);
-}
-
 export function ResponsiveImage({ src, alt, sizes, priority, loading, style, storedAlt, ...rest }: Props) {
-  const size = useImageFacts(src);
+  const ssr = useRenderCollector();
+  const size = src.startsWith('/media/') ? (ssr ? ssr.image(src) : knownImageSize(src)) : undefined;
   const responsive = size
     ? { srcSet: srcsetFor(src, size), sizes, width: size.width, height: size.height }
     : {};
-  // Where a layout crops the picture (object-fit: cover), its focal point stays in view.
-  const position = focusPosition(size);
   return (
     <img
       src={src}
       alt={alt === '' && storedAlt ? (size?.alt ?? '') : alt}
       {...responsive}
       {...rest}
-      style={position ? { ...style, objectPosition: position } : style}
+      // Where a layout crops the picture (object-fit: cover), its focal point stays in view.
+      style={size?.position ? { ...style, objectPosition: size.position } : style}
       loading={priority ? 'eager' : loading}
       fetchPriority={priority ? 'high' : undefined}
     />

@@ -13,8 +13,8 @@ import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
 import { NEWS_LISTING, type ListPage } from '../../../../server/schema/site/paging.ts';
 import { EditLink } from '../components/EditLink.tsx';
 import { NewsFeedLink } from '../components/FeedLinks.tsx';
-import { ResponsiveImage, useImageFacts } from '../components/ResponsiveImage.tsx';
-import { altAttribute, isDecorative } from '../../../../server/schema/imageAlt.ts';
+import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
+import { altAttribute } from '../../../../server/schema/imageAlt.ts';
 
 export function NewsPage() {
   return (
@@ -28,7 +28,6 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
   const first = news.data?.items[0];
   // Link previews of the page show the newest picture on it.
   const pictured = news.data?.items.find((n) => n.picture);
-  const pictureFacts = useImageFacts(pictured?.picture);
   useListingTitle(
     NEWS_LISTING,
     'News',
@@ -37,7 +36,8 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
     first && `${first.title}. ${plainText(first.what)}`,
     pictured && {
       image: pictured.picture,
-      imageAlt: altAttribute(pictured.picture_alt ?? '') || pictureFacts?.alt || undefined,
+      // Without words of its own, the server names it by the description kept with its file.
+      imageAlt: altAttribute(pictured.picture_alt ?? '') || undefined,
     },
   );
   return (
@@ -89,7 +89,7 @@ function NewsArticle({ item: n }: { item: NewsItem }) {
         <ResponsiveImage
           src={n.picture}
           alt={altAttribute(n.picture_alt ?? '')}
-          storedAlt={!isDecorative(n.picture_alt ?? '')}
+          storedAlt={!n.picture_alt}
           className="news-picture"
           sizes="(max-width: 700px) 100vw, 640px"
           loading="lazy"
