@@ -2,6 +2,7 @@
 // with its kind, size, picture size, description, focal point and where it is used (the live site's
 // items and every open draft's), searched, filtered, sorted and paged from memory: the index knows the
 // files and their uses, sizes are read once per version.
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ContentIndex, ContentView } from '../content/index/contentIndex.ts';
@@ -53,6 +54,9 @@ export interface LibrarySite {
   /** Whether the draft changed this file (its items' uses are the draft's). */
   touches?(rel: string): boolean;
 }
+
+/** Files stat'ed between two turns of the event loop (about 4 ms of stats). */
+const STAT_SLICE = 500;
 
 interface FileFacts {
   blob: string;
@@ -133,8 +137,9 @@ export class MediaLibrary {
   }
 
   /**
-   * Reads every about file of the live site once (a search by description then needs no read, and
-   * pages have every description at hand), and each one that arrives by hand or by a pull after.
+   * Reads the size and time of every file of the live site, then every about file, once: the first
+   * list sorted by newest or size then needs no stat, a search by description no read, and pages
+   * have every description at hand. About files that arrive by hand or by a pull are read as they come.
    */
   async warm(): Promise<void> {
     this.index.changes.on((change) => {
@@ -142,7 +147,9 @@ export class MediaLibrary {
       const files = change.paths.filter((p) => p.startsWith('media/') && isAboutPath(p)).map(fileOfAbout);
       if (files.length) void this.readAbouts(this.index, files).catch(() => undefined);
     });
-    await this.readAbouts(this.index, [...this.index.mediaPaths()].filter(isLibraryFile));
+    const paths = [...this.index.mediaPaths()].filter(isLibraryFile);
+    await this.statLive(this.index, paths);
+    await this.readAbouts(this.index, paths);
   }
 
   private async readAbouts(view: ContentView, paths: string[]): Promise<void> {
@@ -181,11 +188,40 @@ export class MediaLibrary {
   private async sorted(view: ContentView, paths: string[], sort: MediaSort): Promise<string[]> {
     const byName = (a: string, b: string) => nameOf(a).localeCompare(nameOf(b)) || a.localeCompare(b);
     if (sort === 'name') return paths.sort(byName);
+    await this.statLive(view, paths);
     const facts = new Map<string, FileFacts>();
-    for (const p of paths) facts.set(p, await this.factsOf(view, p));
+    for (const p of paths) facts.set(p, this.kept(view, p) ?? (await this.factsOf(view, p)));
     if (sort === 'size')
       return paths.sort((a, b) => facts.get(b)!.bytes - facts.get(a)!.bytes || byName(a, b));
     return paths.sort((a, b) => facts.get(b)!.modified - facts.get(a)!.modified || byName(a, b));
+  }
+
+  /** The size and time known for the version `view` holds, if known. */
+  private kept(view: ContentView, rel: string): FileFacts | undefined {
+    const kept = this.facts.get(rel);
+    return kept && kept.blob === view.blobOf(rel) ? kept : undefined;
+  }
+
+  /**
+   * Size and time of the live files among `paths` not known yet, each stat synchronous, STAT_SLICE at a
+   * time between turns of the event loop. An awaited stat per file is a trip through libuv's thread
+   * pool each: at 10,000 files the first sorted list took 0.35 s on a quiet machine, and 3–4 s at a
+   * start, queued behind the picture sizes and descriptions read then. 10,000 synchronous stats take
+   * about 70 ms.
+   */
+  private async statLive(view: ContentView, paths: string[]): Promise<void> {
+    let done = 0;
+    for (const rel of paths) {
+      const blob = view.blobOf(rel);
+      if (!blob || this.index.blobOf(rel) !== blob || this.facts.get(rel)?.blob === blob) continue;
+      try {
+        const s = statSync(path.join(this.store.dir, rel));
+        this.facts.set(rel, { blob, bytes: s.size, modified: s.mtimeMs });
+      } catch {
+        // Gone meanwhile: factsOf answers for it.
+      }
+      if (++done % STAT_SLICE === 0) await new Promise((go) => setImmediate(go));
+    }
   }
 
   /** Size and time of the version `view` holds: the work tree's file, or a draft's blob. */
