@@ -42,11 +42,11 @@ export class AboutFiles {
   }
 
   private async bytesOf(about: string, blob: string): Promise<Buffer | null> {
-    const stored = await this.store.readBlobById(blob).catch(() => null);
-    if (stored) return stored;
-    // A file edited by hand and not committed yet: the work tree has it, git's objects not.
+    // The live site's version is the work tree's file (a third of the time of reading git's objects,
+    // and a hand edit not committed yet is only there); a draft's is read from git's objects.
     const onDisk = await this.store.read(about).catch(() => null);
-    return onDisk && blobId(onDisk) === blob ? onDisk : null;
+    if (onDisk && blobId(onDisk) === blob) return onDisk;
+    return this.store.readBlobById(blob).catch(() => null);
   }
 
   private keep(blob: string, about: MediaAbout): void {
