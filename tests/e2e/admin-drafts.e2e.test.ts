@@ -10,9 +10,16 @@ import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { EDITOR } from '../../server/http/routes/writesTestKit.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
-import { AXE_TAGS, axe as axeOf } from './support/axe.ts';
+import { adminAxeViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
-import { acceptConfirm, openAddForm, openAdmin, openedItem, watchNotices } from './support/adminSupport.ts';
+import {
+  acceptConfirm,
+  openAddForm,
+  openAdmin,
+  openedItem,
+  signInAs,
+  watchNotices,
+} from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -24,26 +31,6 @@ useSignedInSite((s, b) => {
 
 const DRAFT = 'Autumn news';
 const ITEM = 'Harvest fair on the Capitol lawn';
-
-/** One line per violation, printed as found. */
-async function scan(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => !document.querySelector('.admin-loading, .admin [aria-busy="true"]'));
-  const { violations } = await axeOf(page).withTags(AXE_TAGS).analyze();
-  const lines = violations.map(
-    (v) =>
-      `${where}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  if (lines.length) console.log(lines.join('\n'));
-  return lines;
-}
-
-async function signInAs(page: Page, route: string, user: { username: string; password: string }) {
-  await page.goto(site.url + route);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Signed in as').waitFor();
-}
 
 describe('the screens of a draft that clashes with the live site', () => {
   it('axe finds nothing with a share link made, the discard dialog and the conflict resolver open, at 1280 and 390 px', async () => {
@@ -75,18 +62,18 @@ describe('the screens of a draft that clashes with the live site', () => {
     const found: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      found.push(...(await scan(page, `draft with a share link @${width}`)));
+      found.push(...(await adminAxeViolations(page, `draft with a share link @${width}`)));
       await page.getByRole('button', { name: 'Discard the draft' }).click();
       const discard = page.getByRole('dialog', { name: 'Discard this draft?' });
       await discard.waitFor();
-      found.push(...(await scan(page, `discard dialog @${width}`)));
+      found.push(...(await adminAxeViolations(page, `discard dialog @${width}`)));
       await discard.getByRole('button', { name: 'Keep it' }).click();
       const asked = acceptConfirm(page);
       await page.getByRole('button', { name: 'Publish now' }).click();
       await asked;
       const resolver = page.getByRole('dialog', { name: 'Choose what to keep' });
       await resolver.getByRole('group', { name: 'Title' }).waitFor();
-      found.push(...(await scan(page, `conflict resolver @${width}`)));
+      found.push(...(await adminAxeViolations(page, `conflict resolver @${width}`)));
       await resolver.getByRole('button', { name: 'Cancel' }).click();
       await resolver.waitFor({ state: 'hidden' });
     }
@@ -147,10 +134,10 @@ describe('a draft from start to publish', () => {
     const found: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      found.push(...(await scan(page, `News page in a draft @${width}`)));
+      found.push(...(await adminAxeViolations(page, `News page in a draft @${width}`)));
       await page.locator('summary', { hasText: 'Working in:' }).click();
       await page.getByRole('link', { name: 'Start or manage drafts' }).waitFor();
-      found.push(...(await scan(page, `draft switch open @${width}`)));
+      found.push(...(await adminAxeViolations(page, `draft switch open @${width}`)));
       await page.keyboard.press('Escape');
       await page.getByRole('link', { name: 'Start or manage drafts' }).waitFor({ state: 'hidden' });
     }
@@ -196,7 +183,7 @@ describe('a draft from start to publish', () => {
   it('Ben finds it waiting for review, reads the compare, approves and publishes; the open /news page shows it', async () => {
     ben = await openPage(browser);
     const { page } = ben;
-    await signInAs(page, '/admin/drafts', EDITOR);
+    await signInAs(page, site, '/admin/drafts', EDITOR);
     const waiting = page.locator('section', {
       has: page.getByRole('heading', { level: 2, name: 'Waiting for review' }),
     });
@@ -214,11 +201,11 @@ describe('a draft from start to publish', () => {
     const found: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      found.push(...(await scan(page, `draft page @${width}`)));
+      found.push(...(await adminAxeViolations(page, `draft page @${width}`)));
       await page.goto(`${site.url}/admin/drafts`);
       await page.getByRole('heading', { level: 2, name: 'Waiting for review' }).waitFor();
       await page.getByRole('link', { name: DRAFT, exact: true }).first().waitFor();
-      found.push(...(await scan(page, `Drafts page @${width}`)));
+      found.push(...(await adminAxeViolations(page, `Drafts page @${width}`)));
       await page.goto(site.url + draftUrl);
       await change.waitFor();
     }
@@ -341,7 +328,7 @@ describe('Edit links on every kind of item the public pages show', () => {
       });
       await page.setViewportSize({ width: 390, height: 800 });
       expect(await phoneLayout(page, path)).toEqual({ path, width: 390, stretched: [] });
-      found.push(...(await scan(page, `${path} with Edit links @390`)));
+      found.push(...(await adminAxeViolations(page, `${path} with Edit links @390`)));
     }
     expect(found).toEqual([]);
     // The pages whose items had their links before: none stretched by its item's layout either.

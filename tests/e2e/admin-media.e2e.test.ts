@@ -8,9 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
-import { AXE_TAGS, axe as axeOf } from './support/axe.ts';
+import { adminAxeViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
-import { itemOpened, watchNotices } from './support/adminSupport.ts';
+import { itemOpened, signInAs, watchNotices } from './support/adminSupport.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -38,25 +38,6 @@ const photo = (w: number, h: number, colour: string) =>
   sharp({ create: { width: w, height: h, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-
-async function signInAs(page: Page, route: string, user: { username: string; password: string }) {
-  await page.goto(site.url + route);
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Signed in as').waitFor();
-}
-
-async function scan(page: Page, where: string): Promise<string[]> {
-  await page.waitForFunction(() => !document.querySelector('.admin-loading, .admin [aria-busy="true"]'));
-  const { violations } = await axeOf(page).withTags(AXE_TAGS).analyze();
-  const lines = violations.map(
-    (v) =>
-      `${where}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  if (lines.length) console.log(lines.join('\n'));
-  return lines;
-}
 
 /** Nothing on the page is wider than the screen. */
 const widerThanScreen = (page: Page) =>
@@ -100,7 +81,7 @@ describe('a picture from a draft to the live site', () => {
     newsId = String(((await made.json()) as { id: string }).id);
     cora = await openPage(browser);
     const { page } = cora;
-    await signInAs(page, '/admin/drafts', CORA);
+    await signInAs(page, site, '/admin/drafts', CORA);
     await page.getByLabel('Title of the draft').fill('Fair pictures');
     await page.getByRole('button', { name: 'Start the draft' }).click();
     await page.getByRole('heading', { level: 1, name: 'Fair pictures' }).waitFor();
@@ -116,7 +97,7 @@ describe('a picture from a draft to the live site', () => {
     const found: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      found.push(...(await scan(page, `description dialog @${width}`)));
+      found.push(...(await adminAxeViolations(page, `description dialog @${width}`)));
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(found).toEqual([]);
@@ -158,7 +139,7 @@ describe('a picture from a draft to the live site', () => {
   it('Eddie publishes it, and the library shows the picture used by that news item', async () => {
     eddie = await openPage(browser);
     const { page } = eddie;
-    await signInAs(page, `/admin/drafts/${draft}`, EDDIE);
+    await signInAs(page, site, `/admin/drafts/${draft}`, EDDIE);
     await page.getByRole('heading', { level: 1, name: 'Fair pictures' }).waitFor();
     await page
       .getByRole('button', { name: 'Approve' })
@@ -216,11 +197,11 @@ describe('a picture from a draft to the live site', () => {
       await page.goto(`${site.url}/MediaLibraryAdminPage`);
       await page.getByRole('heading', { level: 2, name: 'Files', exact: true }).waitFor();
       await page.getByRole('button', { name: `${name}: details` }).waitFor();
-      found.push(...(await scan(page, `library @${width}`)));
+      found.push(...(await adminAxeViolations(page, `library @${width}`)));
       expect(await widerThanScreen(page), `library wider than ${width}`).toBe(false);
       await page.getByRole('button', { name: `${name}: details` }).click();
       await page.getByRole('dialog', { name }).waitFor();
-      found.push(...(await scan(page, `details @${width}`)));
+      found.push(...(await adminAxeViolations(page, `details @${width}`)));
       await page
         .getByRole('dialog', { name })
         .getByRole('button', { name: 'Close', exact: true })
@@ -244,7 +225,7 @@ describe('a picture from a draft to the live site', () => {
         .getByText(/poster-\d+\.png/)
         .first()
         .waitFor();
-      found.push(...(await scan(page, `upload list @${width}`)));
+      found.push(...(await adminAxeViolations(page, `upload list @${width}`)));
       expect(await widerThanScreen(page), `upload list wider than ${width}`).toBe(false);
     }
     expect(found).toEqual([]);

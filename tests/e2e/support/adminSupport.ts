@@ -217,3 +217,17 @@ export async function watchNotices(page: Page): Promise<NoticeCheck> {
     throw new Error(`No success notice ${String(text)} within ${timeout} ms; the page shows ${shows}.`);
   };
 }
+
+/** Signs in as `user` on the sign-in form an admin route shows signed out. */
+export async function signInAs(
+  page: Page,
+  site: TestSite,
+  route: string,
+  user: { username: string; password: string },
+): Promise<void> {
+  await page.goto(site.url + route);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Signed in as').waitFor();
+}

@@ -43,3 +43,11 @@ export async function axeViolationsAtWidths(page: Page, where: string): Promise<
   if (size) await page.setViewportSize(size);
   return found;
 }
+
+/** axe's findings on an admin page once it has finished loading, printed as found. */
+export async function adminAxeViolations(page: Page, where: string): Promise<string[]> {
+  await page.waitForFunction(() => !document.querySelector('.admin-loading, .admin [aria-busy="true"]'));
+  const lines = await axeViolations(page, where);
+  if (lines.length) console.log(lines.join('\n'));
+  return lines;
+}
