@@ -235,7 +235,7 @@ function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail 
   const items =
     change.kind === 'published'
       ? change.items.map(({ entity, id }) => ({ entity, ids: [id] }))
-      : [{ entity: change.entity, ids: change.ids }, ...(change.carried ? [change.carried] : [])];
+      : [{ entity: change.entity, ids: change.ids }, ...(change.carried ?? [])];
   return {
     saved: items.flatMap(({ entity, ids }) => {
       const def = entityByName.get(entity)!;

@@ -37,7 +37,7 @@ interface Asked extends Touches {
 interface Committed extends Asked {
   commit: CommitResult;
   /** Other items the change took along in its commit (an event page's cards), by entity. */
-  carried?: { entity: string; ids: string[] };
+  carried?: { entity: string; ids: string[] }[];
 }
 
 /** What a change to the media library did to its files. */

@@ -29,6 +29,13 @@ export function publicPagePaths(index: ContentIndex): string[] {
     seen.add(url.toLowerCase());
     paths.push(url);
   }
+  // Staff's pages, at their addresses.
+  for (const page of index.list(entities.page)) {
+    const path = String(page.data.path);
+    if (!visibleToPublic(entities.page, page.data) || seen.has(path)) continue;
+    seen.add(path);
+    paths.push(path);
+  }
   for (const listing of PAGED_LISTINGS) {
     const def = entityByName.get(listing.entity)!;
     let listed = 0;

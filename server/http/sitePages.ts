@@ -74,7 +74,7 @@ export function routeOf(pathname: string): string {
   return ROUTES.get(p.toLowerCase()) ?? numberedPagePath(p) ?? '*';
 }
 
-const isNumberedPage = (route: string) => route !== '*' && !ROUTES.has(route.toLowerCase());
+const isNumberedPage = (route: string) => route !== '*' && numberedPagePath(route) !== null;
 
 export class SitePages {
   private readonly markdown = new Map<string, string>();
@@ -98,13 +98,19 @@ export class SitePages {
     this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
   }
 
+  /** The route a path shows: a fixed route, else the page staff built there, else '*'. */
+  private routeFor(pathname: string): string {
+    const route = routeOf(pathname);
+    return route === '*' ? (this.model.publicPageAt(pathname) ?? route) : route;
+  }
+
   /**
    * The HTML page of a public address, with its status (404 for the not-found page): at once when it
    * is prepared, else once drawn (its new markdown texts are rendered over a few turns of the event
    * loop, see render()).
    */
   page(req: IncomingMessage, pathname: string): Answer | Promise<Answer> {
-    const route = routeOf(pathname);
+    const route = this.routeFor(pathname);
     const origin = this.originOf(req);
     const key = this.pageKey(origin, route);
     const prepared = this.cache.peek(key);
@@ -157,7 +163,7 @@ export class SitePages {
 
   /** A page's HTML as made (and kept) for this address, with its status; throws when it cannot be made. */
   async prepared(req: IncomingMessage, pathname: string): Promise<{ page: Prepared; status: number }> {
-    const route = routeOf(pathname);
+    const route = this.routeFor(pathname);
     const origin = this.originOf(req);
     const key = this.pageKey(origin, route);
     const page =
@@ -167,7 +173,7 @@ export class SitePages {
 
   /** What a page carries, as JSON: the browser asks for it after moving to a page or on a change. */
   data(pathname: string): Answer | Promise<Answer> {
-    const route = routeOf(pathname);
+    const route = this.routeFor(pathname);
     const key = `data|${route}`;
     const prepared = this.cache.peek(key);
     if (prepared) return jsonAnswer(prepared, false);
@@ -196,7 +202,7 @@ export class SitePages {
     location: string,
     read: (endpoint: string) => unknown,
   ): Promise<Answer> {
-    const route = routeOf(location.split('?')[0]!);
+    const route = this.routeFor(location.split('?')[0]!);
     const { page } = await this.render(location, route, this.originOf(req), null, undefined, read);
     return new Answer(page, {
       headers: pageHeaders(this.web.policyFor(route)),

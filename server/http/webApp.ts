@@ -7,6 +7,7 @@ import { type Encoding, prepareBody } from './prepared.ts';
 import { entities } from '../schema/registry.ts';
 import { Answer, type Header } from './answer.ts';
 import { securityHeaders } from './securityHeaders.ts';
+import { VIDEO_FRAME_ORIGINS } from '../schema/site/videos.ts';
 
 const DASHBOARD_ROUTE = '/TableauDashboardEmbed';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -61,7 +62,9 @@ function contentSecurityPolicy(extraScript: string[] = [], extraFrame: string[] 
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
-    `frame-src 'self'${list(extraFrame)}`,
+    // Videos of staff's pages play in their providers' privacy-enhanced players, on any page: the site
+    // moves between pages without loading a new one (and so without a new policy).
+    `frame-src 'self' ${VIDEO_FRAME_ORIGINS.join(' ')}${list(extraFrame)}`,
     `connect-src 'self'${list(extraScript)}`,
     "img-src 'self' data: blob:",
     "style-src 'self' 'unsafe-inline'",

@@ -6,6 +6,7 @@
 // checks page and `npm run check-content` run them over the whole site, and the admin form asks about
 // a text before it is saved. No zod and no Node: the web app imports this module too.
 import type { EntityDef, Fields } from './define.ts';
+import { fieldLeaves } from './listFields.ts';
 import type { AnyField } from './fields.ts';
 import { isSitePath } from './links.ts';
 import { fieldText } from './fieldText.ts';
@@ -299,6 +300,7 @@ function imageFieldProblem(
   field: AnyField,
   data: Record<string, unknown>,
   site: SiteFacts,
+  prefix = '',
 ): Finding | null {
   const alt = field.alt;
   const file = fieldText(data[key]).trim();
@@ -312,7 +314,7 @@ function imageFieldProblem(
     'field' in alt
       ? `Describe the ${field.label.toLowerCase()} for people who cannot see it, or write “decorative” if it adds nothing to the text beside it.`
       : `The ${field.label.toLowerCase()} is described by the ${(fields[source]?.label ?? source).toLowerCase()}, which is empty.`;
-  return { field: source, check: 'alt', message, blocks: true };
+  return { field: prefix + source, check: 'alt', message, blocks: true };
 }
 
 /**
@@ -320,12 +322,21 @@ function imageFieldProblem(
  * description block; the rest are warnings.
  */
 export function checkItem(def: EntityDef, data: Record<string, unknown>, site: SiteFacts): Finding[] {
-  const fields = def.fields as Fields;
   const findings: Finding[] = [];
-  for (const [key, field] of Object.entries(fields)) {
-    const value = data[key];
+  // Parts of lists (a page's sections) are checked as the fields they are, named by their place.
+  for (const { key, field, value, scope } of fieldLeaves(def.fields as Fields, data)) {
     if (field.kind === 'image') {
-      const problem = imageFieldProblem(fields, key, field, data, site);
+      // A picture in a list is chosen from the site's media by its path: it must be there.
+      const file = fieldText(value).trim();
+      if (scope.prefix && file && !site.hasMedia(file))
+        findings.push({
+          field: key,
+          check: 'media',
+          message: `The picture ${quoted('/' + file)} is a file this site does not have. Choose one from the media library.`,
+          blocks: true,
+        });
+      const name = key.slice(scope.prefix.length);
+      const problem = imageFieldProblem(scope.fields, name, field, scope.data, site, scope.prefix);
       if (problem) findings.push(problem);
       continue;
     }

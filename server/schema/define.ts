@@ -173,6 +173,11 @@ export interface RuleContext {
   before?: Record<string, unknown>;
   id: string;
   items: ItemLookup;
+  /**
+   * Another entity of the site by its registry name: declarations that need each other (pages and
+   * redirects) ask for it here rather than import each other.
+   */
+  entity: (name: string) => EntityDef | undefined;
 }
 
 export interface EntityRules {
@@ -196,7 +201,7 @@ export interface EntityRules {
   /** Cross-item checks after validation (saves and restores); field messages, or null when fine. */
   check?: (ctx: RuleContext) => Record<string, string> | null;
   /** Items of other entities this change must change with it, in the same commit (validated data). */
-  carry?: (ctx: RuleContext) => Carried | null;
+  carry?: (ctx: RuleContext) => Carried | Carried[] | null;
   /**
    * Items of another entity that name this one by the value of one of its fields (event cards name
    * their page by its header), the link `carry` follows. Publishing a draft lets them follow a rename

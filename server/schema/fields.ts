@@ -9,7 +9,18 @@ import type { z } from 'zod';
 import type { ImageAlt } from './imageAlt.ts';
 
 export type FieldKind =
-  'text' | 'markdown' | 'link' | 'date' | 'time' | 'datetime' | 'flag' | 'codes' | 'choice' | 'image' | 'pdf';
+  | 'text'
+  | 'markdown'
+  | 'link'
+  | 'date'
+  | 'time'
+  | 'datetime'
+  | 'flag'
+  | 'codes'
+  | 'choice'
+  | 'image'
+  | 'pdf'
+  | 'list';
 
 export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   kind: K;
@@ -52,6 +63,32 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   fromPdf?: string;
   /** An image's text alternative: where the page takes it from (image fields only, always declared). */
   alt?: ImageAlt;
+  /** What a list holds (list fields only: listFields.ts). */
+  list?: ListShape;
+}
+
+type FieldsOf = Record<string, AnyField>;
+
+/** One kind of item in a list of kinds (a section type): its name in messages and the form, and its fields. */
+export interface ListItemType {
+  label: string;
+  /** One line the form shows when staff choose which kind to add. */
+  help?: string;
+  fields: FieldsOf;
+}
+
+/** What a list holds, and how many. */
+export interface ListShape {
+  /** One item's name in messages and the form ('section', 'button'). */
+  noun: string;
+  min: number;
+  max: number;
+  /** Each item's fields (a list of things of one kind). */
+  fields?: FieldsOf;
+  /** The kinds of item, by their `type` (a list of several kinds); each item says its own. */
+  types?: Readonly<Record<string, ListItemType>>;
+  /** Each item is a plain value checked by this field (a list of profile ids). */
+  each?: AnyField;
 }
 
 /** The message a required field gives when empty: the declaration's own, or "<label> is required". */

@@ -4,6 +4,7 @@
 // (picture and file fields, and /media/ addresses in its texts). Pure TypeScript + zod.
 import { z } from 'zod';
 import type { EntityDef, Fields } from './define.ts';
+import { fieldLeaves } from './listFields.ts';
 import { isMediaField } from './fields.ts';
 
 /** The admin's Media library page (issue 33): every picture and PDF, uploads, descriptions, uses. */
@@ -146,8 +147,7 @@ export function mediaReferencesOf(def: EntityDef, data: Record<string, unknown>)
     seen.add(key);
     out.push({ path, field });
   };
-  for (const [key, field] of Object.entries(def.fields as Fields)) {
-    const value = data[key];
+  for (const { key, field, value } of fieldLeaves(def.fields as Fields, data)) {
     if (typeof value !== 'string' || value === '') continue;
     if (isMediaField(field)) {
       add(value, key);

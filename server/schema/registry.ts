@@ -10,7 +10,9 @@ import { eventDropdown } from './entities/eventDropdown.ts';
 import { footer } from './entities/footer.ts';
 import { homePage } from './entities/homePage.ts';
 import { majorEvent } from './entities/majorEvent.ts';
+import { navigation } from './entities/navigation.ts';
 import { news } from './entities/news.ts';
+import { page } from './entities/page.ts';
 import { paper } from './entities/paper.ts';
 import { policyText } from './entities/policyText.ts';
 import { profile } from './entities/profile.ts';
@@ -41,6 +43,8 @@ export const entities = {
   homePage,
   statePolicy,
   redirects,
+  page,
+  navigation,
   contactMessage,
 } as const;
 

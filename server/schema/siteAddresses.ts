@@ -10,6 +10,7 @@ import { entities, siteEntities } from './registry.ts';
 import { parseRedirects, redirectKey } from './redirects.ts';
 import { FIXED_PAGES, NUMBERED_LISTING_PAGE } from './sitePaths.ts';
 import { fieldText } from './fieldText.ts';
+import { labelAt } from './listFields.ts';
 
 /** Files the server answers beside the pages (feeds, the sitemap, robots.txt). */
 const FILES = [NEWS_FEED_PATH, EVENTS_CALENDAR_PATH, '/sitemap.xml', '/robots.txt'];
@@ -25,6 +26,10 @@ export function siteFactsOf(
   for (const e of items.list(entities.majorEvent)) {
     const url = e.data.page_url;
     if (typeof url === 'string' && url) pages.add(redirectKey(url));
+  }
+  for (const p of items.list(entities.page)) {
+    const path = p.data.path;
+    if (typeof path === 'string' && path) pages.add(redirectKey(path));
   }
   const { redirects } = parseRedirects(fieldText(items.get(entities.redirects)?.data.rules));
   for (const r of redirects) pages.add(r.key);
@@ -65,7 +70,7 @@ export function siteFindings(items: Pick<ItemLookup, 'list' | 'get'>, site: Site
           entity: def.name,
           id: item.id,
           title,
-          label: (def.fields as Fields)[f.field]?.label ?? f.field,
+          label: labelAt(def.fields as Fields, f.field),
           ...f,
         });
     }

@@ -16,7 +16,8 @@ export function validateItem(def: EntityDef, raw: Record<string, unknown>): Vali
   if (result.success) return { ok: true, data: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
+    // A part of a list is named by its place: sections.2.items.0.link.
+    const key = issue.path.map(String).join('.');
     fields[key] ??= issue.message;
   }
   const first = Object.values(fields)[0] ?? 'Invalid content';

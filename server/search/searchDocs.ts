@@ -2,6 +2,7 @@
 // (admin.titleField), the words of every text and markdown field, and the text inside its PDFs.
 import type { CollectionDef, EntityDef, Fields } from '../schema/define.ts';
 import { collections } from '../schema/registry.ts';
+import { fieldLeaves } from '../schema/listFields.ts';
 import { plainText } from '../schema/site/plainText.ts';
 
 export interface SearchDoc {
@@ -18,6 +19,8 @@ interface Searched {
   title: string | undefined;
   text: string[];
   pdfs: string[];
+  /** Lists (a page's sections): the words of their text parts are searched too. */
+  lists: Fields;
 }
 
 const shapes = new Map<string, Searched>();
@@ -33,6 +36,7 @@ export function searchedFields(def: EntityDef): Searched {
       title,
       text: words.filter((k) => k !== title),
       pdfs: fields.filter(([, f]) => f.kind === 'pdf').map(([k]) => k),
+      lists: Object.fromEntries(fields.filter(([, f]) => f.kind === 'list')),
     };
     shapes.set(def.name, shape);
   }
@@ -53,14 +57,19 @@ export function searchDoc(
   data: Record<string, unknown>,
   pdfText: (rel: string) => string,
 ): SearchDoc {
-  const { title, text, pdfs } = searchedFields(def);
+  const { title, text, pdfs, lists } = searchedFields(def);
+  const listWords = fieldLeaves(lists, data)
+    .filter(({ field }) => field.kind === 'text' || field.kind === 'markdown')
+    .map(({ value }) => str(value));
   return {
     key: docKey(def.name, id),
     entity: def.name,
     id,
     title: title ? plainText(str(data[title])) : '',
     text: text
-      .map((k) => plainText(str(data[k])))
+      .map((k) => str(data[k]))
+      .concat(listWords)
+      .map((words) => plainText(words))
       .filter(Boolean)
       .join('\n'),
     pdf: pdfs

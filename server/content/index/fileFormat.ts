@@ -6,6 +6,7 @@ import type { EntityDef, Fields } from '../../schema/define.ts';
 import { validateItem } from '../../schema/validate.ts';
 import { readFrontMatter } from './frontMatter.ts';
 import { fieldText } from '../../schema/fieldText.ts';
+import { compactList } from '../../schema/listFields.ts';
 
 // The schema's check, shared with the admin form (server/schema/validate.ts).
 export { validateItem };
@@ -64,7 +65,7 @@ export function serializeItem(def: EntityDef, data: Record<string, unknown>): st
     if (key === def.body) continue;
     // No time set ("Show from" empty) is no line: files written before the field existed stay as they are.
     if ((field.kind === 'datetime' || field.omitWhenEmpty) && !data[key]) continue;
-    front[key] = data[key];
+    front[key] = field.kind === 'list' ? compactList(field, data[key]) : data[key];
   }
   // Dumped with the default schema so strings other YAML readers would take for dates or numbers are quoted.
   const yamlText = yaml.dump(front, {

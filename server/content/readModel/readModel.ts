@@ -10,8 +10,10 @@ import { isCommitted, type ContentChange } from '../changes.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { visibleToPublic } from './visibility.ts';
 import { PAGED_LISTINGS } from '../../schema/sitePaths.ts';
+import { PAGE_PATHS_ENDPOINT, pageAtOf } from '../../schema/site/publicPaths.ts';
 
 export type MediaMode = 'base64' | 'url';
+
 /** Turns a media path into what a reader gets: base64 bytes, or a /media/ URL (undefined: left out). */
 export type MediaEncoder = (path: string, kind: 'image' | 'pdf') => string | undefined;
 
@@ -24,7 +26,9 @@ export type ReadAnswer =
   /** One page of a list, with where it stands (pages past the end have no items). */
   | { kind: 'page'; def: EntityDef; items: StoredItem[]; page: number; pages: number; total: number }
   /** Pictures by their media paths (pdf_images.php). */
-  | { kind: 'pictures'; paths: string[] };
+  | { kind: 'pictures'; paths: string[] }
+  /** Addresses of pages (page_paths: where staff's pages are). */
+  | { kind: 'paths'; paths: string[] };
 
 export interface ReadEndpoint {
   /** Path under /api/. */
@@ -91,6 +95,15 @@ export class ReadModel {
         read: (signedIn) => this.list(entities.eventCard, signedIn, (c) => c.data.news_type === 'spotlight'),
       },
       {
+        // Where visitors find staff's pages: the public site tells a page from a missing one by it.
+        path: PAGE_PATHS_ENDPOINT,
+        deps: [entities.page.name],
+        read: (signedIn) => ({
+          kind: 'paths',
+          paths: this.visible(entities.page, signedIn).map((p) => String(p.data.path)),
+        }),
+      },
+      {
         path: 'pdf_images.php',
         deps: [entities.paper.name],
         read: (signedIn) => ({
@@ -102,6 +115,8 @@ export class ReadModel {
     this.endpoints = [...generated, ...derived, ...listings];
     this.byPath = new Map(this.endpoints.map((e) => [e.path, e]));
     index.changes.on((change) => {
+      // Pages come and go by change, and by the clock (show from / until): any change may move them.
+      this.pagePaths = null;
       for (const name of change.entities) {
         const order = this.publicOrder.get(name);
         if (!order) continue;
@@ -116,8 +131,38 @@ export class ReadModel {
 
   /** An endpoint by its path; `<list>?page=<n>&size=<m>` is one page of a list (the public site's). */
   endpoint(path: string): ReadEndpoint | undefined {
-    return this.byPath.get(path) ?? this.pagedEndpoint(path);
+    return this.byPath.get(path) ?? this.pagedEndpoint(path) ?? this.pageAtEndpoint(path);
   }
+
+  /** `pages?path=/summer-camp`: the page at that address, as a list of it alone (none: empty). */
+  private pageAtEndpoint(path: string): ReadEndpoint | undefined {
+    const at = pageAtOf(path);
+    if (at === null || !/^\/[a-z0-9/-]{1,200}$/.test(at)) return undefined;
+    const def = entities.page;
+    return {
+      path,
+      deps: [def.name],
+      read: (signedIn) => this.list(def, signedIn, (p) => p.data.path === at),
+    };
+  }
+
+  /**
+   * The address of the public page staff built at `pathname` (any case, a slash at the end or not),
+   * or undefined when there is none: what the page renderer draws there.
+   */
+  publicPageAt(pathname: string): string | undefined {
+    if (!this.pagePaths) {
+      this.pagePaths = new Map();
+      for (const p of this.visible(entities.page, false)) {
+        const at = String(p.data.path);
+        this.pagePaths.set(at.toLowerCase(), at);
+      }
+    }
+    const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return this.pagePaths.get(p.toLowerCase());
+  }
+
+  private pagePaths: Map<string, string> | null = null;
 
   private pagedEndpoint(path: string): ReadEndpoint | undefined {
     const m = /^([^?]+)\?page=([1-9]\d{0,5})&size=([1-9]\d{0,2})$/.exec(path);

@@ -130,7 +130,7 @@ export interface ChangeResult {
   item?: IndexedItem;
   created: boolean;
   /** Other items the change took along in its commit (an event page's cards), with what to tell staff. */
-  carried?: { def: EntityDef; ids: string[]; note: string };
+  carried?: { def: EntityDef; ids: string[]; note: string }[];
   /** The items the change wrote (a publish: every item of the draft). */
   items: { entity: string; id: string }[];
   /** What the content checks found that does not stop the change. */

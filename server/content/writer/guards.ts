@@ -7,6 +7,7 @@ import { AppError } from '../../schema/errors.ts';
 import { authorize, type Asker } from '../../schema/roles.ts';
 import { checkItem, refusals, warningsOf } from '../../schema/contentChecks.ts';
 import { siteFactsOf } from '../../schema/siteAddresses.ts';
+import { entityByName } from '../../schema/registry.ts';
 import { isDiskFile } from '../../store/fileChange.ts';
 import { FileInUseError, MessagesFullError, type ItemWarning } from './change.ts';
 import { isLibraryFile, mediaReferencesOf } from '../../schema/mediaLibrary.ts';
@@ -57,6 +58,7 @@ const entityRules: Guard = {
         before: item.was,
         id: item.id,
         items: plan.site,
+        entity: (name) => entityByName.get(name),
       });
       if (problems) refuse(plan, item, problems);
     }

@@ -4,14 +4,18 @@
 // along are added, validated the same way. A refusal is a 400 naming the field (a publish: the
 // draft's file).
 import { AppError } from '../../schema/errors.ts';
-import { itemPath } from '../../schema/registry.ts';
+import { entityByName, itemPath } from '../../schema/registry.ts';
 import { validateItem } from '../index/fileFormat.ts';
 import type { Plan, PlannedItem } from './plan.ts';
 
 /** What validating added: the note about carried items, for the person's answer. */
 export interface Validated {
-  carried?: { def: PlannedItem['def']; ids: string[]; note: string };
+  carried?: { def: PlannedItem['def']; ids: string[]; note: string }[];
 }
+
+/** What staff are told of the items a change took along. */
+export const carriedNote = (carried: NonNullable<Validated['carried']>): string =>
+  carried.map((c) => c.note).join(' ');
 
 export function validatePlan(plan: Plan): Validated {
   for (const item of plan.items) {
@@ -23,35 +27,37 @@ export function validatePlan(plan: Plan): Validated {
     if (followed && Object.keys(followed).length)
       item.data = valid(plan, item, { ...item.data, ...followed });
   }
-  const carried: NonNullable<Validated['carried']>[] = [];
+  const carried: NonNullable<Validated['carried']> = [];
   for (const item of plan.items.filter((i) => i.primary && i.data !== null)) {
-    const carry = item.def.rules?.carry?.({
+    const carries = item.def.rules?.carry?.({
       def: item.def,
       data: item.data!,
       before: item.was,
       id: item.id,
       items: plan.site,
+      entity: (name) => entityByName.get(name),
     });
-    if (!carry) continue;
-    for (const other of carry.items) {
-      const path = itemPath(carry.def, other.id);
-      const before = plan.site.get(carry.def, other.id);
-      const next: PlannedItem = {
-        def: carry.def,
-        id: other.id,
-        path,
-        before,
-        was: before?.data,
-        data: null,
-        primary: false,
-        follows: false,
-      };
-      next.data = valid(plan, next, other.data);
-      plan.items.push(next);
+    for (const carry of carries ? [carries].flat() : []) {
+      for (const other of carry.items) {
+        const path = itemPath(carry.def, other.id);
+        const before = plan.site.get(carry.def, other.id);
+        const next: PlannedItem = {
+          def: carry.def,
+          id: other.id,
+          path,
+          before,
+          was: before?.data,
+          data: null,
+          primary: false,
+          follows: false,
+        };
+        next.data = valid(plan, next, other.data);
+        plan.items.push(next);
+      }
+      carried.push({ def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note });
     }
-    carried.push({ def: carry.def, ids: carry.items.map((c) => c.id), note: carry.note });
   }
-  return carried.length ? { carried: carried[0] } : {};
+  return carried.length ? { carried } : {};
 }
 
 function valid(plan: Plan, item: PlannedItem, data: Record<string, unknown>): Record<string, unknown> {

@@ -42,6 +42,7 @@ import {
   type SaveContext,
 } from './plan.ts';
 import { validatePlan, type Validated } from './validate.ts';
+export { carriedNote } from './validate.ts';
 import { runGuards } from './guards.ts';
 import type { Upload } from './mediaUpload.ts';
 import { commitMessage } from './commitMessage.ts';
@@ -366,7 +367,7 @@ function changeEvent(
     entities,
     commit,
     author,
-    ...(carried ? { carried: { entity: carried.def.name, ids: carried.ids } } : {}),
+    ...(carried ? { carried: carried.map((c) => ({ entity: c.def.name, ids: c.ids })) } : {}),
   };
   if (plan.event === 'saved') return { kind: 'saved', created: plan.created, ...common };
   if (plan.event === 'restored') return { kind: 'restored', from: plan.from!, ...common };

@@ -52,6 +52,8 @@ const WIRE = {
   choice: asIs,
   image: asIs,
   pdf: asIs,
+  // Lists travel as JSON (their pictures are made addresses and read back by wire.ts).
+  list: asIs,
   // Either spelling is decoded (the old forms sent DD/MM/YYYY); the schema takes ISO only.
   date: {
     toWire: (field, value) => (field.wire === 'dmy' ? isoToDmy(value as string) : (value as string)),

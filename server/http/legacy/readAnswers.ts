@@ -31,6 +31,8 @@ export function encodeAnswer(answer: ReadAnswer, media: MediaEncoder, shape?: Sh
     }
     case 'pictures':
       return answer.paths.map((path) => media(path, 'image') ?? '');
+    case 'paths':
+      return answer.paths;
   }
 }
 

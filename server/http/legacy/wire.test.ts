@@ -25,6 +25,7 @@ function storedSamples(field: AnyField): unknown[] {
     choice: () => field.options!.map((o) => o.value),
     image: () => ['media/x/1.jpg', ''],
     pdf: () => ['media/x/1.pdf', ''],
+    list: () => [...(field.examples ?? [[]])],
   };
   return byKind[field.kind]();
 }

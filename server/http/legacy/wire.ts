@@ -3,7 +3,8 @@
 // '0'/'1', codes, DD/MM/YYYY). Only the HTTP edge uses it; everything inside works with stored
 // (typed) values. Also the typed shape the project's own web app reads, with media as addresses.
 import type { EntityDef, Fields } from '../../schema/define.ts';
-import { isMediaField } from '../../schema/fields.ts';
+import { isMediaField, type AnyField } from '../../schema/fields.ts';
+import { mapListParts } from '../../schema/listFields.ts';
 import { isSharedFile } from '../../schema/mediaLibrary.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import type { StoredItem } from '../../schema/storedItem.ts';
@@ -23,6 +24,8 @@ export function toWire(def: EntityDef, item: StoredItem, media: MediaEncoder): R
     if (isMediaField(field)) {
       const encoded = value ? media(value as string, field.kind) : '';
       if (encoded !== undefined) out[wireName(def, key)] = encoded;
+    } else if (field.kind === 'list') {
+      out[wireName(def, key)] = listOut(field, value, media);
     } else {
       out[wireName(def, key)] = fieldToWire(field, value);
     }
@@ -40,12 +43,35 @@ export function typedItem(def: EntityDef, item: StoredItem, media: MediaEncoder)
   const out: Record<string, unknown> = { id: item.id };
   for (const [key, field] of Object.entries(def.fields as Fields)) {
     const value: unknown = item.data[key] ?? field.initial;
-    if (!isMediaField(field)) out[key] = value;
+    if (field.kind === 'list') out[key] = listOut(field, value, media);
+    else if (!isMediaField(field)) out[key] = value;
     else out[key] = (value ? media(value as string, field.kind) : '') ?? '';
   }
   out.version = item.version;
   return out;
 }
+
+/** A list as readers get it: its values as stored, its pictures and files as the encoder makes them. */
+const listOut = (field: AnyField, value: unknown, media: MediaEncoder) =>
+  mapListParts(field, value, (part, v) =>
+    isMediaField(part) ? ((typeof v === 'string' && v ? media(v, part.kind) : '') ?? '') : v,
+  );
+
+/**
+ * A picture in a list names a file of the site's media by its path, or by the address readers were
+ * given for it (`/media/library/x.jpg?v=…`, what the admin read): stored as the path.
+ */
+const listIn = (field: AnyField, value: unknown) =>
+  mapListParts(field, value, (part, v) => {
+    if (!isMediaField(part) || typeof v !== 'string') return v;
+    const at = /^\/(?:preview\/[A-Za-z0-9_-]+\/)?(media\/[^?#]+)/.exec(v);
+    if (!at) return v;
+    try {
+      return decodeURI(at[1]!);
+    } catch {
+      return at[1];
+    }
+  });
 
 /** An item in the shape asked for. */
 export const encodeItem = (
@@ -70,7 +96,8 @@ export function fromWire(def: EntityDef, wire: Record<string, unknown>): Record<
     // A picture or file field names a file of the media library by its path; else uploads set it.
     if (isMediaField(field)) {
       if (typeof value === 'string' && isSharedFile(value)) out[key!] = value;
-    } else out[key!] = fieldFromWire(field, value);
+    } else if (field.kind === 'list') out[key!] = listIn(field, value);
+    else out[key!] = fieldFromWire(field, value);
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { blobId } from '../../store/blobId.ts';
 import { typedItem } from '../legacy/wire.ts';
 import { itemAnswer } from '../legacy/readAnswers.ts';
 import { sniff, type SniffedType } from '../../content/writer/mediaUpload.ts';
-import type { SaveResult } from '../../content/writer/writer.ts';
+import { carriedNote, type SaveResult } from '../../content/writer/writer.ts';
 import { changeNeeds } from '../../schema/roles.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryParams, queryString, route } from '../http.ts';
@@ -162,7 +162,7 @@ export function adminRoutes(
       if (!/^[0-9a-f]{40}$/.test(commit))
         throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
       const restored = (await writer.run(actorOf(req), { kind: 'restore', def, id, commit })) as SaveResult;
-      const note = restored.carried ? ` ${restored.carried.note}` : '';
+      const note = restored.carried ? ` ${carriedNote(restored.carried)}` : '';
       res.json({
         ...itemAnswer(deps.model, def, restored.item, 'url', 'typed'),
         message: `Restored.${note}`,

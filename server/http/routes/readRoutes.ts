@@ -10,6 +10,7 @@ import { queryString, readOptionsOf, route, sendError } from '../http.ts';
 import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.ts';
 import { fieldText } from '../../schema/fieldText.ts';
 import { readNamedFile } from '../mediaFiles.ts';
+import { pageAtEndpoint } from '../../schema/site/publicPaths.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
   return { signedIn, ...readOptionsOf(req) };
@@ -80,6 +81,16 @@ export function readRoutes(
             `There is no ${endpoint.entity.itemNoun.replace(/^this /, '')} with id ${JSON.stringify(id)}.`,
           );
         return jsonAnswer(prepareJson(one), staff).send(req, res, false);
+      }
+      // GET /api/pages?path=/summer-camp: the page at that address (a list of it, or empty).
+      const at = endpoint.entity === entities.page ? queryString(req, 'path') : undefined;
+      if (at !== undefined) {
+        const one = model.endpoint(pageAtEndpoint(at));
+        if (!one)
+          return sendError(res, 400, 'An address is lower case letters, digits, hyphens and /.', {
+            path: 'Not an address',
+          });
+        return listAnswer(cache, model, one, ctx).send(req, res, false);
       }
       listAnswer(cache, model, endpoint, ctx).send(req, res, false);
     });

@@ -11,7 +11,7 @@ import { isMediaField } from '../../schema/fields.ts';
 import { actorOf, liveOrDraft, requireUser } from '../auth/requireUser.ts';
 import { checkUploads } from '../../content/writer/mediaUpload.ts';
 import { keepingUploads, type UploadParser } from '../uploadParser.ts';
-import { StaleVersionError, type SaveResult } from '../../content/writer/writer.ts';
+import { carriedNote, StaleVersionError, type SaveResult } from '../../content/writer/writer.ts';
 import { AppError } from '../../schema/errors.ts';
 import { queryString, readOptionsOf, route, sendError } from '../http.ts';
 import { readBodies, WRITE_LIMIT } from '../bodies.ts';
@@ -107,9 +107,9 @@ export function writeRoutes(
       const model = await modelFor(draft);
       res.status(created ? 201 : 200).json({
         ...itemAnswer(model, def, item, mediaMode(req), shapeOf(req)),
-        message: carried ? `${said} ${carried.note}` : said,
+        message: carried ? `${said} ${carriedNote(carried)}` : said,
         // Other items changed in the same commit, by entity: { eventCards: ['4', '9'] }.
-        ...(carried ? { carried: { [carried.def.name]: carried.ids } } : {}),
+        ...(carried ? { carried: Object.fromEntries(carried.map((c) => [c.def.name, c.ids])) } : {}),
         // What the content checks found that did not stop the save, field by field (stored names).
         ...(fieldWarnings.length ? { warnings: fieldWarnings } : {}),
       });

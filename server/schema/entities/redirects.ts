@@ -28,8 +28,9 @@ export const redirects = defineSingleton({
   // Every line must read as a redirect, and none may send visitors in circles, the long way round,
   // or away from a page the site has.
   rules: {
-    check: ({ data, items }) => {
+    check: ({ data, items, entity }) => {
       const { redirects: list, problems } = parseRedirects(fieldText(data.rules));
+      // The event pages' and staff's pages' addresses: pages the site has.
       const eventPages = new Set(
         items
           .list(majorEvent)
@@ -37,6 +38,8 @@ export const redirects = defineSingleton({
             typeof e.data.page_url === 'string' && e.data.page_url ? [redirectKey(e.data.page_url)] : [],
           ),
       );
+      const pages = entity('pages');
+      for (const p of pages ? items.list(pages) : []) eventPages.add(redirectKey(fieldText(p.data.path)));
       const isSitePage = (key: string) =>
         FIXED.has(key) || eventPages.has(key) || NUMBERED_LISTING_PAGE.test(key);
       const all = [...problems, ...redirectProblems(list, isSitePage)].sort((a, b) => a.line - b.line);

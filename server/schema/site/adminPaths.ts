@@ -21,6 +21,8 @@ export const ADMIN_PATHS = [
   '/RedirectsAdminPage',
   '/ContentChecksAdminPage',
   '/MediaLibraryAdminPage',
+  '/PagesAdminPage',
+  '/NavigationAdminPage',
 ] as const;
 
 const LOWER = ADMIN_PATHS.map((a) => a.toLowerCase());

@@ -8,3 +8,12 @@ export const EVENT_PAGE_PATHS = ['/winterOfCS', '/ECS_Huddle', '/EventPage1', '/
 
 /** Every public page's path (the not-found page answers the rest): the fixed pages and the event pages. */
 export const PUBLIC_PATHS: string[] = [...FIXED_PAGES, ...EVENT_PAGE_PATHS];
+
+/** The read call listing the addresses of staff's pages (the public site tells a page from a missing one). */
+export const PAGE_PATHS_ENDPOINT = 'page_paths';
+const PAGE_AT = 'pages?path=';
+/** The read call answering the page staff built at an address: a list of it alone, or empty. */
+export const pageAtEndpoint = (path: string): string => `${PAGE_AT}${path}`;
+/** The address a `pageAtEndpoint` call asks for, or null when it is no such call. */
+export const pageAtOf = (endpoint: string): string | null =>
+  endpoint.startsWith(PAGE_AT) ? endpoint.slice(PAGE_AT.length) : null;
