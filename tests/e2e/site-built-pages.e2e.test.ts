@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 import { axeViolationsAtWidths } from './support/axe.ts';
-import { signInAs } from './support/adminSupport.ts';
 
 const EDITOR = { username: 'admin', password: 'correct horse battery' };
 
@@ -66,7 +65,11 @@ const sameDocument = (page: Page) =>
 describe('a page built from sections, put in the menu from a draft', () => {
   it('is previewed in its draft, published with its menu item, and reaches an open tab live', async () => {
     const staff = await openPage(browser);
-    await signInAs(staff.page, site, '/admin', EDITOR);
+    await staff.page.goto(`${site.url}/admin`);
+    await staff.page.getByLabel('Username').fill(EDITOR.username);
+    await staff.page.getByLabel('Password').fill(EDITOR.password);
+    await staff.page.getByRole('button', { name: 'Sign in' }).click();
+    await staff.page.getByText('Signed in as').waitFor();
 
     const draft = await call(staff.page, 'POST', '/api/drafts', { title: 'Summer camp page' });
     expect(draft.status).toBe(201);
