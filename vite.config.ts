@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => {
               // small ones (each costs its imports and exports: the JavaScript budget, issue 10).
               {
                 name: 'site',
-                test: /[\\/]web[\\/]src[\\/](site|lib|shared)[\\/]|[\\/]server[\\/]schema[\\/](site[\\/]|imageAlt|links)/,
+                test: /[\\/]web[\\/]src[\\/](site|lib|shared)[\\/]|[\\/]server[\\/]schema[\\/](site[\\/]|imageAlt|links|sitePaths|email)/,
                 minShareCount: 2,
               },
             ],
