@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { adminRouterCopy } from './scripts/build/adminRouterCopy.ts';
 import { precompress } from './scripts/build/precompress.ts';
+import { routerTreeShaking } from './scripts/build/routerTreeShaking.ts';
 
 const backend = 'http://127.0.0.1:3000';
 
@@ -15,7 +16,12 @@ export default defineConfig(({ command }) => {
   return {
     root: 'web',
     publicDir: 'public',
-    plugins: [react(), adminRouterCopy({ webDir: path.resolve(import.meta.dirname, 'web') }), precompress()],
+    plugins: [
+      react(),
+      adminRouterCopy({ webDir: path.resolve(import.meta.dirname, 'web') }),
+      routerTreeShaking(),
+      precompress(),
+    ],
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
     build: {
       outDir: '../dist',
@@ -43,7 +49,7 @@ export default defineConfig(({ command }) => {
               // small ones (each costs its imports and exports: the JavaScript budget, issue 10).
               {
                 name: 'site',
-                test: /[\\/]web[\\/]src[\\/](site|lib|shared)[\\/]|[\\/]server[\\/]schema[\\/](site[\\/]|imageAlt|links)/,
+                test: /[\\/]web[\\/]src[\\/](site|lib|shared)[\\/]|[\\/]server[\\/]schema[\\/](site[\\/]|imageAlt|links|sitePaths|email)/,
                 minShareCount: 2,
               },
             ],

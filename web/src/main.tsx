@@ -1,5 +1,6 @@
-// Entry of the web app. Public pages arrive server-rendered and are hydrated; admin addresses get
-// an empty page and load the admin app, a chunk of its own. Styles of the public site load with it.
+// Entry of the web app. Public pages arrive server-rendered and are hydrated; in `vite` development
+// admin addresses get this page too, empty, and load the admin app, a chunk of its own. Styles of
+// the public site load with it.
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAdminPath } from '../../server/schema/site/adminPaths.ts';
 import { preparePublicSite, PublicSite } from './App.tsx';
@@ -17,7 +18,10 @@ if (!root) throw new Error('The page has no #root element');
 document.documentElement.classList.add('js');
 
 if (isAdminPath(location.pathname)) {
-  void import('./AdminApp.tsx').then(({ mountAdmin }) => mountAdmin(root));
+  // Admin addresses get admin.html (adminMain.tsx) from the server whenever the build has it, as
+  // every build does: only `vite` development sends this page there. Left out of the build, the
+  // public pages do not load Vite's preload helper (1.3 KB gzipped) for an import they never make.
+  if (import.meta.env.DEV) void import('./AdminApp.tsx').then(({ mountAdmin }) => mountAdmin(root));
 } else if (preparePublicSite() && root.hasChildNodes()) {
   hydrateRoot(root, <PublicSite />, {
     onRecoverableError: (error) => console.error('The page had to be drawn again:', error),

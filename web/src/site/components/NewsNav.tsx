@@ -1,5 +1,5 @@
 // The navigator shared by the news, events and spotlight listings.
-import { NavLink } from 'react-router-dom';
+import { NavLink } from './RouterLinks.tsx';
 
 export function NewsNav() {
   return (

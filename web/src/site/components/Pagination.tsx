@@ -1,7 +1,7 @@
 // The numbered pages of a paged listing (paging.ts): previous and next, the first and last pages and
 // those around this one. Real links, so they work without JavaScript and for crawlers; the page on
 // screen is marked for screen readers with aria-current.
-import { Link } from 'react-router-dom';
+import { Link } from './RouterLinks.tsx';
 import { pageHref, type PagedListing } from '../../../../server/schema/site/paging.ts';
 
 /** The page numbers to show, with null where a run of them is left out. */

@@ -1,7 +1,7 @@
 // A link from content: pages of this site navigate inside the app, others are ordinary links,
 // optionally in a new tab without opener or referrer.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './RouterLinks.tsx';
 import { isSitePath, safeHref } from '../../lib/links.ts';
 
 interface SmartLinkProps {

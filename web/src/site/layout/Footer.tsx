@@ -1,5 +1,5 @@
 // The footer: logo, the site's main links, the legal notice (markdown) and the current year.
-import { Link } from 'react-router-dom';
+import { Link } from '../components/RouterLinks.tsx';
 import type { Footer as FooterData } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';

@@ -4,7 +4,8 @@
 // JavaScript) has both sets, laid out by the stylesheet: the hamburger is a checkbox there, the
 // dropdowns open on hover and focus, and Contact Us is a link to the contact page.
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '../components/RouterLinks.tsx';
 import { eventHref, visibleEvents } from '../../lib/events.ts';
 import type { MajorEvent, SiteSettings } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';

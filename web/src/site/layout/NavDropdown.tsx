@@ -3,7 +3,8 @@
 // Enter/Space/ArrowDown open it, arrows move between links, Escape closes it and returns to the
 // button, and it closes when focus or a click goes elsewhere.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { NavLink } from '../components/RouterLinks.tsx';
 
 export interface NavItem {
   label: string;

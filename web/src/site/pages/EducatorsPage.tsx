@@ -1,7 +1,7 @@
 // Educators (spec §2): professional development and credentialing texts, the main button, a link
 // to the winter event page, and the grid of resource links ('No Resources available.' when there are
 // none, not while they load).
-import { Link } from 'react-router-dom';
+import { Link } from '../components/RouterLinks.tsx';
 import { eventForPath, visibleEvents, WINTER_PATH } from '../../lib/events.ts';
 import type { EducatorButton, EducatorTexts, MajorEvent, Resource } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';

@@ -1,7 +1,7 @@
 // The events listing (spec §2, DESIGN decision 4): cards shown everywhere, soonest first as the
 // server orders them, a page at a time (paging.ts): /events is the first page, /events/page/2 the
 // next. Full events show the notice and a disabled 'Event Full' box.
-import { Link } from 'react-router-dom';
+import { Link } from '../components/RouterLinks.tsx';
 import { eventHref, visibleEvents } from '../../lib/events.ts';
 import type { EventCard, MajorEvent } from '../../lib/types.ts';
 import { useApi, type ApiState } from '../../lib/useApi.ts';

@@ -1,5 +1,5 @@
 // Shown for any address that is not a page of the site (and for hidden event pages).
-import { Link } from 'react-router-dom';
+import { Link } from '../components/RouterLinks.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useRenderCollector } from '../../shared/renderContext.ts';
 
