@@ -13,12 +13,14 @@
 // metrics. BENCH_ROUTES=/news,/events limits the routes.
 import { execFileSync, fork } from 'node:child_process';
 import http from 'node:http';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { BROWSER_ARGS, executablePath, launchBrowser } from '../../tests/e2e/support/browser.ts';
-import { dataDirWithNews, generateNews } from '../../server/testing/manyItems.ts';
+import { commitAsImport, dataDirWithNews, generateNews } from '../../server/testing/manyItems.ts';
+import { SAMPLE_PAGE_PATH, samplePageFile } from '../../server/testing/samplePage.ts';
 import { PUBLIC_PATHS } from '../../server/schema/site/publicPaths.ts';
 import { startServer } from '../drill/serverProcess.ts';
 import { serveCapturedInChild, type Captured } from './anchorServer.ts';
@@ -32,6 +34,7 @@ const HOST = '127.0.0.1';
  *  taken from the server: an event page's is the one its page names). */
 const LISTED = process.env.BENCH_ROUTES?.split(',') ?? [
   ...PUBLIC_PATHS.filter((p) => p !== '/search'),
+  SAMPLE_PAGE_PATH,
   '/news/page/2',
   '/search?q=teachers',
 ];
@@ -147,6 +150,11 @@ async function main() {
   console.log(`load average at start: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/buildIfStale.ts'], { stdio: 'inherit' });
   const dataDir = await dataDirWithNews(generateNews(ITEMS));
+  // A page staff built, with every kind of section (issue 34), committed on top.
+  const site = path.join(dataDir, 'site');
+  await mkdir(path.join(site, 'content', 'pages'), { recursive: true });
+  await writeFile(path.join(site, 'content', 'pages', '1.md'), samplePageFile());
+  commitAsImport(site, 'A page built from sections');
   const server = await startServer(dataDir, { entry: 'built' });
   let anchor: { url: string; stop: () => void } | undefined;
   const rows: string[][] = [
