@@ -1,4 +1,4 @@
-// The footer: logo, the site's main links (the Menus page's), the legal notice (markdown) and the current year.
+// The footer: logo, the site's main links, the legal notice (markdown) and the current year.
 import { Link } from 'react-router-dom';
 import type { Footer as FooterData } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';

@@ -1,6 +1,5 @@
 // "Latest from the site": the newest news, the events as the events page lists them, or the newest
 // papers, as many as staff chose, drawn by the same components as their own pages, with a link there.
-import { Link } from 'react-router-dom';
 import type { EventCard, NewsItem, Paper } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../../server/schema/site/paging.ts';
 import { EventCardList } from '../components/EventCardView.tsx';
 import { Loadable } from '../components/Loadable.tsx';
+import { SmartLink } from '../components/SmartLink.tsx';
 import { NewsArticle } from '../pages/NewsPage.tsx';
 import { PaperView } from '../pages/ResearchPage.tsx';
 import { Titled, type Level } from './Titled.tsx';
@@ -66,7 +66,7 @@ export function ListSection({ heading, source, count }: SectionProps<'list'>) {
               <>
                 {from.draw(items, level)}
                 <p className="section-more">
-                  <Link to={from.more[0]}>{from.more[1]}</Link>
+                  <SmartLink href={from.more[0]}>{from.more[1]}</SmartLink>
                 </p>
               </>
             ) : (
