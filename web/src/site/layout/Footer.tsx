@@ -32,6 +32,7 @@ export function Footer() {
               </li>
             ))}
           </ul>
+          {links.length > 0 && <EditLink entity="navigation" what="menus" />}
         </nav>
         {legal && (
           <Markdown className="footer-legal" headingsFrom={2}>
