@@ -3,12 +3,15 @@
 // narrow menu, the contact popup or a spotlight dialog open. One page load per route and width makes
 // all three checks. With CMS_SCREENSHOTS=1 each screen is kept under test-results/screens/.
 import { mkdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshotPath, keepScreenshot } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 import { axeViolations } from './support/axe.ts';
 import { FIXED_PAGES } from '../../server/schema/sitePaths.ts';
+import { SAMPLE_PAGE_PATH, samplePageFile } from '../../server/testing/samplePage.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -66,6 +69,8 @@ async function expectations(): Promise<Record<string, string[]>> {
       ? []
       : ['Page not found'],
     '/no-such-page': ['Page not found'],
+    // A page staff built from every kind of section (issue 34).
+    [SAMPLE_PAGE_PATH]: ['Summer of CS camp', 'Who it is for', 'What you will do', 'Coaches', 'Play video'],
   };
 }
 
@@ -101,6 +106,14 @@ async function routes(): Promise<[string, string[]][]> {
 beforeAll(async () => {
   mkdirSync('test-results/screens', { recursive: true });
   site = await startTestSite();
+  // The page staff built, as a hand edit: the server's watcher takes it in.
+  const file = site.contentFile('pages/1.md');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, samplePageFile());
+  for (let i = 0; (await fetch(site.url + SAMPLE_PAGE_PATH)).status !== 200; i++) {
+    if (i > 100) throw new Error(`${SAMPLE_PAGE_PATH} never appeared`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   browser = await launchBrowser();
 });
 afterAll(async () => {

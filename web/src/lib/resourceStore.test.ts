@@ -69,6 +69,24 @@ describe('resourceStore', () => {
     un2();
   });
 
+  it("refetches a staff page read by its address when the stream names the pages' endpoints", async () => {
+    // A change of the entity `pages` names the endpoints `pages` and `page_paths` (the read model's
+    // endpointsFor); the page at an address is read as `pages?path=/x`.
+    Object.assign(answers, { pages: [], page_paths: [], navigation: { header: [] } });
+    const store = await import('./resourceStore.ts');
+    for (const e of ['pages?path=/summer-camp', 'page_paths', 'navigation'])
+      store.subscribe(e, () => undefined);
+    await settle();
+    calls.length = 0;
+    FakeEventSource.last!.emit('change', '{"endpoints":["pages","page_paths"],"entities":["pages"]}');
+    await settle();
+    expect(calls.sort()).toEqual(['page_paths', 'pages']);
+    calls.length = 0;
+    FakeEventSource.last!.emit('change', '{"endpoints":["navigation"],"entities":["navigation"]}');
+    await settle();
+    expect(calls).toEqual(['navigation']);
+  });
+
   it('refetches everything after the stream reconnects, and keeps old data when a refresh fails', async () => {
     const store = await import('./resourceStore.ts');
     store.subscribe('news.php', () => undefined);

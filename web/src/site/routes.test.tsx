@@ -5,7 +5,7 @@ import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { EVENT_PAGE_PATHS } from '../../../server/schema/site/publicPaths.ts';
 import { FIXED_PAGES, PAGED_LISTINGS } from '../../../server/schema/sitePaths.ts';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { PageOrNotFound } from './sections/StaffPage.tsx';
 import { publicRoutes } from './routes.tsx';
 
 const pageFor = (path: string) => {
@@ -20,13 +20,14 @@ describe('publicRoutes', () => {
     for (const path of paths) {
       const page = pageFor(path);
       expect(page, path).toBeTypeOf('function');
-      expect(page, path).not.toBe(NotFoundPage);
+      expect(page, path).not.toBe(PageOrNotFound);
     }
     // A listing's numbered page is the listing's own page.
     for (const l of PAGED_LISTINGS) expect(pageFor(`${l.path}/page/3`)).toBe(pageFor(l.path));
   });
 
-  it('answers anything else with the not-found page', () => {
-    expect(pageFor('/no-such-page')).toBe(NotFoundPage);
+  it('answers anything else with the pages staff built, or the not-found page', () => {
+    expect(pageFor('/no-such-page')).toBe(PageOrNotFound);
+    expect(pageFor('/programs/summer-camp')).toBe(PageOrNotFound);
   });
 });

@@ -12,12 +12,12 @@ import { EventPage } from './pages/EventPage.tsx';
 import { EventsPage } from './pages/EventsPage.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { NewsPage } from './pages/NewsPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { PolicyPage } from './pages/PolicyPage.tsx';
 import { ResearchPage } from './pages/ResearchPage.tsx';
 import { SearchPage } from './pages/SearchPage.tsx';
 import { SpotlightPage } from './pages/SpotlightPage.tsx';
 import { SummerOfCsPage } from './pages/SummerOfCsPage.tsx';
+import { PageOrNotFound } from './sections/StaffPage.tsx';
 import { EVENT_PAGE_PATHS } from '../../../server/schema/site/publicPaths.ts';
 import { FIXED_PAGES, PAGED_LISTINGS } from '../../../server/schema/sitePaths.ts';
 
@@ -59,7 +59,8 @@ export const publicRoutes: RouteObject[] = [
       ...EVENT_PAGE_PATHS.map((path) => ({ path, element: <EventPage /> })),
       // The listings a page at a time (paging.ts); the listing's own address is page 1.
       ...PAGED_LISTINGS.map((l) => ({ path: `${l.path.slice(1)}/page/:page`, element: pageAt(l.path) })),
-      { path: '*', element: <NotFoundPage /> },
+      // Pages staff built (issue 34) at their own addresses; every other address is not found.
+      { path: '*', element: <PageOrNotFound /> },
     ],
   },
 ];

@@ -14,8 +14,18 @@ function initials(name: string) {
     .join('');
 }
 
-export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
-  const sorted = [...profiles].sort(byLastWordOfName);
+/** `keepOrder`: the order given (a staff page's chosen people); `level`: the names' heading level. */
+export function StaffGrid({
+  profiles,
+  keepOrder,
+  level = 3,
+}: {
+  profiles: readonly Profile[];
+  keepOrder?: boolean;
+  level?: 2 | 3;
+}) {
+  const sorted = keepOrder ? profiles : [...profiles].sort(byLastWordOfName);
+  const H = level === 2 ? 'h2' : 'h3';
   return (
     <ul className="staff-grid">
       {sorted.map((p) => (
@@ -33,9 +43,9 @@ export function StaffGrid({ profiles }: { profiles: readonly Profile[] }) {
               {initials(p.name)}
             </span>
           )}
-          <h3 className="staff-name">{p.name}</h3>
+          <H className="staff-name">{p.name}</H>
           <EditLink entity="profiles" id={p.id} what={`profile of ${p.name}`} />
-          <Markdown className="staff-title" headingsFrom={4}>
+          <Markdown className="staff-title" headingsFrom={level === 2 ? 3 : 4}>
             {p.title}
           </Markdown>
         </li>

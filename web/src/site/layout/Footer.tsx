@@ -4,12 +4,15 @@ import type { Footer as FooterData } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { SITE_NAME } from '../../../../server/schema/site/brand.ts';
-import { DashboardLink } from './NavBar.tsx';
+import { DashboardLink, DASHBOARD_PATH, type Navigation } from './NavBar.tsx';
+import { SmartLink } from '../components/SmartLink.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 
 export function Footer() {
   const footer = useApi<FooterData>('footer.php').data;
   const legal = footer?.legal_notice;
+  // The footer's links are content (the Menus page, issue 34); none until they are read.
+  const links = useApi<Navigation>('navigation').data?.footer ?? [];
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -19,25 +22,17 @@ export function Footer() {
         </Link>
         <nav aria-label="Footer">
           <ul className="footer-links">
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/about">About</Link>
-            </li>
-            <li>
-              <Link to="/educators">Resources for K-12 Educators</Link>
-            </li>
-            <li>
-              <DashboardLink className="">Data Dashboard</DashboardLink>
-            </li>
-            <li>
-              <Link to="/summerOfCS">Summer Equity Symposium</Link>
-            </li>
-            <li>
-              <Link to="/news">News</Link>
-            </li>
+            {links.map((l, i) => (
+              <li key={i}>
+                {l.link.toLowerCase() === DASHBOARD_PATH.toLowerCase() ? (
+                  <DashboardLink className="">{l.label}</DashboardLink>
+                ) : (
+                  <SmartLink href={l.link}>{l.label}</SmartLink>
+                )}
+              </li>
+            ))}
           </ul>
+          {links.length > 0 && <EditLink entity="navigation" what="menus" />}
         </nav>
         {legal && (
           <Markdown className="footer-legal" headingsFrom={2}>

@@ -1,12 +1,15 @@
-// The navigation bar (spec §2, global layout). Wide: RESEARCH & POLICY and EVENTS are dropdowns.
-// At 950 px and below they flatten into RESEARCH, POLICY, NEWS & EVENTS, behind a hamburger;
-// Escape closes that menu and returns to its button. The server's HTML (and so a browser without
+// The navigation bar (spec §2, global layout), its items from content (the Menus page, issue 34):
+// an item shows on every screen, only wide (the starter's RESEARCH & POLICY and EVENTS dropdowns) or
+// only narrow (their flat RESEARCH, POLICY, NEWS & EVENTS). At 950 px and below the menu is behind a
+// hamburger; Escape closes that menu and returns to its button. A link to /contact opens the contact
+// form, one to /TableauDashboardEmbed the data dashboard. The server's HTML (and so a browser without
 // JavaScript) has both sets, laid out by the stylesheet: the hamburger is a checkbox there, the
 // dropdowns open on hover and focus, and Contact Us is a link to the contact page.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link, NavLink } from '../components/RouterLinks.tsx';
 import { eventHref, visibleEvents } from '../../lib/events.ts';
+import { isSitePath, safeHref } from '../../lib/links.ts';
 import type { MajorEvent, SiteSettings } from '../../lib/types.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { useNarrowLayoutOnceHydrated } from '../../lib/useMediaQuery.ts';
@@ -19,17 +22,32 @@ import { NavDropdown, type NavItem } from './NavDropdown.tsx';
 
 export const DASHBOARD_PATH = '/TableauDashboardEmbed';
 
-const RESEARCH_AND_POLICY: NavItem[] = [
-  { label: 'RESEARCH', to: '/research' },
-  { label: 'POLICY', to: '/researchAndPolicy' },
-];
+/** The menus as content (content/site/navigation.md; server/schema/entities/navigation.ts). */
+export interface Navigation {
+  header?: HeaderItem[];
+  footer?: { label: string; link: string }[];
+}
+interface HeaderItem {
+  label: string;
+  link?: string;
+  show?: 'everywhere' | 'wide' | 'narrow';
+  event_pages?: boolean;
+  children?: { label: string; link: string }[];
+}
 
+/** A menu link to another page of the site, marked while it is shown; another site's, plain. */
 function Item({ to, children, className }: { to: string; children: string; className?: string }) {
   return (
     <li className={className}>
-      <NavLink to={to} className="nav-link" end>
-        {children}
-      </NavLink>
+      {isSitePath(to) ? (
+        <NavLink to={to} className="nav-link" end>
+          {children}
+        </NavLink>
+      ) : (
+        <a href={safeHref(to)} className="nav-link">
+          {children}
+        </a>
+      )}
     </li>
   );
 }
@@ -64,6 +82,8 @@ export function NavBar() {
   const { openContact } = useContact();
   const events = useApi<MajorEvent[]>('majorevents.php').data;
   const eventItems: NavItem[] = visibleEvents(events).map((e) => ({ label: e.header, to: eventHref(e) }));
+  // Before the menus are read (a page drawn by the browser alone), the bar has none.
+  const header = useApi<Navigation>('navigation').data?.header ?? [];
 
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -121,45 +141,51 @@ export function NavBar() {
           className={`nav-list${narrow ? ' nav-list-narrow' : ''}${hydrated ? '' : ' nav-list-static'}`}
           hidden={narrow === true && !menuOpen}
         >
-          <Item to="/">HOME</Item>
-          <Item to="/about">ABOUT US</Item>
-          <Item to="/educators">RESOURCES FOR K-12 EDUCATORS</Item>
-          <li>
-            <DashboardLink className="nav-link">DATA DASHBOARD</DashboardLink>
-          </li>
-          {narrow !== false && (
-            <>
-              <Item to="/research" className="nav-narrow-only">
-                RESEARCH
+          {header.map((item, i) => {
+            const show = item.show ?? 'everywhere';
+            // Wide-only items are not drawn in the narrow layout, nor narrow-only ones in the wide;
+            // before hydration both are, and the stylesheet shows the ones that fit.
+            if ((show === 'wide' && narrow === true) || (show === 'narrow' && narrow === false)) return null;
+            const className = show === 'everywhere' ? undefined : `nav-${show}-only`;
+            const link = item.link ?? '';
+            if (item.children?.length || item.event_pages)
+              return (
+                <NavDropdown
+                  key={i}
+                  label={item.label}
+                  items={[
+                    ...(item.children ?? []).map((c) => ({ label: c.label, to: c.link })),
+                    ...(item.event_pages ? eventItems : []),
+                  ]}
+                  className={className}
+                />
+              );
+            if (link === CONTACT_PATH)
+              return (
+                <li key={i} className={className}>
+                  {hydrated ? (
+                    <button type="button" className="nav-link nav-contact" onClick={openContact}>
+                      {item.label}
+                    </button>
+                  ) : (
+                    <a href={CONTACT_PATH} className="nav-link nav-contact">
+                      {item.label}
+                    </a>
+                  )}
+                </li>
+              );
+            if (link.toLowerCase() === DASHBOARD_PATH.toLowerCase())
+              return (
+                <li key={i} className={className}>
+                  <DashboardLink className="nav-link">{item.label}</DashboardLink>
+                </li>
+              );
+            return (
+              <Item key={i} to={link} className={className}>
+                {item.label}
               </Item>
-              <Item to="/researchAndPolicy" className="nav-narrow-only">
-                POLICY
-              </Item>
-              <Item to="/events" className="nav-narrow-only">
-                NEWS &amp; EVENTS
-              </Item>
-            </>
-          )}
-          {narrow !== true && (
-            <>
-              <NavDropdown label="RESEARCH & POLICY" items={RESEARCH_AND_POLICY} className="nav-wide-only" />
-              <NavDropdown label="EVENTS" items={eventItems} className="nav-wide-only" />
-              <Item to="/news" className="nav-wide-only">
-                NEWS
-              </Item>
-            </>
-          )}
-          <li>
-            {hydrated ? (
-              <button type="button" className="nav-link nav-contact" onClick={openContact}>
-                Contact Us
-              </button>
-            ) : (
-              <a href={CONTACT_PATH} className="nav-link nav-contact">
-                Contact Us
-              </a>
-            )}
-          </li>
+            );
+          })}
         </ul>
       </nav>
       <SearchForm label="Search the site" className="search-form search-form-header" hideLabel />

@@ -67,10 +67,12 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
   );
 }
 
-function NewsArticle({ item: n }: { item: NewsItem }) {
+/** One news item; its title an h2 on the news page, one level below a heading elsewhere (a staff page). */
+export function NewsArticle({ item: n, level = 2 }: { item: NewsItem; level?: 2 | 3 }) {
+  const H = level === 2 ? 'h2' : 'h3';
   return (
     <article className="news-item">
-      <h2 className="news-title">
+      <H className="news-title">
         {n.link ? (
           <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>
             {n.title}
@@ -78,7 +80,7 @@ function NewsArticle({ item: n }: { item: NewsItem }) {
         ) : (
           n.title
         )}
-      </h2>
+      </H>
       <EditLink entity="news" id={n.id} what={`news item “${n.title}”`} />
       {n.when_date && (
         <p className="news-date">
@@ -96,7 +98,7 @@ function NewsArticle({ item: n }: { item: NewsItem }) {
         />
       )}
       {/* The news feed carries the same HTML (server/http/feedAnswers.ts, NEWS_TEXT). */}
-      <Markdown headingsFrom={3}>{n.what}</Markdown>
+      <Markdown headingsFrom={level === 2 ? 3 : 4}>{n.what}</Markdown>
     </article>
   );
 }

@@ -11,8 +11,10 @@ import { Loadable } from '../components/Loadable.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 
-function PaperView({ paper, index }: { paper: Paper; index: number }) {
+/** One paper; its title an h2 on the research page, one level below a heading elsewhere (a staff page). */
+export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: number; level?: 2 | 3 }) {
   const headingId = `paper-${paper.id}`;
+  const H = level === 2 ? 'h2' : 'h3';
   return (
     <article className={`paper ${index % 2 === 0 ? 'paper-even' : 'paper-odd'}`} aria-labelledby={headingId}>
       {paper.first_page && (
@@ -26,7 +28,7 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
         />
       )}
       <div className="paper-text">
-        <h2 id={headingId}>{paper.study_title}</h2>
+        <H id={headingId}>{paper.study_title}</H>
         <EditLink entity="papers" id={paper.id} what={`paper “${paper.study_title}”`} />
         {paper.publication_date && (
           <p className="paper-date">
@@ -34,7 +36,7 @@ function PaperView({ paper, index }: { paper: Paper; index: number }) {
             <time dateTime={isoDate(paper.publication_date)}>{formatDate(paper.publication_date)}</time>
           </p>
         )}
-        <Markdown headingsFrom={3}>{paper.abstract}</Markdown>
+        <Markdown headingsFrom={level === 2 ? 3 : 4}>{paper.abstract}</Markdown>
         <a
           className="button"
           href={apiUrl(`download_pdf.php?id=${encodeURIComponent(paper.id)}`)}

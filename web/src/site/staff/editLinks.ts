@@ -20,6 +20,8 @@ export const EDIT_PAGES = {
   educatorTexts: '/ResourcesAdminPage',
   educatorButton: '/ResourcesAdminPage',
   footer: '/FooterAdminPage',
+  pages: '/PagesAdminPage',
+  navigation: '/NavigationAdminPage',
 } as const;
 
 export type EditableEntity = keyof typeof EDIT_PAGES;
