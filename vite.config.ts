@@ -31,9 +31,10 @@ export default defineConfig(({ command }) => {
       sourcemap: false,
       rolldownOptions: {
         // The public site's page, and the admin's own (its scripts preloaded, none of the site's).
+        // The admin page's script is the admin app (AdminApp.tsx) and is named after it.
         input: {
           index: path.resolve(import.meta.dirname, 'web/index.html'),
-          admin: path.resolve(import.meta.dirname, 'web/admin.html'),
+          AdminApp: path.resolve(import.meta.dirname, 'web/admin.html'),
         },
         output: {
           // React and the router change far less often than the site: a chunk of their own stays
