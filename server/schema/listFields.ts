@@ -173,7 +173,12 @@ export function fieldLeaves(fields: Fields, data: Record<string, unknown>, prefi
 }
 
 /** Whether an entity's fields hold any list (the walk is needed only then). */
-export const hasLists = (fields: Fields): boolean => Object.values(fields).some((f) => f.kind === 'list');
+const withLists = new WeakMap<Fields, boolean>();
+export function hasLists(fields: Fields): boolean {
+  let has = withLists.get(fields);
+  if (has === undefined) withLists.set(fields, (has = Object.values(fields).some((f) => f.kind === 'list')));
+  return has;
+}
 
 /**
  * A copy of a list field's value with each part that `change` answers for replaced (pictures as

@@ -4,7 +4,7 @@
 // (picture and file fields, and /media/ addresses in its texts). Pure TypeScript + zod.
 import { z } from 'zod';
 import type { EntityDef, Fields } from './define.ts';
-import { fieldLeaves } from './listFields.ts';
+import { fieldLeaves, hasLists } from './listFields.ts';
 import { isMediaField } from './fields.ts';
 
 /** The admin's Media library page (issue 33): every picture and PDF, uploads, descriptions, uses. */
@@ -147,7 +147,12 @@ export function mediaReferencesOf(def: EntityDef, data: Record<string, unknown>)
     seen.add(key);
     out.push({ path, field });
   };
-  for (const { key, field, value } of fieldLeaves(def.fields as Fields, data)) {
+  // Asked of every item as the index is built: only lists (a page's sections) are walked into.
+  const fields = def.fields as Fields;
+  const parts = hasLists(fields)
+    ? fieldLeaves(fields, data)
+    : Object.entries(fields).map(([key, field]) => ({ key, field, value: data[key] }));
+  for (const { key, field, value } of parts) {
     if (typeof value !== 'string' || value === '') continue;
     if (isMediaField(field)) {
       add(value, key);

@@ -2,7 +2,7 @@
 // (admin.titleField), the words of every text and markdown field, and the text inside its PDFs.
 import type { CollectionDef, EntityDef, Fields } from '../schema/define.ts';
 import { collections } from '../schema/registry.ts';
-import { fieldLeaves } from '../schema/listFields.ts';
+import { fieldLeaves, hasLists } from '../schema/listFields.ts';
 import { plainText } from '../schema/site/plainText.ts';
 
 export interface SearchDoc {
@@ -58,7 +58,7 @@ export function searchDoc(
   pdfText: (rel: string) => string,
 ): SearchDoc {
   const { title, text, pdfs, lists } = searchedFields(def);
-  const listWords = fieldLeaves(lists, data)
+  const listWords = (hasLists(lists) ? fieldLeaves(lists, data) : [])
     .filter(({ field }) => field.kind === 'text' || field.kind === 'markdown')
     .map(({ value }) => str(value));
   return {
