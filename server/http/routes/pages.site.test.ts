@@ -627,3 +627,165 @@ describe('a page everywhere a page should be', () => {
     expect(await (await fetch(`${site.url}/api/page_paths`)).json()).not.toContain('/short-lived');
   });
 });
+
+describe('GET /api/pages/links: what leads to a page', () => {
+  type Links = { path: string; links: Record<string, unknown>[] };
+  const linksOf = async (id: string, query = '') => {
+    const res = await answer(site.api(`/api/pages/links?id=${id}${query}`));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as unknown as Links;
+  };
+
+  it('lists menu items, other items’ links and markdown, and redirects that point at its address', async () => {
+    const target = String(
+      (await addPage(site, { title: 'Scholarships', path: '/scholarships', sections: [] })).id,
+    );
+    expect(await linksOf(target)).toEqual({ path: '/scholarships', links: [] });
+    const menu = await answer(
+      site.api('/api/navigation', {
+        method: 'PUT',
+        json: {
+          header: [
+            { label: 'HOME', link: '/' },
+            {
+              label: 'MONEY',
+              link: '/scholarships',
+              children: [{ label: 'How to apply', link: '/Scholarships/' }],
+            },
+          ],
+          footer: [{ label: 'Scholarships', link: '/scholarships#apply' }],
+        },
+      }),
+    );
+    expect(menu.status).toBe(200);
+    const other = String(
+      (
+        await addPage(site, {
+          title: 'Students',
+          path: '/students',
+          sections: [
+            { type: 'buttons', items: [{ label: 'See scholarships', link: '/scholarships?from=students' }] },
+            { type: 'text', body: 'Read [about the money](/scholarships) or [the news](/news).' },
+          ],
+        })
+      ).id,
+    );
+    const news = await answer(
+      site.api('/api/news.php?shape=typed', {
+        method: 'POST',
+        json: {
+          title: 'Scholarships open',
+          what: 'Apply on [our page](/scholarships).',
+          when_date: '2026-03-01',
+        },
+      }),
+    );
+    expect(news.status).toBe(201);
+    const newsId = String(news.body.id);
+    const rules = await site.api('/api/redirects.php', {
+      method: 'PUT',
+      json: { rules: '/money /scholarships\n/grants-2020 gone /scholarships\n/unrelated /news' },
+    });
+    expect(rules.status).toBe(200);
+    // A page linking to itself is no reason to keep it.
+    expect(
+      (
+        await put(target, {
+          title: 'Scholarships',
+          path: '/scholarships',
+          sections: [{ type: 'text', body: '[Top](/scholarships)' }],
+        })
+      ).status,
+    ).toBe(200);
+
+    const { path, links } = await linksOf(target);
+    expect(path).toBe('/scholarships');
+    const menus = { entity: 'navigation', id: '1', title: 'Menus' };
+    expect(links).toHaveLength(8);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        { ...menus, label: 'Link', field: 'header.1.link', words: 'MONEY' },
+        { ...menus, label: 'Link', field: 'header.1.children.0.link', words: 'How to apply' },
+        { ...menus, label: 'Link', field: 'footer.0.link', words: 'Scholarships' },
+        {
+          entity: 'pages',
+          id: other,
+          title: 'Students',
+          label: 'Link',
+          field: 'sections.0.items.0.link',
+          words: 'See scholarships',
+        },
+        {
+          entity: 'pages',
+          id: other,
+          title: 'Students',
+          label: 'Text',
+          field: 'sections.1.body',
+          words: 'about the money',
+        },
+        {
+          entity: 'news',
+          id: newsId,
+          title: 'Scholarships open',
+          label: expect.any(String),
+          field: 'what',
+          words: 'our page',
+        },
+        {
+          entity: 'redirects',
+          id: '1',
+          title: 'Redirects',
+          label: expect.any(String),
+          field: 'rules',
+          words: '/money',
+        },
+        {
+          entity: 'redirects',
+          id: '1',
+          title: 'Redirects',
+          label: expect.any(String),
+          field: 'rules',
+          words: '/grants-2020',
+        },
+      ]),
+    );
+  });
+
+  it('answers for a draft as it would be published, and only to signed-in staff', async () => {
+    const target = String((await addPage(site, { title: 'Mentors', path: '/mentors', sections: [] })).id);
+    const draft = await answer(site.api('/api/drafts', { method: 'POST', json: { title: 'Link it' } }));
+    const draftId = String(draft.body.id);
+    const linking = await post(
+      {
+        title: 'Volunteer',
+        path: '/volunteer',
+        sections: [{ type: 'buttons', items: [{ label: 'Mentor', link: '/mentors' }] }],
+      },
+      `&draft=${draftId}`,
+    );
+    expect(linking.status).toBe(201);
+    expect((await linksOf(target)).links).toEqual([]);
+    expect((await linksOf(target, `&draft=${draftId}`)).links).toEqual([
+      {
+        entity: 'pages',
+        id: String(linking.body.id),
+        title: 'Volunteer',
+        label: 'Link',
+        field: 'sections.0.items.0.link',
+        words: 'Mentor',
+      },
+    ]);
+    // A contributor may ask too (they work in drafts); signed out may not.
+    const asContributor = await site.api(`/api/pages/links?id=${target}`, {
+      headers: { cookie: contributorCookie },
+    });
+    expect(asContributor.status).toBe(200);
+    expect((await fetch(`${site.url}/api/pages/links?id=${target}`)).status).toBe(401);
+    expect((await answer(site.api('/api/pages/links'))).body).toEqual({
+      error: 'Say which page (id).',
+      fields: { id: 'Missing' },
+    });
+    expect((await site.api('/api/pages/links?id=99999')).status).toBe(404);
+    expect((await site.api(`/api/pages/links?id=${target}&draft=ffffffffffff`)).status).toBe(404);
+  });
+});

@@ -61,6 +61,7 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   const anyStaff = [
     /^GET \/api\/(admin\/items|admin\/status|admin\/search|history|history\/version|history\/media|deleted)$/,
     /^GET \/api\/media(\/deleted)?$/,
+    /^GET \/api\/pages\/links$/, // what leads to a page, before it is deleted (issue 34)
     /^(GET|POST) \/api\/drafts$/,
     /^GET \/api\/drafts\/(settings|:id)$/,
     /^POST \/api\/drafts\/:id\/(comments|shares)$/,
@@ -204,6 +205,7 @@ describe('roles × every registered route', () => {
       'PUT /api/pages',
       'DELETE /api/pages',
       'PUT /api/navigation',
+      'GET /api/pages/links',
     ])
       expect(names).toContain(expected);
   });
