@@ -16,7 +16,10 @@ import type { DraftSites } from '../draftSites.ts';
 
 export const PAGE_LINKS_PATH = '/pages/links';
 
-export function pageLinksRoutes(deps: Pick<AppDeps, 'accounts' | 'index' | 'drafts'>, sites: DraftSites): Router {
+export function pageLinksRoutes(
+  deps: Pick<AppDeps, 'accounts' | 'index' | 'drafts'>,
+  sites: DraftSites,
+): Router {
   const router = Router();
   router.get(
     PAGE_LINKS_PATH,
