@@ -25,6 +25,8 @@ it(
     expect(report.totals.accountAcknowledged, 'no account change was acknowledged').toBeGreaterThan(0);
     // Every round's five media changes were judged, landed or not.
     expect(report.totals.mediaLanded + report.totals.mediaNotLanded, details).toBe(ROUNDS * 5);
+    // And its three page changes: a page made, one renamed (with its sub-page and redirects), the menus.
+    expect(report.totals.pagesLanded + report.totals.pagesNotLanded, details).toBe(ROUNDS * 3);
     expect(report.totals, `repeat with: npm run drill:crash -- --seed ${report.seed}\n${details}`).toEqual({
       rounds: ROUNDS,
       acknowledged: report.totals.acknowledged,
@@ -36,6 +38,11 @@ it(
       mediaAcknowledged: report.totals.mediaAcknowledged,
       mediaLost: 0,
       mediaProblem: 0,
+      pagesLanded: report.totals.pagesLanded,
+      pagesNotLanded: report.totals.pagesNotLanded,
+      pagesAcknowledged: report.totals.pagesAcknowledged,
+      pagesLost: 0,
+      pagesProblem: 0,
       neededHuman: 0,
       fsckErrors: 0,
       dirtyStatus: 0,

@@ -1,9 +1,9 @@
 // npm run drill:crash -- --rounds 50 [--concurrency 20] [--seed 1] [--keep]
-// Kills the real server during concurrent saves, account changes and media library changes, restarts
-// it, and checks nothing was lost or damaged. Exit code 1 when any round lost a save, an account change
-// or a media change, left a media change half there (or served otherwise than git holds it), needed a
-// human, or left fsck errors, a dirty status, served content other than HEAD or failing health; also
-// when no save was acknowledged at all.
+// Kills the real server during concurrent saves, account changes, media library changes and changes to
+// staff's pages and the menus, restarts it, and checks nothing was lost or damaged. Exit code 1 when
+// any round lost a save, an account change or a media or page change, left one half there (or served
+// otherwise than git holds it), needed a human, or left fsck errors, a dirty status, served content
+// other than HEAD or failing health; also when no save was acknowledged at all.
 import { parseArgs } from 'node:util';
 import { runCrashDrill } from './crashDrill.ts';
 import { failures, formatDetails, formatSummary } from './report.ts';
@@ -57,5 +57,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  '\nPASSED: every acknowledged save, account change and media change survived, every media change was whole or left no trace, and every restart was clean.',
+  '\nPASSED: every acknowledged save, account, media and page change survived, every media and page change was whole or left no trace, and every restart was clean.',
 );

@@ -1,9 +1,10 @@
 // Crash drill: the real server as a child process takes concurrent saves (live, into drafts, and
 // drafts published), account changes (an invite, a role, a sign-in, a rename, a removal) and changes
-// to the media library (uploads live and into a draft, a description, a replace, a delete), is
+// to the media library (uploads live and into a draft, a description, a replace, a delete) and to
+// staff's pages and the menus (a page made, one renamed with its sub-page and redirects, the menus), is
 // SIGKILLed at a random moment, and is started again on the same data directory with no repair. After
 // each restart the drill checks that acknowledged saves are in HEAD (and acknowledged account changes
-// kept), that each media change is whole or left no trace, the next save works, health is ok, git
+// kept), that each media and page change is whole or left no trace, the next save works, health is ok, git
 // fsck and git status are clean, and what is served equals HEAD.
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -24,6 +25,7 @@ import {
 } from './accountChanges.ts';
 import { mediaFindings, type MediaRound } from './mediaChecks.ts';
 import { photographerOn, prepareMedia, sendMedia, type PlannedMedia } from './mediaChanges.ts';
+import { pageFindings, preparePages, sendPage, type PlannedPage } from './pageChanges.ts';
 import { between, seededRng, type Rng } from './rng.ts';
 import {
   draftSave,
@@ -161,6 +163,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     signInAfterRestartMs: null,
     media: [],
     mediaProblems: [],
+    pages: [],
   };
   const server = drill.live!;
   const client = new SiteClient(server.url);
@@ -186,6 +189,13 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     media = await prepareMedia(client, drill.photographer, round);
   } catch (e) {
     r.neededHuman.push(`before the saves (the media library): ${errorText(e)}`);
+  }
+  // The page to rename (with a page under it) and the menus as they are, for the window's page changes.
+  let pages: PlannedPage[] = [];
+  try {
+    pages = await preparePages(client, round);
+  } catch (e) {
+    r.neededHuman.push(`before the saves (pages and menus): ${errorText(e)}`);
   }
   // Sent now so that it is answered about when the window opens (its password check is slow).
   const volunteer = startVolunteerSignIn(server.url);
@@ -216,9 +226,20 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   });
   const mediaStartedAt = performance.now();
   const mediaPending = media.map((m) => sendMedia(client, drill.photographer!, m, mediaStartedAt));
+  // A page made waits behind the saves that make items (their ids are taken one after another): sent
+  // among them it was never answered before the kill, so it goes out with the media changes.
+  const pagesPending = pages.filter((p) => p.kind === 'create').map((change) => sendPage(client, change));
+  const laterPages = pages.filter((p) => p.kind !== 'create');
   await sleep(mediaLeadMs);
   const startedAt = performance.now();
-  const pending = plan.map((save) => sendSave(client, save, startedAt));
+  // The page changes go out among the first saves, one after each, like the drafts: behind all the
+  // saves they were seldom answered before the kill, ahead of them they left the saves unanswered.
+  const pending = plan.map((save, i) => {
+    const sent = sendSave(client, save, startedAt);
+    if (i < laterPages.length) pagesPending.push(sendPage(client, laterPages[i]!));
+    return sent;
+  });
+  pagesPending.push(...laterPages.slice(plan.length).map((change) => sendPage(client, change)));
   const accountsPending = sendAccountChanges(
     client,
     round,
@@ -232,6 +253,7 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   drill.live = null;
   r.saves = await Promise.all(pending); // each is bounded by the client's timeout
   const mediaSent = await Promise.all(mediaPending);
+  const pagesSent = await Promise.all(pagesPending);
   r.acknowledged = r.saves.filter((s) => s.acknowledged).length;
   const accounts = await Promise.all(accountsPending);
   r.accountChanges = accounts.length;
@@ -256,11 +278,12 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   r.dirtyStatus = await statusLines(drill.site);
   r.leftovers = await leftovers(drill.site);
   const mediaRound = { site: drill.site, dataDir: drill.dataDir, before, sent: mediaSent };
-  if (drill.live) await checkRestarted(drill, drill.live, r, accounts, mediaRound);
+  if (drill.live) await checkRestarted(drill, drill.live, r, accounts, mediaRound, pagesSent);
   else {
     r.healthProblem = 'not checked: the server did not start';
     r.servedMismatches = ['not checked: the server did not start'];
     Object.assign(r, await mediaFindings(mediaRound, null));
+    r.pages = await pageFindings(drill.site, before, pagesSent, null);
   }
   return r;
 }
@@ -272,6 +295,7 @@ async function checkRestarted(
   r: RoundResult,
   accounts: AccountOutcome[],
   media: MediaRound,
+  pages: Awaited<ReturnType<typeof sendPage>>[],
 ): Promise<void> {
   const client = new SiteClient(server.url);
   try {
@@ -286,6 +310,7 @@ async function checkRestarted(
   r.healthProblem = await healthProblem(client);
   r.servedMismatches = await servedMismatches(client, drill.site);
   Object.assign(r, await mediaFindings(media, client));
+  r.pages = await pageFindings(drill.site, media.before, pages, client);
   const first = await sendSave(client, probeSave(r.round), performance.now());
   r.firstSave = first;
   if (first.acknowledged) r.lost.push(...(await lostSaves(drill.site, [first])));

@@ -1,6 +1,7 @@
 // Plain-text output of a drill run: one line per round, failure details, and the summary table.
 import { ACCOUNT_CHANGES } from './accountChanges.ts';
 import { MEDIA_CHANGES, type MediaKind } from './mediaChanges.ts';
+import { PAGE_CHANGES, type PageKind } from './pageChanges.ts';
 import { seconds } from './time.ts';
 import { FAILURE_TOTALS, type DrillReport, type DrillTotals, type RoundResult } from './types.ts';
 
@@ -23,6 +24,7 @@ export function formatRound(r: RoundResult, of: number): string {
       `accounts lost ${r.accountLost.length}`,
     ),
     mediaRound(r),
+    pagesRound(r),
     check(r.firstSave?.acknowledged ?? false, firstSave, firstSave),
     check(r.neededHuman.length === 0, 'no human needed', 'needed a human'),
     check(r.healthProblem === null, 'health ok', 'health not ok'),
@@ -36,6 +38,13 @@ export function formatRound(r: RoundResult, of: number): string {
 function mediaRound(r: RoundResult): string {
   const wrong = r.media.filter((m) => m.problems.length > 0).length + r.mediaProblems.length;
   const landed = `media ${r.media.filter((m) => m.landed).length}/${r.media.length} landed (sent ${String(r.mediaLeadMs).padStart(3)} ms ahead)`;
+  return check(wrong === 0, landed, `${landed}, ${wrong} wrong`);
+}
+
+/** Page and menu changes landed of those sent, or how many were found wrong. */
+function pagesRound(r: RoundResult): string {
+  const wrong = r.pages.filter((p) => p.problems.length > 0).length;
+  const landed = `pages ${r.pages.filter((p) => p.landed).length}/${r.pages.length} landed`;
   return check(wrong === 0, landed, `${landed}, ${wrong} wrong`);
 }
 
@@ -67,6 +76,15 @@ export function formatDetails(r: RoundResult): string[] {
         ),
     ),
     ...items('media library', r.mediaProblems),
+    ...items(
+      'page and menu changes',
+      r.pages
+        .filter((p) => p.problems.length > 0)
+        .map(
+          (p) =>
+            `${p.label} (${p.acknowledged ? 'acknowledged' : 'not acknowledged'}, ${p.landed ? 'landed' : 'not landed'}): ${p.problems.join('; ')}`,
+        ),
+    ),
     ...items('needed a human', r.neededHuman),
     ...items('health', r.healthProblem ? [r.healthProblem] : []),
     ...items('git fsck', r.fsckErrors),
@@ -91,6 +109,17 @@ function mediaByKind(report: DrillReport): string {
     .map((kind) => {
       const sent = all.filter((m) => m.kind === kind);
       return `${sent.filter((m) => m.landed).length}/${sent.length}`;
+    })
+    .join(' · ');
+}
+
+/** Page and menu changes across the run, per kind in PAGE_CHANGES' order: landed / sent. */
+function pagesByKind(report: DrillReport): string {
+  const all = report.rounds.flatMap((r) => r.pages);
+  return (Object.keys(PAGE_CHANGES) as PageKind[])
+    .map((kind) => {
+      const sent = all.filter((p) => p.kind === kind);
+      return `${sent.filter((p) => p.landed).length}/${sent.length}`;
     })
     .join(' · ');
 }
@@ -120,6 +149,11 @@ export function formatSummary(report: DrillReport): string[] {
     ['  landed of sent: uploads · into drafts · descriptions · replaces · deletes', mediaByKind(report)],
     ['lost media changes', String(t.mediaLost)],
     ['rounds with a media change half there or served wrong', String(t.mediaProblem)],
+    ['page and menu changes landed / not landed', `${t.pagesLanded} / ${t.pagesNotLanded}`],
+    ['  acknowledged', String(t.pagesAcknowledged)],
+    ['  landed of sent: pages made · renamed · menus saved', pagesByKind(report)],
+    ['lost page and menu changes', String(t.pagesLost)],
+    ['rounds with a page change half there or served wrong', String(t.pagesProblem)],
     ['rounds that needed a human', String(t.neededHuman)],
     ['rounds with fsck errors', String(t.fsckErrors)],
     ['rounds with dirty status', String(t.dirtyStatus)],
@@ -162,6 +196,11 @@ export function totalsOf(rounds: RoundResult[]): DrillTotals {
     mediaAcknowledged: sum((r) => r.media.filter((m) => m.acknowledged).length),
     mediaLost: sum((r) => r.media.filter((m) => m.acknowledged && !m.landed).length),
     mediaProblem: count((r) => r.mediaProblems.length > 0 || r.media.some((m) => m.problems.length > 0)),
+    pagesLanded: sum((r) => r.pages.filter((p) => p.landed).length),
+    pagesNotLanded: sum((r) => r.pages.filter((p) => !p.landed).length),
+    pagesAcknowledged: sum((r) => r.pages.filter((p) => p.acknowledged).length),
+    pagesLost: sum((r) => r.pages.filter((p) => p.acknowledged && !p.landed).length),
+    pagesProblem: count((r) => r.pages.some((p) => p.problems.length > 0)),
     neededHuman: count((r) => r.neededHuman.length > 0),
     fsckErrors: count((r) => r.fsckErrors.length > 0),
     dirtyStatus: count((r) => r.dirtyStatus.length > 0),

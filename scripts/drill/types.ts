@@ -2,6 +2,7 @@
 import type { LostSave } from './checks.ts';
 import type { MediaFinding } from './mediaChecks.ts';
 import type { SaveOutcome } from './saves.ts';
+import type { PageFinding } from './pageChanges.ts';
 
 export interface RoundResult {
   round: number;
@@ -39,6 +40,8 @@ export interface RoundResult {
   media: MediaFinding[];
   /** What is wrong with the library as a whole after the restart: work tree, private/uploads, the list. */
   mediaProblems: string[];
+  /** The page and menu changes sent in the kill window, each judged after the restart (pageChanges.ts). */
+  pages: PageFinding[];
 }
 
 export interface DrillTotals {
@@ -55,6 +58,13 @@ export interface DrillTotals {
   mediaLost: number;
   /** Rounds where a media change was half there, left a trace or was served otherwise than git holds it. */
   mediaProblem: number;
+  /** Page and menu changes whose commit is on the branch after the restart, and not; acknowledged; lost. */
+  pagesLanded: number;
+  pagesNotLanded: number;
+  pagesAcknowledged: number;
+  pagesLost: number;
+  /** Rounds where a page or menu change was half there, not in one commit, or served otherwise than git holds it. */
+  pagesProblem: number;
   neededHuman: number;
   fsckErrors: number;
   dirtyStatus: number;
@@ -89,6 +99,8 @@ export const FAILURE_TOTALS = [
   'accountLost',
   'mediaLost',
   'mediaProblem',
+  'pagesLost',
+  'pagesProblem',
   'neededHuman',
   'fsckErrors',
   'dirtyStatus',

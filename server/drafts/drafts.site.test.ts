@@ -11,6 +11,7 @@ import { isMediaField } from '../schema/fields.ts';
 import { NEWS_ATOM_PATH } from '../feeds/newsAtom.ts';
 import { EDITOR, answer, file, form, pdfBytes, png } from '../http/routes/writesTestKit.ts';
 import { EVENT_PAGE_URLS } from '../schema/entities/majorEvent.ts';
+import { mapListParts } from '../schema/listFields.ts';
 
 const MARK = 'LEAKMARK7Q';
 
@@ -51,9 +52,20 @@ const act = (id: string, action: string, json: unknown = {}, cookie?: string) =>
     }),
   );
 
-/** A valid new item for an entity, every text carrying the marker, media as files. */
-function markedInput(def: EntityDef): FormData {
-  const fields: Record<string, string> = {};
+/** The address of the draft's page: an address is lower case, so the marker is too. */
+const MARKED_PATH = `/${MARK.toLowerCase()}`;
+
+/**
+ * A valid new item for an entity, every text carrying the marker, media as files. Lists (a page's
+ * sections, the menus) cannot be form fields: those entities go as JSON, each list its declared
+ * example with the marker in every part that takes it, links leading to the draft's page, pictures
+ * `picture` (the draft's own library file).
+ */
+function markedInput(
+  def: EntityDef,
+  picture: string,
+): { body: FormData } | { json: Record<string, unknown> } {
+  const fields: Record<string, unknown> = {};
   const files: Record<string, ReturnType<typeof file>> = {};
   for (const [key, f] of Object.entries(def.fields as Fields)) {
     if (isMediaField(f)) {
@@ -64,6 +76,8 @@ function markedInput(def: EntityDef): FormData {
       continue;
     }
     if (f.kind === 'text' || f.kind === 'markdown') fields[key] = `${MARK} ${def.name} ${key}`;
+    // A text with a form of its own (a page's address) holds the marker as it can.
+    if (f.kind === 'text' && f.examples?.length && !f.rows) fields[key] = MARKED_PATH;
     // A list of rules (the redirects) holds the marker in a note line beside a valid rule.
     if (f.rows && f.examples?.length) fields[key] = `${f.examples[0]}\n# ${MARK} ${def.name} ${key}`;
     // A script's address must be on its declared host (the dashboard's), so the marker goes in its path.
@@ -73,9 +87,26 @@ function markedInput(def: EntityDef): FormData {
     if (f.kind === 'flag') fields[key] = key === 'hidden' ? '0' : '1';
     if ((f.kind === 'codes' || f.kind === 'choice') && f.options?.length)
       fields[key] = String(f.options[f.options.length - 1]!.value);
+    if (f.kind === 'list')
+      fields[key] = mapListParts(f, f.examples?.[0] ?? [], (part, v) => {
+        const marked =
+          part.kind === 'image'
+            ? picture
+            : part.kind === 'link'
+              ? MARKED_PATH
+              : part.kind === 'text' || part.kind === 'markdown'
+                ? `${MARK} ${def.name} ${key}`
+                : v;
+        // Parts with a form of their own (a profile's number, a video's address) keep the example's.
+        return part.schema.safeParse(marked).success ? marked : v;
+      });
   }
   if (def.name === 'siteSettings') fields.banner_to_show = '0';
-  return form(fields, files);
+  if (Object.values(def.fields as Fields).some((f) => f.kind === 'list')) {
+    expect(files).toEqual({});
+    return { json: fields };
+  }
+  return { body: form(fields as Record<string, string>, files) };
 }
 
 const writePathOf = (def: EntityDef) =>
@@ -94,6 +125,9 @@ async function everythingPublic(): Promise<string> {
     '/events.ics',
     '/robots.txt',
     `/api/search?q=${MARK}`,
+    // The page at its address, as the public site asks for it.
+    `/api/pages?path=${MARKED_PATH}`,
+    `/api/pages?path=${MARKED_PATH}&media=url&shape=typed`,
   ];
   const bodies: string[] = [];
   for (const p of paths) {
@@ -137,28 +171,7 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
       '/api/policy_update_sse.php',
     ];
     const saveAll = async () => {
-      for (const def of siteEntities) {
-        const res = await answer(
-          site.api(`/api/${writePathOf(def)}?draft=${id}&media=url`, {
-            method: def.type === 'singleton' ? 'PUT' : 'POST',
-            body: markedInput(def),
-            headers: { cookie: otherCookie.value },
-          }),
-        );
-        expect(`${def.name} ${res.status} ${res.status >= 300 ? JSON.stringify(res.body) : ''}`).toMatch(
-          new RegExp(`^${def.name} 20[01] $`),
-        );
-        // A new event page starts hidden (its rule): shown in the draft, as staff would.
-        if (def.rules?.onCreate && def.type === 'collection') {
-          const shown = await site.api(`/api/${def.legacy.endpoint}?id=${String(res.body.id)}&draft=${id}`, {
-            method: 'PUT',
-            json: { hidden: '0' },
-            headers: { cookie: otherCookie.value },
-          });
-          expect(shown.status).toBe(200);
-        }
-      }
-      // A file for the media library, uploaded into the draft and described there.
+      // A file for the media library, uploaded into the draft and described there (the page shows it).
       const upload = new FormData();
       upload.append('files', new Blob([new Uint8Array(png(MARK))]), `${MARK}.png`);
       const uploaded = await answer(
@@ -176,6 +189,27 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
         headers: { cookie: otherCookie.value },
       });
       expect(described.status).toBe(200);
+      for (const def of siteEntities) {
+        const res = await answer(
+          site.api(`/api/${writePathOf(def)}?draft=${id}&media=url`, {
+            method: def.type === 'singleton' ? 'PUT' : 'POST',
+            ...markedInput(def, libraryFile.path),
+            headers: { cookie: otherCookie.value },
+          }),
+        );
+        expect(`${def.name} ${res.status} ${res.status >= 300 ? JSON.stringify(res.body) : ''}`).toMatch(
+          new RegExp(`^${def.name} 20[01] $`),
+        );
+        // A new event page starts hidden (its rule): shown in the draft, as staff would.
+        if (def.rules?.onCreate && def.type === 'collection') {
+          const shown = await site.api(`/api/${def.legacy.endpoint}?id=${String(res.body.id)}&draft=${id}`, {
+            method: 'PUT',
+            json: { hidden: '0' },
+            headers: { cookie: otherCookie.value },
+          });
+          expect(shown.status).toBe(200);
+        }
+      }
     };
     // All four public streams are open while the draft is saved: none says a word of it.
     const heard = await Promise.all(
@@ -195,8 +229,11 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
   });
 
   it('shows nowhere public before it is published: answers, feeds, sitemap, search, streams', async () => {
-    expect(await everythingPublic()).not.toContain(MARK);
-    expect(streamed).not.toContain(MARK);
+    // In any case: the draft's page address is the marker in lower case.
+    const everything = await everythingPublic();
+    expect(everything).not.toContain(MARK);
+    expect(everything.toLowerCase()).not.toContain(MARK.toLowerCase());
+    expect(streamed.toLowerCase()).not.toContain(MARK.toLowerCase());
     expect(streamed).not.toMatch(/^data:/m);
     // A signed-in reader of the live site does not see it either; only `?draft=ID` does.
     const staffLive = await (await site.api('/api/news.php')).text();
@@ -237,7 +274,21 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
       const text = await (await fetch(`${site.url}/api/${def.legacy.endpoint}?media=url`)).text();
       expect(`${def.name}: ${text.includes(MARK)}`).toBe(`${def.name}: true`);
     }
-    expect(await everythingPublic()).toContain(`${MARK} news`); // the feeds and search too
+    const everything = await everythingPublic();
+    expect(everything).toContain(`${MARK} news`); // the feeds and search too
+    // The page: at its address, in the sitemap, found by its sections' words; the menu leads to it.
+    expect(await (await fetch(`${site.url}/sitemap.xml`)).text()).toContain(
+      `<loc>${site.url}${MARKED_PATH}</loc>`,
+    );
+    expect(await (await fetch(`${site.url}/api/page_paths`)).json()).toContain(MARKED_PATH);
+    const found = (await (await fetch(`${site.url}/api/search?q=${MARK}+pages+sections`)).json()) as {
+      results: { entity: string; href: string }[];
+    };
+    expect(found.results).toContainEqual(expect.objectContaining({ entity: 'pages', href: MARKED_PATH }));
+    const menu = (await (await fetch(`${site.url}/api/navigation?shape=typed`)).json()) as {
+      header: { label: string; link: string }[];
+    };
+    expect(menu.header[0]).toMatchObject({ label: `${MARK} navigation header`, link: MARKED_PATH });
     expect((await fetch(site.url + libraryFile.url)).status).toBe(200);
     expect(await (await site.api('/api/media?per=100')).text()).toContain(`${MARK} picture`);
   });

@@ -34,6 +34,7 @@ import { can } from '../schema/roles.ts';
 import type { AppDeps } from './appDeps.ts';
 import { parseQuery } from './query.ts';
 import { mediaLibraryRoutes } from './routes/mediaLibraryRoutes.ts';
+import { pageLinksRoutes } from './routes/pageLinksRoutes.ts';
 import type { MediaLibrary } from '../media/mediaLibrary.ts';
 import { uploadParser } from './uploadParser.ts';
 import { uploadsDir } from '../content/writer/uploadsDir.ts';
@@ -125,6 +126,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   const uploads = uploadParser(uploadsDir(config.dataDir), (req) => req.user!.username);
   api.use(writeRoutes(deps, draftSites, uploads));
   api.use(mediaLibraryRoutes(deps, draftSites, library, uploads));
+  api.use(pageLinksRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
   api.use(adminRoutes(deps, draftSites));
   api.use(messageRoutes(deps));

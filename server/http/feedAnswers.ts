@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { prepareBody } from './prepared.ts';
 import { entities } from '../schema/registry.ts';
+import { PAGED_LISTINGS } from '../schema/sitePaths.ts';
 import { publicOrigin, requestOrigin } from './siteOrigin.ts';
 import { robotsTxt, sitemapXml } from '../feeds/sitemap.ts';
 import { ADMIN_PAGE_PATHS } from '../feeds/publicPages.ts';
@@ -163,7 +164,8 @@ const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
     '/sitemap.xml',
     (index) => ({
       type: XML,
-      deps: [entities.majorEvent.name],
+      // What publicPagePaths reads: event pages, staff's pages, and the paged listings' items.
+      deps: [entities.majorEvent.name, entities.page.name, ...PAGED_LISTINGS.map((l) => l.entity)],
       build: (origin) => sitemapXml(index, origin),
     }),
   ],

@@ -8,13 +8,16 @@ const T = Date.UTC(2026, 0, 15, 17, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('Show from / Show until', () => {
-  it('is declared on news, event cards, banners and event pages only', () => {
+  // Staff's pages too (issue 34): a landing page can go up and come down on its own, like the rest.
+  it('is declared on news, event cards, banners, event pages and staff pages only', () => {
     const withIt = Object.values(entities)
       .filter(isScheduled)
       .map((d) => d.name)
       .sort();
     expect(withIt).toEqual(
-      [entities.banner, entities.eventCard, entities.majorEvent, entities.news].map((d) => d.name).sort(),
+      [entities.banner, entities.eventCard, entities.majorEvent, entities.news, entities.page]
+        .map((d) => d.name)
+        .sort(),
     );
   });
 

@@ -120,9 +120,32 @@ describe('every kind of change', () => {
     expect(events[0]).toMatchObject({
       kind: 'saved',
       entity: 'majorEvents',
-      carried: { entity: 'eventCards', ids: [card.item.id] },
+      carried: [{ entity: 'eventCards', ids: [card.item.id] }],
     });
     expect(events[0]!.entities).toEqual(new Set(['majorEvents', 'eventCards']));
+  });
+
+  it('a renamed page names both what it carried, sub-pages and redirects, in its one event', async () => {
+    const { writer } = site.deps;
+    const save = (input: Record<string, unknown>, id?: string) =>
+      writer.save({ def: entities.page, id, input, uploads: [], author });
+    const parent = await save({ title: 'Programs', path: '/programs', sections: [] });
+    const child = await save({ title: 'Camp', path: '/programs/camp', sections: [] });
+    const before = commits();
+    const events = await eventsOf(() => save({ title: 'Programs', path: '/courses' }, parent.item.id));
+    expect(commits()).toBe(before + 1);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'saved',
+      entity: 'pages',
+      ids: [parent.item.id],
+      carried: [
+        { entity: 'pages', ids: [child.item.id] },
+        { entity: 'redirects', ids: ['1'] },
+      ],
+    });
+    expect(events[0]!.entities).toEqual(new Set(['pages', 'redirects']));
+    expect(site.deps.index.get(entities.page, child.item.id)?.data.path).toBe('/courses/camp');
   });
 
   it('a hand edit is one external event; the schedule clock announces its own kind, not a fake save', async () => {

@@ -14,7 +14,8 @@ const fieldsOf = (def: EntityDef) => Object.entries(def.fields as Fields);
 /** Stored values each kind can hold (flags both ways, every code's name, every choice). */
 function storedSamples(field: AnyField): unknown[] {
   const byKind: Record<FieldKind, () => unknown[]> = {
-    text: () => ['Plain text', ''],
+    // A text field with a form of its own (a page's address) says what it takes.
+    text: () => [...(field.examples ?? ['Plain text']), ''],
     markdown: () => ['## Heading\n\n- one\n- two', ''],
     link: () => [...(field.examples ?? ['https://example.org/page', '/summerOfCS']), ''],
     date: () => ['2025-03-05', '2024-02-29', ''],

@@ -10,7 +10,8 @@ import { readBodies } from '../bodies.ts';
 import { queryString, route, sendError } from '../http.ts';
 import { AppError } from '../../schema/errors.ts';
 import { fieldText } from '../../schema/fieldText.ts';
-import { entityByName } from '../../schema/registry.ts';
+import { entities, entityByName } from '../../schema/registry.ts';
+import { pageAtEndpoint } from '../../schema/site/publicPaths.ts';
 import { typedItem } from '../legacy/wire.ts';
 import { oneItem, readAnswer } from '../legacy/readAnswers.ts';
 import { DRAFT_ACTIONS, type DraftAction } from '../../drafts/drafts.ts';
@@ -190,9 +191,18 @@ export function draftReads(deps: Pick<AppDeps, 'accounts'>, sites: DraftSites): 
       const page = queryString(req, 'page');
       const size = queryString(req, 'size');
       const name = `${String(req.params.endpoint)}${page && size ? `?page=${page}&size=${size}` : ''}`;
-      const endpoint = site.model.endpoint(name);
+      let endpoint = site.model.endpoint(name);
       // Not a documented read: the staff's own calls further on take `?draft=` too (/api/media).
       if (!endpoint) return next('router');
+      // GET /api/pages?path=/summer-camp&draft=ID: the page at that address in the draft, as live.
+      const at = endpoint.entity === entities.page ? queryString(req, 'path') : undefined;
+      if (at !== undefined) {
+        endpoint = site.model.endpoint(pageAtEndpoint(at));
+        if (!endpoint)
+          throw new AppError(400, 'An address is lower case letters, digits, hyphens and /.', {
+            path: 'Not an address',
+          });
+      }
       const ctx = readContext(req, true);
       const itemId = queryString(req, 'id');
       res.setHeader('Cache-Control', 'no-store');

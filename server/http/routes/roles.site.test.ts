@@ -52,6 +52,8 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   if (key === 'POST /api/drafts/:id/:action') return 'by-action';
   // The documented writes and uploads: the live site needs an editor, `?draft=ID` a contributor.
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';
+  // Staff's pages and the menus (issue 34) are written like them.
+  if (r.method !== 'GET' && ['/api/pages', '/api/navigation'].includes(r.path)) return 'live-or-draft';
   // The media library: uploads, descriptions, replacements and deletes as the documented writes;
   // bringing a deleted file back changes the live site (editors), like every restore.
   if (key === 'POST /api/media/restore') return 'publish';
@@ -59,6 +61,7 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   const anyStaff = [
     /^GET \/api\/(admin\/items|admin\/status|admin\/search|history|history\/version|history\/media|deleted)$/,
     /^GET \/api\/media(\/deleted)?$/,
+    /^GET \/api\/pages\/links$/, // what leads to a page, before it is deleted (issue 34)
     /^(GET|POST) \/api\/drafts$/,
     /^GET \/api\/drafts\/(settings|:id)$/,
     /^POST \/api\/drafts\/:id\/(comments|shares)$/,
@@ -198,6 +201,11 @@ describe('roles × every registered route', () => {
       'GET /api/media',
       'GET /api/account',
       'POST /api/account/sign-out-everywhere',
+      'POST /api/pages',
+      'PUT /api/pages',
+      'DELETE /api/pages',
+      'PUT /api/navigation',
+      'GET /api/pages/links',
     ])
       expect(names).toContain(expected);
   });

@@ -10,6 +10,7 @@ import { createApp } from '../../app.ts';
 import { publicRoute, registeredRoutes, type RouteInfo } from '../../testing/routeList.ts';
 import { collections, singletons } from '../../schema/registry.ts';
 import { EVENTS_LISTING } from '../../schema/sitePaths.ts';
+import { PAGE_PATHS_ENDPOINT } from '../../schema/site/publicPaths.ts';
 import {
   addEditorAndSignIn,
   answer,
@@ -63,6 +64,10 @@ describe('every registered route', () => {
       'PUT /api/globals.php',
       'POST /api/workshop_schedule.php',
       'PUT /api/homepage.php',
+      'POST /api/pages',
+      'PUT /api/pages',
+      'DELETE /api/pages',
+      'PUT /api/navigation',
       'GET /api/history',
       'GET /api/history/version',
       'POST /api/history/restore',
@@ -78,7 +83,8 @@ describe('every registered route', () => {
       expect(names).toContain(expected);
     // Every write endpoint of every site entity was registered (reads of their own have none).
     for (const e of site.deps.model.endpoints.filter(
-      (x) => !['get_data.php', 'pdf_images.php', EVENTS_LISTING.endpoint].includes(x.path),
+      (x) =>
+        !['get_data.php', 'pdf_images.php', EVENTS_LISTING.endpoint, PAGE_PATHS_ENDPOINT].includes(x.path),
     )) {
       expect(routes.some((r) => r.method !== 'GET' && r.path === `/api/${e.path}`)).toBe(true);
     }

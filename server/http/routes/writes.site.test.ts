@@ -7,6 +7,7 @@ import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { collections, entities, singletons } from '../../schema/registry.ts';
 import type { CollectionDef, SingletonDef } from '../../schema/define.ts';
 import { PAPER_MISSING_FILES } from '../../schema/entities/paper.ts';
+import { addPage } from './pagesTestKit.ts';
 import {
   addEditorAndSignIn,
   answer,
@@ -33,6 +34,8 @@ let author: { name: string; email: string };
 beforeAll(async () => {
   site = await startTestSite();
   author = await addEditorAndSignIn(site);
+  // The starter has no page staff built; the table's signed-out row needs one that exists.
+  await addPage(site, { title: 'Programs', path: '/programs', sections: [] });
 });
 afterAll(async () => {
   await site?.stop();
@@ -79,11 +82,11 @@ interface CollectionCase {
   def: CollectionDef<any>;
   create: Call;
   createTitle: string;
-  created: Record<string, string>;
+  created: Record<string, unknown>;
   createdMedia?: Media[];
   update: (id: string) => Call;
   updateTitle: string;
-  updated: Record<string, string>;
+  updated: Record<string, unknown>;
   /** Media written by the update (same path: M; a new extension: old D + new A). */
   updatedMedia?: Media[];
   remove: (id: string) => string;
@@ -478,13 +481,67 @@ const COLLECTIONS: CollectionCase[] = [
       implementation: 'Implementation must be 1 (Implemented), 2 (In Progress) or 3 (Not Implemented)',
     },
   },
+  {
+    def: entities.page,
+    create: json('POST', 'pages', {
+      title: 'Summer of CS camp',
+      path: '/programs/summer-camp',
+      summary: 'A week of coding.',
+      sections: [
+        { type: 'text', body: '## Who it is for\n\nTeachers **new** to CS.' },
+        { type: 'buttons', items: [{ label: 'Apply', link: '/contact' }] },
+        { type: 'faq', items: [{ question: 'Is it free?', answer: 'Yes.' }] },
+      ],
+    }),
+    createTitle: 'Summer of CS camp',
+    created: {
+      title: 'Summer of CS camp',
+      path: '/programs/summer-camp',
+      summary: 'A week of coding.',
+      sections: [
+        { type: 'text', body: '## Who it is for\n\nTeachers **new** to CS.' },
+        { type: 'buttons', items: [{ label: 'Apply', link: '/contact' }] },
+        { type: 'faq', heading: '', items: [{ question: 'Is it free?', answer: 'Yes.' }] },
+      ],
+    },
+    update: (id) =>
+      json('PUT', `pages?id=${id}`, {
+        title: 'Summer of CS camp 2026',
+        path: '/programs/summer-camp',
+        summary: 'A week of coding, in July.',
+        sections: [
+          { type: 'list', source: 'events', count: '4' },
+          { type: 'text', body: 'Teachers new to CS.' },
+        ],
+      }),
+    updateTitle: 'Summer of CS camp 2026',
+    updated: {
+      title: 'Summer of CS camp 2026',
+      summary: 'A week of coding, in July.',
+      sections: [
+        { type: 'list', heading: '', source: 'events', count: 4 },
+        { type: 'text', body: 'Teachers new to CS.' },
+      ],
+    },
+    remove: (id) => `pages?id=${id}`,
+    invalid: json('POST', 'pages', {
+      title: 'Bad button',
+      path: '/bad-button',
+      sections: [
+        { type: 'text', body: 'Fine.' },
+        { type: 'buttons', items: [{ label: 'Click', link: 'javascript:alert(1)' }] },
+      ],
+    }),
+    invalidError: `Section 2 (Buttons), button 1: ${LINK_MESSAGE('Link')}`,
+    invalidFields: { 'sections.1.items.0.link': `Section 2 (Buttons), button 1: ${LINK_MESSAGE('Link')}` },
+  },
 ];
 
 interface SingletonCase {
   def: SingletonDef<any>;
   /** The documented write, its expected wire answer and the media it writes. */
   call: Call;
-  expected: Record<string, string>;
+  expected: Record<string, unknown>;
   /** Media files the call adds (A) or removes (D), beside the item file (M). */
   mediaChanges?: Record<string, 'A' | 'D'>;
   invalid?: { call: Call; error: string; fields: Record<string, string> };
@@ -608,6 +665,39 @@ const SINGLETONS: SingletonCase[] = [
     def: entities.homePage,
     call: json('PUT', 'homepage.php', homeFields),
     expected: homeFields,
+  },
+  {
+    def: entities.navigation,
+    call: json('PUT', 'navigation', {
+      header: [
+        { label: 'HOME', link: '/' },
+        { label: 'PROGRAMS', link: '/programs', children: [{ label: 'Camp', link: '/programs/camp' }] },
+        { label: 'EVENTS', show: 'wide', event_pages: true },
+      ],
+      footer: [{ label: 'News', link: '/news' }],
+    }),
+    expected: {
+      header: [
+        { label: 'HOME', link: '/', show: 'everywhere', event_pages: false, children: [] },
+        {
+          label: 'PROGRAMS',
+          link: '/programs',
+          show: 'everywhere',
+          event_pages: false,
+          children: [{ label: 'Camp', link: '/programs/camp' }],
+        },
+        { label: 'EVENTS', link: '', show: 'wide', event_pages: true, children: [] },
+      ],
+      footer: [{ label: 'News', link: '/news' }],
+    },
+    invalid: {
+      call: json('PUT', 'navigation', {
+        header: [{ label: 'HOME', link: 'javascript:alert(1)' }],
+        footer: [],
+      }),
+      error: `Menu item 1: ${LINK_MESSAGE('Link')}`,
+      fields: { 'header.0.link': `Menu item 1: ${LINK_MESSAGE('Link')}` },
+    },
   },
 ];
 
