@@ -63,6 +63,8 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   fromPdf?: string;
   /** An image's text alternative: where the page takes it from (image fields only, always declared). */
   alt?: ImageAlt;
+  /** Text that is no words a visitor searches for (a page's address): left out of the site search. */
+  unsearched?: boolean;
   /** What a list holds (list fields only: listFields.ts). */
   list?: ListShape;
 }

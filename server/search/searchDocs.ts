@@ -30,7 +30,9 @@ export function searchedFields(def: EntityDef): Searched {
   let shape = shapes.get(def.name);
   if (!shape) {
     const fields = Object.entries(def.fields as Fields);
-    const words = fields.filter(([, f]) => f.kind === 'text' || f.kind === 'markdown').map(([k]) => k);
+    const words = fields
+      .filter(([, f]) => (f.kind === 'text' || f.kind === 'markdown') && !f.unsearched)
+      .map(([k]) => k);
     const title = def.admin.titleField ?? words[0];
     shape = {
       title,

@@ -63,6 +63,7 @@ export const parentAddress = (path: string): string | null => {
 export const pageAddress = (label: string): FieldDef<'text', string> => ({
   ...text(label, { required: true }),
   placeholder: '/summer-camp',
+  unsearched: true,
   examples: ['/summer-camp', '/programs/summer-camp'],
   help: 'Where the page lives: lower case letters, digits and hyphens (/summer-camp). Put it under another page with / (/programs/summer-camp).',
   schema: z
