@@ -15,6 +15,8 @@ interface FieldRowProps {
   file: ChosenFile | null;
   fileInputKey: number;
   error?: string;
+  /** A list's messages about its parts, by their place below it (`2.items.0.link`). */
+  errors?: Readonly<Record<string, string>>;
   /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
   warnings?: string[];
   opts?: FieldOptions;
@@ -30,6 +32,7 @@ export function FieldRow({
   file,
   fileInputKey,
   error,
+  errors,
   warnings,
   opts,
   onChange,
@@ -40,7 +43,9 @@ export function FieldRow({
   const { Input, group } = opts?.input ?? inputs[field.kind];
   // A date input shows its own format, so a format hint such as 'YYYY-MM-DD' would only confuse.
   const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
-  const helpId = help || field.max ? `${id}-help` : undefined;
+  // A list's limit is said by the list itself (in items, not characters).
+  const counted = field.max !== undefined && field.kind !== 'list';
+  const helpId = help || counted ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const warningsId = warnings?.length ? `${id}-warnings` : undefined;
   const describedBy = [helpId, errorId, warningsId].filter(Boolean).join(' ') || undefined;
@@ -62,6 +67,7 @@ export function FieldRow({
       onFile={onFile}
       describedBy={describedBy}
       invalid={!!error}
+      errors={errors}
       options={opts?.options}
       disabledOptions={opts?.disabled}
     />
@@ -69,7 +75,7 @@ export function FieldRow({
   const helpLine = helpId && (
     <p id={helpId} className="admin-help">
       {help}
-      {field.max !== undefined && (
+      {counted && field.max !== undefined && (
         <span className={textOf(value).length > field.max ? 'admin-over' : undefined}>
           {help ? ' ' : ''}
           {field.max - textOf(value).length} characters remaining

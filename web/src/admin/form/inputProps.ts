@@ -19,4 +19,6 @@ export interface InputProps {
   disabledOptions?: ReadonlySet<string>;
   /** Overrides the declared choices (e.g. the headers of the event pages). */
   options?: readonly { value: FieldValue; label: string }[];
+  /** A list's messages about its parts, by their place below it (`2.items.0.link`). */
+  errors?: Readonly<Record<string, string>>;
 }
