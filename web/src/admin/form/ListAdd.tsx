@@ -87,14 +87,15 @@ export function ListAdd({ shape, count, idBase, onAdd }: AddProps) {
                 <button
                   type="button"
                   className="admin-list-kind"
+                  aria-describedby={kind.help ? `${choicesId}-${type}` : undefined}
                   onClick={() => {
                     setChoosing(false);
                     onAdd(type);
                   }}
                 >
-                  <strong>{kind.label}</strong>
-                  {kind.help && <span>{kind.help}</span>}
+                  {kind.label}
                 </button>
+                {kind.help && <span id={`${choicesId}-${type}`}>{kind.help}</span>}
               </li>
             ))}
           </ul>
