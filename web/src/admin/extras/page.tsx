@@ -38,6 +38,17 @@ function useAddressError(values: FormValues, item: AdminItem | undefined): Recor
   return {};
 }
 
+/** Each line of the list says where the page lives (its schedule, if any, is said by the list itself). */
+function AddressMark({ item }: { item: AdminItem }) {
+  const path = textOf(item.path);
+  return path ? (
+    <span className="admin-row-mark">
+      <span className="visually-hidden">Address: </span>
+      {path}
+    </span>
+  ) : null;
+}
+
 function Preview({ values, item }: { values: FormValues; item?: AdminItem; files: FormFiles }) {
   return <PagePreview values={values} item={item} names={useProfileNames()} />;
 }
@@ -52,4 +63,5 @@ export const pageExtras: EntityExtras = {
   deleteWarning: (item) => linksWarning(item),
   Preview,
   previewBeside: true,
+  RowMark: AddressMark,
 };

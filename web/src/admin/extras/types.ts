@@ -4,16 +4,9 @@ import type { ComponentType } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import type { AdminItem } from '../api.ts';
 import type { FormFiles, FormValues } from '../entityApi.ts';
-import type { InputProps } from '../form/inputs.tsx';
+import type { FieldOptions } from '../form/inputProps.ts';
 
-export interface FieldOptions {
-  options?: readonly { value: string; label: string }[];
-  disabled?: ReadonlySet<string>;
-  /** Draws this field with another input than its kind's (a text drawn as radio choices). */
-  input?: { Input: ComponentType<InputProps>; group: boolean };
-  /** Shown, not editable, for this person: why (the dashboard's script address, for non-admins). */
-  readOnly?: string;
-}
+export type { FieldOptions };
 
 export interface SectionProps {
   def: EntityDef;

@@ -3,26 +3,9 @@
 // or, for a field this person may not change, its value read-only and why.
 import { askedFor, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import type { FieldValue } from '../api.ts';
-import { textOf, type ChosenFile } from '../entityApi.ts';
-import type { FieldOptions } from '../extras/types.ts';
+import { textOf } from '../entityApi.ts';
+import type { FieldRowProps } from './inputProps.ts';
 import { inputs } from './inputs.tsx';
-
-interface FieldRowProps {
-  formId: string;
-  name: string;
-  field: AnyField;
-  value: FieldValue;
-  file: ChosenFile | null;
-  fileInputKey: number;
-  error?: string;
-  /** A list's messages about its parts, by their place below it (`2.items.0.link`). */
-  errors?: Readonly<Record<string, string>>;
-  /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
-  warnings?: string[];
-  opts?: FieldOptions;
-  onChange: (v: FieldValue) => void;
-  onFile: (f: ChosenFile | null) => void;
-}
 
 export function FieldRow({
   formId,
@@ -68,6 +51,7 @@ export function FieldRow({
       describedBy={describedBy}
       invalid={!!error}
       errors={errors}
+      Row={FieldRow}
       options={opts?.options}
       disabledOptions={opts?.disabled}
     />

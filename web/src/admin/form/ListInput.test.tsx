@@ -15,17 +15,17 @@ import { FieldRow } from './FieldRow.tsx';
 const header = entities.navigation.fields.header as AnyField;
 const sections = entities.page.fields.sections as AnyField;
 
-/** The field in a form of its own; `seen` holds its value after each change. */
+/** The field in a form of its own; `onValue` hears its value after each change. */
 function Harness({
   field,
   name,
   start,
-  seen,
+  onValue,
 }: {
   field: AnyField;
   name: string;
   start: FieldValue;
-  seen: { value: FieldValue };
+  onValue: (v: FieldValue) => void;
 }) {
   const [value, setValue] = useState<FieldValue>(start);
   return (
@@ -37,7 +37,7 @@ function Harness({
       file={null}
       fileInputKey={0}
       onChange={(v) => {
-        seen.value = v;
+        onValue(v);
         setValue(v);
       }}
       onFile={() => undefined}
@@ -59,7 +59,12 @@ describe('the list input', () => {
     const user = userEvent.setup();
     const seen = { value: [] as FieldValue };
     render(
-      <Harness field={header} name="header" start={[item('Home', '/'), item('News', '/news')]} seen={seen} />,
+      <Harness
+        field={header}
+        name="header"
+        start={[item('Home', '/'), item('News', '/news')]}
+        onValue={(v) => (seen.value = v)}
+      />,
     );
     expect(screen.getByRole('group', { name: /^Header menu/ })).toBeInTheDocument();
     const first = screen.getByRole('group', { name: /^Menu item 1: Home/ });
@@ -90,7 +95,9 @@ describe('the list input', () => {
   it('keeps to the declared limits and says why', async () => {
     const user = userEvent.setup();
     const seen = { value: [] as FieldValue };
-    render(<Harness field={header} name="header" start={[item('Home', '/')]} seen={seen} />);
+    render(
+      <Harness field={header} name="header" start={[item('Home', '/')]} onValue={(v) => (seen.value = v)} />,
+    );
     // At least one menu item: the only one cannot go.
     expect(screen.getByRole('button', { name: 'Remove menu item 1' })).toBeDisabled();
     expect(screen.getByText(/needs at least 1 menu item/)).toBeInTheDocument();
@@ -105,7 +112,7 @@ describe('the list input', () => {
   it('offers the kinds of a list of kinds, with their help, and nests their lists', async () => {
     const user = userEvent.setup();
     const seen = { value: [] as FieldValue };
-    render(<Harness field={sections} name="sections" start={[]} seen={seen} />);
+    render(<Harness field={sections} name="sections" start={[]} onValue={(v) => (seen.value = v)} />);
     await user.click(screen.getByRole('button', { name: 'Add a section' }));
     const kinds = screen.getByRole('group', { name: 'Which kind of section to add' });
     const buttons = within(kinds).getByRole('button', { name: 'Buttons' });
@@ -129,7 +136,7 @@ describe('the list input', () => {
           { type: 'buttons', items: [{ label: 'Apply', link: '/contact' }] },
           { type: 'buttons', items: [{ label: 'Read', link: '/news' }] },
         ]}
-        seen={seen}
+        onValue={(v) => (seen.value = v)}
       />,
     );
     const second = screen.getByRole('group', { name: /^Section 2 \(Buttons\)/ });

@@ -6,23 +6,13 @@
 // the fewest, and a sentence says why. The list's own check (the server's, listFields.ts) runs as
 // staff type: a part's message shows beside it once staff changed it, and every message after a save
 // was refused.
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type ReactNode,
-} from 'react';
-import type { AnyField, ListShape } from '../../../../server/schema/fields.ts';
-import { itemFields } from '../../../../server/schema/listFields.ts';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import type { ListShape } from '../../../../server/schema/fields.ts';
 import type { FieldValue, ListItemValue } from '../api.ts';
-import type { FieldOptions } from '../extras/types.ts';
-import { FieldRow } from './FieldRow.tsx';
 import type { InputProps } from './inputProps.ts';
-import { LibraryMediaInput } from './LibraryMediaInput.tsx';
 import { ListAdd, ListLimits } from './ListAdd.tsx';
+import { InList } from './listContext.ts';
+import { ListItem, type ItemActions } from './ListItem.tsx';
 import {
   below,
   changedParts,
@@ -37,28 +27,16 @@ import {
   removed,
 } from './listValues.ts';
 
-/** Set inside a list: a list within gets its messages from the outer one, which checks the whole. */
-const InList = createContext(false);
+export { PartOptions } from './listContext.ts';
 
-/**
- * Choices for parts of lists, by the part's place with `*` for each item's number
- * (`sections.*.profiles.*`, `header.*.link`): the entity's useFieldOptions, given by the form.
- */
-export const PartOptions = createContext<Readonly<Record<string, FieldOptions>>>({});
-
-const LIBRARY = { Input: LibraryMediaInput, group: false };
-const pattern = (key: string) => key.replace(/\.\d+(?=\.|$)/g, '.*');
-const noFile = () => undefined;
 let lastKey = 0;
 const freshKey = () => `i${++lastKey}`;
 
 export function ListInput(p: InputProps) {
   const shape = p.field.list as ListShape;
   const nested = useContext(InList);
-  const partOptions = useContext(PartOptions);
   const list = listOf(p.value);
   const formId = p.id.slice(0, p.id.length - p.name.length - 1);
-  const noun = shape.noun;
 
   // Each item's key for React (and the drag), kept with the item through moves; a list replaced from
   // outside (a save, a restored version) gets new ones.
@@ -165,21 +143,21 @@ export function ListInput(p: InputProps) {
   // ── Drag to reorder (a mouse's or a pen's way; the buttons are the keyboard's) ──
   const dragging = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const onDragStart = (i: number) => (e: DragEvent) => {
+  const dragStart = (i: number, e: DragEvent) => {
     dragging.current = i;
     e.dataTransfer.effectAllowed = 'move';
     e.dataTransfer.setData('text/plain', nameOf(i));
     const item = (e.currentTarget as HTMLElement).closest('li');
     if (item) e.dataTransfer.setDragImage(item, 20, 20);
   };
-  const onDragOver = (i: number) => (e: DragEvent) => {
+  const dragOver = (i: number, e: DragEvent) => {
     if (dragging.current === null) return;
     e.preventDefault();
     e.stopPropagation();
     e.dataTransfer.dropEffect = 'move';
     if (over !== i) setOver(i);
   };
-  const onDrop = (i: number) => (e: DragEvent) => {
+  const drop = (i: number, e: DragEvent) => {
     if (dragging.current === null) return;
     e.preventDefault();
     e.stopPropagation();
@@ -188,10 +166,11 @@ export function ListInput(p: InputProps) {
     setOver(null);
     move(from, i);
   };
-  const onDragEnd = () => {
+  const dragEnd = () => {
     dragging.current = null;
     setOver(null);
   };
+  const dragLeave = (i: number) => setOver((o) => (o === i ? null : o));
 
   const setPart = (i: number, key: string | null, v: FieldValue) => {
     const next = [...list];
@@ -199,27 +178,26 @@ export function ListInput(p: InputProps) {
     change(next);
   };
 
-  const part = (i: number, key: string | null, field: AnyField, value: FieldValue | undefined) => {
-    const at = key === null ? `${i}` : `${i}.${key}`;
-    const name = `${p.name}.${at}`;
-    const opts = partOptions[pattern(name)];
-    return (
-      <FieldRow
-        key={key ?? 'value'}
-        formId={formId}
-        name={name}
-        field={field}
-        value={value ?? ''}
-        file={null}
-        fileInputKey={0}
-        error={messages[at]}
-        errors={field.kind === 'list' ? below(messages, at) : undefined}
-        opts={field.kind === 'image' || field.kind === 'pdf' ? { ...opts, input: LIBRARY } : opts}
-        onChange={(v) => setPart(i, key, v)}
-        onFile={noFile}
-      />
-    );
-  };
+  // The items are given the same functions from render to render (so an item unchanged is not drawn
+  // again); each calls this render's own.
+  const latest = useRef<ItemActions | null>(null);
+  useLayoutEffect(() => {
+    latest.current = { move, copy, remove, setPart, dragStart, dragOver, drop, dragEnd, dragLeave };
+  });
+  const actions = useMemo<ItemActions>(
+    () => ({
+      move: (...a) => latest.current?.move(...a),
+      copy: (...a) => latest.current?.copy(...a),
+      remove: (...a) => latest.current?.remove(...a),
+      setPart: (...a) => latest.current?.setPart(...a),
+      dragStart: (...a) => latest.current?.dragStart(...a),
+      dragOver: (...a) => latest.current?.dragOver(...a),
+      drop: (...a) => latest.current?.drop(...a),
+      dragEnd: () => latest.current?.dragEnd(),
+      dragLeave: (...a) => latest.current?.dragLeave(...a),
+    }),
+    [],
+  );
 
   const atFewest = list.length <= shape.min;
   return (
@@ -227,70 +205,26 @@ export function ListInput(p: InputProps) {
       <div ref={root} className="admin-list-field" aria-describedby={p.describedBy}>
         {list.length > 0 && (
           <ol className="admin-list-items">
-            {list.map((item, i) => {
-              const key = keys[i]!;
-              const name = nameOf(i, item);
-              const gist = itemGist(shape, item);
-              const fields = shape.each ? null : itemFields(shape, item);
-              return (
-                <li
-                  key={key}
-                  data-list-item={key}
-                  className={over === i ? 'admin-list-item is-drop-target' : 'admin-list-item'}
-                  onDragOver={onDragOver(i)}
-                  onDrop={onDrop(i)}
-                  onDragLeave={() => setOver((o) => (o === i ? null : o))}
-                >
-                  <fieldset>
-                    <legend>
-                      {name}
-                      {gist && <span className="admin-list-gist">: {gist}</span>}
-                    </legend>
-                    <div className="admin-list-tools">
-                      <span
-                        className="admin-drag-handle"
-                        draggable
-                        onDragStart={onDragStart(i)}
-                        onDragEnd={onDragEnd}
-                        title="Drag to move"
-                        aria-hidden="true"
-                      >
-                        ⠿
-                      </span>
-                      <Tool tool="up" disabled={i === 0} onClick={() => move(i, i - 1, 'up')}>
-                        Move up <span className="visually-hidden">{lower(name)}</span>
-                      </Tool>
-                      <Tool
-                        tool="down"
-                        disabled={i === list.length - 1}
-                        onClick={() => move(i, i + 1, 'down')}
-                      >
-                        Move down <span className="visually-hidden">{lower(name)}</span>
-                      </Tool>
-                      <Tool tool="copy" disabled={list.length >= shape.max} onClick={() => copy(i)}>
-                        Copy <span className="visually-hidden">{lower(name)}</span>
-                      </Tool>
-                      <Tool tool="remove" disabled={atFewest} danger onClick={() => remove(i)}>
-                        Remove <span className="visually-hidden">{lower(name)}</span>
-                      </Tool>
-                    </div>
-                    {messages[`${i}`] && <p className="admin-field-error">{messages[`${i}`]}</p>}
-                    {messages[`${i}.type`] && <p className="admin-field-error">{messages[`${i}.type`]}</p>}
-                    {shape.each
-                      ? part(i, null, { ...shape.each, label: name }, item as FieldValue)
-                      : fields
-                        ? Object.entries(fields).map(([k, f]) =>
-                            part(i, k, f, (item as ListItemValue | null)?.[k]),
-                          )
-                        : !messages[`${i}.type`] && (
-                            <p className="admin-field-error">
-                              The editor does not know this kind of {noun}. Remove it, or ask for help.
-                            </p>
-                          )}
-                  </fieldset>
-                </li>
-              );
-            })}
+            {list.map((item, i) => (
+              <ListItem
+                key={keys[i]}
+                itemKey={keys[i]!}
+                index={i}
+                item={item}
+                name={nameOf(i, item)}
+                gist={itemGist(shape, item)}
+                shape={shape}
+                listName={p.name}
+                formId={formId}
+                last={i === list.length - 1}
+                atFewest={atFewest}
+                full={list.length >= shape.max}
+                dropTarget={over === i}
+                messages={itemMessages(messages, i)}
+                Row={p.Row}
+                actions={actions}
+              />
+            ))}
           </ol>
         )}
         {undo && (
@@ -335,28 +269,6 @@ function shownMessages(
   return out;
 }
 
-function Tool({
-  tool,
-  disabled,
-  danger,
-  onClick,
-  children,
-}: {
-  tool: string;
-  disabled: boolean;
-  danger?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      data-tool={tool}
-      className={`admin-button admin-button-small${danger ? ' admin-button-quiet' : ''}`}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
-}
+/** The messages of item `i`, by their place below it ('' for the item itself), as JSON (compared as text). */
+const itemMessages = (messages: Readonly<Record<string, string>>, i: number) =>
+  JSON.stringify({ ...below(messages, String(i)), ...(messages[i] ? { '': messages[i] } : {}) });
