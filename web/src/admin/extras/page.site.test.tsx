@@ -6,9 +6,9 @@ import '../../test/dom.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { entities } from '../../../../server/schema/registry.ts';
-import { startRealCms, type RealCms } from '../../test/realCmsTestKit.ts';
+import { call, startRealCms, type RealCms } from '../../test/realCmsTestKit.ts';
 import { CollectionSection } from '../sections/CollectionSection.tsx';
 import { pageExtras } from './page.tsx';
 import { placesLinkingTo } from './pageLinks.ts';
@@ -105,6 +105,65 @@ describe('the page editor', () => {
     );
     expect(address).toBeInvalid();
     expect(pages().some((p) => p.data.path === '/programs/camp')).toBe(false);
+  });
+});
+
+describe('an opened page', () => {
+  it('moves a section, saves the order, and before a delete names the pages that link to it', async () => {
+    const made = await call(cms, '/api/pages', {
+      json: {
+        title: 'Workshops',
+        path: '/workshops',
+        sections: [
+          { type: 'faq', heading: 'Questions', items: [{ question: 'Is it free?', answer: 'Yes.' }] },
+          { type: 'buttons', items: [{ label: 'Sign up', link: '/contact' }] },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const id = String(made.body.id);
+    const linking = await call(cms, '/api/pages', {
+      json: {
+        title: 'Programs',
+        path: '/programs',
+        sections: [{ type: 'buttons', items: [{ label: 'Workshops', link: '/workshops' }] }],
+      },
+    });
+    expect(linking.status).toBe(201);
+
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={[`/PagesAdminPage?pages=${id}`]}>
+        <CollectionSection def={entities.page} extras={pageExtras} />
+      </MemoryRouter>,
+    );
+    const second = await screen.findByRole('group', { name: /^Section 2 \(Buttons\): Sign up/ });
+    await user.click(within(second).getByRole('button', { name: 'Move up section 2 (Buttons)' }));
+    expect(screen.getByText('Section 2 (Buttons) moved to place 1 of 2.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(
+        (pages().find((p) => p.id === id)!.data.sections as { type: string }[]).map((s) => s.type),
+      ).toEqual(['buttons', 'faq']),
+    );
+
+    // Opened again, the question before a delete first says what links here; "no" keeps the page.
+    const asked: string[] = [];
+    // The browser's own "are you sure?", answered "no".
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation((message) => {
+      asked.push(String(message));
+      return false;
+    });
+    try {
+      await user.click(await screen.findByRole('link', { name: 'Workshops' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(asked).toHaveLength(1));
+    } finally {
+      confirm.mockRestore();
+    }
+    expect(asked[0]).toMatch(/^Links to \/workshops are in the page “Programs” \(\/programs\)\./);
+    expect(asked[0]).toMatch(/Are you sure you want to delete this page\?/);
+    expect(pages().some((p) => p.id === id)).toBe(true);
   });
 });
 

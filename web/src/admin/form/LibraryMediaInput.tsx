@@ -26,6 +26,7 @@ export function LibraryMediaInput(p: InputProps) {
   const [name, setName] = useState<string | null>(null);
   const what = isImage ? 'picture' : 'PDF';
   const file = value.split('/').pop() ?? '';
+  const choose = value ? `Choose another ${what}` : `Choose a ${what} from the library`;
   return (
     <div className="admin-media">
       {value &&
@@ -41,10 +42,12 @@ export function LibraryMediaInput(p: InputProps) {
           type="button"
           id={p.id}
           className="admin-button admin-button-small"
+          // Its words and the field's: the row's label would otherwise replace what the button says.
+          aria-label={`${choose} (${p.field.label})`}
           aria-describedby={p.describedBy}
           onClick={() => setPicking(true)}
         >
-          {value ? `Choose another ${what}` : `Choose a ${what} from the library`}
+          {choose}
         </button>
         {value && !askedFor(p.field) && (
           <button

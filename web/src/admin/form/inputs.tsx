@@ -1,6 +1,6 @@
 // One input per field kind. The map is checked against FieldKind, so declaring a new kind in
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
-import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useContext, useLayoutEffect, useRef, type ComponentType } from 'react';
 import type { FieldKind } from '../../../../server/schema/fields.ts';
 import { askedFor } from '../../../../server/schema/fields.ts';
 import { plainOf, textOf } from '../entityApi.ts';
@@ -8,6 +8,7 @@ import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { leaveStandIn } from './focusHandOver.ts';
 import { MediaInput } from './MediaInput.tsx';
 import { ListInput } from './ListInput.tsx';
+import { InList } from './listContext.ts';
 import type { InputProps } from './inputProps.ts';
 
 export type { InputProps };
@@ -182,6 +183,9 @@ function StandInBox(p: InputProps) {
 }
 
 function MarkdownInput(p: InputProps) {
+  // Inside a list every item's text has the same label ("Text"): there the preview is a group, not
+  // one more landmark of the same name.
+  const inList = useContext(InList);
   return (
     <div className="admin-markdown">
       <Suspense fallback={<StandInBox {...p} />}>
@@ -196,7 +200,11 @@ function MarkdownInput(p: InputProps) {
           uploads
         />
       </Suspense>
-      <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
+      <div
+        className="admin-preview"
+        aria-label={`Preview of ${p.field.label}`}
+        role={inList ? 'group' : 'region'}
+      >
         <span className="admin-preview-label" aria-hidden="true">
           Preview
         </span>

@@ -72,13 +72,20 @@ export function itemName(shape: ListShape, index: number, item: unknown): string
   return `${capital(shape.noun)} ${index + 1}${kind ? ` (${kind})` : ''}`;
 }
 
-/** A few words of the item, to tell it from its neighbours at a glance: its first short text. */
+/**
+ * A few words of the item, to tell it from its neighbours at a glance: its first text, looked for
+ * in its own lists too (a Buttons section's first button's words).
+ */
 export function itemGist(shape: ListShape, item: unknown): string {
   if (shape.each) return typeof item === 'string' ? item : '';
   const fields = itemFields(shape, item);
   if (!fields || typeof item !== 'object' || item === null) return '';
   for (const [key, field] of Object.entries(fields)) {
     const v = (item as ListItemValue)[key];
+    if (field.kind === 'list' && field.list && !field.list.each && Array.isArray(v) && v.length) {
+      const inner = itemGist(field.list, v[0]);
+      if (inner) return inner;
+    }
     if ((field.kind === 'text' || field.kind === 'markdown') && typeof v === 'string' && v.trim()) {
       const line = v
         .trim()
