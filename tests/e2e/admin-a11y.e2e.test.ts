@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { axeViolations } from './support/axe.ts';
+import { SECTION_TYPES } from '../../server/schema/pages/sections.ts';
 import { keepScreenshot, openPage } from './support/browser.ts';
 import {
   ADMIN_ROUTES,
@@ -127,6 +128,19 @@ describe('axe-core on every admin page and dialog', () => {
       await fits('picture picker', 'picture-picker');
       await page.keyboard.press('Escape');
       await picker.waitFor({ state: 'hidden' });
+
+      // A page's add form with a section of every kind, its preview beside it (issue 34).
+      await page.goto(`${site.url}/PagesAdminPage`);
+      await settle(page);
+      await page.getByRole('button', { name: 'Add a page' }).click();
+      const kinds = page.getByRole('group', { name: 'Which kind of section to add' });
+      for (const kind of Object.values(SECTION_TYPES)) {
+        await page.getByRole('button', { name: 'Add a section' }).click();
+        await kinds.getByRole('button', { name: kind.label, exact: true }).click();
+      }
+      await page.locator('.admin-add .w-md-editor-toolbar').first().waitFor();
+      found.push(...(await scan(page, `page add form with every kind of section @${width}`)));
+      await fits('page add form', 'page-add');
 
       // The add and edit dialogs of profiles.
       await page.goto(`${site.url}/AboutUsAdminPage`);

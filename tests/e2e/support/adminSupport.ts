@@ -48,6 +48,8 @@ export const ADMIN_ROUTES = [
   '/FooterAdminPage',
   '/StatePolicyAdminPage',
   '/MarkdownEditor',
+  '/PagesAdminPage',
+  '/NavigationAdminPage',
   '/MediaLibraryAdminPage',
   '/MessagesAdminPage',
   '/AuditLogAdminPage',

@@ -29,9 +29,11 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus the media library, Messages, the audit log, Drafts, Redirects and Accounts', () => {
+  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects and Accounts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
+      '/PagesAdminPage',
+      '/NavigationAdminPage',
       '/MediaLibraryAdminPage',
       '/MessagesAdminPage',
       '/AuditLogAdminPage',

@@ -5,8 +5,16 @@ import { ApiError, apiUrl, getJson } from '../lib/api.ts';
 
 export { ApiError, getJson };
 
-/** A stored value as the app reads it: text, an ISO date or time, a media URL, a readable name, a yes/no. */
-export type FieldValue = string | boolean;
+/**
+ * A stored value as the app reads it: text, an ISO date or time, a media URL, a readable name, a
+ * yes/no, a number (how many), or a list's items (each a set of such values, or a plain value).
+ */
+export type FieldValue = string | boolean | number | ListValue;
+/** A list field's value: its items in order (a page's sections, a menu's links). */
+export type ListValue = (FieldValue | ListItemValue)[];
+export interface ListItemValue {
+  [key: string]: FieldValue;
+}
 
 /**
  * An item as the app reads it (`shape=typed` and the admin's own API): stored names and values,

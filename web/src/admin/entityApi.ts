@@ -3,6 +3,7 @@
 // reads items; the write endpoints decode whatever they are sent with the entity's wire codec.
 import type { EntityDef, Fields } from '../../../server/schema/define.ts';
 import { drawnFromPdf, isMediaField, type AnyField } from '../../../server/schema/fields.ts';
+import { mapListParts } from '../../../server/schema/listFields.ts';
 import { toWallInput } from '../../../server/schema/siteTime.ts';
 import { validateItem } from '../../../server/schema/validate.ts';
 import type { FieldWarning } from '../../../server/schema/contentChecks.ts';
@@ -32,9 +33,26 @@ export function formValues(def: EntityDef, item: Partial<AdminItem> | undefined)
     let v: FieldValue = item ? (item[key] ?? '') : isMediaField(field) ? '' : (field.initial as FieldValue);
     // Times are stored in the site's zone (…-08:00); the datetime-local input takes their wall-clock part.
     if (field.kind === 'datetime' && typeof v === 'string' && v) v = toWallInput(v) || v;
+    // A list's pictures are read as their addresses; the form keeps (and checks, and sends) their paths.
+    if (field.kind === 'list')
+      v = (
+        Array.isArray(v)
+          ? mapListParts(field, v, (part, x) =>
+              isMediaField(part) && typeof x === 'string' ? mediaPathOf(x) : x,
+            )
+          : []
+      ) as FieldValue;
     out[key] = v;
   }
   return out;
+}
+
+/** A value as one string, whatever it is (a choice's key, a list's JSON): to compare and to key by. */
+export function plainOf(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
 }
 
 /** A form value as text (inputs, counters, previews); a yes/no is never shown this way. */
@@ -45,9 +63,24 @@ export function changedValues(def: EntityDef, values: FormValues, baseline: Form
   const out: FormValues = {};
   for (const [key, field] of fieldsOf(def)) {
     if (isMediaField(field)) continue;
-    if ((values[key] ?? '') !== (baseline[key] ?? '')) out[key] = values[key] ?? '';
+    if (!sameValue(values[key] ?? '', baseline[key] ?? '')) out[key] = values[key] ?? '';
   }
   return out;
+}
+
+/** Whether two form values are the same (a list's, item by item). */
+export const sameValue = (a: FieldValue, b: FieldValue): boolean =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+
+/** A library address (`/media/library/x.jpg?v=…`, what reads answer) as the path it names. */
+export function mediaPathOf(value: string): string {
+  const at = /^\/(?:preview\/[A-Za-z0-9_-]+\/)?(media\/[^?#]+)/.exec(value);
+  if (!at) return value;
+  try {
+    return decodeURI(at[1]!);
+  } catch {
+    return at[1]!;
+  }
 }
 
 /** Stands for a picture or file the item has or the form is about to upload: the schema checks presence. */
@@ -145,7 +178,8 @@ export async function saveItem(
     if (files.length > 0) {
       const form = new FormData();
       // A yes/no goes as 'true'/'false', which the write endpoints decode like '1'/'0'.
-      for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+      for (const [k, v] of Object.entries(fields))
+        form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
       for (const [k, f] of files) form.append(k, f, f.name);
       sent = await send<SaveAnswer>(method, endpoint, form, opts);
     } else {

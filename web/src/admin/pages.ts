@@ -1,5 +1,6 @@
-// The admin pages of the spec (§2), in the order of the admin home, plus the media library, Messages,
-// the audit log, Drafts and Accounts. Each entity page shows the sections of every entity whose declaration names its route.
+// The admin pages of the spec (§2), in the order of the admin home, plus Pages and Menus (issue 34),
+// the media library, Messages, the audit log, Drafts and Accounts. Each entity page shows the
+// sections of every entity whose declaration names its route.
 // A page only some roles may use names what it needs (access.ts): the home lists it for them only.
 import type { EntityDef } from '../../../server/schema/define.ts';
 import { entities } from '../../../server/schema/registry.ts';
@@ -79,6 +80,9 @@ export const adminPages: AdminPageInfo[] = [
     'Markdown editor',
     'A helper to write formatted text (bold, colours, alignment, font size, links) to paste into any text box.',
   ),
+  // Issue 34: pages staff build from sections, and the menus that lead to them.
+  page('/PagesAdminPage', 'Pages'),
+  page('/NavigationAdminPage', 'Menus'),
   page(
     MEDIA_LIBRARY_ROUTE,
     'Media library',

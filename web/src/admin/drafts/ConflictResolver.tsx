@@ -1,6 +1,7 @@
 // Publishing found that the live site changed some of the same things since the draft began (the
 // server's 409). For each clashing field — or the whole item, when one side deleted it — the live
 // value and the draft's side by side, and a choice between them; publishing again sends the choices.
+import { plainOf } from '../entityApi.ts';
 import { useId, useState, type FormEvent } from 'react';
 import type { EntityDef, Fields } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
@@ -38,7 +39,7 @@ function SideValue({ change, field, side }: { change: DraftChange; field: string
   if (!def) return null;
   if (field === '*') return <ItemView def={def} item={item} />;
   const f = (def.fields as Fields)[field];
-  return f ? <FieldValue field={f} value={item[field] ?? ''} /> : <span>{String(item[field] ?? '')}</span>;
+  return f ? <FieldValue field={f} value={item[field] ?? ''} /> : <span>{plainOf(item[field])}</span>;
 }
 
 const fieldLabel = (change: DraftChange, field: string): string => {

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { entities } from '../../../../server/schema/registry.ts';
 import { messageOf, send, type AdminItem } from '../api.ts';
+import { textOf } from '../entityApi.ts';
 import { listKey, useAdminApi } from '../liveData.ts';
 import { inDraft, keepDraft } from '../drafts/workingDraft.ts';
 import { load } from '../../lib/resourceStore.ts';
@@ -23,7 +24,7 @@ const useSettings = () => useAdminApi<AdminItem>(settingsKey()).data;
 /** The id of the chosen banner (shown while the switch is on), or null when none is chosen. */
 const chosen = (settings: AdminItem | undefined) =>
   settings && settings.banner_to_show && settings.banner_to_show !== '0'
-    ? String(settings.banner_to_show)
+    ? textOf(settings.banner_to_show)
     : null;
 const switchedOn = (settings: AdminItem | undefined) => settings?.show_banner === true;
 
@@ -58,7 +59,7 @@ function BannerSwitch({ def, onDone, onError }: ListHeaderProps) {
   const id = chosen(settings);
   const banner = id ? items?.find((b) => b.id === id) : undefined;
   const link = banner && (
-    <Link to={keepDraft(`?${def.name}=${encodeURIComponent(banner.id)}`)}>{banner.banner_text}</Link>
+    <Link to={keepDraft(`?${def.name}=${encodeURIComponent(banner.id)}`)}>{textOf(banner.banner_text)}</Link>
   );
   // Until the settings are read there is no state to show: no switch rather than a wrong one.
   if (!settings || !items)

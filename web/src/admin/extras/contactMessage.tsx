@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { onContentChange } from '../../lib/liveStream.ts';
 import { getJson, messageOf, send, type AdminItem } from '../api.ts';
+import { textOf } from '../entityApi.ts';
 import { LoadState } from '../sections/LoadState.tsx';
 import { localTime } from '../dates.ts';
 import { Notice, useNotice } from '../ui/Notice.tsx';
@@ -48,7 +49,7 @@ function useMessages(): ApiState<AdminItem[]> {
  */
 function useMarkSeen(list: AdminItem[] | undefined): void {
   const newest = (list ?? []).reduce((max, m) => {
-    const received = String(m.received ?? '');
+    const received = textOf(m.received);
     return received > max ? received : max;
   }, '');
   useEffect(() => {
@@ -91,22 +92,22 @@ function MessagesSection({ def }: SectionProps) {
             {list.map((m) => (
               <li key={m.id} className="admin-card admin-item">
                 <h3>
-                  {m.name}
-                  {m.title ? `, ${m.title}` : ''}
+                  {textOf(m.name)}
+                  {m.title ? `, ${textOf(m.title)}` : ''}
                 </h3>
                 <p className="admin-muted">
-                  Received {localTime(String(m.received ?? ''))}
-                  {m.employer ? ` · ${m.employer}` : ''}
+                  Received {localTime(textOf(m.received))}
+                  {m.employer ? ` · ${textOf(m.employer)}` : ''}
                 </p>
-                <p className="admin-pre">{m.contact}</p>
+                <p className="admin-pre">{textOf(m.contact)}</p>
                 <div className="admin-actions">
-                  <a className="admin-button" href={`mailto:${m.email}`}>
-                    Reply to {m.email}
+                  <a className="admin-button" href={`mailto:${textOf(m.email)}`}>
+                    Reply to {textOf(m.email)}
                   </a>
                   <button
                     type="button"
                     className="admin-button admin-button-danger"
-                    aria-label={`Delete the message from ${m.name}`}
+                    aria-label={`Delete the message from ${textOf(m.name)}`}
                     onClick={() => void remove(m)}
                   >
                     Delete

@@ -4,7 +4,9 @@ import { bannerExtras, siteSettingsExtras } from './banner.tsx';
 import { contactMessageExtras } from './contactMessage.tsx';
 import { eventCardExtras } from './eventCard.tsx';
 import { majorEventExtras } from './majorEvent.tsx';
+import { navigationExtras } from './navigation.tsx';
 import { newsExtras } from './news.tsx';
+import { pageExtras } from './page.tsx';
 import { paperExtras } from './paper.tsx';
 import {
   aboutTextExtras,
@@ -45,4 +47,6 @@ export const extrasByEntity = {
   statePolicy: statePolicyExtras,
   redirects: redirectsExtras,
   contactMessage: contactMessageExtras,
+  page: pageExtras,
+  navigation: navigationExtras,
 } satisfies Record<keyof typeof entities, EntityExtras>;

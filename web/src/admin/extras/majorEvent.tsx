@@ -14,7 +14,7 @@ import type { EntityExtras, FieldOptions, ItemActionProps } from './types.ts';
 function useUsedPageUrls(item: AdminItem | undefined): Record<string, FieldOptions> {
   const items = useAdminApi<AdminItem[]>(listKey(entities.majorEvent)).data ?? [];
   const owner = new Map(
-    items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [String(o.page_url), String(o.header)]),
+    items.filter((o) => o.id !== item?.id && o.page_url).map((o) => [textOf(o.page_url), textOf(o.header)]),
   );
   const options = (entities.majorEvent.fields.page_url.options ?? []).map((o) => {
     const by = owner.get(o.value);
@@ -88,7 +88,7 @@ function ShowHide({ def, item, onDone, onError }: ItemActionProps) {
 function EventPagePreview({ values }: { values: FormValues }) {
   return (
     <div className="admin-event-preview">
-      <h2>{values.header || 'Header'}</h2>
+      <h2>{textOf(values.header) || 'Header'}</h2>
       {[values.organization, values.location, values.date_range]
         .map(textOf)
         .filter(Boolean)
@@ -97,7 +97,7 @@ function EventPagePreview({ values }: { values: FormValues }) {
         ))}
       {values.optional_event_description_bold_text && (
         <p>
-          <strong>{values.optional_event_description_bold_text}</strong>
+          <strong>{textOf(values.optional_event_description_bold_text)}</strong>
         </p>
       )}
       <Markdown>{textOf(values.event_description)}</Markdown>

@@ -37,7 +37,7 @@ function PaperPreview({ values, item, files }: { values: FormValues; item?: Admi
         <p className="admin-muted">The PDF's first page will be its picture.</p>
       )}
       <div>
-        <h3>{values.study_title || 'Study title'}</h3>
+        <h3>{textOf(values.study_title) || 'Study title'}</h3>
         {values.publication_date && (
           <p className="admin-muted">{formatDate(textOf(values.publication_date))}</p>
         )}
@@ -59,7 +59,7 @@ function Download({ item }: ItemActionProps) {
     <a
       className="admin-button"
       href={`/api/download_pdf.php?id=${encodeURIComponent(item.id)}`}
-      download={`${item.file_name || 'paper'}.pdf`}
+      download={`${textOf(item.file_name) || 'paper'}.pdf`}
     >
       Download
     </a>

@@ -4,16 +4,9 @@ import type { ComponentType } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import type { AdminItem } from '../api.ts';
 import type { FormFiles, FormValues } from '../entityApi.ts';
-import type { InputProps } from '../form/inputs.tsx';
+import type { FieldOptions } from '../form/inputProps.ts';
 
-export interface FieldOptions {
-  options?: readonly { value: string; label: string }[];
-  disabled?: ReadonlySet<string>;
-  /** Draws this field with another input than its kind's (a text drawn as radio choices). */
-  input?: { Input: ComponentType<InputProps>; group: boolean };
-  /** Shown, not editable, for this person: why (the dashboard's script address, for non-admins). */
-  readOnly?: string;
-}
+export type { FieldOptions };
 
 export interface SectionProps {
   def: EntityDef;
@@ -74,6 +67,15 @@ export interface EntityExtras {
    * values after a change, from the values before it.
    */
   follow?: (next: FormValues, prev: FormValues) => FormValues;
+  /**
+   * Messages beside fields as staff type, before any save (a page's address: its form, and whether
+   * another page has it). Called as a hook; the server checks again.
+   */
+  useLiveErrors?: (values: FormValues, item: AdminItem | undefined) => Record<string, string>;
+  /** Said before the question when an item is to be deleted (what links to it), or null. */
+  deleteWarning?: (item: AdminItem) => Promise<string | null>;
+  /** The preview stands beside the form on a wide screen (under it on a narrow one). */
+  previewBeside?: boolean;
   /** Plain-words warnings beside fields for the values in the form (they do not stop a save). */
   warnings?: (values: FormValues) => Record<string, string>;
   /** Client-side check before sending; a message to show, or null. */

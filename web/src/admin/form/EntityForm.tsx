@@ -36,6 +36,8 @@ import { UploadProgress } from '../ui/Progress.tsx';
 import { useDirty } from '../ui/unsaved.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { FieldRow } from './FieldRow.tsx';
+import { PartOptions } from './ListInput.tsx';
+import { below } from './listValues.ts';
 import { useFieldWarnings } from './fieldWarnings.ts';
 
 interface EntityFormProps {
@@ -50,6 +52,7 @@ interface EntityFormProps {
 }
 
 const noOptions = (): Record<string, FieldOptions> => ({});
+const noErrors = (): Record<string, string> => ({});
 
 /** Said while a save whose PDF came without its picture is sent and the server draws the picture. */
 export const DRAWING_PICTURE = 'Making the first-page picture…';
@@ -84,6 +87,7 @@ export function EntityForm({
 
   const useFieldOptions = extras?.useFieldOptions ?? noOptions;
   const fieldOptions = useFieldOptions(item);
+  const useLiveErrors = extras?.useLiveErrors ?? noErrors;
   // Fields that load code on the public site (declared `onlyAdmins`): shown, not editable, to others.
   const { codeOnSite } = useCan();
   const optionsOf = (key: string, field: AnyField): FieldOptions | undefined =>
@@ -104,6 +108,7 @@ export function EntityForm({
   useDirty(dirty);
 
   const follow = extras?.follow;
+  const liveErrors = useLiveErrors(values, item);
   const { local, warnings } = useFieldWarnings(def, extras, values, files, baseline, savedWarnings);
 
   const set = (key: string, v: FieldValue) => {
@@ -189,39 +194,51 @@ export function EntityForm({
   };
 
   const Preview = extras?.Preview;
+  const beside = !!(Preview && extras?.previewBeside);
+  const preview = Preview && (
+    <section className="admin-item-preview" aria-label="Preview">
+      <h3>Preview</h3>
+      <Preview values={values} item={item} files={files} />
+    </section>
+  );
   return (
     <form ref={formRef} className="admin-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-      {shown.map(([key, field]) => (
-        <FieldRow
-          key={key}
-          formId={formId}
-          name={key}
-          field={field}
-          value={values[key] ?? ''}
-          file={files[key] ?? null}
-          fileInputKey={fileInputKey}
-          error={fieldErrors[key]}
-          warnings={warnings[key]}
-          opts={optionsOf(key, field)}
-          onChange={(v) => set(key, v)}
-          onFile={(f) => setFile(key, f)}
-        />
-      ))}
+      <div className={beside ? 'admin-form-split' : 'admin-form-fields'}>
+        <div className="admin-form-main">
+          <PartOptions.Provider value={fieldOptions}>
+            {shown.map(([key, field]) => (
+              <FieldRow
+                key={key}
+                formId={formId}
+                name={key}
+                field={field}
+                value={values[key] ?? ''}
+                file={files[key] ?? null}
+                fileInputKey={fileInputKey}
+                error={fieldErrors[key] ?? liveErrors[key]}
+                errors={field.kind === 'list' ? below(fieldErrors, key) : undefined}
+                warnings={warnings[key]}
+                opts={optionsOf(key, field)}
+                onChange={(v) => set(key, v)}
+                onFile={(f) => setFile(key, f)}
+              />
+            ))}
+          </PartOptions.Provider>
+        </div>
+        {beside && preview}
+      </div>
       {/* Messages for fields the form does not show; one under a documented form name (a paper's
           firstPage) is the same as its field's (first_page), shown beside it already. */}
       {Object.entries(fieldErrors)
-        .filter(([k]) => !shown.some(([key]) => key === (storedKeyFor(def, k) ?? k)))
+        .filter(
+          ([k]) => !shown.some(([key]) => key === (storedKeyFor(def, k) ?? k) || k.startsWith(`${key}.`)),
+        )
         .map(([k, m]) => (
           <p key={k} className="admin-field-error">
             {m}
           </p>
         ))}
-      {Preview && (
-        <section className="admin-item-preview" aria-label="Preview">
-          <h3>Preview</h3>
-          <Preview values={values} item={item} files={files} />
-        </section>
-      )}
+      {!beside && preview}
       {busy && busyText && (
         <p className="admin-status" role="status">
           {busyText}

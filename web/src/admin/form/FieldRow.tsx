@@ -3,24 +3,9 @@
 // or, for a field this person may not change, its value read-only and why.
 import { askedFor, isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import type { FieldValue } from '../api.ts';
-import { textOf, type ChosenFile } from '../entityApi.ts';
-import type { FieldOptions } from '../extras/types.ts';
+import { textOf } from '../entityApi.ts';
+import type { FieldRowProps } from './inputProps.ts';
 import { inputs } from './inputs.tsx';
-
-interface FieldRowProps {
-  formId: string;
-  name: string;
-  field: AnyField;
-  value: FieldValue;
-  file: ChosenFile | null;
-  fileInputKey: number;
-  error?: string;
-  /** The content checks' warnings about this field, in plain words (the save still goes ahead). */
-  warnings?: string[];
-  opts?: FieldOptions;
-  onChange: (v: FieldValue) => void;
-  onFile: (f: ChosenFile | null) => void;
-}
 
 export function FieldRow({
   formId,
@@ -30,6 +15,7 @@ export function FieldRow({
   file,
   fileInputKey,
   error,
+  errors,
   warnings,
   opts,
   onChange,
@@ -40,7 +26,9 @@ export function FieldRow({
   const { Input, group } = opts?.input ?? inputs[field.kind];
   // A date input shows its own format, so a format hint such as 'YYYY-MM-DD' would only confuse.
   const help = field.kind === 'date' && field.help && /^[YMD/ -]+$/.test(field.help) ? undefined : field.help;
-  const helpId = help || field.max ? `${id}-help` : undefined;
+  // A list's limit is said by the list itself (in items, not characters).
+  const counted = field.max !== undefined && field.kind !== 'list';
+  const helpId = help || counted ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const warningsId = warnings?.length ? `${id}-warnings` : undefined;
   const describedBy = [helpId, errorId, warningsId].filter(Boolean).join(' ') || undefined;
@@ -62,6 +50,8 @@ export function FieldRow({
       onFile={onFile}
       describedBy={describedBy}
       invalid={!!error}
+      errors={errors}
+      Row={FieldRow}
       options={opts?.options}
       disabledOptions={opts?.disabled}
     />
@@ -69,7 +59,7 @@ export function FieldRow({
   const helpLine = helpId && (
     <p id={helpId} className="admin-help">
       {help}
-      {field.max !== undefined && (
+      {counted && field.max !== undefined && (
         <span className={textOf(value).length > field.max ? 'admin-over' : undefined}>
           {help ? ' ' : ''}
           {field.max - textOf(value).length} characters remaining

@@ -6,9 +6,31 @@ import { Markdown } from '../ui/LazyMarkdown.tsx';
 import type { AdminItem, FieldValue as Value } from '../api.ts';
 import { adminDate, adminSiteTime } from '../dates.ts';
 import { isoDate } from '../../lib/dates.ts';
-import { fieldsOf } from '../entityApi.ts';
+import { fieldsOf, plainOf } from '../entityApi.ts';
+import { itemGist, itemName } from './listValues.ts';
+
+/** A list read-only: each item by its name and first words ("Section 2 (Buttons): Apply now"). */
+function ListView({ field, value }: { field: AnyField; value: Value }) {
+  const list = Array.isArray(value) ? value : [];
+  if (!field.list || !list.length) return <span className="admin-muted">(empty)</span>;
+  const shape = field.list;
+  return (
+    <ol className="admin-list-view">
+      {list.map((item, i) => {
+        const gist = itemGist(shape, item);
+        return (
+          <li key={i}>
+            {itemName(shape, i, item)}
+            {gist && `: ${gist}`}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
 
 export function FieldValue({ field, value: stored }: { field: AnyField; value: Value }) {
+  if (field.kind === 'list') return <ListView field={field} value={stored} />;
   // A yes/no is a boolean, false included; every other stored value is text.
   if (
     typeof stored === 'boolean' ||
@@ -17,7 +39,7 @@ export function FieldValue({ field, value: stored }: { field: AnyField; value: V
     field.kind === 'choice'
   ) {
     const label = field.options?.find((o) => o.value === stored)?.label;
-    if (label !== undefined || stored !== '') return <span>{label ?? String(stored)}</span>;
+    if (label !== undefined || stored !== '') return <span>{label ?? plainOf(stored)}</span>;
   }
   const value = typeof stored === 'string' ? stored : '';
   if (!value) return <span className="admin-muted">(empty)</span>;

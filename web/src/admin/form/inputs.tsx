@@ -1,12 +1,14 @@
 // One input per field kind. The map is checked against FieldKind, so declaring a new kind in
 // server/schema/fields.ts without an input here is a compile error, never a silent text box.
-import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useContext, useLayoutEffect, useRef, type ComponentType } from 'react';
 import type { FieldKind } from '../../../../server/schema/fields.ts';
 import { askedFor } from '../../../../server/schema/fields.ts';
-import { textOf } from '../entityApi.ts';
+import { plainOf, textOf } from '../entityApi.ts';
 import { Markdown } from '../ui/LazyMarkdown.tsx';
 import { leaveStandIn } from './focusHandOver.ts';
 import { MediaInput } from './MediaInput.tsx';
+import { ListInput } from './ListInput.tsx';
+import { InList } from './listContext.ts';
 import type { InputProps } from './inputProps.ts';
 
 export type { InputProps };
@@ -27,7 +29,26 @@ const common = (p: InputProps) => ({
   maxLength: p.field.max,
 });
 
+/** A short text with choices given (a person chosen among the profiles): a drop-down of them. */
+function SelectInput(p: InputProps) {
+  const options = p.options ?? [];
+  const value = plainOf(p.value);
+  const known = options.some((o) => plainOf(o.value) === value);
+  return (
+    <select {...common(p)} value={value} onChange={(e) => p.onChange(e.target.value)}>
+      <option value="">Choose…</option>
+      {!known && value && <option value={value}>{value}</option>}
+      {options.map((o) => (
+        <option key={plainOf(o.value)} value={plainOf(o.value)}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function TextInput(p: InputProps) {
+  if (p.options) return <SelectInput {...p} />;
   // Text of several lines (a field declared with `rows`): a plain box that keeps its line breaks.
   if (p.field.rows)
     return (
@@ -52,7 +73,7 @@ function TextInput(p: InputProps) {
 }
 
 function LinkInput(p: InputProps) {
-  return (
+  const box = (
     <input
       type="text"
       inputMode="url"
@@ -63,6 +84,28 @@ function LinkInput(p: InputProps) {
       placeholder={p.field.placeholder ?? 'https://example.org or /page'}
       onChange={(e) => p.onChange(e.target.value)}
     />
+  );
+  if (!p.options?.length) return box;
+  // Pages of the site offered (a menu's links): choosing one writes its address in the box, which
+  // still takes any link.
+  const value = textOf(p.value);
+  const chosen = p.options.some((o) => o.value === value) ? value : '';
+  return (
+    <div className="admin-link-choice">
+      {box}
+      <select
+        aria-label={`Or choose a page of the site for ${p.field.label}`}
+        value={chosen}
+        onChange={(e) => e.target.value && p.onChange(e.target.value)}
+      >
+        <option value="">Or choose a page…</option>
+        {p.options.map((o) => (
+          <option key={plainOf(o.value)} value={plainOf(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -100,11 +143,11 @@ export function RadioInput(p: InputProps) {
       {options.map((o) => {
         const disabled = typeof o.value === 'string' && (p.disabledOptions?.has(o.value) ?? false);
         return (
-          <label key={String(o.value)} className={disabled ? 'admin-radio is-disabled' : 'admin-radio'}>
+          <label key={plainOf(o.value)} className={disabled ? 'admin-radio is-disabled' : 'admin-radio'}>
             <input
               type="radio"
               name={`${p.id}-${p.name}`}
-              value={String(o.value)}
+              value={plainOf(o.value)}
               checked={p.value === o.value}
               disabled={disabled}
               aria-describedby={p.describedBy}
@@ -140,6 +183,9 @@ function StandInBox(p: InputProps) {
 }
 
 function MarkdownInput(p: InputProps) {
+  // Inside a list every item's text has the same label ("Text"): there the preview is a group, not
+  // one more landmark of the same name.
+  const inList = useContext(InList);
   return (
     <div className="admin-markdown">
       <Suspense fallback={<StandInBox {...p} />}>
@@ -154,7 +200,11 @@ function MarkdownInput(p: InputProps) {
           uploads
         />
       </Suspense>
-      <div className="admin-preview" aria-label={`Preview of ${p.field.label}`} role="region">
+      <div
+        className="admin-preview"
+        aria-label={`Preview of ${p.field.label}`}
+        role={inList ? 'group' : 'region'}
+      >
         <span className="admin-preview-label" aria-hidden="true">
           Preview
         </span>
@@ -180,4 +230,5 @@ export const inputs = {
   choice: { Input: RadioInput, group: true },
   image: { Input: MediaInput, group: false },
   pdf: { Input: MediaInput, group: false },
+  list: { Input: ListInput, group: true },
 } satisfies Record<FieldKind, InputSpec>;

@@ -2,6 +2,7 @@
 // all), texts with the words that differ marked, pictures side by side, and Restore from here.
 // The field-by-field part (FieldsCompare) also compares a draft with the live site (drafts/).
 // Loaded only when someone compares (it brings the word-diff library).
+import { plainOf } from '../entityApi.ts';
 import { useId, useMemo, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
@@ -83,7 +84,7 @@ function Side({
     <figure>
       <figcaption>{caption}</figcaption>
       {isMediaField(field) && field.kind === 'image' && value ? (
-        <img className="admin-thumb" src={String(value)} alt={alt(field.label)} />
+        <img className="admin-thumb" src={plainOf(value)} alt={alt(field.label)} />
       ) : (
         <FieldValue field={field} value={value} />
       )}
@@ -150,7 +151,7 @@ export function FieldsCompare({
               {!c.changed && <span className="admin-muted"> (unchanged)</span>}
             </Heading>
             {c.changed && comparesWords(c.field) ? (
-              <Words before={String(c.before)} after={String(c.after)} names={names} />
+              <Words before={plainOf(c.before)} after={plainOf(c.after)} names={names} />
             ) : (
               <SideBySide change={c} names={names} />
             )}

@@ -4,7 +4,7 @@ import { diffWords } from 'diff';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField, type AnyField } from '../../../../server/schema/fields.ts';
 import type { AdminItem, FieldValue } from '../api.ts';
-import { fieldsOf } from '../entityApi.ts';
+import { fieldsOf, sameValue } from '../entityApi.ts';
 
 export interface FieldChange {
   key: string;
@@ -38,7 +38,7 @@ export function fieldChanges(
   return fieldsOf(def).map(([key, field]) => {
     const b = before[key] ?? '';
     const a = after[key] ?? '';
-    const changed = isMediaField(field) ? b !== '' || a !== '' : b !== a;
+    const changed = isMediaField(field) ? b !== '' || a !== '' : !sameValue(b, a);
     return { key, field, before: b, after: a, changed };
   });
 }

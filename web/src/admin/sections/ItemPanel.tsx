@@ -50,9 +50,12 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
 
   const remove = async (current: AdminItem) => {
     setBusy(true);
-    const question = await deleteQuestion(def, current.id);
+    const [question, warning] = await Promise.all([
+      deleteQuestion(def, current.id),
+      extras.deleteWarning?.(current) ?? null,
+    ]);
     setBusy(false);
-    if (!window.confirm(question)) return;
+    if (!window.confirm(warning ? `${warning}\n\n${question}` : question)) return;
     setBusy(true);
     try {
       try {

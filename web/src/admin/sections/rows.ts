@@ -6,7 +6,7 @@ import { scheduleState } from '../../../../server/schema/schedule.ts';
 import { isoDate } from '../../lib/dates.ts';
 import { adminDate } from '../dates.ts';
 import type { AdminItem, FieldValue } from '../api.ts';
-import { fieldsOf, textOf } from '../entityApi.ts';
+import { fieldsOf, plainOf, textOf } from '../entityApi.ts';
 
 export const titleOf = (def: EntityDef, item: AdminItem): string =>
   (def.admin.titleField ? textOf(item[def.admin.titleField]) : '') || `Item ${item.id}`;
@@ -19,7 +19,7 @@ export interface RowSummary {
 }
 
 const labelOf = (field: AnyField, value: FieldValue) =>
-  field.options?.find((o) => o.value === value)?.label ?? String(value);
+  field.options?.find((o) => o.value === value)?.label ?? plainOf(value);
 
 /** Said of an item outside its "Show from" / "Show until" window: visitors do not see it now. */
 const SCHEDULE_MARKS = { scheduled: 'Scheduled', expired: 'Expired' } as const;
