@@ -4,7 +4,8 @@
 // passes axe at 1280 and 390 px, its video loading only when asked.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, markDocument, openPage, sameDocument } from './support/browser.ts';
+import { SAMPLE_PAGE } from '../../server/testing/samplePage.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 import { axeViolationsAtWidths } from './support/axe.ts';
 
@@ -22,27 +23,8 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const SECTIONS = [
-  { type: 'text', body: '## Who it is for\n\nTeachers new to computer science, in every part of the state.' },
-  {
-    type: 'buttons',
-    items: [
-      { label: 'Apply for the camp', link: '/contact' },
-      { label: 'Read the news', link: '/news' },
-    ],
-  },
-  {
-    type: 'faq',
-    heading: 'Questions',
-    items: [{ question: 'Is the camp free?', answer: 'Yes: travel and meals are paid for.' }],
-  },
-  {
-    type: 'video',
-    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    title: 'The camp in two minutes',
-    transcript: 'Teachers talk about what they learned at the camp.',
-  },
-];
+/** Four kinds of section of the sample page: text, buttons, questions and answers, a video. */
+const SECTIONS = SAMPLE_PAGE.sections.filter((x) => ['text', 'buttons', 'faq', 'video'].includes(x.type));
 
 /** A JSON call as the signed-in admin app makes it (the browser's own session cookie). */
 async function call(page: Page, method: string, pathname: string, body?: unknown) {
@@ -54,13 +36,6 @@ async function call(page: Page, method: string, pathname: string, body?: unknown
   const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   return { status: res.status(), json };
 }
-
-const mark = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { __mark: number }).__mark = 1;
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 describe('a page built from sections, put in the menu from a draft', () => {
   it('is previewed in its draft, published with its menu item, and reaches an open tab live', async () => {
@@ -77,7 +52,7 @@ describe('a page built from sections, put in the menu from a draft', () => {
     const created = await call(staff.page, 'POST', `/api/pages?draft=${id}`, {
       title: 'Summer of CS camp',
       path: '/summer-camp',
-      summary: 'A week of computer science for teachers, free of charge.',
+      summary: SAMPLE_PAGE.summary,
       sections: SECTIONS,
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
@@ -104,7 +79,7 @@ describe('a page built from sections, put in the menu from a draft', () => {
     await visitor.page.goto(`${site.url}/about`);
     await visitor.page.locator('.site-header').waitFor();
     expect(await visitor.page.getByRole('link', { name: 'SUMMER CAMP' }).count()).toBe(0);
-    await mark(visitor.page);
+    await markDocument(visitor.page);
 
     const published = await call(staff.page, 'POST', `/api/drafts/${id}/publish`, {});
     expect(published.status, JSON.stringify(published.json)).toBe(200);
@@ -132,7 +107,7 @@ describe('a page built from sections, put in the menu from a draft', () => {
     // As a first visit: finished HTML, accessible at both widths.
     const html = await (await fetch(`${site.url}/summer-camp`)).text();
     expect(html).toContain('Summer of CS camp');
-    expect(html).toContain('A week of computer science for teachers, free of charge.');
+    expect(html).toContain(SAMPLE_PAGE.summary);
     expect(html).toMatch(/<link rel="canonical" href="[^"]*\/summer-camp"/);
     const fresh = await openPage(browser);
     await fresh.page.goto(`${site.url}/summer-camp`);

@@ -2,9 +2,9 @@
 // server restarts; and script payloads saved into markdown fields never run.
 import { readFileSync } from 'node:fs';
 import { XSS_CORPUS } from '../fixtures/xssCorpus.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, markDocument, openPage, sameDocument } from './support/browser.ts';
 import { startTestSite, type TestSite } from './support/server.ts';
 
 let site: TestSite;
@@ -19,12 +19,6 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-const mark = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { __mark: number }).__mark = 1;
-  });
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 const setTitle = (title: string) => (text: string) => text.replace(/^title: .*$/m, `title: ${title}`);
 /** Replaces the markdown body of a content file (everything after the front matter). */
 const setBody = (body: string) => (text: string) => {
@@ -39,7 +33,7 @@ describe('live updates', () => {
     await page.goto(`${site.url}/news`);
     await page.getByRole('heading', { level: 1, name: 'News and Features' }).waitFor();
     await page.locator('.news-title').first().waitFor();
-    await mark(page);
+    await markDocument(page);
     await site.editContent('news/1.md', setTitle('Live title from a hand edit'));
     await page.getByRole('heading', { name: 'Live title from a hand edit' }).waitFor({ timeout: 10_000 });
     expect(await sameDocument(page)).toBe(true);
@@ -47,7 +41,7 @@ describe('live updates', () => {
     await page.getByRole('link', { name: 'Events', exact: true }).click();
     await page.goto(`${site.url}/researchAndPolicy`);
     await page.locator('.policy-text').waitFor();
-    await mark(page);
+    await markDocument(page);
     await site.editContent('site/policy.md', setBody('## Policy text changed live\n\nNew words.'));
     await page.getByRole('heading', { name: 'Policy text changed live' }).waitFor({ timeout: 10_000 });
     expect(await sameDocument(page)).toBe(true);
@@ -60,7 +54,7 @@ describe('live updates', () => {
     const { page } = w;
     await page.goto(`${site.url}/news`);
     await page.locator('.news-title').first().waitFor();
-    await mark(page);
+    await markDocument(page);
     await site.stop();
     await page.waitForTimeout(1_000);
     // Changed while the server was down: the page must pick it up once the stream reconnects.

@@ -7,6 +7,7 @@ import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { dataDirWithNews, generateNews } from '../../testing/manyItems.ts';
 import { collections, entities } from '../../schema/registry.ts';
 import { searchedFields } from '../../content/index/itemQuery.ts';
+import { addPage } from './pagesTestKit.ts';
 
 type Row = Record<string, string | boolean>;
 interface ListAnswer {
@@ -38,6 +39,8 @@ describe('on the starter site', () => {
   beforeAll(async () => {
     site = await startTestSite();
     await site.signIn();
+    // The starter site has no page staff built: one, so that every collection lists something.
+    await addPage(site);
   });
   afterAll(async () => {
     await site?.stop();

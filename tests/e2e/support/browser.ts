@@ -90,3 +90,12 @@ export async function keepScreenshot(
   if (process.env.CMS_SCREENSHOTS !== '1') return;
   await target.screenshot({ path: file, ...opts });
 }
+
+/** Marks the page's document, so that a test can tell later whether it was loaded again. */
+export const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __mark: number }).__mark = 1;
+  });
+/** Whether the page still shows the document markDocument marked (no reload, no new page). */
+export const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);

@@ -3,21 +3,12 @@
 // (GET /api/pages/links?id=, in the draft the admin works in); here it is put in plain words.
 import { getJson } from '../api.ts';
 import { inDraft } from '../drafts/workingDraft.ts';
-
-/** One place that links to the page, as GET /api/pages/links answers it. */
-export interface LinkToPage {
-  entity: string;
-  id: string;
-  title: string;
-  label: string;
-  field: string;
-  words?: string;
-}
+import type { PageLink } from '../../../../server/schema/pages/pageLinks.ts';
 
 const quoted = (words: string | undefined) => (words ? ` (“${words}”)` : '');
 
 /** Each place in plain words, once each: "the menus (“CAMP”)", "the page “Programs”". */
-export function placesOf(links: readonly LinkToPage[]): string[] {
+export function placesOf(links: readonly PageLink[]): string[] {
   const out = links.map((l) => {
     if (l.entity === 'navigation')
       return `the ${l.field.startsWith('footer') ? 'footer links' : 'header menu'}${quoted(l.words)}`;
@@ -33,7 +24,7 @@ export async function linksWarning(page: Record<string, unknown>): Promise<strin
   const id = page.id;
   if (typeof id !== 'string' || !id) return null;
   try {
-    const answer = await getJson<{ path: string; links: LinkToPage[] }>(
+    const answer = await getJson<{ path: string; links: PageLink[] }>(
       inDraft(`pages/links?id=${encodeURIComponent(id)}`),
     );
     const places = placesOf(answer.links);
