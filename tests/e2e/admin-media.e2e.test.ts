@@ -148,6 +148,16 @@ describe('a picture from a draft to the live site', () => {
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Publish now' }).click();
     await expect.poll(async () => (await fetch(site.url + pictureUrl)).status, { timeout: 10_000 }).toBe(200);
+    // The publish is done once the draft says so (its file is served a moment before): only then is it
+    // no longer among the uses the library counts.
+    await expect
+      .poll(
+        async () => ((await (await site.api(`/api/drafts/${draft}`)).json()) as { state?: string }).state,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('published');
 
     await page.goto(`${site.url}/MediaLibraryAdminPage`);
     await page.getByRole('heading', { level: 1, name: 'Media library' }).waitFor();
