@@ -31,7 +31,7 @@ export const redirects = defineSingleton({
     check: ({ data, items, entity }) => {
       const { redirects: list, problems } = parseRedirects(fieldText(data.rules));
       // The event pages' and staff's pages' addresses: pages the site has.
-      const eventPages = new Set(
+      const pageAddresses = new Set(
         items
           .list(majorEvent)
           .flatMap((e) =>
@@ -39,9 +39,9 @@ export const redirects = defineSingleton({
           ),
       );
       const pages = entity('pages');
-      for (const p of pages ? items.list(pages) : []) eventPages.add(redirectKey(fieldText(p.data.path)));
+      for (const p of pages ? items.list(pages) : []) pageAddresses.add(redirectKey(fieldText(p.data.path)));
       const isSitePage = (key: string) =>
-        FIXED.has(key) || eventPages.has(key) || NUMBERED_LISTING_PAGE.test(key);
+        FIXED.has(key) || pageAddresses.has(key) || NUMBERED_LISTING_PAGE.test(key);
       const all = [...problems, ...redirectProblems(list, isSitePage)].sort((a, b) => a.line - b.line);
       return all.length ? { rules: all.map((p) => p.message).join(' ') } : null;
     },
