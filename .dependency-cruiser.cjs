@@ -7,7 +7,7 @@
 
 const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
 const ROOT = '^server/(app|main|index)\\.ts$';
-const SERVICE_FOLDER = '^server/(accounts|audit|contact|drafts|feeds|media|pdf|remote|schedule|search|site)/';
+const SERVICE_FOLDER = '^server/(accounts|audit|contact|drafts|feeds|media|notices|pdf|remote|schedule|search|site)/';
 const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
 const BELOW_SERVICES = '^server/(content|store|schema)/';
 /** The one server file that imports web/ (the composition root), and the one module it imports. */
@@ -22,6 +22,8 @@ const SERVICE_ARROWS = {
   '^server/remote/': '^server/audit/', // pulls are written to the audit log
   '^server/search/': '^server/(feeds|pdf)/', // search indexes the feeds' plain text and PDFs' text
   '^server/site/': '^server/(feeds|media)/', // pages carry feed links and measured images
+  // Notices tell staff what drafts and accounts did, and mail through the message notices' settings.
+  '^server/notices/': '^server/(accounts|drafts|contact)/|^server/config\\.ts$',
 };
 
 const layer = (name, comment, from, allowed) => ({

@@ -25,7 +25,9 @@ import { Accounts } from './accounts/accounts.ts';
 import { SESSION_LIFETIME_MS } from './http/auth/sessionKeys.ts';
 import { loadSessionSecret } from './http/auth/sessionKeys.ts';
 import { messagesPageUrl, noticeOf } from './http/routes/contactRoutes.ts';
-import { SseHub, type ChangeDetail } from './http/sseHub.ts';
+import { SseHub, sseData, type ChangeDetail } from './http/sseHub.ts';
+import { siteOriginSetting } from './http/siteOrigin.ts';
+import { NOTIFICATIONS_EVENT } from './schema/notifications.ts';
 import { entities, entityByName } from './schema/registry.ts';
 import { isCommitted, type ContentChange } from './content/changes.ts';
 import type { AppDeps } from './app.ts';
@@ -44,6 +46,7 @@ import { setSiteTimeZone } from './schema/siteTime.ts';
 import { PdfTexts } from './search/pdfTexts.ts';
 import { FirstPagePictures } from './pdf/firstPagePictures.ts';
 import { Drafts } from './drafts/drafts.ts';
+import { staffNoticesFor } from './notices/staffNoticesFor.ts';
 import { RedirectAnswers } from './http/redirectAnswers.ts';
 import type { LoadRenderers, Renderers } from './http/renderers.ts';
 
@@ -179,6 +182,33 @@ async function openLocked(
   };
   const drafts = new Drafts(store, index, writer, privateDir, log, accountOf);
   await drafts.start();
+  const sessionSecret = await loadSessionSecret(
+    path.join(privateDir, 'session-secret'),
+    config.sessionSecret,
+  );
+  const staffNotices = staffNoticesFor(config, {
+    privateDir,
+    users,
+    secret: sessionSecret,
+    origin: siteOriginSetting(config.publicUrl),
+    tell: (usernames, unreadOf) =>
+      hub.tell(usernames, async (u) => sseData({ unread: await unreadOf(u) }, NOTIFICATIONS_EVENT)),
+    log,
+  });
+  // Steps taken on drafts, invites used, visitors' messages: each person they concern is told.
+  drafts.onChange((event) =>
+    staffNotices.fromDraft(
+      event,
+      drafts.list().find((d) => d.id === event.id),
+    ),
+  );
+  accounts.team.onInviteUsed((joined, maker) => staffNotices.inviteUsed(joined, maker));
+  index.changes.on((change) => {
+    if (change.kind !== 'message') return;
+    const name = change.message.name;
+    const from = typeof name === 'string' ? name : '';
+    setImmediate(() => staffNotices.message(from, entities.contactMessage.admin.route));
+  });
   // Drafts' refs travel to the remote with the branch.
   drafts.onChange(() => remote?.sync.requestPush());
   // Drafts made, reviewed, published, discarded and shared: in the audit log with who and when.
@@ -223,7 +253,8 @@ async function openLocked(
       index,
       new PdfTexts(path.join(privateDir, 'pdf-text'), (rel) => store.read(rel), log),
     ),
-    sessionSecret: await loadSessionSecret(path.join(privateDir, 'session-secret'), config.sessionSecret),
+    sessionSecret,
+    staffNotices,
     signInThrottle: new SignInThrottle(SIGN_IN_LIMITS, path.join(privateDir, 'sign-in-throttle.json')),
     renderers: loadRenderers,
   };
@@ -347,6 +378,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.drafts.stop();
       deps.hub.close();
       await deps.notices.close(); // a notice being sent gets a moment to finish
+      await deps.staffNotices.close();
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await deps.pictures.close();
       await parseCacheKept; // so that the next start finds it, even after a stop right after this one

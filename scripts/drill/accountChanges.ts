@@ -29,6 +29,7 @@ export const ACCOUNT_CHANGES = {
   signIn: 'sign-in',
   rename: 'rename',
   seen: 'messages seen',
+  noticesRead: 'notices marked read',
   removal: 'removal of the leaver',
 } as const;
 
@@ -126,6 +127,18 @@ export class PasswordChecks {
     this.checked++;
     return true;
   }
+}
+
+/** An account as private/users.json keeps it after the restart. */
+async function keptUser(
+  dataDir: string,
+  username: string,
+): Promise<{ notify?: { email?: Record<string, boolean> } } | undefined> {
+  const users = JSON.parse(await readFile(path.join(dataDir, 'private', 'users.json'), 'utf8')) as {
+    username: string;
+    notify?: { email?: Record<string, boolean> };
+  }[];
+  return users.find((u) => u.username.toLowerCase() === username.toLowerCase());
 }
 
 /** The admin's "seen up to" time in the data directory's private/messages-seen.json, or null. */
@@ -237,13 +250,33 @@ export function sendAccountChanges(
       };
     }),
     outcome(ACCOUNT_CHANGES.rename, async () => {
-      // After the sign-in answered (it was sent before the window opened): its session renames.
+      // After the sign-in answered (it was sent before the window opened): its session renames, and
+      // chooses whether comments come by email (users.json, as every account change).
       if (!(await volunteer.signedIn)) return null;
-      const res = await volunteer.browser.call('PATCH', '/api/account', { name });
+      const comments = round % 2 === 1;
+      const res = await volunteer.browser.call('PATCH', '/api/account', {
+        name,
+        notify: { email: { comments } },
+      });
       if (res.status !== 200) return null;
       return async (a) => {
         const kept = (await accountOf(a, VOLUNTEER.username)).name;
-        return kept === name ? null : `the acknowledged name “${name}” is “${kept}”`;
+        if (kept !== name) return `the acknowledged name “${name}” is “${kept}”`;
+        const chosen = (await keptUser(dataDir, VOLUNTEER.username))?.notify?.email?.comments;
+        return chosen === comments ? null : `the acknowledged email choice comments=${comments} is ${chosen}`;
+      };
+    }),
+    outcome(ACCOUNT_CHANGES.noticesRead, async () => {
+      // Every notice the admin has is marked read (private/notifications.json, replaced whole): the
+      // ones the answer lists must still be read after the restart (newer ones may have come since).
+      const res = await admin.call('POST', '/api/notifications/read', { all: true });
+      if (res.status !== 200) return null;
+      const marked = ((res.body as { items?: { id: string }[] }).items ?? []).map((n) => n.id);
+      return async (a) => {
+        const now = await a.call('GET', '/api/notifications');
+        const items = (now.body as { items?: { id: string; read: boolean }[] } | null)?.items ?? [];
+        const unread = items.filter((n) => marked.includes(n.id) && !n.read);
+        return unread.length ? `${unread.length} notice(s) marked read are unread again` : null;
       };
     }),
     outcome(ACCOUNT_CHANGES.seen, async () => {

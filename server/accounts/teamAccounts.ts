@@ -20,7 +20,12 @@ export const linkStillValid =
 
 const LINK_WORDS = { invite: 'invite', reset: 'password-reset link' } as const;
 
+/** Someone joined with an invite: their new account, and the username of the admin who made it. */
+export type InviteUsed = (joined: User, maker: string | undefined) => void;
+
 export class TeamAccounts {
+  private readonly inviteListeners = new Set<InviteUsed>();
+
   constructor(
     private readonly users: UserStore,
     private readonly sessions: SessionStore,
@@ -86,8 +91,15 @@ export class TeamAccounts {
         address,
         detail: `joined as ${link.role}, invited by ${link.by} (link ${link.id})`,
       });
+      const maker = (link.byId ? this.users.byId(link.byId) : this.users.get(link.by))?.username;
+      for (const listener of this.inviteListeners) listener(user, maker);
       return user;
     });
+  }
+
+  onInviteUsed(listener: InviteUsed): () => void {
+    this.inviteListeners.add(listener);
+    return () => this.inviteListeners.delete(listener);
   }
 
   async setRole(username: string, role: unknown, asker: Asker): Promise<User> {

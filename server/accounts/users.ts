@@ -11,6 +11,7 @@ import { isRole, type Role } from '../schema/roles.ts';
 import { emailProblem } from '../schema/email.ts';
 import { passwordProblem } from '../schema/password.ts';
 import type { PublicAccount } from '../schema/accountViews.ts';
+import type { EmailChoices } from '../schema/notifications.ts';
 
 export interface User {
   /**
@@ -36,6 +37,8 @@ export interface User {
   twoFactor?: TwoFactor;
   /** A key being set up: it becomes `twoFactor` once a code from it is confirmed. */
   twoFactorPending?: string;
+  /** Which notices also come by email; a choice never made keeps its default (schema/notifications.ts). */
+  notify?: { email?: Partial<EmailChoices> };
 }
 
 export interface TwoFactor {

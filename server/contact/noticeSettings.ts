@@ -12,6 +12,8 @@ export interface NoticeSettings {
   retryDelaysMs: number[];
   /** How long one try may take (connecting, the server's answer) before it counts as failed. */
   timeoutMs: number;
+  /** Staff's notice emails: how long notices gather into one email (default a minute, staffMail.ts). */
+  batchMs?: number;
 }
 
 /** 10 s, 1 min, 5 min, 30 min: five tries over about 36 minutes. */

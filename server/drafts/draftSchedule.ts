@@ -3,7 +3,7 @@
 // publish itself is the one operation's (its approval asked again there); a publish that is refused
 // ends the schedule and says why in the draft's history.
 import { AppError } from '../schema/errors.ts';
-import { isOpen, type DraftRecord, type DraftRecords } from './draftRecords.ts';
+import { isOpen, type DraftRecord, type DraftRecords, type Person } from './draftRecords.ts';
 import { SYSTEM_PERSON, type Actor } from './draftWords.ts';
 import type { Role } from '../schema/roles.ts';
 
@@ -20,8 +20,8 @@ export interface ScheduleParts {
   records: DraftRecords;
   accountOf: AccountOf;
   publish(id: string, who: Actor): Promise<unknown>;
-  /** A draft's record changed (the failure noted): open admin pages hear of it. */
-  changed(id: string): void;
+  /** A draft's scheduled publish failed (noted in its record): open admin pages and its people hear of it. */
+  changed(id: string, failure: { by: Person; note: string }): void;
   log(message: string): void;
 }
 
@@ -69,7 +69,7 @@ export class DraftSchedule {
           return r;
         })
         .then(
-          () => this.parts.changed(now.id),
+          () => this.parts.changed(now.id, { by: SYSTEM_PERSON, note: e.message }),
           (failed: Error) => log(`Could not note that draft ${now.id} failed to publish: ${failed.message}`),
         );
     });

@@ -18,7 +18,7 @@ import { checkApproval, checkedComment, checkedPublishTime, checkedTitle } from 
 import { AppError } from '../schema/errors.ts';
 import type { AuditAction } from '../schema/auditEvent.ts';
 import { ACTION_FROM, type DraftAction } from '../schema/draftStates.ts';
-import { DraftRecords, isOpen, type DraftRecord } from './draftRecords.ts';
+import { DraftRecords, isOpen, type DraftRecord, type Person } from './draftRecords.ts';
 import { DraftSchedule, type AccountOf } from './draftSchedule.ts';
 import { DraftMadeIds } from './draftMadeIds.ts';
 import {
@@ -56,7 +56,28 @@ export interface DraftEvent {
   id: string;
   kind: 'saved' | 'state' | 'comment' | 'share';
   audit?: { action: AuditAction; who: string; detail?: string; commit?: string; title: string };
+  /** What people working on the draft are to be told of (server/notices/). */
+  notices?: DraftNotice[];
 }
+
+/** A step someone is told of: who took it, and their words (a comment, why changes are asked for). */
+export interface DraftNotice {
+  kind: 'submitted' | 'comment' | 'changes' | 'approved' | 'published' | 'schedule-cancelled';
+  by: Person;
+  note?: string;
+}
+
+/** The called-off schedule's notice, when this change called one off. */
+const calledOff = (before: DraftRecord, after: DraftRecord): DraftNotice[] =>
+  before.publishAt && !after.publishAt && after.scheduleEnded
+    ? [{ kind: 'schedule-cancelled', by: after.scheduleEnded.by, note: after.scheduleEnded.reason }]
+    : [];
+
+const STEP_NOTICE: Partial<Record<DraftAction, DraftNotice['kind']>> = {
+  submit: 'submitted',
+  approve: 'approved',
+  'request-changes': 'changes',
+};
 
 /** A published draft, with what the content checks told of the items it wrote (none refused it). */
 export type Published = DraftRecord & { warnings: ItemWarning[] };
@@ -84,7 +105,14 @@ export class Drafts {
       records: this.records,
       accountOf,
       publish: (id, who) => this.publish(id, who),
-      changed: (id) => this.emit({ id, kind: 'state' }),
+      changed: (id, failure) =>
+        this.emit({
+          id,
+          kind: 'state',
+          ...(failure
+            ? { notices: [{ kind: 'schedule-cancelled', by: failure.by, note: failure.note }] }
+            : {}),
+        }),
       log,
     });
     this.views = new DraftViews(store, index);
@@ -220,9 +248,12 @@ export class Drafts {
     who: Actor,
     media?: Extract<ContentChange, { kind: 'media' }>,
   ): Promise<void> {
+    let notices: DraftNotice[] = [];
     try {
-      await this.records.update(id, (r) => recordSave(r, person(who)));
+      const before = this.get(id);
+      const after = await this.records.update(id, (r) => recordSave(r, person(who)));
       this.schedule.disarm(id);
+      notices = calledOff(before, after);
     } catch (e) {
       this.log(`Could not record who saved into draft ${id}: ${(e as Error).message}`);
     }
@@ -233,7 +264,7 @@ export class Drafts {
       detail: media.paths.join(', '),
       commit: media.commit.oid,
     };
-    this.emit({ id, kind: 'saved', ...(audit ? { audit } : {}) });
+    this.emit({ id, kind: 'saved', ...(audit ? { audit } : {}), ...(notices.length ? { notices } : {}) });
   }
 
   private async tipOf(id: string): Promise<string> {
@@ -299,9 +330,15 @@ export class Drafts {
       await this.removeRef(id, author(who));
     }
     if (publishAt) this.schedule.arm(next);
+    const step = STEP_NOTICE[action];
+    const notices: DraftNotice[] = [
+      ...(step ? [{ kind: step, by, ...(note ? { note } : {}) }] : []),
+      ...calledOff(record, next),
+    ];
     this.emit({
       id,
       kind: 'state',
+      ...(notices.length ? { notices } : {}),
       audit: {
         action: `draft-${action}`,
         who: who.username,
@@ -352,6 +389,7 @@ export class Drafts {
     this.emit({
       id,
       kind: 'state',
+      notices: [{ kind: 'published', by: person(who) }],
       audit: {
         action: 'draft-publish',
         who: who.username,
@@ -371,7 +409,7 @@ export class Drafts {
       r.updatedAt = at;
       return r;
     });
-    this.emit({ id, kind: 'comment' });
+    this.emit({ id, kind: 'comment', notices: [{ kind: 'comment', by: person(who), note: clean }] });
     return next;
   }
 

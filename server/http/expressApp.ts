@@ -37,6 +37,7 @@ import { mediaLibraryRoutes } from './routes/mediaLibraryRoutes.ts';
 import { pageLinksRoutes } from './routes/pageLinksRoutes.ts';
 import type { MediaLibrary } from '../media/mediaLibrary.ts';
 import { uploadParser } from './uploadParser.ts';
+import { noticeRoutes, noticeStopRoutes } from './routes/noticeRoutes.ts';
 import { uploadsDir } from '../content/writer/uploadsDir.ts';
 
 export type ExpressApp = express.Express;
@@ -74,6 +75,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
     const user = currentUser(req, accounts);
     return !!user && can(user.role, 'publish');
   };
+  const usernameOf = (req: Request) => currentUser(req, accounts)?.username;
   const api = express.Router();
   api.use((_req, res, next) => {
     for (const [name, value] of API_HEADERS) res.setHeader(name, value);
@@ -81,12 +83,16 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   });
   // Before the same-origin check: forges post webhooks from elsewhere, signed with the shared secret.
   api.use(gitRoutes(deps));
+  // Before it too: a mail app's one-click stop is posted by the mail provider (the link's key is the check).
+  api.use(noticeStopRoutes(deps));
   api.use(sameOriginOnly(config.publicUrl));
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Staff's reads of a draft (`?draft=ID`) before the public reads, which never see a draft.
   api.use(draftReads(deps, draftSites));
   // Public reads first: they are the hot path and need no body parsing.
-  api.use(readRoutes(deps, { isSignedIn, streams: streamHandlers(deps, sessionIdOf, readsMessages) }));
+  api.use(
+    readRoutes(deps, { isSignedIn, streams: streamHandlers(deps, sessionIdOf, readsMessages, usernameOf) }),
+  );
   api.get('/health', async (_req, res) => {
     const errors = deps.index.contentErrors();
     const problem = await deps.store.problem();
@@ -133,6 +139,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
+  api.use(noticeRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));

@@ -20,6 +20,15 @@ export function publicOrigin(setting: string): string {
   return url.origin;
 }
 
+/** CMS_PUBLIC_URL's origin for links sent out (emails), or null when it is not set or not usable. */
+export function siteOriginSetting(setting: string | undefined): string | null {
+  try {
+    return setting ? publicOrigin(setting) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A host name or address with an optional port; anything else in Host is not trusted into a URL. */
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`, 'i');

@@ -21,6 +21,8 @@ interface Subscriber {
   key?: string | (() => string);
   /** The signed-in session that opened it: the stream ends when the session does. */
   session?: string;
+  /** The signed-in person who opened it: their notices reach it (`tell`). */
+  user?: string;
 }
 
 export class SseHub {
@@ -48,6 +50,7 @@ export class SseHub {
       render: Subscriber['render'];
       key?: Subscriber['key'];
       session?: string;
+      user?: string;
     },
   ): void {
     res.writeHead(200, {
@@ -64,6 +67,7 @@ export class SseHub {
       render: opts.render,
       key: opts.key,
       session: opts.session,
+      user: opts.user?.toLowerCase(),
     };
     this.subscribers.add(sub);
     const drop = () => this.subscribers.delete(sub);
@@ -81,6 +85,18 @@ export class SseHub {
       else if (rendered.has(key)) msg = rendered.get(key)!;
       else rendered.set(key, (msg = s.render(changed, detail)));
       if (msg) s.res.write(msg);
+    }
+  }
+
+  /** Sends each of these people's open streams their own message (`message(username)`, once each). */
+  async tell(usernames: readonly string[], message: (username: string) => Promise<string>): Promise<void> {
+    const wanted = new Set(usernames.map((u) => u.toLowerCase()));
+    const made = new Map<string, Promise<string>>();
+    for (const s of this.subscribers) {
+      if (!s.user || !wanted.has(s.user)) continue;
+      if (!made.has(s.user)) made.set(s.user, message(s.user));
+      const text = await made.get(s.user)!;
+      if (this.subscribers.has(s)) s.res.write(text);
     }
   }
 

@@ -2,6 +2,8 @@
 // None of them is for search engines (robots.txt keeps crawlers out; the pages also say noindex).
 
 export const DRAFTS_ROUTE = '/admin/drafts';
+/** A draft's own page in the admin. */
+export const draftRoute = (id: string) => `${DRAFTS_ROUTE}/${encodeURIComponent(id)}`;
 export const PREVIEW_ROOT = '/preview/';
 export const SHARE_ROOT = '/share/';
 

@@ -59,6 +59,8 @@ export function publicRoute(deps: Pick<AppDeps, 'model'>): (r: RouteInfo) => boo
     // accounts.site.test.ts).
     '/api/invites/:token',
     '/api/resets/:token',
+    // A notice email's stop link: its key names the account (a wrong one: 404, notices.site.test.ts).
+    '/api/notifications/stop',
   ]);
   // The forge's webhook has no session: its shared-secret signature is checked instead (a wrong one is
   // 401, server/remote/remote.slow.test.ts), and without a remote it answers 404.
@@ -70,6 +72,7 @@ export function publicRoute(deps: Pick<AppDeps, 'model'>): (r: RouteInfo) => boo
     'POST /api/logout.php',
     'POST /api/handle_form.php',
     'POST /api/git/webhook',
+    'POST /api/notifications/stop', // the stop link's own key, as for its GET
   ]);
   return (r: RouteInfo) =>
     (r.method === 'GET' && (publicReads.has(r.path) || r.path.startsWith('/media'))) ||

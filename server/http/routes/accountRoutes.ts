@@ -5,7 +5,13 @@ import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
 import { endSession, startSession } from '../auth/session.ts';
 import { signedInUser } from '../auth/signedInUser.ts';
-import { publicAccount, type User } from '../../accounts/users.ts';
+import { checkProfile, publicAccount, type User } from '../../accounts/users.ts';
+import {
+  EMAIL_CHOICES,
+  notifyInput,
+  type NotifyInput,
+  type NotifySettings,
+} from '../../schema/notifications.ts';
 import type { OneTimeLink } from '../../accounts/oneTimeLinks.ts';
 import type { Asker } from '../../accounts/asker.ts';
 import { AppError } from '../../schema/errors.ts';
@@ -30,7 +36,17 @@ const LINK_GONE = {
     'This password-reset link does not work any more: it was used, withdrawn or has expired. Ask an admin for a new one.',
 };
 
-export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Router {
+/** `notify` as sent (notifyInput); anything else is refused before anything changes. */
+function notifyChoicesOf(value: unknown): NotifyInput | undefined {
+  if (value === undefined) return undefined;
+  const parsed = notifyInput.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new AppError(400, 'The email choices sent are not understood.', {
+    notify: `Expected {"email": {${EMAIL_CHOICES.map((c) => `"${c}"`).join(', ')}: true or false}}`,
+  });
+}
+
+export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config' | 'staffNotices'>): Router {
   const { accounts } = deps;
   const router = Router();
   const small = readBodies(SIGN_IN_LIMIT, { signedIn: true });
@@ -68,16 +84,29 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config'>): Route
     own,
     route((req, res) => {
       noStore(res);
-      res.json({ user: signedInUser(fresh(req), accounts), sessions: sessionsOf(req) });
+      const user = fresh(req);
+      res.json({ user: signedInUser(user, accounts), sessions: sessionsOf(req), notify: notifyOf(user) });
     }),
   );
+
+  /** The person's notice choices as the account page reads them. */
+  const notifyOf = (user: User): NotifySettings => ({
+    email: deps.staffNotices.choicesOf(user),
+    mailAvailable: deps.staffNotices.mailAvailable,
+  });
 
   router.patch(
     '/account',
     own,
     route(async (req, res) => {
-      const user = await accounts.updateProfile(req.user!, body(req), asker(req));
-      res.json({ user: signedInUser(user, accounts) });
+      const input = body(req);
+      const notify = notifyChoicesOf(input.notify);
+      const profile = input.name !== undefined || input.email !== undefined;
+      if (profile) checkProfile(input); // every part checked before anything changes
+      let user = req.user!;
+      if (profile || !notify) user = await accounts.updateProfile(user, input, asker(req));
+      if (notify) user = await deps.staffNotices.choose(user.username, notify);
+      res.json({ user: signedInUser(user, accounts), notify: notifyOf(user) });
     }),
   );
 

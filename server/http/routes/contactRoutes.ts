@@ -5,7 +5,7 @@ import { AppError } from '../../schema/errors.ts';
 import { entities } from '../../schema/registry.ts';
 import type { NoticeMessage } from '../../contact/noticeText.ts';
 import type { Actor } from '../../content/changes.ts';
-import { publicOrigin } from '../siteOrigin.ts';
+import { siteOriginSetting } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { contactLimiter, placeOf } from '../auth/contactLimiter.ts';
 import { MessagesFullError } from '../../content/writer/change.ts';
@@ -50,11 +50,8 @@ const TOO_LONG =
  * without the setting (the notice then names the page in words).
  */
 export function messagesPageUrl(site: { publicUrl?: string }): string | null {
-  try {
-    return site.publicUrl ? `${publicOrigin(site.publicUrl)}${entities.contactMessage.admin.route}` : null;
-  } catch {
-    return null; // an unusable CMS_PUBLIC_URL: the notice goes without the link
-  }
+  const origin = siteOriginSetting(site.publicUrl); // unusable: the notice goes without the link
+  return origin ? `${origin}${entities.contactMessage.admin.route}` : null;
 }
 
 /** A kept message as its notice tells of it. */

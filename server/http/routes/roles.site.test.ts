@@ -69,6 +69,8 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
     /^GET \/preview\/:id(\/\*rest)?$/,
     /^GET \/api\/:endpoint$/, // a documented read with ?draft=ID
     /^(GET|PATCH) \/api\/account$/,
+    /^GET \/api\/notifications$/, // each person's own notices (issue 35)
+    /^POST \/api\/notifications\/read$/,
     /^(POST|DELETE) \/api\/account\//,
   ];
   if (anyStaff.some((re) => re.test(key))) return 'drafts';

@@ -15,6 +15,8 @@ export function streamHandlers(
   sessionOf: (req: Request) => string | undefined,
   /** Whether the person who opened the stream may read contact messages now (their role may change). */
   readsMessages: (req: Request) => boolean,
+  /** The signed-in person's username: their notices reach their streams (hub.tell). */
+  usernameOf: (req: Request) => string | undefined = () => undefined,
 ): Record<string, RequestHandler> {
   const isSignedIn = (req: Request) => sessionOf(req) !== undefined;
   /**
@@ -51,6 +53,7 @@ export function streamHandlers(
       const messages = () => staff && readsMessages(req);
       hub.open(req, res, {
         session,
+        ...(staff ? { user: usernameOf(req) } : {}),
         key: staff ? () => (messages() ? 'stream|staff|messages' : 'stream|staff') : 'stream|public',
         deps: 'all',
         initial: sseData({ endpoints: [] }, 'ready'),

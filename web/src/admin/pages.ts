@@ -29,9 +29,8 @@ export const MARKDOWN_EDITOR_ROUTE = '/MarkdownEditor';
 export { MEDIA_LIBRARY_ROUTE } from '../../../server/schema/mediaLibrary.ts';
 import { MEDIA_LIBRARY_ROUTE } from '../../../server/schema/mediaLibrary.ts';
 /** The Drafts page; each draft's own page is under it (the previews' "Back to the draft" links there). */
-export { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
+export { DRAFTS_ROUTE, draftRoute } from '../../../server/schema/draftPaths.ts';
 import { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
-export const draftRoute = (id: string) => `${DRAFTS_ROUTE}/${encodeURIComponent(id)}`;
 
 const sectionsFor = (route: string) =>
   (Object.keys(entities) as (keyof typeof entities)[])
