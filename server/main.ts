@@ -27,7 +27,7 @@ import { loadSessionSecret } from './http/auth/sessionKeys.ts';
 import { messagesPageUrl, noticeOf } from './http/routes/contactRoutes.ts';
 import { SseHub, sseData, type ChangeDetail } from './http/sseHub.ts';
 import { siteOriginSetting } from './http/siteOrigin.ts';
-import { NOTIFICATIONS_EVENT } from './schema/notifications.ts';
+import { NOTIFICATIONS_EVENT } from './schema/noticeStream.ts';
 import { entities, entityByName } from './schema/registry.ts';
 import { isCommitted, type ContentChange } from './content/changes.ts';
 import type { AppDeps } from './app.ts';

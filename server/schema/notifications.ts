@@ -32,8 +32,7 @@ export interface NotificationsAnswer {
   items: Notification[];
 }
 
-/** The live stream's event that tells an open admin its notices changed: `{unread}` is the count. */
-export const NOTIFICATIONS_EVENT = 'notifications';
+export { NOTIFICATIONS_EVENT } from './noticeStream.ts';
 
 /** Read notices are kept this long; unread ones until read (or pushed out by `MAX_NOTICES`). */
 export const READ_KEPT_DAYS = 30;

@@ -16,6 +16,7 @@ import { followAddress } from './drafts/workingDraft.ts';
 import { DraftBanner, DraftSwitch, useDraftAddress } from './drafts/DraftSwitch.tsx';
 import { allowed, NEEDS, type Ability } from './access.ts';
 import { ACCOUNT_ROUTE } from './pages.ts';
+import { NoticeBell } from './notices/NoticeBell.tsx';
 import { ROLE_LABELS, type Permission } from '../../../server/schema/roles.ts';
 
 interface AdminFrameProps {
@@ -126,6 +127,7 @@ export function AdminFrame({ title, home, intro, savesContent = true, needs, chi
         )}
         {!setUpFirst && <DraftSwitch draft={draft} />}
         <div className="admin-user">
+          {user && !setUpFirst && <NoticeBell username={user.username} />}
           <Link to="/">View the website</Link>
           {user && <span>Signed in as {user.name || user.username}</span>}
           {user && !setUpFirst && pathname.replace(/\/+$/, '') !== ACCOUNT_ROUTE && (

@@ -12,6 +12,7 @@ import { useMessageSummary } from './messages/useMessageSummary.ts';
 import { MessageNoticesStatus } from './messages/MessageNoticesStatus.tsx';
 import { ContactFormAlerts } from './messages/ContactFormAlerts.tsx';
 import { entities } from '../../../server/schema/registry.ts';
+import { WaitingForYou } from './notices/WaitingForYou.tsx';
 
 const MESSAGES_ROUTE = entities.contactMessage.admin.route;
 
@@ -28,6 +29,7 @@ export default function AdminHome() {
       home
       intro={<p>Choose what to edit. Every save is kept in the history of the item, so nothing is lost.</p>}
     >
+      {user && <WaitingForYou username={user.username} />}
       <SiteFileProblems />
       {messages && <ContactFormAlerts alerts={messages.alerts} />}
       <AdminSearch />

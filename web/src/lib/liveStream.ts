@@ -4,6 +4,7 @@
 
 import type { SavedItem, StreamChangeMessage } from '../../../server/schema/streamMessage.ts';
 export type { SavedItem } from '../../../server/schema/streamMessage.ts';
+import { NOTIFICATIONS_EVENT } from '../../../server/schema/noticeStream.ts';
 
 /** What one change of the stream says, past the endpoints it names. */
 export interface StreamChange {
@@ -69,6 +70,9 @@ const RETRY_MS = 3_000;
 
 const listeners = new Set<ChangeListener>();
 const readyListeners = new Set<() => void>();
+/** Staff's own notices (the admin's bell): told on each (re)connect and each change of theirs. */
+const noticeListeners = new Set<() => void>();
+const wanted = () => listeners.size > 0 || noticeListeners.size > 0;
 let source: EventSource | null = null;
 let connectedOnce = false;
 let missedChanges = false;
@@ -83,6 +87,8 @@ function open() {
   const es = new EventSource(STREAM_URL);
   source = es;
   es.addEventListener('ready', () => {
+    // Notices that came while the stream was away are only known by asking.
+    for (const l of [...noticeListeners]) l();
     if (!connectedOnce) for (const l of [...readyListeners]) l();
     if (connectedOnce && missedChanges) notify('all');
     connectedOnce = true;
@@ -112,6 +118,9 @@ function open() {
       notify('all');
     }
   });
+  es.addEventListener(NOTIFICATIONS_EVENT, () => {
+    for (const l of [...noticeListeners]) l();
+  });
   es.addEventListener('error', () => {
     missedChanges = true;
     // CONNECTING: the browser retries by itself. CLOSED (e.g. a non-stream answer while the
@@ -120,7 +129,7 @@ function open() {
       source = null;
       clearTimeout(retryTimer);
       retryTimer = setTimeout(() => {
-        if (listeners.size > 0 && !source) open();
+        if (wanted() && !source) open();
       }, RETRY_MS);
     }
   });
@@ -134,6 +143,15 @@ export function onFirstConnect(listener: () => void): () => void {
   readyListeners.add(listener);
   return () => {
     readyListeners.delete(listener);
+  };
+}
+
+/** Calls `listener` whenever the signed-in person's notices may have changed. Returns unsubscribe. */
+export function onNoticesChange(listener: () => void): () => void {
+  noticeListeners.add(listener);
+  if (!source) open();
+  return () => {
+    noticeListeners.delete(listener);
   };
 }
 

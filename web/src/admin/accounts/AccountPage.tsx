@@ -21,6 +21,7 @@ import { newPasswordProblem, ROLE_DESCRIPTIONS, ROLE_LABELS } from './accountWor
 import { localTime } from '../dates.ts';
 import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
+import { NoticeEmails } from './NoticeEmails.tsx';
 
 export default function AccountPage() {
   return (
@@ -75,6 +76,9 @@ function AccountView() {
         </section>
       )}
       {!user.mustSetUpTwoFactor && <ProfileForm user={user} />}
+      {!user.mustSetUpTwoFactor && data && (
+        <NoticeEmails role={user.role} email={user.email} settings={data.notify} />
+      )}
       {!user.mustSetUpTwoFactor && <PasswordForm username={user.username} onChanged={reload} />}
       <TwoStepSignIn user={user} onChanged={afterTwoStep} />
       {error && !data && (

@@ -17,10 +17,13 @@ import type {
   AccountSettings,
   SessionView,
 } from '../../../../server/schema/accountViews.ts';
+import type { NotifySettings } from '../../../../server/schema/notifications.ts';
 
 export interface MyAccount {
   user: AdminUser;
   sessions: SessionView[];
+  /** Which notices also come by email, and whether the server can send email at all. */
+  notify: NotifySettings;
 }
 
 export type RequireTwoFactor = AccountSettings['requireTwoFactor'];
