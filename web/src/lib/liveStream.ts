@@ -78,6 +78,9 @@ let connectedOnce = false;
 let missedChanges = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** No stream, or one that has ended for good (closed without the error that reopens it). */
+const streamGone = () => !source || source.readyState === EventSource.CLOSED;
+
 function notify(endpoints: readonly string[] | 'all', change?: StreamChange) {
   for (const l of [...listeners]) l(endpoints, change);
 }
@@ -149,7 +152,7 @@ export function onFirstConnect(listener: () => void): () => void {
 /** Calls `listener` whenever the signed-in person's notices may have changed. Returns unsubscribe. */
 export function onNoticesChange(listener: () => void): () => void {
   noticeListeners.add(listener);
-  if (!source) open();
+  if (streamGone()) open();
   return () => {
     noticeListeners.delete(listener);
   };
@@ -158,7 +161,7 @@ export function onNoticesChange(listener: () => void): () => void {
 /** Calls `listener` with the endpoints that changed ('all' after a reconnect). Returns unsubscribe. */
 export function onContentChange(listener: ChangeListener): () => void {
   listeners.add(listener);
-  if (!source) open();
+  if (streamGone()) open();
   return () => {
     listeners.delete(listener);
   };

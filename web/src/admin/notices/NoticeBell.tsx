@@ -68,7 +68,7 @@ export function NoticeBell({ username }: { username: string }) {
           </span>
         )}
       </button>
-      <span className="visually-hidden" role="status">
+      <span className="visually-hidden" aria-live="polite">
         {unread > 0 ? unreadWords(unread) : ''}
       </span>
       {open && (

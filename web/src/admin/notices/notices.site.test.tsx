@@ -103,7 +103,7 @@ describe('the bell and “Waiting for you”', () => {
 
     const id = await coraSubmits('Summer camp page');
     await waitFor(() => expect(bell()).toHaveAccessibleName('Notices, 1 unread'));
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 unread notice');
+    expect(bell().nextElementSibling).toHaveTextContent('1 unread notice'); // said by screen readers
     const inList = await within(waiting).findByRole('link', {
       name: /^Unread: ?Cora Contributor sent “Summer camp page” for review\.$/,
     });
