@@ -1,6 +1,6 @@
 // One try at sending a notice: an email over SMTP (nodemailer), or a JSON POST to a webhook. Each
 // resolves when the other side took it and rejects with a reason in plain words otherwise.
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { NoticeSettings } from './noticeSettings.ts';
 import { mailText, replyToOf, subjectOf, webhookBody, type NoticeMessage } from './noticeText.ts';
 
@@ -27,36 +27,43 @@ export function reasonOf(e: unknown, what: 'mail server' | 'webhook'): string {
 
 const oneLineOf = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 200);
 
+/** One email through the mail server at `url`: resolves once it took it, else rejects in plain words. */
+export async function sendThroughSmtp(
+  url: string,
+  timeoutMs: number,
+  message: SendMailOptions,
+): Promise<void> {
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    await transport.sendMail({ ...message, disableFileAccess: true, disableUrlAccess: true });
+  } catch (e) {
+    throw new Error(reasonOf(e, 'mail server'));
+  } finally {
+    transport.close();
+  }
+}
+
 export async function sendMail(
   email: NonNullable<NoticeSettings['email']>,
   timeoutMs: number,
   m: NoticeMessage,
   adminUrl: string | null,
 ): Promise<void> {
-  const transport = nodemailer.createTransport({
-    url: email.url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+  const replyTo = replyToOf(m);
+  await sendThroughSmtp(email.url, timeoutMs, {
+    from: email.from,
+    to: email.to,
+    ...(replyTo ? { replyTo } : {}),
+    subject: subjectOf(m),
+    text: mailText(m, adminUrl),
+    // Only what this server writes goes in the envelope: the visitor's address is never a recipient.
+    envelope: { from: email.from, to: email.to },
   });
-  try {
-    const replyTo = replyToOf(m);
-    await transport.sendMail({
-      from: email.from,
-      to: email.to,
-      ...(replyTo ? { replyTo } : {}),
-      subject: subjectOf(m),
-      text: mailText(m, adminUrl),
-      // Only what this server writes goes in the envelope: the visitor's address is never a recipient.
-      envelope: { from: email.from, to: email.to },
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    });
-  } catch (e) {
-    throw new Error(reasonOf(e, 'mail server'));
-  } finally {
-    transport.close();
-  }
 }
 
 export async function postWebhook(

@@ -12,7 +12,7 @@ import { DEFAULT_EMAIL, type NotificationsAnswer } from '../schema/notifications
 
 const PUBLIC_URL = 'https://csed.example.org';
 /** Notices within this time make one email (a minute on a real site). */
-const BATCH_MS = 1500;
+const BATCH_MS = 1000;
 const PEOPLE = {
   cora: {
     username: 'cora',
@@ -265,7 +265,7 @@ describe('email', () => {
   it('sends the chosen notices by email, several within the batch time as one, with links and a stop', async () => {
     const account = await call('cora', '/api/account');
     expect(account.body.notify).toEqual({ email: DEFAULT_EMAIL, mailAvailable: true });
-    await new Promise((r) => setTimeout(r, BATCH_MS + 300)); // the emails of the steps above are gone
+    await new Promise((r) => setTimeout(r, BATCH_MS + 200)); // the emails of the steps above are gone
     smtp.mails.length = 0;
     const id = await newDraft('cora', 'Careers page');
     await saveInto('cora', id, 'We are hiring');
@@ -279,7 +279,7 @@ describe('email', () => {
       5000,
       "cora's email",
     );
-    await new Promise((r) => setTimeout(r, BATCH_MS + 300)); // anything later would be a second email
+    await new Promise((r) => setTimeout(r, BATCH_MS + 200)); // anything later would be a second email
     const toCora = smtp.mails.filter((m) => m.to.includes('cora@csed.example.org'));
     expect(toCora).toHaveLength(1);
     const mail = toCora[0]!;

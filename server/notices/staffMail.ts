@@ -3,9 +3,8 @@
 // a minute make one email), then sent through the mail server the message notices use. Every email
 // links to the admin and carries a one-click way to stop them (a link, and List-Unsubscribe for mail
 // apps). A failed send is tried again once after a wait, then given up and logged.
-import nodemailer from 'nodemailer';
 import { oneLine } from '../contact/noticeText.ts';
-import { reasonOf } from '../contact/noticeSenders.ts';
+import { sendThroughSmtp } from '../contact/noticeSenders.ts';
 import type { NoticeSettings } from '../contact/noticeSettings.ts';
 
 /** A minute: notices arriving together make one email. */
@@ -93,35 +92,21 @@ export class StaffMail {
     }
   }
 
-  private async send({ to, notices }: Batch): Promise<void> {
+  private send({ to, notices }: Batch): Promise<void> {
     const { mail, timeoutMs } = this.options;
-    const transport = nodemailer.createTransport({
-      url: mail.url,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
+    return sendThroughSmtp(mail.url, timeoutMs, {
+      from: mail.from,
+      to: to.email,
+      subject: this.subject(notices),
+      text: this.text(to, notices),
+      ...(to.stopUrl
+        ? {
+            list: { unsubscribe: { url: to.stopUrl, comment: 'Stop these emails' } },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
+      envelope: { from: mail.from, to: [to.email] },
     });
-    try {
-      await transport.sendMail({
-        from: mail.from,
-        to: to.email,
-        subject: this.subject(notices),
-        text: this.text(to, notices),
-        ...(to.stopUrl
-          ? {
-              list: { unsubscribe: { url: to.stopUrl, comment: 'Stop these emails' } },
-              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-            }
-          : {}),
-        envelope: { from: mail.from, to: [to.email] },
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
-    } catch (e) {
-      throw new Error(reasonOf(e, 'mail server'));
-    } finally {
-      transport.close();
-    }
   }
 
   private subject(notices: MailedNotice[]): string {

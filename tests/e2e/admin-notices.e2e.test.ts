@@ -13,21 +13,8 @@ import { useSignedInSite } from './support/signedInSite.ts';
 import { adminAxeViolations } from './support/axe.ts';
 import { openPage, type WatchedPage } from './support/browser.ts';
 import { signInAs } from './support/adminSupport.ts';
+import { CONTRIBUTOR as CORA, REVIEWER as EDITH } from '../../server/testing/reviewTeam.ts';
 
-const CORA = {
-  username: 'cora',
-  password: 'cora-password-12',
-  role: 'contributor' as const,
-  name: 'Cora Contributor',
-  email: 'cora@example.org',
-};
-const EDITH = {
-  username: 'edith',
-  password: 'edith-password-12',
-  role: 'editor' as const,
-  name: 'Edith Editor',
-  email: 'edith@example.org',
-};
 const DRAFT = 'Summer of CS camp';
 
 let smtp: TestSmtp;

@@ -17,21 +17,7 @@ import { installEventSource, TestEventSource } from '../../test/eventSource.ts';
 import { checkAuth } from '../auth.ts';
 import AdminHome from '../AdminHome.tsx';
 import AccountPage from '../accounts/AccountPage.tsx';
-
-const CORA = {
-  username: 'cora',
-  password: 'cora-password-12',
-  role: 'contributor' as const,
-  name: 'Cora Contributor',
-  email: 'cora@example.org',
-};
-const EDITH = {
-  username: 'edith',
-  password: 'edith-password-12',
-  role: 'editor' as const,
-  name: 'Edith Editor',
-  email: 'edith@example.org',
-};
+import { CONTRIBUTOR as CORA, REVIEWER as EDITH } from '../../../../server/testing/reviewTeam.ts';
 
 let site: TestSite;
 let smtp: TestSmtp;
