@@ -18,7 +18,8 @@ import { checkApproval, checkedComment, checkedPublishTime, checkedTitle } from 
 import { AppError } from '../schema/errors.ts';
 import type { AuditAction } from '../schema/auditEvent.ts';
 import { ACTION_FROM, type DraftAction } from '../schema/draftStates.ts';
-import { DraftRecords, isOpen, type DraftRecord, type Person } from './draftRecords.ts';
+import { DraftRecords, isOpen, type DraftRecord } from './draftRecords.ts';
+import { calledOff, stepNotices, type DraftEvent, type DraftNotice } from './draftEvents.ts';
 import { DraftSchedule, type AccountOf } from './draftSchedule.ts';
 import { DraftMadeIds } from './draftMadeIds.ts';
 import {
@@ -36,6 +37,7 @@ import {
 export { DRAFT_ACTIONS, type DraftAction } from '../schema/draftStates.ts';
 
 export type { Actor } from './draftWords.ts';
+export type { DraftEvent, DraftNotice } from './draftEvents.ts';
 export type { AccountOf } from './draftSchedule.ts';
 
 const FROM = ACTION_FROM;
@@ -47,37 +49,6 @@ export interface DraftSettings {
   /** Publishing (and scheduling) needs the approval of someone who is not one of the draft's authors. */
   needsApproval: boolean;
 }
-
-/**
- * What happened to a draft, for open previews, the admin and the audit log (never the public
- * streams). `audit`: a step the audit log keeps (who made, reviewed, published, shared it).
- */
-export interface DraftEvent {
-  id: string;
-  kind: 'saved' | 'state' | 'comment' | 'share';
-  audit?: { action: AuditAction; who: string; detail?: string; commit?: string; title: string };
-  /** What people working on the draft are to be told of (server/notices/). */
-  notices?: DraftNotice[];
-}
-
-/** A step someone is told of: who took it, and their words (a comment, why changes are asked for). */
-export interface DraftNotice {
-  kind: 'submitted' | 'comment' | 'changes' | 'approved' | 'published' | 'schedule-cancelled';
-  by: Person;
-  note?: string;
-}
-
-/** The called-off schedule's notice, when this change called one off. */
-const calledOff = (before: DraftRecord, after: DraftRecord): DraftNotice[] =>
-  before.publishAt && !after.publishAt && after.scheduleEnded
-    ? [{ kind: 'schedule-cancelled', by: after.scheduleEnded.by, note: after.scheduleEnded.reason }]
-    : [];
-
-const STEP_NOTICE: Partial<Record<DraftAction, DraftNotice['kind']>> = {
-  submit: 'submitted',
-  approve: 'approved',
-  'request-changes': 'changes',
-};
 
 /** A published draft, with what the content checks told of the items it wrote (none refused it). */
 export type Published = DraftRecord & { warnings: ItemWarning[] };
@@ -330,11 +301,7 @@ export class Drafts {
       await this.removeRef(id, author(who));
     }
     if (publishAt) this.schedule.arm(next);
-    const step = STEP_NOTICE[action];
-    const notices: DraftNotice[] = [
-      ...(step ? [{ kind: step, by, ...(note ? { note } : {}) }] : []),
-      ...calledOff(record, next),
-    ];
+    const notices = stepNotices(action, by, note, record, next);
     this.emit({
       id,
       kind: 'state',

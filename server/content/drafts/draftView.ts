@@ -6,13 +6,8 @@ import type { EntityDef } from '../../schema/define.ts';
 import { entityByName, entityForPath } from '../../schema/registry.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
-import {
-  type ContentIndex,
-  type ContentView,
-  type IndexedItem,
-  inOrder,
-  itemVersion,
-} from '../index/contentIndex.ts';
+import { type ContentIndex, type ContentView, type IndexedItem } from '../index/contentIndex.ts';
+import { inOrder, itemVersion } from '../index/itemOrder.ts';
 import { ChangeFeed } from '../changes.ts';
 import { MediaUses, type MediaUse } from '../index/mediaUses.ts';
 import { serializeItem } from '../index/fileFormat.ts';

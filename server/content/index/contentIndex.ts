@@ -1,12 +1,10 @@
 // All site content in memory, validated with the registry. A save hands over its files as committed
 // (nothing is read back); hand edits, git pull and checkout arrive through SiteWatcher.
-import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { CommitResult, GitStore } from '../../store/gitStore.ts';
-import type { EntityDef, Fields } from '../../schema/define.ts';
+import type { EntityDef } from '../../schema/define.ts';
 import { entityForPath, siteEntities } from '../../schema/registry.ts';
-import { isMediaField } from '../../schema/fields.ts';
 import type { StoredItem } from '../../schema/storedItem.ts';
 import { parseItemFile } from './fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
@@ -16,6 +14,7 @@ import { UnsafePathError } from '../../store/paths.ts';
 import { UnreadableFileError } from '../../store/regularFile.ts';
 import { ChangeFeed } from '../changes.ts';
 import { MediaUses, type MediaUse } from './mediaUses.ts';
+import { inOrder, itemVersion, mediaKeys } from './itemOrder.ts';
 
 export interface IndexedItem extends StoredItem {
   path: string;
@@ -356,48 +355,9 @@ type Reader = (rel: string) => Promise<Buffer | null>;
 /** A file read (its blob id, and its text on demand; null: missing), or why it could not be read. */
 type ReadOutcome = { file: { blob: string; text(): string } | null } | { error: unknown };
 
-/** An entity's items in its declared order (the data with its id compared, built once per item). */
-export function inOrder(def: EntityDef, items: IndexedItem[]): IndexedItem[] {
-  if (def.type !== 'collection' || !def.order) return items;
-  const keyed = items.map((item) => ({ item, key: { ...item.data, id: item.id } as never }));
-  return keyed.sort((a, b) => def.order!(a.key, b.key)).map((k) => k.item);
-}
-
-/**
- * An item's version: its file's blob id, combined with the blob ids of the media it refers to, so
- * that replacing only a picture or a PDF is a new version too (and a stale edit still gets 409).
- */
-export function itemVersion(
-  def: EntityDef,
-  fileVersion: string,
-  data: Record<string, unknown>,
-  mediaVersion: (rel: string) => string | undefined,
-): string {
-  const media = mediaKeys(def)
-    .map((k) => data[k])
-    .filter((p): p is string => typeof p === 'string' && p !== '');
-  if (!media.length) return fileVersion;
-  const hash = createHash('sha1').update(fileVersion);
-  for (const p of media) hash.update(`\n${p}:${mediaVersion(p) ?? 'missing'}`);
-  return hash.digest('hex');
-}
-
 /** Why a file of the site could not be read, in plain words for health and the admin home. */
 function unreadableBecause(e: unknown): string {
   if (e instanceof UnsafePathError) return SYMBOLIC_LINK;
   if (e instanceof UnreadableFileError) return e.message;
   return `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
-}
-
-/** The entity's picture and file fields (asked for every item of every load and media change). */
-const mediaKeysOf = new WeakMap<EntityDef, string[]>();
-function mediaKeys(def: EntityDef): string[] {
-  let keys = mediaKeysOf.get(def);
-  if (!keys) {
-    keys = Object.entries(def.fields as Fields)
-      .filter(([, f]) => isMediaField(f))
-      .map(([k]) => k);
-    mediaKeysOf.set(def, keys);
-  }
-  return keys;
 }
