@@ -46,6 +46,11 @@ const page = (res: Response, status: number, title: string, body: string) =>
     .status(status)
     .type('html')
     .setHeader('Cache-Control', 'no-store')
+    // A page, unlike the API's other answers: its own small style, and its one form posting back here.
+    .setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    )
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>body{font:18px/1.5 system-ui,sans-serif;max-width:36rem;margin:2rem auto;padding:0 1rem}button{font:inherit;padding:.6rem 1.2rem;min-height:44px}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
     );
