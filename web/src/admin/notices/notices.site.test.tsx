@@ -94,6 +94,11 @@ describe('the bell and “Waiting for you”', () => {
       name: /^Unread: ?Cora Contributor sent “Summer camp page” for review\.$/,
     });
     expect(inList).toHaveAttribute('href', `/admin/drafts/${id}`);
+    // The draft itself waits for review, and stays there once its notice is read.
+    const toReview = await within(waiting).findByRole('heading', { name: 'Drafts to review' });
+    expect(toReview.nextElementSibling).toHaveTextContent(
+      /“Summer camp page”sent for review by Cora Contributor/,
+    );
 
     await user.click(bell());
     expect(bell()).toHaveAttribute('aria-expanded', 'true');
@@ -101,6 +106,13 @@ describe('the bell and “Waiting for you”', () => {
     await user.click(within(panel).getByRole('link', { name: /Summer camp page/ }));
     await screen.findByText('The draft’s page');
     await waitFor(async () => expect((await editorsNotices()).unread).toBe(0));
+  });
+
+  it('keeps a draft in review waiting for its reviewers after its notice is read', async () => {
+    showHome();
+    const waiting = (await screen.findByRole('heading', { name: 'Waiting for you' })).closest('section')!;
+    await within(waiting).findByRole('link', { name: '“Summer camp page”' });
+    expect(within(waiting).queryByRole('heading', { name: 'Notices you have not read' })).toBeNull();
   });
 
   it('marks all read, and Escape closes the panel back onto the bell', async () => {
