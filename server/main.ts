@@ -196,12 +196,9 @@ async function openLocked(
     log,
   });
   // Steps taken on drafts, invites used, visitors' messages: each person they concern is told.
-  drafts.onChange((event) =>
-    staffNotices.fromDraft(
-      event,
-      drafts.list().find((d) => d.id === event.id),
-    ),
-  );
+  drafts.onChange((event) => {
+    if (event.notices?.length) staffNotices.fromDraft(event, drafts.get(event.id));
+  });
   accounts.team.onInviteUsed((joined, maker) => staffNotices.inviteUsed(joined, maker));
   index.changes.on((change) => {
     if (change.kind !== 'message') return;

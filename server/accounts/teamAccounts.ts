@@ -92,7 +92,13 @@ export class TeamAccounts {
         detail: `joined as ${link.role}, invited by ${link.by} (link ${link.id})`,
       });
       const maker = (link.byId ? this.users.byId(link.byId) : this.users.get(link.by))?.username;
-      for (const listener of this.inviteListeners) listener(user, maker);
+      // Those told of it never undo the join (the account is made already).
+      for (const listener of this.inviteListeners)
+        try {
+          listener(user, maker);
+        } catch {
+          // A listener's own failure is its own to report.
+        }
       return user;
     });
   }

@@ -21,6 +21,12 @@ export interface DraftNotice {
   kind: 'submitted' | 'comment' | 'changes' | 'approved' | 'published' | 'schedule-cancelled';
   by: Person;
   note?: string;
+  /** changes: the step also called a scheduled publish off (its authors hear both in one notice). */
+  calledOff?: boolean;
+  /** schedule-cancelled: told only to whoever scheduled it (the authors had the step's own notice). */
+  schedulerOnly?: boolean;
+  /** schedule-cancelled: not called off by anyone, the publish failed at its time (`note`: why). */
+  failed?: boolean;
 }
 
 /** The called-off schedule's notice, when this change called one off. */
@@ -44,5 +50,11 @@ export function stepNotices(
   after: DraftRecord,
 ): DraftNotice[] {
   const step = STEP_NOTICE[action];
-  return [...(step ? [{ kind: step, by, ...(note ? { note } : {}) }] : []), ...calledOff(before, after)];
+  const ended = calledOff(before, after);
+  if (!step) return ended;
+  const told: DraftNotice = { kind: step, by, ...(note ? { note } : {}) };
+  // Asked for changes on a scheduled draft: one notice to its authors, and whoever scheduled it told.
+  if (step === 'changes' && ended.length)
+    return [{ ...told, calledOff: true }, ...ended.map((n) => ({ ...n, schedulerOnly: true }))];
+  return [told, ...ended];
 }

@@ -1,7 +1,7 @@
 // The notice board's file in a real private/ folder: notices kept across a restart, read ones gone
 // after 30 days while unread ones stay, at most MAX_NOTICES each (the oldest go), unread message
 // notices folded into one, and a damaged file starting over instead of stopping the server.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,19 @@ describe('the notice board', () => {
       read: false,
     });
     expect((await board().of('vic')).items.map((n) => n.text)).toEqual(['One']);
+  });
+
+  it('keeps a read notice 30 days from when it was read, not from when it came', async () => {
+    const b = board();
+    await b.add(['cora'], notice('Came long ago'));
+    clock = new Date('2026-11-29T12:00:00Z'); // read 28 days after it came
+    await b.markRead('cora', { all: true });
+    clock = new Date('2026-12-20T12:00:00Z'); // 21 days after it was read, 49 after it came
+    await b.add(['vic'], notice('Later'));
+    expect((await board().of('cora')).items.map((n) => [n.text, n.read])).toEqual([['Came long ago', true]]);
+    clock = new Date('2026-12-30T12:00:00Z'); // 31 days after it was read
+    await b.add(['vic'], notice('Later still'));
+    expect((await board().of('cora')).items).toEqual([]);
   });
 
   it('lets read notices go after 30 days and keeps unread ones', async () => {
@@ -96,6 +109,9 @@ describe('the notice board', () => {
     await writeFile(path.join(dir, NOTICES_FILE), '{"not a list');
     const b = board();
     expect(await b.of('cora')).toEqual({ unread: 0, items: [] });
+    const aside = (await readdir(dir)).filter((f) => f.startsWith(`${NOTICES_FILE}.damaged-`));
+    expect(aside).toHaveLength(1); // kept aside for whoever wants to look
+    expect(await readFile(path.join(dir, aside[0]!), 'utf8')).toBe('{"not a list');
     await b.add(['cora'], notice('After'));
     expect(JSON.parse(await readFile(path.join(dir, NOTICES_FILE), 'utf8'))).toHaveLength(1);
     // The file's place taken by a folder that is not empty: the write fails.

@@ -3,7 +3,7 @@
 // MAX_NOTICES for one person the oldest go first. Unread new-message notices are folded into one
 // ("3 new messages") so a busy contact form does not bury everything else.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileDurable } from '../store/durable.ts';
@@ -27,6 +27,8 @@ const kept = z.object({
   link: z.string(),
   at: z.string(),
   read: z.boolean(),
+  /** When it was marked read: read notices are kept READ_KEPT_DAYS from then. */
+  readAt: z.string().optional(),
   /** How many notices this one stands for (folded new-message notices). */
   count: z.number().int().positive().optional(),
 });
@@ -67,7 +69,12 @@ export class NoticeBoard {
     try {
       parsed = JSON.parse(text);
     } catch {
-      this.log(`private/${NOTICES_FILE} cannot be read as JSON; the notices start over.`);
+      // Kept aside, not overwritten: someone may want to look at what it held.
+      const aside = `${this.file}.damaged-${Date.now()}`;
+      await rename(this.file, aside).catch(() => undefined);
+      this.log(
+        `private/${NOTICES_FILE} cannot be read as JSON; it is kept as ${path.basename(aside)} and the notices start over.`,
+      );
     }
     this.notices = (Array.isArray(parsed) ? parsed : []).flatMap((n) => {
       const ok = kept.safeParse(n);
@@ -83,7 +90,7 @@ export class NoticeBoard {
     const items = all
       .filter((n) => n.user === user)
       .sort((a, b) => b.at.localeCompare(a.at))
-      .map(({ user: _user, count: _count, ...n }): Notification => n);
+      .map(({ user: _user, count: _count, readAt: _readAt, ...n }): Notification => n);
     return { unread: items.filter((n) => !n.read).length, items };
   }
 
@@ -122,9 +129,11 @@ export class NoticeBoard {
       const all = structuredClone(await this.load());
       const ids = 'ids' in which ? new Set(which.ids) : null;
       let marked = 0;
+      const readAt = this.now().toISOString();
       for (const n of all)
         if (n.user === user && !n.read && (!ids || ids.has(n.id))) {
           n.read = true;
+          n.readAt = readAt;
           marked++;
         }
       if (marked) await this.save(all);
@@ -135,7 +144,7 @@ export class NoticeBoard {
   /** Keeps what is still wanted, then writes the list whole. */
   private async save(all: Kept[]): Promise<void> {
     const oldest = this.now().getTime() - READ_KEPT_DAYS * DAY_MS;
-    const fresh = all.filter((n) => !n.read || Date.parse(n.at) >= oldest);
+    const fresh = all.filter((n) => !n.read || Date.parse(n.readAt ?? n.at) >= oldest);
     const perUser = new Map<string, Kept[]>();
     for (const n of fresh) perUser.set(n.user, [...(perUser.get(n.user) ?? []), n]);
     const next = [...perUser.values()].flatMap((list) =>

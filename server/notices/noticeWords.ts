@@ -23,12 +23,12 @@ export const allWho = (staff: readonly Staff[], needs: Permission): string[] =>
   staff.filter((s) => !s.disabled && can(s.role, needs)).map((s) => s.username);
 
 /** The draft's maker and authors; for comments also everyone who took part in its review. */
-function draftPeople(record: DraftRecord, kind: DraftNotice['kind']): Person[] {
+function draftPeople(record: DraftRecord, step: DraftNotice): Person[] {
+  const { kind } = step;
+  const schedulers = [record.scheduleEnded?.scheduledBy, record.scheduledBy].filter((p) => p !== undefined);
+  if (kind === 'schedule-cancelled' && step.schedulerOnly) return schedulers;
   const people = [record.createdBy, ...record.authors];
-  if (kind === 'schedule-cancelled') {
-    if (record.scheduleEnded) people.push(record.scheduleEnded.scheduledBy);
-    if (record.scheduledBy) people.push(record.scheduledBy);
-  }
+  if (kind === 'schedule-cancelled') people.push(...schedulers);
   if (kind === 'comment') {
     people.push(...record.comments.map((c) => c.by));
     if (record.approvedBy) people.push(record.approvedBy);
@@ -42,14 +42,19 @@ const shorten = (text: string, max = 140) => {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 };
 
-const DRAFT_WORDS: Record<DraftNotice['kind'], (by: string, title: string, note?: string) => string> = {
+const DRAFT_WORDS: Record<DraftNotice['kind'], (by: string, title: string, step: DraftNotice) => string> = {
   submitted: (by, title) => `${by} sent “${title}” for review.`,
-  comment: (by, title, note) => `${by} commented on “${title}”: ${shorten(note ?? '')}`,
-  changes: (by, title, note) => `${by} asked for changes to “${title}”${note ? `: ${shorten(note)}` : '.'}`,
+  comment: (by, title, { note }) => `${by} commented on “${title}”: ${shorten(note ?? '')}`,
+  changes: (by, title, { note, calledOff }) =>
+    `${by} asked for changes to “${title}”${note ? `: ${shorten(note)}` : '.'}${
+      calledOff ? ' Its scheduled publish is called off.' : ''
+    }`,
   approved: (by, title) => `${by} approved “${title}”.`,
   published: (by, title) => `${by} published “${title}”.`,
-  'schedule-cancelled': (_by, title, note) =>
-    `The scheduled publish of “${title}” was called off${note ? `: ${shorten(note)}` : '.'}`,
+  'schedule-cancelled': (_by, title, { note, failed }) =>
+    failed
+      ? `“${title}” could not be published at its scheduled time${note ? `: ${shorten(note)}` : '.'}`
+      : `The scheduled publish of “${title}” was called off${note ? `: ${shorten(note)}` : '.'}`,
 };
 
 /** A draft's step: who hears of it, and the notice. */
@@ -60,17 +65,17 @@ export function draftNotice(
 ): { to: string[]; notice: NewNotice } {
   const enabled = new Set(staff.filter((s) => !s.disabled).map((s) => s.username.toLowerCase()));
   const candidates =
-    step.kind === 'submitted'
-      ? allWho(staff, 'publish')
-      : draftPeople(record, step.kind).map((p) => p.username);
+    step.kind === 'submitted' ? allWho(staff, 'publish') : draftPeople(record, step).map((p) => p.username);
+  // A failed publish was nobody's doing (the server's own name could be someone's username).
+  const actor = step.failed ? null : step.by.username;
   const to = [...new Set(candidates.map((u) => u.toLowerCase()))].filter(
-    (u) => enabled.has(u) && !same(u, step.by.username),
+    (u) => enabled.has(u) && (actor === null || !same(u, actor)),
   );
   return {
     to,
     notice: {
       kind: step.kind,
-      text: DRAFT_WORDS[step.kind](step.by.name, record.title, step.note),
+      text: DRAFT_WORDS[step.kind](step.by.name, record.title, step),
       link: draftRoute(record.id),
     },
   };

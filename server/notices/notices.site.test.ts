@@ -283,7 +283,7 @@ describe('email', () => {
     const toCora = smtp.mails.filter((m) => m.to.includes('cora@csed.example.org'));
     expect(toCora).toHaveLength(1);
     const mail = toCora[0]!;
-    expect(mail.headers).toContain('Subject: 2 things on the website need you');
+    expect(mail.headers).toContain('Subject: 2 updates from the website admin');
     expect(mail.text).toContain('Edith Editor asked for changes to “Careers page”: Add the salary.');
     expect(mail.text).toContain('Edith Editor approved “Careers page”.');
     expect(mail.text).not.toContain('Nice.');

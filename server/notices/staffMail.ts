@@ -111,7 +111,7 @@ export class StaffMail {
 
   private subject(notices: MailedNotice[]): string {
     if (notices.length === 1) return oneLine(notices[0]!.text, 160);
-    return `${notices.length} things on the website need you`;
+    return `${notices.length} updates from the website admin`;
   }
 
   private address(link: string): string {

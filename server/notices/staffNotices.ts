@@ -53,8 +53,7 @@ export class StaffNotices {
   }
 
   /** The steps a draft event tells of, each to its people. */
-  fromDraft(event: DraftEvent, record: DraftRecord | undefined): void {
-    if (!record) return;
+  fromDraft(event: DraftEvent, record: DraftRecord): void {
     for (const step of event.notices ?? []) this.give(draftNotice(step, record, this.parts.users.list()));
   }
 

@@ -77,10 +77,10 @@ export const DEFAULT_EMAIL: EmailChoices = {
 export const EMAIL_CHOICE_INFO: Record<EmailChoice, { label: string; needs: Permission }> = {
   submitted: { label: 'A draft is sent for my review', needs: 'publish' },
   changes: {
-    label: 'My draft is sent back for changes, or its scheduled publish is called off',
+    label: 'A draft of mine is sent back for changes, or a publish I scheduled is called off',
     needs: 'drafts',
   },
-  published: { label: 'My draft is approved or published', needs: 'drafts' },
+  published: { label: 'A draft of mine is approved or published', needs: 'drafts' },
   comments: { label: 'Someone comments on a draft I work on', needs: 'drafts' },
   invites: { label: 'Someone joins with an invite I made', needs: 'administer' },
   messages: { label: 'A visitor sends a message through the contact form', needs: 'publish' },

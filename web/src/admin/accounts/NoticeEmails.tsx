@@ -72,8 +72,8 @@ export function NoticeEmails({
           </fieldset>
           {!email && <p className="admin-muted">Add your email address above, or no email can reach you.</p>}
           <p className="admin-muted">
-            Notices that come within a minute of each other arrive as one email. Each email has a link that
-            stops them all.
+            Notices that come within a minute of each other arrive as one email. Each email says how to stop
+            them.
           </p>
           <SubmitButton busy={busy} busyLabel="Saving…" label="Save email choices" />
         </form>

@@ -17,6 +17,14 @@ export function NoticeBell({ username }: { username: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const unread = answer?.unread ?? 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Said to screen readers when the count rises, not as it falls while notices are read.
+  const [said, setSaid] = useState('');
+  const before = useRef(unread);
+  useEffect(() => {
+    if (unread > before.current) setSaid(unreadWords(unread));
+    before.current = unread;
+  }, [unread]);
 
   const close = (focusBell: boolean) => {
     setOpen(false);
@@ -41,11 +49,22 @@ export function NoticeBell({ username }: { username: string }) {
 
   const markAll = () => {
     setFailed(null);
-    markNoticesRead({ all: true }).catch((e: unknown) => setFailed(messageOf(e)));
+    markNoticesRead({ all: true }).then(
+      // The button is gone once all are read: the focus goes to the panel's heading, not the page.
+      () => heading.current?.focus(),
+      (e: unknown) => setFailed(messageOf(e)),
+    );
   };
 
   return (
-    <div className="admin-bell-wrap" ref={wrapper}>
+    <div
+      className="admin-bell-wrap"
+      ref={wrapper}
+      onBlur={(e) => {
+        // Tabbing out of the panel closes it: on a phone it would cover the page.
+        if (open && !wrapper.current?.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
@@ -69,12 +88,14 @@ export function NoticeBell({ username }: { username: string }) {
         )}
       </button>
       <span className="visually-hidden" aria-live="polite">
-        {unread > 0 ? unreadWords(unread) : ''}
+        {said}
       </span>
       {open && (
         <div id={panelId} className="admin-bell-panel" role="region" aria-label="Your notices">
           <div className="admin-bell-head">
-            <h2>Notices</h2>
+            <h2 ref={heading} tabIndex={-1}>
+              Notices
+            </h2>
             {unread > 0 && (
               <button type="button" className="admin-button admin-button-quiet" onClick={markAll}>
                 Mark all read

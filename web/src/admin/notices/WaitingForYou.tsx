@@ -53,7 +53,11 @@ export function WaitingForYou({ username }: { username: string }) {
   const drafts = data?.drafts ?? [];
   const toReview = can.review ? drafts.filter((d) => d.state === 'in-review' && !isMine(d, username)) : [];
   const sentBack = drafts.filter((d) => d.state === 'changes-requested' && isMine(d, username));
-  const unread = answer.items.filter((n) => !n.read);
+  // A draft listed above is not listed again as its notice.
+  const listed = new Set([...toReview, ...sentBack].map((d) => draftRoute(d.id)));
+  const unread = answer.items.filter(
+    (n) => !n.read && !((n.kind === 'submitted' || n.kind === 'changes') && listed.has(n.link)),
+  );
   const nothing = !toReview.length && !sentBack.length && !unread.length;
   const sender = (d: DraftRecord) =>
     d.events.findLast((e) => e.action === 'sent for review')?.by.name ?? d.createdBy.name;

@@ -32,9 +32,13 @@ export function refreshNotices(): Promise<void> {
     askAgain = true;
     return asking;
   }
+  const forUser = state.user;
   asking = getJson<NotificationsAnswer>('notifications')
     .then(
-      (answer) => set({ answer, error: null }),
+      // Someone else signed in meanwhile: this answer was the one before's.
+      (answer) => {
+        if (state.user === forUser) set({ answer, error: null });
+      },
       () => set({ error: 'Your notices could not be loaded. They will show when the connection is back.' }),
     )
     .finally(() => {

@@ -147,8 +147,8 @@ describe('notices by email on the account page', () => {
     const boxes = await within(section).findAllByRole('checkbox');
     expect(boxes.map((b) => b.parentElement!.textContent)).toEqual([
       'A draft is sent for my review',
-      'My draft is sent back for changes, or its scheduled publish is called off',
-      'My draft is approved or published',
+      'A draft of mine is sent back for changes, or a publish I scheduled is called off',
+      'A draft of mine is approved or published',
       'Someone comments on a draft I work on',
       'A visitor sends a message through the contact form',
     ]);
