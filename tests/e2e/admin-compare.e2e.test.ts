@@ -1,6 +1,7 @@
 // Compare versions (issue 11, point 10): in an item's History, "Compare with current" shows the
 // fields that differ (all of them on request), the changed words of a text marked as removed or
-// added (with words for screen readers), pictures side by side, and Restore from there.
+// added (with words for screen readers), pictures side by side, and Restore from there. Any two
+// versions can be ticked and compared with each other (issue 35), at a desk and on a phone.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
@@ -140,4 +141,59 @@ describe('compare with current', () => {
     expect((await bytes(b)).equals(PNG2.buffer)).toBe(true);
     await context.close();
   }, 120_000);
+});
+
+describe('compare any two versions (issue 35)', () => {
+  const SAID = ['March', 'April', 'May', 'June'].map((m) => `The fair opens in ${m} for every family.`);
+
+  for (const width of [1280, 390]) {
+    it(`marks the words between two earlier versions, with no axe violations (${width} px)`, async () => {
+      const title = `Family fair ${width}`;
+      const made = (await (
+        await site.api('/api/news.php', {
+          method: 'POST',
+          json: { title, what: SAID[0], when_date: '2026-03-01' },
+        })
+      ).json()) as Rec;
+      for (const what of SAID.slice(1)) {
+        const saved = await site.api(`/api/news.php?id=${made.id!}`, {
+          method: 'PUT',
+          json: { title, what, when_date: '2026-03-01', link: '' },
+        });
+        expect(saved.status).toBe(200);
+      }
+
+      const { page, context } = await openPage(browser, { width });
+      await openAdmin(page, site, '/NewsAdminPage');
+      const item = await openItem(page, title);
+      await item.getByRole('button', { name: 'History' }).click();
+      const dialog = page.getByRole('dialog', { name: `History of ${title}` });
+      const rows = dialog.locator('.admin-history-list > li');
+      await rows.nth(3).waitFor();
+      // The April and May versions, from the keyboard.
+      for (const n of [2, 1]) {
+        await rows
+          .nth(n)
+          .getByRole('checkbox', { name: /^Pick the version saved .* to compare$/ })
+          .focus();
+        await page.keyboard.press('Space');
+      }
+      expect(await rows.nth(0).getByRole('checkbox').isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: 'Compare the two ticked versions' }).click();
+
+      const diff = dialog.locator('.admin-diff');
+      await diff.waitFor();
+      const words = async (tag: string) =>
+        (await diff.locator(tag).allTextContents()).map((t) => t.replace(/\[.*?: |\]/g, ''));
+      expect(await words('del')).toEqual(['April']);
+      expect(await words('ins')).toEqual(['May']);
+      expect(await dialog.getByRole('button', { name: 'Restore the older version' }).isVisible()).toBe(true);
+      // Nothing wider than the screen on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
+      const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(found).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
 });
