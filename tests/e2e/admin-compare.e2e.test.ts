@@ -1,7 +1,8 @@
 // Compare versions (issue 11, point 10): in an item's History, "Compare with current" shows the
 // fields that differ (all of them on request), the changed words of a text marked as removed or
 // added (with words for screen readers), pictures side by side, and Restore from there. Any two
-// versions can be ticked and compared with each other (issue 35), at a desk and on a phone.
+// versions can be ticked and compared with each other (issue 35), at a desk and on a phone. The
+// item's date and time boxes are as tall as its text boxes, and finger-sized on a phone.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
@@ -193,6 +194,37 @@ describe('compare any two versions (issue 35)', () => {
       const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
       const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(found).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+describe('date and time boxes (issue 35)', () => {
+  for (const width of [1280, 390]) {
+    it(`are as tall as the text boxes, labelled, and finger-sized on a phone (${width} px)`, async () => {
+      const title = `Open day ${width}`;
+      const made = await site.api('/api/news.php', {
+        method: 'POST',
+        json: { title, what: 'Come and see.', when_date: '2026-03-01' },
+      });
+      expect(made.status).toBe(201);
+      const { page, context } = await openPage(browser, { width });
+      await openAdmin(page, site, '/NewsAdminPage');
+      const item = await openItem(page, title);
+      const box = async (label: RegExp) => {
+        const input = item.getByLabel(label).first();
+        const b = (await input.boundingBox())!;
+        return { type: await input.getAttribute('type'), height: b.height, width: b.width };
+      };
+      const text = await box(/^Title/);
+      const dates = [await box(/^Date/), await box(/^Show from/), await box(/^Show until/)];
+      expect(dates.map((d) => d.type)).toEqual(['date', 'datetime-local', 'datetime-local']);
+      for (const d of dates) {
+        expect(d.height).toBeGreaterThanOrEqual(width < 600 ? 44 : 40);
+        expect(Math.abs(d.height - text.height)).toBeLessThanOrEqual(1);
+        // Across the screen on a phone, like the text boxes.
+        if (width < 600) expect(Math.abs(d.width - text.width)).toBeLessThanOrEqual(1);
+      }
       await context.close();
     }, 120_000);
   }
