@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { AXE_TAGS, axe } from './support/axe.ts';
-import { openPage } from './support/browser.ts';
+import { keepScreenshot, openPage, screenshotPath } from './support/browser.ts';
 import {
   PNG,
   PNG2,
@@ -180,6 +180,7 @@ describe('compare any two versions (issue 35)', () => {
         await page.keyboard.press('Space');
       }
       expect(await rows.nth(0).getByRole('checkbox').isDisabled()).toBe(true);
+      await keepScreenshot(dialog, screenshotPath('history-two-ticked', width));
       await dialog.getByRole('button', { name: 'Compare the two ticked versions' }).click();
 
       const diff = dialog.locator('.admin-diff');
@@ -189,6 +190,7 @@ describe('compare any two versions (issue 35)', () => {
       expect(await words('del')).toEqual(['April']);
       expect(await words('ins')).toEqual(['May']);
       expect(await dialog.getByRole('button', { name: 'Restore the older version' }).isVisible()).toBe(true);
+      await keepScreenshot(dialog, screenshotPath('history-two-compared', width));
       // Nothing wider than the screen on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
@@ -216,6 +218,7 @@ describe('date and time boxes (issue 35)', () => {
         const b = (await input.boundingBox())!;
         return { type: await input.getAttribute('type'), height: b.height, width: b.width };
       };
+      await keepScreenshot(page, screenshotPath('news-form-dates', width), { fullPage: true });
       const text = await box(/^Title/);
       const dates = [await box(/^Date/), await box(/^Show from/), await box(/^Show until/)];
       expect(dates.map((d) => d.type)).toEqual(['date', 'datetime-local', 'datetime-local']);
