@@ -1,12 +1,14 @@
 // Compare versions (issue 11, point 10): in an item's History, "Compare with current" shows the
 // fields that differ (all of them on request), the changed words of a text marked as removed or
-// added (with words for screen readers), pictures side by side, and Restore from there.
+// added (with words for screen readers), pictures side by side, and Restore from there. Any two
+// versions can be ticked and compared with each other (issue 35), at a desk and on a phone. The
+// item's date and time boxes are as tall as its text boxes, and finger-sized on a phone.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { AXE_TAGS, axe } from './support/axe.ts';
-import { openPage } from './support/browser.ts';
+import { keepScreenshot, openPage, screenshotPath } from './support/browser.ts';
 import {
   PNG,
   PNG2,
@@ -140,4 +142,93 @@ describe('compare with current', () => {
     expect((await bytes(b)).equals(PNG2.buffer)).toBe(true);
     await context.close();
   }, 120_000);
+});
+
+describe('compare any two versions (issue 35)', () => {
+  const SAID = ['March', 'April', 'May', 'June'].map((m) => `The fair opens in ${m} for every family.`);
+
+  for (const width of [1280, 390]) {
+    it(`marks the words between two earlier versions, with no axe violations (${width} px)`, async () => {
+      const title = `Family fair ${width}`;
+      const made = (await (
+        await site.api('/api/news.php', {
+          method: 'POST',
+          json: { title, what: SAID[0], when_date: '2026-03-01' },
+        })
+      ).json()) as Rec;
+      for (const what of SAID.slice(1)) {
+        const saved = await site.api(`/api/news.php?id=${made.id!}`, {
+          method: 'PUT',
+          json: { title, what, when_date: '2026-03-01', link: '' },
+        });
+        expect(saved.status).toBe(200);
+      }
+
+      const { page, context } = await openPage(browser, { width });
+      await openAdmin(page, site, '/NewsAdminPage');
+      const item = await openItem(page, title);
+      await item.getByRole('button', { name: 'History' }).click();
+      const dialog = page.getByRole('dialog', { name: `History of ${title}` });
+      const rows = dialog.locator('.admin-history-list > li');
+      await rows.nth(3).waitFor();
+      // The April and May versions, from the keyboard.
+      for (const n of [2, 1]) {
+        await rows
+          .nth(n)
+          .getByRole('checkbox', { name: /^Pick the version saved .* to compare$/ })
+          .focus();
+        await page.keyboard.press('Space');
+      }
+      expect(await rows.nth(0).getByRole('checkbox').isDisabled()).toBe(true);
+      await keepScreenshot(dialog, screenshotPath('history-two-ticked', width));
+      await dialog.getByRole('button', { name: 'Compare the two ticked versions' }).click();
+
+      const diff = dialog.locator('.admin-diff');
+      await diff.waitFor();
+      const words = async (tag: string) =>
+        (await diff.locator(tag).allTextContents()).map((t) => t.replace(/\[.*?: |\]/g, ''));
+      expect(await words('del')).toEqual(['April']);
+      expect(await words('ins')).toEqual(['May']);
+      expect(await dialog.getByRole('button', { name: 'Restore the older version' }).isVisible()).toBe(true);
+      await keepScreenshot(dialog, screenshotPath('history-two-compared', width));
+      // Nothing wider than the screen on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const { violations } = await axe(page).withTags(AXE_TAGS).analyze();
+      const found = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(found).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+describe('date and time boxes (issue 35)', () => {
+  for (const width of [1280, 390]) {
+    it(`are as tall as the text boxes, labelled, and finger-sized on a phone (${width} px)`, async () => {
+      const title = `Open day ${width}`;
+      const made = await site.api('/api/news.php', {
+        method: 'POST',
+        json: { title, what: 'Come and see.', when_date: '2026-03-01' },
+      });
+      expect(made.status).toBe(201);
+      const { page, context } = await openPage(browser, { width });
+      await openAdmin(page, site, '/NewsAdminPage');
+      const item = await openItem(page, title);
+      const box = async (label: RegExp) => {
+        const input = item.getByLabel(label).first();
+        const b = (await input.boundingBox())!;
+        return { type: await input.getAttribute('type'), height: b.height, width: b.width };
+      };
+      await keepScreenshot(page, screenshotPath('news-form-dates', width), { fullPage: true });
+      const text = await box(/^Title/);
+      const dates = [await box(/^Date/), await box(/^Show from/), await box(/^Show until/)];
+      expect(dates.map((d) => d.type)).toEqual(['date', 'datetime-local', 'datetime-local']);
+      for (const d of dates) {
+        expect(d.height).toBeGreaterThanOrEqual(width < 600 ? 44 : 40);
+        expect(Math.abs(d.height - text.height)).toBeLessThanOrEqual(1);
+        // Across the screen on a phone, like the text boxes.
+        if (width < 600) expect(Math.abs(d.width - text.width)).toBeLessThanOrEqual(1);
+      }
+      await context.close();
+    }, 120_000);
+  }
 });

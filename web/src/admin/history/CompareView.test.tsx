@@ -34,7 +34,7 @@ function compare(props: Partial<Parameters<typeof CompareView>[0]> = {}) {
     <CompareView
       def={news}
       older={older}
-      current={current}
+      newer={current}
       olderName="the version saved Mar 5, 2026 by Ana"
       busy={false}
       onRestore={onRestore}
@@ -85,8 +85,22 @@ describe('CompareView', () => {
   });
 
   it('says so when nothing differs', () => {
-    compare({ current: { ...older, version: 'v2' } });
+    compare({ newer: { ...older, version: 'v2' } });
     expect(screen.getByRole('status')).toHaveTextContent('Nothing differs from the current version.');
+  });
+
+  it('names the two sides older and newer when the newer is not the current version', () => {
+    compare({ newerName: 'the version saved Mar 6, 2026 by Ben' });
+    expect(
+      screen.getByText(/^Comparing the version saved Mar 5, 2026 by Ana \(older\) with/),
+    ).toHaveTextContent('with the version saved Mar 6, 2026 by Ben (newer).');
+    const title = screen.getByRole('region', { name: 'Title' });
+    expect(title.querySelector('del')).toHaveTextContent(/^\[only in the older version: Boston\]$/);
+    expect(title.querySelector('ins')).toHaveTextContent(/^\[only in the newer version: Denver\]$/);
+    const [left, right] = within(screen.getByRole('region', { name: 'Date' })).getAllByRole('figure');
+    expect(left).toHaveTextContent('Older version');
+    expect(right).toHaveTextContent('Newer version');
+    expect(screen.getByRole('button', { name: 'Restore the older version' })).toBeInTheDocument();
   });
 
   it('restores or goes back from the keyboard', async () => {

@@ -1,4 +1,4 @@
-// An earlier version beside the current one, field by field: the changed fields (or, on request,
+// An earlier version beside the current one (or beside any later one), field by field: the changed fields (or, on request,
 // all), texts with the words that differ marked, pictures side by side, and Restore from here.
 // The field-by-field part (FieldsCompare) also compares a draft with the live site (drafts/).
 // Loaded only when someone compares (it brings the word-diff library).
@@ -13,9 +13,12 @@ import { comparesWords, fieldChanges, wordDiff, type FieldChange } from './versi
 interface CompareViewProps {
   def: EntityDef;
   older: AdminItem;
-  current: AdminItem;
+  /** The current version, or a later one named by `newerName`. */
+  newer: AdminItem;
   /** 'the version saved Mar 5, 2026, 10:12 AM by Ana' */
   olderName: string;
+  /** Absent when `newer` is the current version. */
+  newerName?: string | undefined;
   busy: boolean;
   /** Absent where restoring is not offered (in a draft: history/HistoryDialog.tsx). */
   onRestore?: () => void;
@@ -45,6 +48,16 @@ const HISTORY_NAMES: CompareNames = {
   same: 'Nothing differs from the current version.',
   altBefore: (label) => `${label} in this version`,
   altAfter: (label) => `Current ${label.toLowerCase()}`,
+};
+
+const TWO_VERSIONS_NAMES: CompareNames = {
+  before: 'Older version',
+  after: 'Newer version',
+  onlyBefore: 'only in the older version: ',
+  onlyAfter: 'only in the newer version: ',
+  same: 'Nothing differs between the two versions.',
+  altBefore: (label) => `${label} in the older version`,
+  altAfter: (label) => `${label} in the newer version`,
 };
 
 /** Removed and added words, each also said in words for screen readers (<del>/<ins> are often silent). */
@@ -163,17 +176,32 @@ export function FieldsCompare({
 }
 
 export default function CompareView(props: CompareViewProps) {
-  const { def, older, current, olderName, busy, onRestore, onBack } = props;
+  const { def, older, newer, olderName, newerName, busy, onRestore, onBack } = props;
   return (
     <div className="admin-compare">
-      <p>
-        Comparing {olderName} with the current version.{' '}
-        <span className="admin-muted">
-          In texts, <del>struck-through</del> words are only in this version and <ins>underlined</ins> words
-          only in the current one.
-        </span>
-      </p>
-      <FieldsCompare def={def} before={older} after={current} />
+      {newerName === undefined ? (
+        <p>
+          Comparing {olderName} with the current version.{' '}
+          <span className="admin-muted">
+            In texts, <del>struck-through</del> words are only in this version and <ins>underlined</ins> words
+            only in the current one.
+          </span>
+        </p>
+      ) : (
+        <p>
+          Comparing {olderName} (older) with {newerName} (newer).{' '}
+          <span className="admin-muted">
+            In texts, <del>struck-through</del> words are only in the older version and <ins>underlined</ins>{' '}
+            words only in the newer one.
+          </span>
+        </p>
+      )}
+      <FieldsCompare
+        def={def}
+        before={older}
+        after={newer}
+        {...(newerName === undefined ? {} : { names: TWO_VERSIONS_NAMES })}
+      />
       <div className="admin-actions">
         {onRestore && (
           <button
@@ -182,7 +210,7 @@ export default function CompareView(props: CompareViewProps) {
             disabled={busy}
             onClick={onRestore}
           >
-            Restore this version
+            {newerName === undefined ? 'Restore this version' : 'Restore the older version'}
           </button>
         )}
         <button type="button" className="admin-button" onClick={onBack}>

@@ -1,6 +1,6 @@
 // Per-item history: who changed what and when (one commit per save), any version viewed as it was
-// or compared with the current one, and restored as a new save (the current version stays in the
-// history).
+// or compared with the current one or with any other, and restored as a new save (the current
+// version stays in the history).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { messageOf, type AdminItem } from '../api.ts';
@@ -8,6 +8,7 @@ import { isMediaField } from '../../../../server/schema/fields.ts';
 import { fieldsOf, getHistory, getVersion, restoreVersion, type Commit } from '../entityApi.ts';
 import { ItemView } from '../form/ItemView.tsx';
 import { localTime } from '../dates.ts';
+import { HistoryList } from './HistoryList.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { workingDraftId } from '../drafts/workingDraft.ts';
 import { useCan } from '../access.ts';
@@ -26,16 +27,6 @@ interface HistoryDialogProps {
 
 const when = localTime;
 
-/** Commit messages name the collection and id ("news: update 12 …"); staff only need the action. */
-const plainAction = (message: string) => {
-  const m = /^[\w-]+: (create|update|delete|restore \w+ of)\b/.exec(message);
-  if (!m) return message;
-  if (m[1] === 'create') return 'Created';
-  if (m[1] === 'update') return 'Edited';
-  if (m[1] === 'delete') return 'Deleted';
-  return 'Restored an earlier version';
-};
-
 export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDialogProps) {
   const [commits, setCommits] = useState<Commit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,8 +36,11 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     changed: string[] | null;
   } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  type Comparing = { commit: Commit; older: AdminItem; current: AdminItem };
-  const [comparing, setComparing] = useState<Comparing | null>(null);
+  /** Two versions side by side; `newer.index` 0 is the current version. */
+  type Side = { commit: Commit; index: number; item: AdminItem };
+  const [comparing, setComparing] = useState<{ older: Side; newer: Side } | null>(null);
+  /** The versions ticked to compare with each other (kept while one is compared and back). */
+  const [picked, setPicked] = useState<string[]>([]);
   // The history is the live site's, and a restore is a save on the live site: not from inside a draft.
   const inADraft = workingDraftId() !== null;
   // Restoring is a save on the live site: for the roles that may change it.
@@ -76,7 +70,9 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
           .filter(([key, f]) => !isMediaField(f) && (item[key] ?? '') !== (before[key] ?? ''))
           .map(([, f]) => f.label);
 
-  const view = async (commit: Commit, index: number) => {
+  const view = async (index: number) => {
+    const commit = commits?.[index];
+    if (!commit) return;
     setError(null);
     setBusy(commit.oid);
     try {
@@ -93,24 +89,30 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
     }
   };
 
-  /** The version against the newest one in the history, both read the same way (pictures from git). */
-  const compare = async (commit: Commit) => {
-    const newest = commits?.[0];
-    if (!newest) return;
+  /** Two versions by their place in the list (older has the larger index), both read the same way (pictures from git). */
+  const compare = async (olderIndex: number, newerIndex: number) => {
+    const older = commits?.[olderIndex];
+    const newer = commits?.[newerIndex];
+    if (!older || !newer) return;
     setError(null);
-    setBusy(commit.oid);
+    setBusy(older.oid);
     try {
-      const [older, current] = await Promise.all([
-        getVersion(def, id, commit.oid),
-        getVersion(def, id, newest.oid),
+      const [olderItem, newerItem] = await Promise.all([
+        getVersion(def, id, older.oid),
+        getVersion(def, id, newer.oid),
       ]);
-      setComparing({ commit, older, current });
+      setComparing({
+        older: { commit: older, index: olderIndex, item: olderItem },
+        newer: { commit: newer, index: newerIndex, item: newerItem },
+      });
     } catch (e) {
       setError(messageOf(e));
     } finally {
       setBusy(null);
     }
   };
+
+  const saved = (c: Commit) => `the version saved ${when(c.date)} by ${c.author.name}`;
 
   const restore = async (commit: Commit) => {
     if (
@@ -157,11 +159,12 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
         <Suspense fallback={<p role="status">Loading the comparison…</p>}>
           <CompareView
             def={def}
-            older={comparing.older}
-            current={comparing.current}
+            older={comparing.older.item}
+            newer={comparing.newer.item}
             busy={busy !== null}
-            olderName={`the version saved ${when(comparing.commit.date)} by ${comparing.commit.author.name}`}
-            onRestore={mayRestore ? () => void restore(comparing.commit) : undefined}
+            olderName={saved(comparing.older.commit)}
+            newerName={comparing.newer.index === 0 ? undefined : saved(comparing.newer.commit)}
+            onRestore={mayRestore ? () => void restore(comparing.older.commit) : undefined}
             onBack={() => setComparing(null)}
           />
         </Suspense>
@@ -197,53 +200,16 @@ export function HistoryDialog({ def, id, name, onClose, onRestored }: HistoryDia
         </div>
       ) : (
         commits && (
-          <ol className="admin-history-list">
-            {commits.map((c, i) => (
-              <li key={c.oid}>
-                <div>
-                  <strong>{when(c.date)}</strong> · {c.author.name}
-                  <div className="admin-muted">
-                    {plainAction(c.message)}
-                    {i === 0 ? ' (current version)' : ''}
-                  </div>
-                </div>
-                <div className="admin-actions">
-                  <button
-                    type="button"
-                    className="admin-button"
-                    disabled={busy !== null}
-                    onClick={() => void view(c, i)}
-                    aria-label={`View the version saved ${when(c.date)}`}
-                  >
-                    View
-                  </button>
-                  {i > 0 && (
-                    <button
-                      type="button"
-                      className="admin-button"
-                      disabled={busy !== null}
-                      onClick={() => void compare(c)}
-                      aria-label={`Compare the version saved ${when(c.date)} with the current one`}
-                    >
-                      Compare with current
-                    </button>
-                  )}
-                  {i > 0 && mayRestore && (
-                    <button
-                      type="button"
-                      className="admin-button"
-                      disabled={busy !== null}
-                      onClick={() => void restore(c)}
-                      aria-label={`Restore the version saved ${when(c.date)}`}
-                    >
-                      Restore
-                    </button>
-                  )}
-                </div>
-              </li>
-            ))}
-            {commits.length === 0 && <li>No saved versions yet.</li>}
-          </ol>
+          <HistoryList
+            commits={commits}
+            picked={picked}
+            onPick={setPicked}
+            busy={busy !== null}
+            mayRestore={mayRestore}
+            onView={(i) => void view(i)}
+            onCompare={(older, newer) => void compare(older, newer)}
+            onRestore={(c) => void restore(c)}
+          />
         )
       )}
     </Modal>
