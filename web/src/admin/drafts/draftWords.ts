@@ -24,6 +24,20 @@ export const STATE_LABELS: Record<DraftState, string> = {
   discarded: 'Discarded',
 };
 
+/** Whether the draft is open and waits for the time it is scheduled to go live. */
+export const isScheduled = (r: Pick<DraftRecord, 'state' | 'publishAt'>): boolean =>
+  !!r.publishAt && isOpen(r.state);
+
+/**
+ * The draft's badge (lists, its page, the "Working in" switch): its state, short, or for a scheduled
+ * draft when it goes live — "Scheduled for Dec 10, 2026, 9:00 AM", in the reader's own time. `tone`
+ * names the badge's colour.
+ */
+export function draftBadge(r: Pick<DraftRecord, 'state' | 'publishAt'>): { text: string; tone: string } {
+  if (isScheduled(r)) return { text: `Scheduled for ${localTime(r.publishAt)}`, tone: 'scheduled' };
+  return { text: STATE_LABELS[r.state], tone: r.state };
+}
+
 /** The state as a sentence that says what it means for the live site. */
 export function stateSentence(r: DraftRecord): string {
   const scheduled =
