@@ -1,7 +1,8 @@
 // The steps a draft's state allows, for the person looking: send for review, approve, ask for changes
 // (with a note), publish now (settling any clash with the live site first), schedule for a date and
 // time, discard (asked in a dialog). A step the site's approval rule keeps from this person says why
-// instead of offering a button; a step their role does not allow is not offered.
+// instead of offering a button; a step their role does not allow is not offered, and someone who
+// cannot publish is told who can and how the draft reaches them.
 import { useId, useState, type FormEvent } from 'react';
 import { messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -18,7 +19,7 @@ import {
   type Picks,
   type ScheduleEnded,
 } from './draftsApi.ts';
-import { offeredActions } from './draftWords.ts';
+import { offeredActions, publishNote } from './draftWords.ts';
 import { localTime } from '../dates.ts';
 import { useCan } from '../access.ts';
 
@@ -100,6 +101,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
     void run('schedule', { at: when.toISOString() });
   };
 
+  const sendLabel = draft.state === 'changes-requested' ? 'Send for review again' : LABELS.submit;
   const button = (action: DraftAction, onClick: () => void, kind = '') => (
     <button
       type="button"
@@ -108,7 +110,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
       aria-expanded={action === 'request-changes' || action === 'schedule' ? asking === action : undefined}
       onClick={onClick}
     >
-      {action === 'submit' && draft.state === 'changes-requested' ? 'Send for review again' : LABELS[action]}
+      {action === 'submit' ? sendLabel : LABELS[action]}
     </button>
   );
 
@@ -147,6 +149,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
           );
         })}
       </div>
+      {!can.review && <p className="admin-help">{publishNote(draft, sendLabel)}</p>}
       {offered
         .filter((o) => o.blocked)
         .map((o) => (

@@ -11,6 +11,7 @@ import {
   offeredActions,
   previewHref,
   publicPageOf,
+  publishNote,
 } from './draftWords.ts';
 import {
   chosenDraft,
@@ -69,6 +70,24 @@ describe('the badge', () => {
     expect(draftBadge(record({ publishAt: at })).text).toBe('Scheduled for Dec 10, 2026, 9:00 AM');
     // Published or discarded, a time it was to go live no longer counts.
     expect(draftBadge(record({ state: 'published', publishAt: at })).text).toBe('Published');
+  });
+});
+
+describe('for someone who cannot publish, where Publish would be', () => {
+  it('names who publishes from the role table, and how the draft reaches them, by its state', () => {
+    const send = 'Send for review';
+    expect(publishNote(record(), send)).toBe(
+      'Editors and admins publish drafts. When it is ready, “Send for review” sends it to them.',
+    );
+    expect(publishNote(record({ state: 'changes-requested' }), 'Send for review again')).toBe(
+      'Editors and admins publish drafts. When it is ready, “Send for review again” sends it to them.',
+    );
+    expect(publishNote(record({ state: 'in-review' }), send)).toBe(
+      'It is waiting for an editor or an admin to review and publish it.',
+    );
+    expect(publishNote(record({ state: 'approved' }), send)).toBe(
+      'It is approved and waiting for an editor or an admin to publish it.',
+    );
   });
 });
 

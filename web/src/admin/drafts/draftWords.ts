@@ -4,6 +4,7 @@
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { ACTION_FROM } from '../../../../server/schema/draftStates.ts';
+import { can, ROLE_LABELS, ROLES } from '../../../../server/schema/roles.ts';
 import { localTime } from '../dates.ts';
 import {
   isOpen,
@@ -138,6 +139,28 @@ export function offeredActions(
     out.push({ action, ...(blocked ? { blocked } : {}) });
   }
   return out;
+}
+
+/** The roles that publish, from the role table: ['editor', 'admin']. */
+const PUBLISHERS = ROLES.filter((role) => can(role, 'publish')).map((role) =>
+  ROLE_LABELS[role].toLowerCase(),
+);
+
+/** 'a', 'b' and 'c' (or, with `or`, 'a', 'b' or 'c'). */
+const listed = (words: string[], and = 'and') =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
+const an = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
+/**
+ * For someone whose role cannot publish, where Publish would be: who publishes, and how the draft
+ * reaches them (`send`: the words of the button that sends it for review), or that it waits for them.
+ */
+export function publishNote(r: Pick<DraftRecord, 'state'>, send: string): string {
+  const someone = listed(PUBLISHERS.map(an), 'or');
+  if (r.state === 'in-review') return `It is waiting for ${someone} to review and publish it.`;
+  if (r.state === 'approved') return `It is approved and waiting for ${someone} to publish it.`;
+  const all = listed(PUBLISHERS.map((p) => `${p}s`));
+  return `${all.charAt(0).toUpperCase()}${all.slice(1)} publish drafts. When it is ready, “${send}” sends it to them.`;
 }
 
 const entityOf = (change: DraftChange): EntityDef | undefined =>
