@@ -4,7 +4,7 @@
 // instead of offering a button; a step their role does not allow is not offered, and someone who
 // cannot publish is told who can and how the draft reaches them.
 import { useId, useState, type FormEvent } from 'react';
-import { messageOf } from '../api.ts';
+import { fieldErrorsOf, messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { ConflictResolver } from './ConflictResolver.tsx';
@@ -56,6 +56,8 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
   const [at, setAt] = useState(inAnHour);
   const [discarding, setDiscarding] = useState(false);
   const [conflicts, setConflicts] = useState<DraftChange[] | null>(null);
+  /** The server's refusal of the conflict choices, shown in the resolver (it covers the page). */
+  const [refused, setRefused] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const can = useCan();
   const offered = offeredActions(draft, settings, me, can);
 
@@ -67,11 +69,16 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
       notice.success(done.message ?? 'Done.');
       setAsking(null);
       setConflicts(null);
+      setRefused(null);
       setNote('');
       onDone();
       return true;
     } catch (e) {
-      if (e instanceof PublishConflict) setConflicts(e.conflicts);
+      if (e instanceof PublishConflict) {
+        setConflicts(e.conflicts);
+        setRefused(null);
+      } else if (action === 'publish' && conflicts)
+        setRefused({ message: messageOf(e), fields: fieldErrorsOf(e) });
       else notice.error(messageOf(e));
       return false;
     } finally {
@@ -236,8 +243,12 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
           title={draft.title}
           conflicts={conflicts}
           busy={busy}
+          problem={refused}
           onPublish={(picks) => void run('publish', { picks })}
-          onClose={() => setConflicts(null)}
+          onClose={() => {
+            setConflicts(null);
+            setRefused(null);
+          }}
         />
       )}
       <Notice notice={notice.notice} onDismiss={notice.clear} />
