@@ -61,6 +61,11 @@ describe('draftPicks, the one reading of a publish choice (the route checks with
     expect(draftPicks.parse({})).toEqual({});
   });
 
+  it('takes a combined value of text', () => {
+    const picks = { 'content/news/1.md': { what: { value: 'Live words.\n\nDraft words.' }, title: 'live' } };
+    expect(draftPicks.parse(picks)).toEqual(picks);
+  });
+
   it('refuses anything else', () => {
     for (const bad of [
       [],
@@ -69,6 +74,9 @@ describe('draftPicks, the one reading of a publish choice (the route checks with
       { 'content/news/1.md': ['draft'] },
       { 'content/news/1.md': { title: 'mine' } },
       { 'content/news/1.md': null },
+      { 'content/news/1.md': { what: { value: 3 } } },
+      { 'content/news/1.md': { what: { value: 'x', side: 'draft' } } },
+      { 'content/news/1.md': { what: {} } },
     ])
       expect(draftPicks.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });

@@ -61,9 +61,7 @@ export const draftRecordSchema = z.object({
 /** A draft's record as kept in private/drafts/<id>.json. */
 export type DraftRecord = z.infer<typeof draftRecordSchema>;
 
-/** The admin's choices for a publish's conflicts, by file path, then by field ('*': the whole file). */
-export const draftPicks = z.record(z.string(), z.record(z.string(), z.enum(['draft', 'live'])));
-export type Picks = z.infer<typeof draftPicks>;
+export { draftPicks, type Picks } from './conflictPicks.ts';
 
 /** A share link as the admin sees it: without its hash. */
 export type ShareView = Omit<z.infer<typeof share>, 'hash'>;

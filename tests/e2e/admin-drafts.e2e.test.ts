@@ -74,6 +74,13 @@ describe('the screens of a draft that clashes with the live site', () => {
       const resolver = page.getByRole('dialog', { name: 'Choose what to keep' });
       await resolver.getByRole('group', { name: 'Title' }).waitFor();
       found.push(...(await adminAxeViolations(page, `conflict resolver @${width}`)));
+      // "Combine both" opens a labelled box starting from both titles.
+      await resolver
+        .getByRole('group', { name: 'Title' })
+        .getByRole('radio', { name: /Combine both/ })
+        .check();
+      await resolver.getByLabel('Title, combined').waitFor();
+      found.push(...(await adminAxeViolations(page, `conflict resolver, combining @${width}`)));
       await resolver.getByRole('button', { name: 'Cancel' }).click();
       await resolver.waitFor({ state: 'hidden' });
     }

@@ -13,6 +13,7 @@ import { MediaUses, type MediaUse } from '../index/mediaUses.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 import { itemOfBlob } from './blobItems.ts';
 import { mergeDraftBlob, mergeDraftItem } from './draftMerge.ts';
+import { checkCombined } from './combinedPicks.ts';
 import type { Picks } from '../../schema/draftRecord.ts';
 import { follow, namedEntities, renamesOf, type PageSides, type Renames } from './draftRenames.ts';
 
@@ -173,6 +174,7 @@ export async function draftFiles(
   { id: draftId, base, tip }: { id: string; base: string; tip: string },
   picks: Picks = {},
 ): Promise<DraftFile[]> {
+  checkCombined(picks);
   const files: DraftFile[] = [];
   const changed = await store.drafts.changes(draftId, base, tip);
   for (const [path, draft] of changed) {

@@ -227,13 +227,13 @@ const DONE: Record<DraftAction, string> = {
   schedule: 'Scheduled.',
 };
 
-/** `{ "<path>": { "<field>|*": "draft"|"live" } }` as sent (draftPicks); anything else is refused. */
+/** `{ "<path>": { "<field>|*": "draft"|"live"|{ value } } }` as sent (draftPicks); anything else is refused. */
 function picksOf(value: unknown): Picks | undefined {
   if (value === undefined) return undefined;
   const picks = draftPicks.safeParse(value);
   if (picks.success) return picks.data;
   throw new AppError(400, 'The choices sent are not understood.', {
-    picks: 'Expected { path: { field: "draft" | "live" } }',
+    picks: 'Expected { path: { field: "draft" | "live" | { value: text } } }',
   });
 }
 

@@ -1,10 +1,14 @@
 // Publishing found that the live site changed some of the same things since the draft began (the
 // server's 409). For each clashing field — or the whole item, when one side deleted it — the live
-// value and the draft's side by side, and a choice between them; publishing again sends the choices.
+// value and the draft's side by side, and a choice between them (ConflictChoice.tsx): keep one, or for
+// text combine both into a value edited here; publishing again sends the choices.
 import { plainOf } from '../entityApi.ts';
 import { useId, useState, type FormEvent } from 'react';
 import type { EntityDef, Fields } from '../../../../server/schema/define.ts';
+import type { AnyField } from '../../../../server/schema/fields.ts';
+import { canCombine, combinedStart } from '../../../../server/schema/conflictPicks.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
+import { ConflictChoice, type Choice } from './ConflictChoice.tsx';
 import { FieldValue, ItemView } from '../form/ItemView.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import type { DraftChange, Picks } from './draftsApi.ts';
@@ -14,6 +18,8 @@ interface ConflictResolverProps {
   title: string;
   conflicts: DraftChange[];
   busy: boolean;
+  /** The server's refusal of the last choices (a combined value a save would refuse), if any. */
+  problem?: { message: string; fields: Record<string, string> } | null;
   onPublish: (picks: Picks) => void;
   onClose: () => void;
 }
@@ -42,20 +48,46 @@ function SideValue({ change, field, side }: { change: DraftChange; field: string
   return f ? <FieldValue field={f} value={item[field] ?? ''} /> : <span>{plainOf(item[field])}</span>;
 }
 
-const fieldLabel = (change: DraftChange, field: string): string => {
-  if (field === '*') return change.kind === 'media' ? 'The file' : 'The whole item';
+const fieldOf = (change: DraftChange, field: string): AnyField | undefined => {
   const def = change.entity ? entityByName.get(change.entity) : undefined;
-  return (def && (def.fields as Fields)[field]?.label) || field;
+  return field === '*' || !def ? undefined : (def.fields as Fields)[field];
 };
 
-export function ConflictResolver({ title, conflicts, busy, onPublish, onClose }: ConflictResolverProps) {
+const fieldLabel = (change: DraftChange, field: string): string => {
+  if (field === '*') return change.kind === 'media' ? 'The file' : 'The whole item';
+  return fieldOf(change, field)?.label || field;
+};
+
+/** The field, when both sides hold text of it that staff may combine. */
+const combinable = (change: DraftChange, field: string): AnyField | undefined => {
+  const f = fieldOf(change, field);
+  return change.live && change.draft && canCombine(f) ? f : undefined;
+};
+
+const keyOf = (path: string, field: string) => `${path}\n${field}`;
+
+export function ConflictResolver({
+  title,
+  conflicts,
+  busy,
+  problem,
+  onPublish,
+  onClose,
+}: ConflictResolverProps) {
   const id = useId();
-  const [picks, setPicks] = useState<Picks>({});
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [combined, setCombined] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState(false);
   const wanted = conflicts.flatMap((c) => c.conflicts.map((field) => ({ change: c, field })));
-  const chosen = (path: string, field: string) => picks[path]?.[field];
-  const choose = (path: string, field: string, side: Side) =>
-    setPicks((p) => ({ ...p, [path]: { ...p[path], [field]: side } }));
+  const chosen = (path: string, field: string) => choices[keyOf(path, field)];
+  const choose = (change: DraftChange, field: string, choice: Choice) => {
+    const key = keyOf(change.path, field);
+    const f = combinable(change, field);
+    // A combined value starts from both sides the first time; after that it keeps what was typed.
+    if (choice === 'combine' && f && combined[key] === undefined)
+      setCombined((c) => ({ ...c, [key]: combinedStart(f, change.live?.[field], change.draft?.[field]) }));
+    setChoices((c) => ({ ...c, [key]: choice }));
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,8 +98,11 @@ export function ConflictResolver({ title, conflicts, busy, onPublish, onClose }:
     setMissing(false);
     // Only the clashes asked about: a choice left from an earlier answer is not sent.
     const sent: Picks = {};
-    for (const { change, field } of wanted)
-      sent[change.path] = { ...sent[change.path], [field]: chosen(change.path, field)! };
+    for (const { change, field } of wanted) {
+      const choice = chosen(change.path, field)!;
+      const pick = choice === 'combine' ? { value: combined[keyOf(change.path, field)] ?? '' } : choice;
+      sent[change.path] = { ...sent[change.path], [field]: pick };
+    }
     onPublish(sent);
   };
 
@@ -77,7 +112,7 @@ export function ConflictResolver({ title, conflicts, busy, onPublish, onClose }:
         <p>
           Since “{title}” was started, the live site changed some of the same things. Nothing has been
           published yet. For each one, choose whether to keep what the live site has now or to use this
-          draft’s version.
+          draft’s version. For text you can also combine both and edit the result.
         </p>
         {conflicts.map((c) => (
           <section key={c.path} className="admin-conflict-item" aria-labelledby={`${id}-${c.path}`}>
@@ -98,21 +133,16 @@ export function ConflictResolver({ title, conflicts, busy, onPublish, onClose }:
                       <SideValue change={c} field={field} side="draft" />
                     </figure>
                   </div>
-                  <div className="admin-radios">
-                    {(['live', 'draft'] as const).map((side) => (
-                      <label key={side} className="admin-radio">
-                        <input
-                          type="radio"
-                          name={name}
-                          value={side}
-                          checked={chosen(c.path, field) === side}
-                          onChange={() => choose(c.path, field, side)}
-                        />
-                        {side === 'live' ? 'Keep the live site’s' : 'Use this draft’s'}
-                        <span className="visually-hidden"> ({label.toLowerCase()})</span>
-                      </label>
-                    ))}
-                  </div>
+                  <ConflictChoice
+                    name={name}
+                    label={label}
+                    combinable={combinable(c, field)}
+                    chosen={chosen(c.path, field)}
+                    onChoose={(choice) => choose(c, field, choice)}
+                    combined={combined[keyOf(c.path, field)] ?? ''}
+                    onCombined={(text) => setCombined((t) => ({ ...t, [keyOf(c.path, field)]: text }))}
+                    problem={chosen(c.path, field) === 'combine' ? problem?.fields[field] : undefined}
+                  />
                 </fieldset>
               );
             })}
@@ -121,6 +151,11 @@ export function ConflictResolver({ title, conflicts, busy, onPublish, onClose }:
         {missing && (
           <p className="admin-notice admin-notice-error" role="alert">
             Choose one side for every item above, then publish.
+          </p>
+        )}
+        {problem && !missing && (
+          <p className="admin-notice admin-notice-error" role="alert">
+            {problem.message}
           </p>
         )}
         <div className="admin-actions">

@@ -1,9 +1,10 @@
 // The steps a draft's state allows, for the person looking: send for review, approve, ask for changes
 // (with a note), publish now (settling any clash with the live site first), schedule for a date and
 // time, discard (asked in a dialog). A step the site's approval rule keeps from this person says why
-// instead of offering a button; a step their role does not allow is not offered.
+// instead of offering a button; a step their role does not allow is not offered, and someone who
+// cannot publish is told who can and how the draft reaches them.
 import { useId, useState, type FormEvent } from 'react';
-import { messageOf } from '../api.ts';
+import { fieldErrorsOf, messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { ConflictResolver } from './ConflictResolver.tsx';
@@ -18,7 +19,7 @@ import {
   type Picks,
   type ScheduleEnded,
 } from './draftsApi.ts';
-import { offeredActions } from './draftWords.ts';
+import { offeredActions, publishNote } from './draftWords.ts';
 import { localTime } from '../dates.ts';
 import { useCan } from '../access.ts';
 
@@ -55,6 +56,8 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
   const [at, setAt] = useState(inAnHour);
   const [discarding, setDiscarding] = useState(false);
   const [conflicts, setConflicts] = useState<DraftChange[] | null>(null);
+  /** The server's refusal of the conflict choices, shown in the resolver (it covers the page). */
+  const [refused, setRefused] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const can = useCan();
   const offered = offeredActions(draft, settings, me, can);
 
@@ -66,11 +69,16 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
       notice.success(done.message ?? 'Done.');
       setAsking(null);
       setConflicts(null);
+      setRefused(null);
       setNote('');
       onDone();
       return true;
     } catch (e) {
-      if (e instanceof PublishConflict) setConflicts(e.conflicts);
+      if (e instanceof PublishConflict) {
+        setConflicts(e.conflicts);
+        setRefused(null);
+      } else if (action === 'publish' && conflicts)
+        setRefused({ message: messageOf(e), fields: fieldErrorsOf(e) });
       else notice.error(messageOf(e));
       return false;
     } finally {
@@ -100,6 +108,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
     void run('schedule', { at: when.toISOString() });
   };
 
+  const sendLabel = draft.state === 'changes-requested' ? 'Send for review again' : LABELS.submit;
   const button = (action: DraftAction, onClick: () => void, kind = '') => (
     <button
       type="button"
@@ -108,7 +117,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
       aria-expanded={action === 'request-changes' || action === 'schedule' ? asking === action : undefined}
       onClick={onClick}
     >
-      {action === 'submit' && draft.state === 'changes-requested' ? 'Send for review again' : LABELS[action]}
+      {action === 'submit' ? sendLabel : LABELS[action]}
     </button>
   );
 
@@ -147,6 +156,7 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
           );
         })}
       </div>
+      {!can.review && <p className="admin-help">{publishNote(draft, sendLabel)}</p>}
       {offered
         .filter((o) => o.blocked)
         .map((o) => (
@@ -233,8 +243,12 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
           title={draft.title}
           conflicts={conflicts}
           busy={busy}
+          problem={refused}
           onPublish={(picks) => void run('publish', { picks })}
-          onClose={() => setConflicts(null)}
+          onClose={() => {
+            setConflicts(null);
+            setRefused(null);
+          }}
         />
       )}
       <Notice notice={notice.notice} onDismiss={notice.clear} />

@@ -11,7 +11,8 @@ import { ApprovalSetting } from './ApprovalSetting.tsx';
 import { DraftActions } from './DraftActions.tsx';
 import { DraftComments } from './DraftComments.tsx';
 import { getDraft, isOpen, useDraftList, type DraftDetail } from './draftsApi.ts';
-import { STATE_LABELS, stateSentence } from './draftWords.ts';
+import { stateSentence } from './draftWords.ts';
+import { DraftBadge } from './DraftBadge.tsx';
 import { localTime } from '../dates.ts';
 import { DRAFTS_ROUTE } from '../pages.ts';
 import { ShareLinks } from './ShareLinks.tsx';
@@ -90,10 +91,7 @@ function DraftView({ draft, reload }: { draft: DraftDetail; reload: () => void }
     <>
       <section className="admin-card admin-draft-status" aria-labelledby={`${id}-status`}>
         <h2 id={`${id}-status`}>
-          Where it stands:{' '}
-          <span className={`admin-badge admin-draft-state is-${draft.state}`}>
-            {STATE_LABELS[draft.state]}
-          </span>
+          Where it stands: <DraftBadge draft={draft} />
         </h2>
         <p>{stateSentence(draft)}</p>
         <p className="admin-muted">

@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { SETTLED } from '../ui/unsaved.tsx';
 import { DRAFTS_ROUTE, draftRoute } from '../pages.ts';
 import { draftListNow, isOpen, loadDrafts, useDraftList, type DraftRecord } from './draftsApi.ts';
-import { STATE_LABELS } from './draftWords.ts';
+import { draftBadge } from './draftWords.ts';
 import { chosenDraft, draftInSearch, remember, searchWithDraft, searchWithoutDraft } from './workingDraft.ts';
 
 /**
@@ -129,7 +129,7 @@ export function DraftSwitch({ draft }: { draft: string | null }) {
               >
                 {d.title}
               </Link>
-              <span className="admin-muted"> — draft, {STATE_LABELS[d.state].toLowerCase()}</span>
+              <span className="admin-muted"> — draft, {lowerFirst(draftBadge(d).text)}</span>
             </li>
           ))}
         </ul>
@@ -171,3 +171,6 @@ export function DraftBanner({ draft }: { draft: string }) {
     </section>
   );
 }
+
+/** "Scheduled for Dec 10…" → "scheduled for Dec 10…": after "draft, " (a month keeps its capital). */
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;

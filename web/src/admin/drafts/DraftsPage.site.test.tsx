@@ -35,8 +35,9 @@ beforeAll(async () => {
   const other = await newDraft('Edith’s open draft', edith);
   await saveNews(other, 'Still writing', edith);
   const later = await newDraft('Winter announcement', edith);
+  // In the reader's own time (the admin shows times so): 5 March 2031, 9:30 in the morning.
   await call(cms, `/api/drafts/${later}/schedule`, {
-    json: { at: new Date(Date.now() + 30 * 24 * 3600_000).toISOString() },
+    json: { at: new Date('2031-03-05T09:30').toISOString() },
     cookie: edith,
   });
   const gone = await newDraft('Thrown away');
@@ -76,7 +77,10 @@ describe('the Drafts page', () => {
     expect(titles(await section('Waiting for review'))).toEqual(['Edith’s board report']);
     const scheduled = await section('Scheduled');
     expect(titles(scheduled)).toEqual(['Winter announcement']);
-    expect(scheduled.textContent).toMatch(/publishes /);
+    expect(within(scheduled).getByText('Scheduled for Mar 5, 2031, 9:30 AM')).toHaveClass(
+      'admin-draft-state',
+    );
+    expect(within(scheduled).queryByText('Being edited')).toBeNull();
     expect(titles(await section('Other open drafts'))).toEqual(['Edith’s open draft']);
     const closed = await section('Recently published or discarded');
     expect(titles(closed)).toEqual(['Thrown away']);
@@ -87,6 +91,21 @@ describe('the Drafts page', () => {
       'href',
       `/admin/drafts/${made['My spring news']}`,
     );
+  });
+
+  it('a scheduled draft’s badge says when it goes live: on its page and in the “Working in” switch', async () => {
+    show(`/admin/drafts/${made['Winter announcement']}`);
+    const status = await screen.findByRole('heading', { level: 2, name: /^Where it stands:/ });
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Where it stands: Scheduled for Mar 5, 2031, 9:30 AM'),
+    );
+    const switcher = screen.getByText('Working in:').closest('details')!;
+    const item = within(switcher).getByRole('link', { name: 'Winter announcement' }).closest('li')!;
+    await waitFor(() =>
+      expect(item).toHaveTextContent('Winter announcement — draft, scheduled for Mar 5, 2031, 9:30 AM'),
+    );
+    const mine = within(switcher).getByRole('link', { name: 'My spring news' }).closest('li')!;
+    expect(mine).toHaveTextContent('My spring news — draft, being edited');
   });
 
   it('starts a new draft from its title and opens it; an empty title is refused in words', async () => {

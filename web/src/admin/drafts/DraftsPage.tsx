@@ -7,7 +7,8 @@ import { AdminFrame } from '../AdminFrame.tsx';
 import { useAuth } from '../auth.ts';
 import { ApprovalSetting } from './ApprovalSetting.tsx';
 import { isOpen, useDraftList, type DraftRecord } from './draftsApi.ts';
-import { draftSections, RECENT_DAYS, STATE_LABELS } from './draftWords.ts';
+import { draftSections, RECENT_DAYS } from './draftWords.ts';
+import { DraftBadge } from './DraftBadge.tsx';
 import { localTime } from '../dates.ts';
 import { draftRoute } from '../pages.ts';
 import { searchWithDraft } from './workingDraft.ts';
@@ -158,17 +159,12 @@ function DraftLine({ draft: d }: { draft: DraftRecord }) {
         {d.title}
       </Link>
       <span className="admin-row-meta">
-        <span className={`admin-badge admin-draft-state is-${d.state}`}>{STATE_LABELS[d.state]}</span>
+        <DraftBadge draft={d} />
         <span>by {people.map((p) => p.name || p.username).join(', ')}</span>
-        {d.publishAt && isOpen(d.state) ? (
-          <span>
-            publishes <time dateTime={d.publishAt}>{localTime(d.publishAt)}</time>
-          </span>
-        ) : (
-          <span>
-            last change <time dateTime={d.updatedAt}>{localTime(d.updatedAt)}</time>
-          </span>
-        )}
+        {/* A scheduled draft's badge says when it goes live. */}
+        <span>
+          last change <time dateTime={d.updatedAt}>{localTime(d.updatedAt)}</time>
+        </span>
         {isOpen(d.state) && (
           <Link to={{ pathname: '/admin', search: searchWithDraft('', d.id) }}>
             Work in it<span className="visually-hidden">: {d.title}</span>

@@ -4,7 +4,15 @@
 // upkeep of the draft worked in.
 import { describe, expect, it } from 'vitest';
 import type { DraftChange, DraftRecord } from './draftsApi.ts';
-import { draftSections, editHref, offeredActions, previewHref, publicPageOf } from './draftWords.ts';
+import {
+  draftBadge,
+  draftSections,
+  editHref,
+  offeredActions,
+  previewHref,
+  publicPageOf,
+  publishNote,
+} from './draftWords.ts';
 import {
   chosenDraft,
   draftInSearch,
@@ -48,6 +56,38 @@ describe('the Drafts page', () => {
     expect(s.scheduled.map((r) => r.id)).toEqual([scheduled.id]);
     expect(s.others.map((r) => r.id)).toEqual([others.id]);
     expect(s.closed.map((r) => r.id)).toEqual([published.id]);
+  });
+});
+
+describe('the badge', () => {
+  it('says the state, or for an open scheduled draft when it goes live (in the reader’s time)', () => {
+    const at = new Date(2026, 11, 10, 9, 0).toISOString(); // 10 December 2026, 9:00 here
+    expect(draftBadge(record())).toEqual({ text: 'Being edited', tone: 'editing' });
+    expect(draftBadge(record({ state: 'approved', publishAt: at }))).toEqual({
+      text: 'Scheduled for Dec 10, 2026, 9:00 AM',
+      tone: 'scheduled',
+    });
+    expect(draftBadge(record({ publishAt: at })).text).toBe('Scheduled for Dec 10, 2026, 9:00 AM');
+    // Published or discarded, a time it was to go live no longer counts.
+    expect(draftBadge(record({ state: 'published', publishAt: at })).text).toBe('Published');
+  });
+});
+
+describe('for someone who cannot publish, where Publish would be', () => {
+  it('names who publishes from the role table, and how the draft reaches them, by its state', () => {
+    const send = 'Send for review';
+    expect(publishNote(record(), send)).toBe(
+      'Editors and admins publish drafts. When it is ready, “Send for review” sends it to them.',
+    );
+    expect(publishNote(record({ state: 'changes-requested' }), 'Send for review again')).toBe(
+      'Editors and admins publish drafts. When it is ready, “Send for review again” sends it to them.',
+    );
+    expect(publishNote(record({ state: 'in-review' }), send)).toBe(
+      'It is waiting for an editor or an admin to review and publish it.',
+    );
+    expect(publishNote(record({ state: 'approved' }), send)).toBe(
+      'It is approved and waiting for an editor or an admin to publish it.',
+    );
   });
 });
 

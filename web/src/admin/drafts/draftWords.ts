@@ -4,6 +4,7 @@
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { entityByName } from '../../../../server/schema/registry.ts';
 import { ACTION_FROM } from '../../../../server/schema/draftStates.ts';
+import { can, ROLE_LABELS, ROLES } from '../../../../server/schema/roles.ts';
 import { localTime } from '../dates.ts';
 import {
   isOpen,
@@ -23,6 +24,20 @@ export const STATE_LABELS: Record<DraftState, string> = {
   published: 'Published',
   discarded: 'Discarded',
 };
+
+/** Whether the draft is open and waits for the time it is scheduled to go live. */
+export const isScheduled = (r: Pick<DraftRecord, 'state' | 'publishAt'>): boolean =>
+  !!r.publishAt && isOpen(r.state);
+
+/**
+ * The draft's badge (lists, its page, the "Working in" switch): its state, short, or for a scheduled
+ * draft when it goes live — "Scheduled for Dec 10, 2026, 9:00 AM", in the reader's own time. `tone`
+ * names the badge's colour.
+ */
+export function draftBadge(r: Pick<DraftRecord, 'state' | 'publishAt'>): { text: string; tone: string } {
+  if (isScheduled(r)) return { text: `Scheduled for ${localTime(r.publishAt)}`, tone: 'scheduled' };
+  return { text: STATE_LABELS[r.state], tone: r.state };
+}
 
 /** The state as a sentence that says what it means for the live site. */
 export function stateSentence(r: DraftRecord): string {
@@ -124,6 +139,28 @@ export function offeredActions(
     out.push({ action, ...(blocked ? { blocked } : {}) });
   }
   return out;
+}
+
+/** The roles that publish, from the role table: ['editor', 'admin']. */
+const PUBLISHERS = ROLES.filter((role) => can(role, 'publish')).map((role) =>
+  ROLE_LABELS[role].toLowerCase(),
+);
+
+/** 'a', 'b' and 'c' (or, with `or`, 'a', 'b' or 'c'). */
+const listed = (words: string[], and = 'and') =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}`;
+const an = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
+/**
+ * For someone whose role cannot publish, where Publish would be: who publishes, and how the draft
+ * reaches them (`send`: the words of the button that sends it for review), or that it waits for them.
+ */
+export function publishNote(r: Pick<DraftRecord, 'state'>, send: string): string {
+  const someone = listed(PUBLISHERS.map(an), 'or');
+  if (r.state === 'in-review') return `It is waiting for ${someone} to review and publish it.`;
+  if (r.state === 'approved') return `It is approved and waiting for ${someone} to publish it.`;
+  const all = listed(PUBLISHERS.map((p) => `${p}s`));
+  return `${all.charAt(0).toUpperCase()}${all.slice(1)} publish drafts. When it is ready, “${send}” sends it to them.`;
 }
 
 const entityOf = (change: DraftChange): EntityDef | undefined =>
