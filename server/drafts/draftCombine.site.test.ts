@@ -5,14 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../testing/testSite.ts';
 import { answer } from '../http/routes/writesTestKit.ts';
-
-const CORA = {
-  username: 'cora',
-  password: 'cora-long-password-1',
-  name: 'Cora Contributor',
-  email: 'cora@csed.example.org',
-  role: 'contributor' as const,
-};
+import { CONTRIBUTOR as CORA } from '../testing/reviewTeam.ts';
 
 let site: TestSite;
 let cora: string;

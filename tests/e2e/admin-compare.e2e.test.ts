@@ -35,6 +35,16 @@ type Rec = Record<string, string>;
 const newsItem = async (id: string) =>
   ((await (await site.api('/api/news.php')).json()) as Rec[]).find((n) => n.id === id)!;
 
+/** A news item's history dialog in a new page at this width: the page, the dialog and its rows. */
+async function openHistory(width: number, title: string) {
+  const { page, context } = await openPage(browser, { width });
+  await openAdmin(page, site, '/NewsAdminPage');
+  const item = await openItem(page, title);
+  await item.getByRole('button', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: `History of ${title}` });
+  return { page, context, dialog, rows: dialog.locator('.admin-history-list > li') };
+}
+
 describe('compare with current', () => {
   for (const width of [1280, 390]) {
     it(`marks the changed words and restores from the comparison (${width} px)`, async () => {
@@ -52,12 +62,7 @@ describe('compare with current', () => {
       });
       expect(changed.status).toBe(200);
 
-      const { page, context } = await openPage(browser, { width });
-      await openAdmin(page, site, '/NewsAdminPage');
-      const item = await openItem(page, title);
-      await item.getByRole('button', { name: 'History' }).click();
-      const dialog = page.getByRole('dialog', { name: `History of ${title}` });
-      const rows = dialog.locator('.admin-history-list > li');
+      const { page, context, dialog, rows } = await openHistory(width, title);
       await rows.nth(1).waitFor();
       // The newest is the current version: nothing to compare it with.
       expect(
@@ -164,12 +169,7 @@ describe('compare any two versions (issue 35)', () => {
         expect(saved.status).toBe(200);
       }
 
-      const { page, context } = await openPage(browser, { width });
-      await openAdmin(page, site, '/NewsAdminPage');
-      const item = await openItem(page, title);
-      await item.getByRole('button', { name: 'History' }).click();
-      const dialog = page.getByRole('dialog', { name: `History of ${title}` });
-      const rows = dialog.locator('.admin-history-list > li');
+      const { page, context, dialog, rows } = await openHistory(width, title);
       await rows.nth(3).waitFor();
       // The April and May versions, from the keyboard.
       for (const n of [2, 1]) {

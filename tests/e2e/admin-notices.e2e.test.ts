@@ -68,7 +68,10 @@ describe('a draft sent for review and sent back, told to each side as it happens
     await expect
       .poll(() => bell(edith.page).getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('Notices, 1 unread');
-    await waiting.getByRole('link', { name: `Cora Contributor sent “${DRAFT}” for review.` }).waitFor();
+    // The draft itself waits there (its notice is not listed again), sent by Cora.
+    await waiting.getByRole('heading', { name: 'Drafts to review' }).waitFor();
+    await waiting.getByRole('link', { name: `“${DRAFT}”`, exact: true }).waitFor();
+    await waiting.getByText(/sent for review by Cora Contributor/).waitFor();
   });
 
   it('Edith opens the draft from the bell and asks for changes; Cora’s open admin hears of it', async () => {

@@ -8,14 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startRealCms, type RealCms } from '../../test/realCmsTestKit.ts';
 import DraftPage from './DraftPage.tsx';
+import { CONTRIBUTOR as CORA } from '../../../../server/testing/reviewTeam.ts';
 
-const CORA = {
-  username: 'cora',
-  password: 'cora-long-password-1',
-  name: 'Cora Contributor',
-  email: 'cora@csed.example.org',
-  role: 'contributor' as const,
-};
 const ADMIN_ONLY = 'Editors and admins publish drafts.';
 
 let cms: RealCms;
