@@ -12,7 +12,6 @@ import {
   type NotifySettings,
 } from '../../../../server/schema/notifications.ts';
 import { SubmitButton } from './Field.tsx';
-import '../notices/notices.css';
 
 export function NoticeEmails({
   role,

@@ -5,7 +5,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messageOf } from '../api.ts';
 import { NoticeList } from './NoticeList.tsx';
 import { markNoticesRead, useNotices } from './noticeStore.ts';
-import './notices.css';
 
 const unreadWords = (n: number) => (n === 1 ? '1 unread notice' : `${n} unread notices`);
 
