@@ -3,13 +3,12 @@
 // stores as it is. Uploading goes through the library (its page, or the picker's own search), so a
 // picture used on a page is one staff can find, describe and replace in one place. A read answers
 // the file's address (`/media/library/x.jpg?v=…`); the form keeps its path (entityApi formValues).
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { askedFor } from '../../../../server/schema/fields.ts';
 import { textOf } from '../entityApi.ts';
 import { workingDraftId } from '../drafts/workingDraft.ts';
 import type { InputProps } from './inputProps.ts';
-
-const MediaPicker = lazy(() => import('../media/MediaPicker.tsx').then((m) => ({ default: m.MediaPicker })));
+import { FieldMediaPicker } from './FieldMediaPicker.tsx';
 
 /** Where the admin shows a stored path from (in a draft, from its preview, which has the draft's files). */
 export function mediaSrc(value: string): string {
@@ -67,18 +66,16 @@ export function LibraryMediaInput(p: InputProps) {
         library page first.
       </span>
       {picking && (
-        <Suspense fallback={null}>
-          <MediaPicker
-            only={isImage ? 'image' : 'pdf'}
-            onClose={() => setPicking(false)}
-            onPick={(chosen) => {
-              setPicking(false);
-              setName(chosen.name);
-              p.onChange(chosen.path);
-              document.getElementById(p.id)?.focus();
-            }}
-          />
-        </Suspense>
+        <FieldMediaPicker
+          isImage={isImage}
+          onClose={() => setPicking(false)}
+          onPick={(chosen) => {
+            setPicking(false);
+            setName(chosen.name);
+            p.onChange(chosen.path);
+            document.getElementById(p.id)?.focus();
+          }}
+        />
       )}
     </div>
   );

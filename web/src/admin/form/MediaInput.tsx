@@ -3,12 +3,11 @@
 // library" points the item at a file the media library already holds (the library's own pictures
 // for a picture field, its PDFs for a file field). A library file is sent as its path with the
 // other values (entityApi.ts saveItem); the picker loads only when asked for.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { askedFor } from '../../../../server/schema/fields.ts';
 import { isUpload, textOf } from '../entityApi.ts';
 import type { InputProps } from './inputProps.ts';
-
-const MediaPicker = lazy(() => import('../media/MediaPicker.tsx').then((m) => ({ default: m.MediaPicker })));
+import { FieldMediaPicker } from './FieldMediaPicker.tsx';
 
 /** A local address for a file to upload, released when the file changes or the input goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -75,18 +74,16 @@ export function MediaInput(p: InputProps) {
         {isImage ? 'JPEG, PNG, GIF or WebP, up to 5 MB.' : 'PDF, up to 25 MB.'}
       </span>
       {picking && (
-        <Suspense fallback={null}>
-          <MediaPicker
-            only={isImage ? 'image' : 'pdf'}
-            onClose={() => setPicking(false)}
-            onPick={(file) => {
-              setPicking(false);
-              // The upload box let go of its file: the one sent is the library's.
-              if (input.current) input.current.value = '';
-              p.onFile(file);
-            }}
-          />
-        </Suspense>
+        <FieldMediaPicker
+          isImage={isImage}
+          onClose={() => setPicking(false)}
+          onPick={(file) => {
+            setPicking(false);
+            // The upload box let go of its file: the one sent is the library's.
+            if (input.current) input.current.value = '';
+            p.onFile(file);
+          }}
+        />
       )}
     </div>
   );
