@@ -3,7 +3,9 @@
 // not for another account made later under the same name.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const STOP_PATH = '/api/notifications/stop';
+/** Where the stop link leads, under the API's router, and as an address. */
+export const STOP_ROUTE = '/notifications/stop';
+export const STOP_PATH = `/api${STOP_ROUTE}`;
 
 const keyOf = (secret: string, accountId: string) =>
   createHmac('sha256', secret).update(`stop-notice-email:${accountId}`).digest('base64url');

@@ -7,7 +7,7 @@ import { readBodies, SIGN_IN_LIMIT } from '../bodies.ts';
 import { queryString, route } from '../http.ts';
 import { AppError } from '../../schema/errors.ts';
 import { readInput } from '../../schema/notifications.ts';
-import { STOP_PATH, stopKeyMatches } from '../../notices/stopLink.ts';
+import { STOP_ROUTE, stopKeyMatches } from '../../notices/stopLink.ts';
 import { escapeHtml } from '../../schema/html.ts';
 
 export function noticeRoutes(deps: Pick<AppDeps, 'accounts' | 'staffNotices'>): Router {
@@ -69,7 +69,7 @@ export function noticeStopRoutes(deps: Pick<AppDeps, 'accounts' | 'staffNotices'
 
   // Mail apps and link checkers open links on their own: the page asks before it changes anything.
   router.get(
-    STOP_PATH.replace(/^\/api/, ''),
+    STOP_ROUTE,
     route((req, res) => {
       const user = accountOf(req);
       if (!user) return page(res, 404, 'Notice emails', `<p>${LINK_WRONG}</p>`);
@@ -85,7 +85,7 @@ export function noticeStopRoutes(deps: Pick<AppDeps, 'accounts' | 'staffNotices'
 
   // The button above, and mail apps' one-click stop (List-Unsubscribe-Post): the key is the check.
   router.post(
-    STOP_PATH.replace(/^\/api/, ''),
+    STOP_ROUTE,
     ...readBodies(SIGN_IN_LIMIT),
     route(async (req, res) => {
       const user = accountOf(req);
