@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
+import { requestsInFlight } from './http/requestsInFlight.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
 import { removeStaleUploads, uploadsDir } from './content/writer/uploadsDir.ts';
@@ -344,6 +345,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
     );
   });
+  const inFlight = requestsInFlight(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -374,6 +376,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.schedule.close();
       deps.drafts.stop();
       deps.hub.close();
+      await inFlight.finish(); // the requests being answered end before what they write to closes
       await deps.notices.close(); // a notice being sent gets a moment to finish
       await deps.staffNotices.close();
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
@@ -381,8 +384,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await parseCacheKept; // so that the next start finds it, even after a stop right after this one
       await deps.remote?.sync.close();
       await deps.watcher?.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.store.idle();
       // What the last requests and the start left to write in private/: failed sign-in counts, audit
       // records (both written after the answer).
