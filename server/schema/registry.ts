@@ -9,6 +9,7 @@ import { eventCard } from './entities/eventCard.ts';
 import { eventDropdown } from './entities/eventDropdown.ts';
 import { footer } from './entities/footer.ts';
 import { homePage } from './entities/homePage.ts';
+import { languages } from './entities/languages.ts';
 import { majorEvent } from './entities/majorEvent.ts';
 import { navigation } from './entities/navigation.ts';
 import { news } from './entities/news.ts';
@@ -45,6 +46,7 @@ export const entities = {
   redirects,
   page,
   navigation,
+  languages,
   contactMessage,
 } as const;
 

@@ -62,6 +62,11 @@ export interface PageSources {
   markdown(text: string, variant: MarkdownVariant): string | undefined;
   /** Staff's preview of this draft: Edit links on its items (web/src/site/components/EditLink.tsx). */
   editDraft?: string;
+  /**
+   * The page's language (site/languages.ts): its address is under /<lang>/, its reads answer in it,
+   * and the site's own words and dates are in it. Undefined: the source language, English.
+   */
+  lang?: string;
 }
 
 export const PAGE_DATA_ID = 'page-data';

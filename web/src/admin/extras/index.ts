@@ -15,6 +15,7 @@ import {
   eventDropdownExtras,
   footerExtras,
   homePageExtras,
+  languagesExtras,
   policyTextExtras,
   profileExtras,
   redirectsExtras,
@@ -49,4 +50,5 @@ export const extrasByEntity = {
   contactMessage: contactMessageExtras,
   page: pageExtras,
   navigation: navigationExtras,
+  languages: languagesExtras,
 } satisfies Record<keyof typeof entities, EntityExtras>;

@@ -28,3 +28,8 @@ export const statePolicyExtras: EntityExtras = {
   heading: 'State policy cards',
   addLabel: 'Add a policy card',
 };
+export const languagesExtras: EntityExtras = {
+  heading: 'Languages',
+  intro:
+    'English comes first: every item is written in English. Each language below it gets its own pages (Spanish at /es/…), showing English wherever nothing is translated yet.',
+};
