@@ -65,6 +65,12 @@ export interface FieldDef<K extends FieldKind = FieldKind, T = unknown> {
   alt?: ImageAlt;
   /** Text that is no words a visitor searches for (a page's address): left out of the site search. */
   unsearched?: boolean;
+  /**
+   * Words a visitor reads (titles, texts, link words, descriptions of pictures): a translation file
+   * (content/news/5.es.md) holds these and only these; dates, pictures, links and choices are the
+   * source's (server/schema/translations.ts).
+   */
+  translatable?: boolean;
   /** What a list holds (list fields only: listFields.ts). */
   list?: ListShape;
 }

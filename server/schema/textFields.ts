@@ -10,6 +10,8 @@ export interface TextOpts {
   help?: string;
   placeholder?: string;
   initial?: string;
+  /** Words a visitor reads, kept per language in translations (issue 36). */
+  translatable?: boolean;
 }
 
 /** Single-line text is trimmed; markdown keeps leading space (indented code) but not trailing. */
@@ -44,6 +46,7 @@ export const text = (label: string, opts: TextOpts = {}): FieldDef<'text', strin
   kind: 'text',
   label,
   help: opts.help,
+  ...(opts.translatable ? { translatable: true } : {}),
   required: !!opts.required,
   max: opts.max,
   placeholder: opts.placeholder,
@@ -59,6 +62,7 @@ export const lines = (
   kind: 'text',
   label,
   help: opts.help,
+  ...(opts.translatable ? { translatable: true } : {}),
   required: !!opts.required,
   max: opts.max,
   placeholder: opts.placeholder,
@@ -72,6 +76,7 @@ export const markdown = (label: string, opts: TextOpts = {}): FieldDef<'markdown
   kind: 'markdown',
   label,
   help: opts.help,
+  ...(opts.translatable ? { translatable: true } : {}),
   required: !!opts.required,
   max: opts.max,
   initial: opts.initial ?? '',

@@ -54,6 +54,8 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';
   // Staff's pages and the menus (issue 34) are written like them.
   if (r.method !== 'GET' && ['/api/pages', '/api/navigation'].includes(r.path)) return 'live-or-draft';
+  // The languages (issue 36): a field only admins change, live or in a draft (the operation's guard).
+  if (r.method !== 'GET' && r.path === '/api/languages') return 'live-or-draft';
   // The media library: uploads, descriptions, replacements and deletes as the documented writes;
   // bringing a deleted file back changes the live site (editors), like every restore.
   if (key === 'POST /api/media/restore') return 'publish';

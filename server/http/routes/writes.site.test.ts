@@ -667,6 +667,28 @@ const SINGLETONS: SingletonCase[] = [
     expected: homeFields,
   },
   {
+    def: entities.languages,
+    call: json('PUT', 'languages', {
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'es', name: 'Español' },
+        { code: 'vi', name: 'Tiếng Việt' },
+      ],
+    }),
+    expected: {
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'es', name: 'Español' },
+        { code: 'vi', name: 'Tiếng Việt' },
+      ],
+    },
+    invalid: {
+      call: json('PUT', 'languages', { languages: [{ code: 'es', name: 'Español' }] }),
+      error: 'English (en) comes first: it is the language items are written in.',
+      fields: { 'languages.0.code': 'English (en) comes first: it is the language items are written in.' },
+    },
+  },
+  {
     def: entities.navigation,
     call: json('PUT', 'navigation', {
       header: [

@@ -7,8 +7,8 @@ export const aboutText = defineSingleton({
   file: 'site/about',
   body: 'our_mission',
   fields: {
-    our_mission: markdown('Our mission', { required: true }),
-    our_values: markdown('Our values', { required: true }),
+    our_mission: markdown('Our mission', { translatable: true, required: true }),
+    our_values: markdown('Our values', { translatable: true, required: true }),
   },
   legacy: { endpoint: 'about_us_our_mission.php' },
   admin: { route: '/AboutUsAdminPage', description: 'Mission and values.' },

@@ -10,9 +10,9 @@ export const banner = defineCollection({
   folder: 'banners',
   itemNoun: 'this banner',
   fields: {
-    banner_text: text('Banner text', { required: true }),
+    banner_text: text('Banner text', { translatable: true, required: true }),
     banner_link: link('Banner link'),
-    banner_link_text: text('Link text'),
+    banner_link_text: text('Link text', { translatable: true }),
     // Kept so stored files and the documented wire still read, but the admin no longer offers it:
     // the public site shows the banner the settings select, whatever this flag says (issue 11).
     hidden: { ...flag('Hidden', { yes: 'Hidden', no: 'Shown' }), formHidden: true },

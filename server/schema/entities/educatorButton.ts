@@ -7,7 +7,7 @@ export const educatorButton = defineSingleton({
   label: 'Educator button',
   file: 'site/educator-button',
   fields: {
-    text: text('Button text', { required: true }),
+    text: text('Button text', { translatable: true, required: true }),
     link: link('Button link', {
       required: true,
       help: 'A page of this site starts with /, e.g. /summerOfCS.',

@@ -7,9 +7,15 @@ export const educatorTexts = defineSingleton({
   file: 'site/educators',
   body: 'proDevAbove',
   fields: {
-    proDevAbove: markdown('Professional development (above the button)', { required: true }),
-    proDevBelow: markdown('Professional development (below the button)', { required: true }),
-    credentialing: markdown('Credentialing', { required: true }),
+    proDevAbove: markdown('Professional development (above the button)', {
+      translatable: true,
+      required: true,
+    }),
+    proDevBelow: markdown('Professional development (below the button)', {
+      translatable: true,
+      required: true,
+    }),
+    credentialing: markdown('Credentialing', { translatable: true, required: true }),
   },
   legacy: { endpoint: 'resources_text.php' },
   admin: { route: '/ResourcesAdminPage', description: 'Texts on the educators page.' },

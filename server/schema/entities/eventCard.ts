@@ -13,11 +13,12 @@ export const eventCard = defineCollection({
   itemNoun: 'this event card',
   body: 'what',
   fields: {
-    title: text('Title', { required: true }),
-    bold: text('Bold text', { help: 'Shown in bold above the description.' }),
-    what: markdown('What'),
-    who: text('Who is it for'),
+    title: text('Title', { translatable: true, required: true }),
+    bold: text('Bold text', { translatable: true, help: 'Shown in bold above the description.' }),
+    what: markdown('What', { translatable: true }),
+    who: text('Who is it for', { translatable: true }),
     when_date: text('When (as shown to visitors)', {
+      translatable: true,
       help: 'Written from the dates below. Type other words if you want them; empty it to have it written again.',
     }),
     start_date: date('Start date', {

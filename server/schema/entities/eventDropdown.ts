@@ -9,8 +9,8 @@ export const eventDropdown = defineCollection({
   itemNoun: 'this Dropdown Event',
   body: 'content',
   fields: {
-    title: text('Title', { required: true }),
-    content: markdown('Content', { required: true }),
+    title: text('Title', { translatable: true, required: true }),
+    content: markdown('Content', { translatable: true, required: true }),
     image_icon: image('Icon', { help: 'Optional. Without one, a built-in icon is used.', alt: 'decorative' }),
   },
   order: byNumericId,

@@ -6,7 +6,7 @@ export const footer = defineSingleton({
   label: 'Footer',
   file: 'site/footer',
   body: 'legal_notice',
-  fields: { legal_notice: markdown('Legal notice', { required: true }) },
+  fields: { legal_notice: markdown('Legal notice', { translatable: true, required: true }) },
   legacy: { endpoint: 'footer.php' },
   admin: { route: '/FooterAdminPage', description: 'The legal notice at the bottom of every page.' },
 });

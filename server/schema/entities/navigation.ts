@@ -12,7 +12,7 @@ export const MAX_DROPDOWN_ITEMS = 12;
 /** Where a header item shows: on every screen, only on wide ones, or only in the phone menu. */
 export const MENU_SHOW = ['everywhere', 'wide', 'narrow'] as const;
 
-const words = () => text('Words', { required: true, max: 40 });
+const words = () => text('Words', { translatable: true, required: true, max: 40 });
 
 /**
  * The header menu (with its dropdowns) and the footer links, as content (issue 34): staff add pages

@@ -12,9 +12,9 @@ export const news = defineCollection({
   itemNoun: 'this news item',
   body: 'what',
   fields: {
-    title: text('Title', { required: true }),
+    title: text('Title', { translatable: true, required: true }),
     link: link('Link'),
-    what: markdown('What'),
+    what: markdown('What', { translatable: true }),
     when_date: date('Date', { help: 'YYYY-MM-DD' }),
     // Files written before the picture existed stay as they are: an empty picture is no line.
     picture: {
@@ -26,6 +26,7 @@ export const news = defineCollection({
     },
     picture_alt: {
       ...text('Picture description', {
+        translatable: true,
         help: 'What the picture shows, for people who cannot see it. Leave empty to use the description kept with the picture in the media library.',
         max: 300,
       }),

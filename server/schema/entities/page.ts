@@ -22,9 +22,10 @@ export const page = defineCollection({
   folder: 'pages',
   itemNoun: 'this page',
   fields: {
-    title: text('Title', { required: true, max: 120 }),
+    title: text('Title', { translatable: true, required: true, max: 120 }),
     path: pageAddress('Address'),
     summary: text('Summary', {
+      translatable: true,
       max: 300,
       help: 'A sentence or two: shown in search results and when someone shares the page.',
     }),

@@ -12,8 +12,8 @@ export const paper = defineCollection({
   itemNoun: 'this paper',
   body: 'abstract',
   fields: {
-    study_title: text('Study title', { required: true }),
-    abstract: markdown('Abstract content', { max: 1000 }),
+    study_title: text('Study title', { translatable: true, required: true }),
+    abstract: markdown('Abstract content', { translatable: true, max: 1000 }),
     publication_date: date('Publication date', { wire: 'dmy' }),
     file_name: text('File name when downloaded', { required: PAPER_MISSING_FILES }),
     pdf: pdf('PDF file', { required: PAPER_MISSING_FILES }),

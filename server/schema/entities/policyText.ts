@@ -6,7 +6,7 @@ export const policyText = defineSingleton({
   label: 'Policy text',
   file: 'site/policy',
   body: 'policyText',
-  fields: { policyText: markdown('Policy text', { required: true }) },
+  fields: { policyText: markdown('Policy text', { translatable: true, required: true }) },
   legacy: { endpoint: 'policy_update.php', stream: 'policy_update_sse.php' },
   admin: { route: '/PolicyAdminPage', description: 'The text at the top of the policy page.' },
 });

@@ -10,7 +10,7 @@ export const profile = defineCollection({
   body: 'title',
   fields: {
     name: text('Name', { required: true }),
-    title: markdown('Title', { help: 'Role and a short line about the person.' }),
+    title: markdown('Title', { translatable: true, help: 'Role and a short line about the person.' }),
     headshot: image('Headshot', { alt: { from: 'name' } }),
   },
   order: byLastWordOfName,

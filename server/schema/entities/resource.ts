@@ -9,7 +9,7 @@ export const resource = defineCollection({
   folder: 'resources',
   itemNoun: 'this Resource',
   fields: {
-    resource_name: text('Resource name', { required: true }),
+    resource_name: text('Resource name', { translatable: true, required: true }),
     url_link: link('Link', { required: true }),
     logo: image('Logo', { alt: 'decorative' }),
   },

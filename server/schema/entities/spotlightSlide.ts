@@ -9,8 +9,8 @@ export const spotlightSlide = defineCollection({
   itemNoun: 'this Spotlight Profile',
   body: 'text',
   fields: {
-    title: text('Title', { required: true }),
-    text: markdown('Text', { required: true }),
+    title: text('Title', { translatable: true, required: true }),
+    text: markdown('Text', { translatable: true, required: true }),
     image: image('Image', { alt: { from: 'title' } }),
   },
   order: byNumericId,

@@ -9,8 +9,8 @@ export const statePolicy = defineCollection({
   itemNoun: 'this Policy',
   body: 'text',
   fields: {
-    title: text('Title', { required: true }),
-    text: markdown('Text', { required: true }),
+    title: text('Title', { translatable: true, required: true }),
+    text: markdown('Text', { translatable: true, required: true }),
     implementation: codes(
       'Implementation',
       {

@@ -9,6 +9,7 @@ export const workshopSchedule = defineSingleton({
   fields: {
     image: image('Schedule image', { alt: { field: 'alt' } }),
     alt: text('Image description', {
+      translatable: true,
       help:
         'Describes the schedule for people who cannot see the image; needed once there is an image. ' +
         'Write “decorative” only if the image adds nothing to the text beside it.',

@@ -22,7 +22,11 @@ export const LIST_SOURCES = ['news', 'events', 'papers'] as const;
 export type ListSource = (typeof LIST_SOURCES)[number];
 
 const heading = () =>
-  text('Heading', { max: 120, help: 'Optional. Shown above the section as its heading.' });
+  text('Heading', {
+    translatable: true,
+    max: 120,
+    help: 'Optional. Shown above the section as its heading.',
+  });
 
 /** How many items a list section shows: a whole number from 1 to MAX_LISTED (the wire may send "3"). */
 const count = (): FieldDef<'choice', number> => {
@@ -76,7 +80,7 @@ export const SECTION_TYPES = {
   text: {
     label: 'Text',
     help: 'Paragraphs, headings, lists and links.',
-    fields: { body: markdown('Text', { required: true, max: 20000 }) },
+    fields: { body: markdown('Text', { translatable: true, required: true, max: 20000 }) },
   },
   image: {
     label: 'Picture',
@@ -84,10 +88,11 @@ export const SECTION_TYPES = {
     fields: {
       image: image('Picture', { required: true, alt: { field: 'alt' } }),
       alt: text('Picture description', {
+        translatable: true,
         max: 300,
         help: 'What the picture shows, for people who cannot see it. Leave empty to use the description kept with the picture in the media library; write “decorative” if it adds nothing.',
       }),
-      caption: text('Caption', { max: 300, help: 'Optional. Shown under the picture.' }),
+      caption: text('Caption', { translatable: true, max: 300, help: 'Optional. Shown under the picture.' }),
     },
   },
   buttons: {
@@ -101,7 +106,7 @@ export const SECTION_TYPES = {
           min: 1,
           max: 4,
           fields: {
-            label: text('Button words', { required: true, max: 60 }),
+            label: text('Button words', { translatable: true, required: true, max: 60 }),
             link: link('Link', { required: true }),
           },
         },
@@ -121,8 +126,8 @@ export const SECTION_TYPES = {
           min: 1,
           max: 12,
           fields: {
-            title: text('Title', { required: true, max: 120 }),
-            body: markdown('Text', { max: 600 }),
+            title: text('Title', { translatable: true, required: true, max: 120 }),
+            body: markdown('Text', { translatable: true, max: 600 }),
             // The card's title says what it is about: its picture goes beside it without words.
             image: image('Picture', { alt: 'decorative' }),
             link: link('Link'),
@@ -167,8 +172,8 @@ export const SECTION_TYPES = {
           min: 1,
           max: 30,
           fields: {
-            question: text('Question', { required: true, max: 200 }),
-            answer: markdown('Answer', { required: true, max: 3000 }),
+            question: text('Question', { translatable: true, required: true, max: 200 }),
+            answer: markdown('Answer', { translatable: true, required: true, max: 3000 }),
           },
         },
         { nested: true },
@@ -181,11 +186,13 @@ export const SECTION_TYPES = {
     fields: {
       url: videoLink(),
       title: text('Video title', {
+        translatable: true,
         required: true,
         max: 150,
         help: 'What the video is called: the play button and the text alternative say it.',
       }),
       transcript: markdown('What the video says', {
+        translatable: true,
         max: 20000,
         help: 'Optional but best: a transcript or description, for people who cannot watch or hear it.',
       }),

@@ -23,6 +23,7 @@ export const ADMIN_PATHS = [
   '/MediaLibraryAdminPage',
   '/PagesAdminPage',
   '/NavigationAdminPage',
+  '/LanguagesAdminPage',
 ] as const;
 
 const LOWER = ADMIN_PATHS.map((a) => a.toLowerCase());

@@ -29,7 +29,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects and Accounts', () => {
+  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects, Languages and Accounts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
       '/PagesAdminPage',
@@ -39,6 +39,7 @@ describe('admin pages', () => {
       '/AuditLogAdminPage',
       '/admin/drafts',
       '/RedirectsAdminPage',
+      '/LanguagesAdminPage',
       '/ContentChecksAdminPage',
       '/admin/accounts',
     ]);
@@ -50,6 +51,7 @@ describe('admin pages', () => {
       '/MessagesAdminPage': 'messages',
       '/AuditLogAdminPage': 'auditLog',
       '/ContentChecksAdminPage': 'contentChecks',
+      '/LanguagesAdminPage': 'siteSettings',
       '/admin/accounts': 'accounts',
     });
   });

@@ -100,6 +100,8 @@ export const adminPages: AdminPageInfo[] = [
     'Prepare changes to several items without touching the live site: preview them, have a colleague review them, and publish them together, now or at a set time.',
   ),
   page('/RedirectsAdminPage', 'Redirects'),
+  // Issue 36: the languages of the public site (admins only: the list field is theirs alone).
+  page('/LanguagesAdminPage', 'Languages', undefined, 'siteSettings'),
   page(
     CONTENT_CHECKS_ROUTE,
     'Content checks',

@@ -5,8 +5,8 @@ import { allEntities, entityByName } from '../../../../server/schema/registry.ts
 import { EDIT_PAGES, editHref } from './editLinks.ts';
 
 /** What no public page shows as an item of its own: visitors' messages, the site settings (the
- *  banner's Edit link opens the banner shown), the redirects. */
-const NOT_ON_PUBLIC_PAGES = ['messages', 'siteSettings', 'redirects'];
+ *  banner's Edit link opens the banner shown), the redirects, the languages (the switcher's list). */
+const NOT_ON_PUBLIC_PAGES = ['messages', 'siteSettings', 'redirects', 'languages'];
 
 describe('Edit links', () => {
   it('open each entity’s own admin page', () => {
