@@ -28,6 +28,7 @@ import { diskSpace } from '../store/diskSpace.ts';
 import { sendError } from './http.ts';
 import { adminPageRoutes } from './routes/adminPageRoutes.ts';
 import { draftReads, draftRoutes } from './routes/draftRoutes.ts';
+import { translationRoutes } from './routes/translationRoutes.ts';
 import { previewRoutes } from './routes/previewRoutes.ts';
 import type { DraftSites } from './draftSites.ts';
 import { can } from '../schema/roles.ts';
@@ -91,7 +92,11 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(draftReads(deps, draftSites));
   // Public reads first: they are the hot path and need no body parsing.
   api.use(
-    readRoutes(deps, { isSignedIn, streams: streamHandlers(deps, sessionIdOf, readsMessages, usernameOf) }),
+    readRoutes(deps, {
+      isSignedIn,
+      streams: streamHandlers(deps, sessionIdOf, readsMessages, usernameOf),
+      languages: files.languages,
+    }),
   );
   api.get('/health', async (_req, res) => {
     const errors = deps.index.contentErrors();
@@ -130,7 +135,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   );
   // Files stream to private/ (never to memory); a few uploads per person and in all at once.
   const uploads = uploadParser(uploadsDir(config.dataDir), (req) => req.user!.username);
-  api.use(writeRoutes(deps, draftSites, uploads));
+  api.use(writeRoutes(deps, draftSites, uploads, files.languages));
   api.use(mediaLibraryRoutes(deps, draftSites, library, uploads));
   api.use(pageLinksRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
@@ -140,6 +145,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(noticeRoutes(deps));
+  api.use(translationRoutes(deps, files.languages));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));

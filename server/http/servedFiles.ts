@@ -14,6 +14,7 @@ import { WebApp } from './webApp.ts';
 import type { AboutFiles } from '../content/media/aboutFiles.ts';
 import { pageMediaFacts } from '../media/pageMediaFacts.ts';
 import type { LoadRenderers } from './renderers.ts';
+import { LanguageSites } from './languageSites.ts';
 
 /**
  * `web` is null when the web app is not built yet; `pages` until the page renderer (React, the
@@ -27,6 +28,8 @@ export interface ServedFiles {
   /** Images' sizes for the pages' <img>, and their WebP variants (server/media/). */
   images: ImageSizes;
   variants: MediaVariants;
+  /** The site in its other languages (issue 36): reads, answers and pages under /<lang>/. */
+  languages: LanguageSites;
 }
 
 export interface PageSources extends Partial<SitePagesOptions> {
@@ -65,14 +68,29 @@ export function servedFiles(
   images.onMeasured(() => cache.invalidate(new Set([IMAGE_SIZES_DEP])));
   const variantsDir = sources.variantsDir ?? path.join(path.dirname(store.dir), 'cache', 'media-variants');
   const variants = new MediaVariants(index, read, variantsDir, (rel) => options.media?.focus(rel));
-  const files: ServedFiles = { web, pages: null, pagesReady: Promise.resolve(), media, images, variants };
+  const languages = new LanguageSites(index, store);
+  // A page drawn while an image's size was being read is drawn again with it, in every language.
+  images.onMeasured(() => {
+    for (const code of languages.codes()) languages.site(code)?.cache.invalidate(new Set([IMAGE_SIZES_DEP]));
+  });
+  const files: ServedFiles = {
+    web,
+    pages: null,
+    pagesReady: Promise.resolve(),
+    media,
+    images,
+    variants,
+    languages,
+  };
   // Not before the server listens: the API's answers and built files go out meanwhile.
   if (web) {
     // setImmediate: the server's listen completes first (its event comes on the next tick).
     files.pagesReady = new Promise((go) => setImmediate(go))
       .then(() => Promise.all([import('./sitePages.ts'), renderers()]))
-      .then(([{ SitePages }, loaded]) => {
-        files.pages = new SitePages(model, cache, web, loaded, { ...options, images });
+      .then(([pagesModule, loaded]) => {
+        const drawn = { ...options, images, languages: () => languages.codes() };
+        files.pages = new pagesModule.SitePages(model, cache, web, loaded, drawn);
+        languages.drawWith(pagesModule, web, loaded, drawn);
       });
     // Sizes read before the first visitors, so their pages come with them.
     // Then the variants of images the site no longer has go from the cache.

@@ -23,6 +23,7 @@ import { headTags, pageHtml } from '../site/pageHtml.ts';
 import { inlineStylesheets } from '../site/inlineStyles.ts';
 import { IMAGE_SIZES_DEP, type ImageSizes } from '../media/imageSizes.ts';
 import { mediaPathOf } from '../schema/site/imageVariants.ts';
+import { languageBase, languagePath, SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 
 const HTML = 'text/html; charset=utf-8';
 /** Markdown texts whose HTML is kept; past this the oldest go (texts of old versions, mostly). */
@@ -39,6 +40,10 @@ export interface SitePagesOptions {
   editDraft?: string;
   /** Media files' versions, descriptions and focal points (server/media/pageMediaFacts.ts). */
   media?: PageMediaFacts;
+  /** The pages' language (issue 36): their addresses are under /<lang>/ (default: the source's). */
+  lang?: string;
+  /** The site's languages now, the source first: each page names its others (hreflang). */
+  languages?: () => readonly string[];
 }
 
 /** Numbered pages of a listing (/news/page/2) kept made; further ones are made for each request. */
@@ -87,6 +92,9 @@ export class SitePages {
   /** Page keys by origin ('' for none) and route, for the build keysBuild. */
   private readonly keys = new Map<string, Map<string, string>>();
   private keysBuild = -1;
+  private readonly lang: string;
+  /** The folder the pages' addresses are under ('' for the source language, '/es'). */
+  private readonly base: string;
 
   constructor(
     private readonly model: ReadModel,
@@ -96,12 +104,22 @@ export class SitePages {
     private readonly options: SitePagesOptions,
   ) {
     this.fixedOrigin = options.publicUrl ? publicOrigin(options.publicUrl) : undefined;
+    this.lang = options.lang ?? SOURCE_LANGUAGE;
+    this.base = languageBase(this.lang);
+  }
+
+  /** An address without the language's folder: `/es/news` → `/news`. */
+  private inner(pathname: string): string {
+    if (!this.base) return pathname;
+    if (pathname === this.base) return '/';
+    return pathname.startsWith(`${this.base}/`) ? pathname.slice(this.base.length) : pathname;
   }
 
   /** The route a path shows: a fixed route, else the page staff built there, else '*'. */
   private routeFor(pathname: string): string {
-    const route = routeOf(pathname);
-    return route === '*' ? (this.model.publicPageAt(pathname) ?? route) : route;
+    const inner = this.inner(pathname);
+    const route = routeOf(inner);
+    return route === '*' ? (this.model.publicPageAt(inner) ?? route) : route;
   }
 
   /**
@@ -265,8 +283,10 @@ export class SitePages {
         return { ...size, ...(focus ? { position: focusPosition(focus) } : {}), ...(alt ? { alt } : {}) };
       },
       ...(this.options.editDraft ? { editDraft: this.options.editDraft } : {}),
+      ...(this.base ? { lang: this.lang } : {}),
     };
-    const at = route === '*' || ownRead ? pathname : route; // a page of its own keeps its query
+    // A page of its own keeps its query; the others are drawn at their route, in the pages' language.
+    const at = route === '*' || ownRead ? pathname : languagePath(this.lang, route);
     const drawn = this.renderers.renderPage(at, sources, contact);
     const deps = [...new Set(drawn.endpoints.flatMap((e) => this.model.endpoint(e)?.deps ?? []))];
     if (drawn.unsized) deps.push(IMAGE_SIZES_DEP); // drawn again once the sizes are read
@@ -281,10 +301,17 @@ export class SitePages {
     const keep =
       (!isNumberedPage(route) || (found && this.keepNumbered(route))) && !this.cache.changedSince(mark, deps);
     if (data && keep) this.cache.put(`data|${route}`, deps, data);
-    const canonical = origin && found ? origin + (rendered.head.canonicalPath ?? route) : null;
+    const own = rendered.head.canonicalPath ?? route;
+    const canonical = origin && found ? origin + languagePath(this.lang, own) : null;
     const template = inlineStylesheets(this.web.template(), (p) => this.web.file(p)?.prepared.body);
+    // Every language's address of this page (hreflang), the source's also for x-default.
+    const alternates = (this.options.languages?.() ?? []).map((lang) => ({
+      lang,
+      path: languagePath(lang, own),
+    }));
     const html = pageHtml(template, {
-      head: headTags(this.withPreviewAlt(rendered.head), canonical, found, origin),
+      lang: this.lang,
+      head: headTags(this.withPreviewAlt(rendered.head), canonical, found, origin, alternates),
       root: rendered.html,
       data: rendered.data,
       etag: data?.etag,

@@ -77,3 +77,18 @@ export function entityForPath(path: string): { def: EntityDef; id: string } | nu
   const m = def ? /^(\d+)\.md$/.exec(path.slice(cut + 1)) : null;
   return def && m ? { def, id: m[1]! } : null;
 }
+
+/** Repository-relative path of an item's translation into `lang`: `content/news/5.es.md`. */
+export const translationPath = (def: EntityDef, lang: string, id?: string) =>
+  itemPath(def, id).replace(/\.md$/, `.${lang}.md`);
+
+/**
+ * Which item a translation file translates, and into which language: `content/news/5.es.md` → news 5,
+ * es; `content/site/home.es.md` → the home page, es. Null for any other path (items' own files too).
+ */
+export function translationForPath(path: string): { def: EntityDef; id: string; lang: string } | null {
+  const m = /^(.+)\.([a-z]{2})\.md$/.exec(path);
+  if (!m) return null;
+  const owner = entityForPath(`${m[1]}.md`);
+  return owner ? { ...owner, lang: m[2]! } : null;
+}

@@ -7,4 +7,9 @@ export interface StoredItem {
   /** Blob id of the item's file: the version a write must send back to avoid overwriting. */
   version: string;
   data: Record<string, unknown>;
+  /**
+   * The language its words are in, on reads in a language (`?lang=es`): that language where it is
+   * translated, the source's ('en') where not. Undefined on the source's own reads.
+   */
+  lang?: string;
 }

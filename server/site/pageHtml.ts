@@ -6,6 +6,7 @@ import { fullTitle, SITE_NAME } from '../schema/site/brand.ts';
 import { escapeHtml } from '../schema/html.ts';
 import { shortDescription, SITE_DESCRIPTION } from '../schema/site/pageDescription.ts';
 import { EVENTS_CALENDAR_PATH, NEWS_FEED_PATH } from '../schema/calendarPaths.ts';
+import { SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 
 export { shortDescription, SITE_DESCRIPTION };
 
@@ -14,6 +15,8 @@ export function headTags(
   url: string | null,
   found: boolean,
   origin: string | null = null,
+  /** The page's address in each of the site's languages (none: a site in one language). */
+  alternates: readonly { lang: string; path: string }[] = [],
 ): string {
   const link = (rel: string, path: string | undefined) =>
     found && path ? [`<link rel="${rel}" href="${escapeHtml((origin ?? '') + path)}" />`] : [];
@@ -25,6 +28,7 @@ export function headTags(
     found && url
       ? `<link rel="canonical" href="${escapeHtml(url)}" />`
       : '<meta name="robots" content="noindex" />',
+    ...(found && alternates.length > 1 ? languageLinks(alternates, origin) : []),
     ...link('prev', head.prevPath),
     ...link('next', head.nextPath),
     // Every page announces the feeds, so feed readers and browsers find them from any address.
@@ -38,6 +42,17 @@ export function headTags(
     ...previewImage(head, origin),
   ];
   return tags.join('\n    ');
+}
+
+/** The same page in each language, and the source's as the default for any other reader. */
+function languageLinks(
+  alternates: readonly { lang: string; path: string }[],
+  origin: string | null,
+): string[] {
+  const tag = (lang: string, path: string) =>
+    `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml((origin ?? '') + path)}" />`;
+  const source = alternates.find((a) => a.lang === SOURCE_LANGUAGE) ?? alternates[0]!;
+  return [...alternates.map((a) => tag(a.lang, a.path)), tag('x-default', source.path)];
 }
 
 /** A page's picture for link previews (1200 × 630, cropped around its focal point), when it has one. */
@@ -60,6 +75,8 @@ function previewImage(head: PageHead, origin: string | null): string[] {
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 
 export interface PageParts {
+  /** The page's language, for <html lang> (default: the template's, English). */
+  lang?: string;
   head: string;
   root: string;
   data: PageData;
@@ -69,7 +86,8 @@ export interface PageParts {
 export function pageHtml(template: string, parts: PageParts): string {
   const preloads = LEADING_PRELOADS.exec(parts.root)?.[0] ?? '';
   const root = parts.root.slice(preloads.length);
-  return template
+  const lang = parts.lang && /^[a-z]{2}$/.test(parts.lang) ? parts.lang : null;
+  return (lang ? template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`) : template)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => `${parts.head}${preloads ? `\n    ${preloads}` : ''}`)
     .replace(/\s*<noscript>[^<]*needs JavaScript[^<]*<\/noscript>/, '')

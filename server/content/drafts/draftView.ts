@@ -81,6 +81,15 @@ export class DraftView implements ContentView {
   /** Uses of media files by the items the draft changed (made on first ask: a view never changes). */
   private draftUses?: MediaUses;
 
+  /** Translations as the live site holds them (a draft's own are not laid over yet). */
+  translation(def: EntityDef, lang: string, id = '1'): IndexedItem | undefined {
+    return this.live.translation(def, lang, id);
+  }
+
+  translationsOf(def: EntityDef, id: string): IndexedItem[] {
+    return this.live.translationsOf(def, id);
+  }
+
   mediaUses(rel: string): MediaUse[] {
     if (!this.draftUses) {
       this.draftUses = new MediaUses();

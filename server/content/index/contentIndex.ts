@@ -1,19 +1,18 @@
 // All site content in memory, validated with the registry. A save hands over its files as committed
 // (nothing is read back); hand edits, git pull and checkout arrive through SiteWatcher.
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { CommitResult, GitStore } from '../../store/gitStore.ts';
 import type { EntityDef } from '../../schema/define.ts';
 import { entityForPath, siteEntities } from '../../schema/registry.ts';
+import { fileOwner, filesAndLinksUnder, unreadableBecause, type FileOwner } from './contentFiles.ts';
+import { TranslationShelf } from './translationShelf.ts';
 import type { StoredItem } from '../../schema/storedItem.ts';
 import { parseItemFile } from './fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
 import { listFiles } from '../../store/listFiles.ts';
 import type { ParseCache } from './parseCache.ts';
-import { UnsafePathError } from '../../store/paths.ts';
-import { UnreadableFileError } from '../../store/regularFile.ts';
 import { ChangeFeed } from '../changes.ts';
 import { MediaUses, type MediaUse } from './mediaUses.ts';
+import type { ContentView } from './contentView.ts';
 import { inOrder, itemVersion, mediaKeys } from './itemOrder.ts';
 
 export interface IndexedItem extends StoredItem {
@@ -27,26 +26,9 @@ export interface ContentError {
   fields?: Record<string, string>;
 }
 
-const SYMBOLIC_LINK =
-  'This file is a symbolic link, which the site does not follow. Replace it with the file itself.';
 const MISSING = 'This file is missing. Restore it (for example with git checkout).';
 
-/** What reads and the change pipeline need of the site's content: the live index, or a draft's view of it. */
-export interface ContentView {
-  /** Changes to what the view holds (a draft's view is replaced, never changed: its feed stays quiet). */
-  readonly changes: ChangeFeed;
-  list(def: EntityDef): IndexedItem[];
-  all(def: EntityDef): Iterable<IndexedItem>;
-  get(def: EntityDef, id?: string): IndexedItem | undefined;
-  mediaVersion(rel: string): string | undefined;
-  nextId(def: EntityDef): string;
-  blobOf(rel: string): string | undefined;
-  /** Every media file the view holds (about files included). */
-  mediaPaths(): Iterable<string>;
-  /** The items of this view that use a media file. */
-  mediaUses(rel: string): MediaUse[];
-}
-
+export type { ContentView };
 export type { MediaUse };
 
 export class ContentIndex implements ContentView {
@@ -59,6 +41,8 @@ export class ContentIndex implements ContentView {
   private errors = new Map<string, ContentError>();
   /** Where each media file is used, kept as items are taken in. */
   private readonly uses = new MediaUses();
+  /** Items' translations (content/news/5.es.md): their words, by language. */
+  readonly translations = new TranslationShelf();
 
   constructor(
     private readonly store: GitStore,
@@ -93,7 +77,7 @@ export class ContentIndex implements ContentView {
     }
     // Files and links (health reports those), and singletons' files even when missing.
     const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
-    const all = [...new Set([...(await this.filesAndLinksUnder('content')), ...singletons])];
+    const all = [...new Set([...(await filesAndLinksUnder(this.store.dir, 'content')), ...singletons])];
     // With no parse kept from an earlier start (the first start, or new schemas) every content file
     // is read and parsed anyway: asking git's index about it first would only add a stat per file.
     const known = cache?.holdsAny ? (rel: string) => bulk.unchanged(rel) : () => null;
@@ -110,11 +94,20 @@ export class ContentIndex implements ContentView {
       this.setMedia(rel, blob);
       return true;
     }
-    const owner = entityForPath(rel);
-    const data = owner ? this.cache?.get(owner.def.name, blob) : undefined;
+    const owner = fileOwner(rel);
+    const data = owner ? this.cache?.get(owner.cacheKey, blob) : undefined;
     if (!owner || !data) return false;
     const { def, id } = owner;
-    this.setItem(def, { id, fileVersion: blob, version: this.itemVersion(def, blob, data), data, path: rel });
+    if (owner.lang)
+      this.translations.set(def, owner.lang, { id, fileVersion: blob, version: blob, data, path: rel });
+    else
+      this.setItem(def, {
+        id,
+        fileVersion: blob,
+        version: this.itemVersion(def, blob, data),
+        data,
+        path: rel,
+      });
     return true;
   }
 
@@ -144,6 +137,14 @@ export class ContentIndex implements ContentView {
     return this.media.keys();
   }
 
+  translation(def: EntityDef, lang: string, id = '1'): IndexedItem | undefined {
+    return this.translations.get(def, lang, id);
+  }
+
+  translationsOf(def: EntityDef, id: string): IndexedItem[] {
+    return this.translations.of(def, id);
+  }
+
   /** The live items that use a media file. */
   mediaUses(rel: string): MediaUse[] {
     return this.uses.usesOf(rel);
@@ -165,7 +166,7 @@ export class ContentIndex implements ContentView {
 
   /** Every file the index knows of (items, media, and files with problems): what the watcher watches. */
   knownPaths(): string[] {
-    const paths = new Set([...this.media.keys(), ...this.errors.keys()]);
+    const paths = new Set([...this.media.keys(), ...this.errors.keys(), ...this.translations.paths()]);
     for (const items of this.items.values()) for (const item of items.values()) paths.add(item.path);
     return [...paths];
   }
@@ -173,6 +174,8 @@ export class ContentIndex implements ContentView {
   /** The blob id the index holds for a file (an item's own file or a media file), if any. */
   blobOf(rel: string): string | undefined {
     if (rel.startsWith('media/')) return this.media.get(rel);
+    const translation = this.translations.at(rel);
+    if (translation) return translation.fileVersion;
     const owner = entityForPath(rel);
     const item = owner ? this.items.get(owner.def.name)!.get(owner.id) : undefined;
     return item?.path === rel ? item.fileVersion : undefined;
@@ -210,11 +213,25 @@ export class ContentIndex implements ContentView {
       if (rel.startsWith('media/')) for (const n of this.setMedia(rel, blob)) changed.add(n);
     }
     for (const [rel, blob] of commit.blobs) {
-      const owner = rel.startsWith('content/') ? entityForPath(rel) : null;
+      const owner = rel.startsWith('content/') ? fileOwner(rel) : null;
       if (!owner) continue;
       const { def, id } = owner;
       this.errors.delete(rel);
       changed.add(def.name);
+      if (owner.lang) {
+        const words = parsed.get(rel);
+        if (blob === null) this.translations.delete(def, owner.lang, id);
+        else if (words)
+          this.translations.set(def, owner.lang, {
+            id,
+            fileVersion: blob,
+            version: blob,
+            data: words,
+            path: rel,
+          });
+        else throw new Error(`The save of ${rel} came without its data`);
+        continue;
+      }
       if (blob === null) {
         this.deleteItem(def, id);
         continue;
@@ -247,12 +264,13 @@ export class ContentIndex implements ContentView {
   /** Takes what reading one path gave; returns the names of the entities whose served content changed. */
   private take(rel: string, outcome: ReadOutcome): string[] {
     if (rel.startsWith('media/')) return this.takeMedia(rel, outcome);
-    const owner = entityForPath(rel);
+    const owner = fileOwner(rel);
     if (!owner) return [];
     const { def, id } = owner;
-    const items = this.items.get(def.name)!;
     if ('error' in outcome) return this.report(rel, unreadableBecause(outcome.error));
     const file = outcome.file;
+    if (owner.lang) return this.takeTranslation(owner, rel, file);
+    const items = this.items.get(def.name)!;
     if (file === null) {
       // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
       if (def.type === 'singleton') return this.report(rel, MISSING);
@@ -280,6 +298,37 @@ export class ContentIndex implements ContentView {
     return [def.name];
   }
 
+  /** A translation file read (null: gone); the entity whose served content changed, if it did. */
+  private takeTranslation(
+    owner: FileOwner,
+    rel: string,
+    file: { blob: string; text(): string } | null,
+  ): string[] {
+    const { def, id, lang } = owner as Required<FileOwner>;
+    if (file === null) {
+      this.errors.delete(rel);
+      return this.translations.delete(def, lang, id) ? [def.name] : [];
+    }
+    if (this.translations.get(def, lang, id)?.fileVersion === file.blob && !this.errors.has(rel)) return [];
+    const cached = this.cache?.get(owner.cacheKey, file.blob);
+    const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(owner.parseAs, file.text());
+    if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
+    if (!cached) {
+      this.parsedCount++;
+      this.counters.parses++;
+      this.cache?.set(owner.cacheKey, file.blob, parsed.data);
+    }
+    this.errors.delete(rel);
+    this.translations.set(def, lang, {
+      id,
+      fileVersion: file.blob,
+      version: file.blob,
+      data: parsed.data,
+      path: rel,
+    });
+    return [def.name];
+  }
+
   /** Every item enters and leaves here, so where each media file is used stays true. */
   private setItem(def: EntityDef, item: IndexedItem): void {
     this.items.get(def.name)!.set(item.id, item);
@@ -298,23 +347,6 @@ export class ContentIndex implements ContentView {
     if (had !== error)
       this.log(`Content file ${rel} is invalid (${error}); the last good version stays online.`);
     return [];
-  }
-
-  /** Files and symbolic links under a folder of the repository, in one listing; dot names skipped. */
-  private async filesAndLinksUnder(root: string): Promise<string[]> {
-    const abs = path.join(this.store.dir, root);
-    const entries = await readdir(abs, { recursive: true, withFileTypes: true }).catch(() => []);
-    const folders = new Map<string, string>(); // entry folder → its path relative to the repository
-    const relFolder = (parent: string) => {
-      let rel = folders.get(parent);
-      if (rel === undefined)
-        folders.set(parent, (rel = path.relative(this.store.dir, parent).split(path.sep).join('/')));
-      return rel;
-    };
-    return entries
-      .filter((e) => e.isFile() || e.isSymbolicLink())
-      .map((e) => `${relFolder(e.parentPath)}/${e.name}`)
-      .filter((rel) => !rel.split('/').some((part) => part.startsWith('.')));
   }
 
   private itemVersion(def: EntityDef, fileVersion: string, data: Record<string, unknown>): string {
@@ -354,10 +386,3 @@ export class ContentIndex implements ContentView {
 type Reader = (rel: string) => Promise<Buffer | null>;
 /** A file read (its blob id, and its text on demand; null: missing), or why it could not be read. */
 type ReadOutcome = { file: { blob: string; text(): string } | null } | { error: unknown };
-
-/** Why a file of the site could not be read, in plain words for health and the admin home. */
-function unreadableBecause(e: unknown): string {
-  if (e instanceof UnsafePathError) return SYMBOLIC_LINK;
-  if (e instanceof UnreadableFileError) return e.message;
-  return `This file cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`;
-}

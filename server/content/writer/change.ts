@@ -112,8 +112,31 @@ export interface MediaChange {
   into?: DraftTarget;
 }
 
+/**
+ * An item's words in another language (issue 36): saved in its translation file
+ * (content/news/5.es.md), never in the item's own, which stays as it is.
+ */
+export interface TranslateChange {
+  kind: 'translate';
+  def: EntityDef;
+  /** The item translated (singletons: undefined). */
+  id?: string;
+  lang: string;
+  /** The words by stored name; anything else (a date, a link, a picture) is refused. */
+  input: Record<string, unknown>;
+  /** The translation's version the translator started from ('' for none yet): another is refused (409). */
+  version?: string;
+}
+
 export type Change =
-  SaveChange | DeleteChange | RestoreChange | BulkChange | PublishChange | MessageChange | MediaChange;
+  | SaveChange
+  | DeleteChange
+  | RestoreChange
+  | BulkChange
+  | PublishChange
+  | MessageChange
+  | MediaChange
+  | TranslateChange;
 export type ChangeKindName = Change['kind'];
 
 /** A content check's warning about one item a change writes. */

@@ -13,9 +13,12 @@ export function commitMessage(
   id: string,
   data: Record<string, unknown>,
   before?: Record<string, unknown>,
+  /** A translation's language: `news: translate 5 into es "…"`. */
+  into?: string,
 ): string {
   const name = def.type === 'collection' ? def.folder : def.name;
-  const head = def.type === 'collection' ? `${name}: ${action} ${id}` : `${name}: ${action}`;
+  const what = (def.type === 'collection' ? `${action} ${id}` : action) + (into ? ` into ${into}` : '');
+  const head = `${name}: ${what}`;
   const titleKey = def.type === 'collection' ? def.admin.titleField : undefined;
   const title = titleKey ? fieldText(data[titleKey]).replace(/\s+/g, ' ').trim() : '';
   // Room for the title inside the quotes: the subject stays within SUBJECT_MAX.

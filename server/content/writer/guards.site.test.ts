@@ -72,6 +72,7 @@ type Cell = { refuse: () => Promise<unknown>; status: number; words: RegExp } | 
 
 const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
   'admin-only fields': {
+    translate: { notApplicable: 'a translation holds words only, and no word is a field only admins change' },
     media: { notApplicable: 'a change to the media library writes files, never an item’s fields' },
     save: {
       refuse: () => attempt(() => save(editor, entities.siteSettings, { dashboard_script_url: SCRIPT('a') })),
@@ -112,6 +113,10 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'entity rules': {
+    translate: {
+      notApplicable:
+        'a translation holds words only: the rules across items read the item’s own file, which it never changes',
+    },
     media: { notApplicable: 'a change to the media library writes files, never an item’s fields' },
     save: {
       refuse: () => attempt(() => save(editor, entities.siteSettings, { banner_to_show: '9999' })),
@@ -162,6 +167,22 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'content checks': {
+    translate: {
+      refuse: async () => {
+        const made = await save(editor, entities.news, { title: 'To translate' });
+        return attempt(() =>
+          run(editor, {
+            kind: 'translate',
+            def: entities.news,
+            id: made.item!.id,
+            lang: 'es',
+            input: { title: 'Para traducir', what: NO_DESCRIPTION },
+          }),
+        );
+      },
+      status: 400,
+      words: /has no description/,
+    },
     media: {
       notApplicable: 'a change to the media library writes files, never an item’s text or picture field',
     },
@@ -218,6 +239,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   approval: {
+    translate: { notApplicable: 'approval is asked of a draft going live' },
     media: { notApplicable: 'approval is asked of a draft going live' },
     save: {
       notApplicable: 'approval is asked of a draft going live; a save goes live or into a draft itself',
@@ -256,6 +278,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'room for messages': {
+    translate: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     media: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     save: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     delete: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
@@ -283,6 +306,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'files in use': {
+    translate: { notApplicable: 'a translation writes its own file only, never a media file' },
     save: { notApplicable: 'a save lets go of its old file only when nothing else uses it (checked below)' },
     delete: {
       notApplicable: 'a delete lets go of its files only when nothing else uses them (checked below)',

@@ -73,6 +73,8 @@ export interface Plan {
   room?: MessageRoom;
   /** Whether a media file has a stored description, as the change leaves the site (set by the writer). */
   describes?: (rel: string) => boolean;
+  /** A translation: the language its words are in (the commit's subject names it). */
+  language?: string;
   /** A change to the media library: what it did, to which files, and the entities whose items use them. */
   media?: { op: MediaOp; paths: string[]; touches: string[] };
 }
@@ -164,7 +166,11 @@ export function planDelete(change: DeleteChange, view: ContentView, intoDraft: b
         follows: false,
       },
     ],
-    files: mediaPaths(def, before.data).flatMap((p) => removal(view, p, def, id)),
+    files: [
+      ...mediaPaths(def, before.data).flatMap((p) => removal(view, p, def, id)),
+      // Its translations go with it (issue 36): none is left translating nothing.
+      ...view.translationsOf(def, id).map((t) => ({ path: t.path, data: null })),
+    ],
     verb: 'delete',
     site: view,
     created: false,

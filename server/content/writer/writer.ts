@@ -47,6 +47,7 @@ import { runGuards } from './guards.ts';
 import type { Upload } from './mediaUpload.ts';
 import { commitMessage } from './commitMessage.ts';
 import { mediaAction, planMedia } from './planMedia.ts';
+import { planTranslate } from './planTranslate.ts';
 import { AboutFiles } from '../media/aboutFiles.ts';
 import { mediaReferencesOf } from '../../schema/mediaLibrary.ts';
 import { MEDIA_LIBRARY } from '../changes.ts';
@@ -64,6 +65,8 @@ export {
 /** The role table's name for a change (a save without an id makes a new item). */
 export function actionOf(change: Change): ChangeAction {
   if (change.kind === 'media') return mediaAction(change.operation.op);
+  // A translation changes an item's words, as an update does (its own file: the item's stays).
+  if (change.kind === 'translate') return 'update';
   if (change.kind === 'save')
     return change.def.type === 'collection' && change.id === undefined ? 'create' : 'update';
   return change.kind;
@@ -225,6 +228,8 @@ export class ContentWriter {
         return planMessage(change, target.view);
       case 'media':
         return planMedia(change, { view: target.view, intoDraft, store: this.store, abouts: this.abouts });
+      case 'translate':
+        return planTranslate(change, target.view, intoDraft);
     }
   }
 
@@ -278,7 +283,7 @@ export class ContentWriter {
     if (plan.message !== undefined) return plan.message;
     const item = plan.items.find((i) => i.primary)!;
     const named = plan.action === 'update' || plan.action === 'restore' ? item.was : undefined;
-    return commitMessage(item.def, plan.verb, item.id, item.data ?? item.was ?? {}, named);
+    return commitMessage(item.def, plan.verb, item.id, item.data ?? item.was ?? {}, named, plan.language);
   }
 
   private async itemAfter(

@@ -79,7 +79,11 @@ export const encodeItem = (
   item: StoredItem,
   media: MediaEncoder,
   shape: Shape | undefined,
-): Record<string, unknown> => (shape === 'typed' ? typedItem : toWire)(def, item, media);
+): Record<string, unknown> => {
+  const encoded = (shape === 'typed' ? typedItem : toWire)(def, item, media);
+  // A read in a language says which language each item's words are in (issue 36).
+  return item.lang === undefined ? encoded : { ...encoded, lang: item.lang };
+};
 
 /**
  * What a documented write call sent, as stored names and values: names renamed back (legacy.rename,

@@ -11,6 +11,9 @@ import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.
 import { fieldText } from '../../schema/fieldText.ts';
 import { readNamedFile } from '../mediaFiles.ts';
 import { pageAtEndpoint } from '../../schema/site/publicPaths.ts';
+import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
+import { AppError } from '../../schema/errors.ts';
+import type { LanguageSites } from '../languageSites.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
   return { signedIn, ...readOptionsOf(req) };
@@ -24,14 +27,29 @@ export interface ReadParts {
   isSignedIn: (req: Request) => boolean;
   /** The documented SSE streams, by endpoint (streamRoutes.ts). */
   streams: Record<string, RequestHandler>;
+  /** The site in its other languages: reads with `?lang=es` answer from them (issue 36). */
+  languages: LanguageSites;
 }
 
 export function readRoutes(
   deps: Pick<AppDeps, 'model' | 'cache' | 'store'>,
-  { isSignedIn, streams }: ReadParts,
+  { isSignedIn, streams, languages }: ReadParts,
 ): Router {
   const router = Router();
-  const { model, cache } = deps;
+  const { model: sourceModel, cache: sourceCache } = deps;
+  /** The read model and answers of the language a read asks for (`?lang=`); a language the site
+   *  does not have is refused. */
+  const inLanguage = (req: Request) => {
+    const lang = queryString(req, 'lang');
+    if (lang === undefined || lang === SOURCE_LANGUAGE) return { model: sourceModel, cache: sourceCache };
+    const site = languages.site(lang);
+    if (!site)
+      throw new AppError(400, 'This site has no such language.', {
+        lang: `One of: ${languages.codes().join(', ')}`,
+      });
+    return { model: site.model, cache: site.cache };
+  };
+  const model = sourceModel;
 
   router.get(
     '/download_pdf.php',
@@ -64,36 +82,41 @@ export function readRoutes(
     if (!model.endpoint(name)) router.get(`/${name}`, handler);
   }
 
-  for (const endpoint of model.endpoints) {
-    const stream = streams[endpoint.path];
+  for (const sourceEndpoint of model.endpoints) {
+    const stream = streams[sourceEndpoint.path];
     // Only answers that differ for staff read the session.
-    const staff = endpointDiffersForStaff(endpoint);
-    router.get(`/${endpoint.path}`, (req, res) => {
-      if (stream && queryString(req, 'sse') === 'true') return stream(req, res, () => undefined);
-      const ctx = readContext(req, staff && isSignedIn(req));
-      const id = queryString(req, 'id');
-      if (id !== undefined && endpoint.entity) {
-        const one = oneItem(model, endpoint.entity, id, ctx);
-        if (!one)
-          return sendError(
-            res,
-            404,
-            `There is no ${endpoint.entity.itemNoun.replace(/^this /, '')} with id ${JSON.stringify(id)}.`,
-          );
-        return jsonAnswer(prepareJson(one), staff).send(req, res, false);
-      }
-      // GET /api/pages?path=/summer-camp: the page at that address (a list of it, or empty).
-      const at = endpoint.entity === entities.page ? queryString(req, 'path') : undefined;
-      if (at !== undefined) {
-        const one = model.endpoint(pageAtEndpoint(at));
-        if (!one)
-          return sendError(res, 400, 'An address is lower case letters, digits, hyphens and /.', {
-            path: 'Not an address',
-          });
-        return listAnswer(cache, model, one, ctx).send(req, res, false);
-      }
-      listAnswer(cache, model, endpoint, ctx).send(req, res, false);
-    });
+    const staff = endpointDiffersForStaff(sourceEndpoint);
+    router.get(
+      `/${sourceEndpoint.path}`,
+      route((req, res) => {
+        if (stream && queryString(req, 'sse') === 'true') return stream(req, res, () => undefined);
+        const { model, cache } = inLanguage(req);
+        const endpoint = model.endpoint(sourceEndpoint.path)!;
+        const ctx = readContext(req, staff && isSignedIn(req));
+        const id = queryString(req, 'id');
+        if (id !== undefined && endpoint.entity) {
+          const one = oneItem(model, endpoint.entity, id, ctx);
+          if (!one)
+            return sendError(
+              res,
+              404,
+              `There is no ${endpoint.entity.itemNoun.replace(/^this /, '')} with id ${JSON.stringify(id)}.`,
+            );
+          return jsonAnswer(prepareJson(one), staff).send(req, res, false);
+        }
+        // GET /api/pages?path=/summer-camp: the page at that address (a list of it, or empty).
+        const at = endpoint.entity === entities.page ? queryString(req, 'path') : undefined;
+        if (at !== undefined) {
+          const one = model.endpoint(pageAtEndpoint(at));
+          if (!one)
+            return sendError(res, 400, 'An address is lower case letters, digits, hyphens and /.', {
+              path: 'Not an address',
+            });
+          return listAnswer(cache, model, one, ctx).send(req, res, false);
+        }
+        listAnswer(cache, model, endpoint, ctx).send(req, res, false);
+      }),
+    );
   }
   return router;
 }

@@ -19,11 +19,14 @@ import { requestedId } from '../ids.ts';
 import { shapeOf } from './readRoutes.ts';
 import type { DraftSites } from '../draftSites.ts';
 import { isDraftId } from '../../store/draftRefs.ts';
+import type { LanguageSites } from '../languageSites.ts';
+import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
 
 export function writeRoutes(
   deps: Pick<AppDeps, 'writer' | 'accounts' | 'drafts' | 'model'>,
   sites: DraftSites,
   uploads: UploadParser,
+  languages: LanguageSites,
 ): Router {
   const router = Router();
   const { writer } = deps;
@@ -88,6 +91,9 @@ export function writeRoutes(
     const id = idFrom(req);
     const version = versionOf(req, input.version);
     const draft = draftOf(req);
+    const lang = queryString(req, 'lang');
+    if (lang !== undefined && lang !== SOURCE_LANGUAGE)
+      return translateNow({ def, id, lang, input, uploads: uploads.length, draft }, req, res);
     try {
       const { item, created, carried, warnings } = (await writer.run(actorOf(req), {
         kind: 'save',
@@ -116,6 +122,52 @@ export function writeRoutes(
     } catch (e) {
       await conflictOrThrow(e, def, req, res);
     }
+  };
+
+  /** `?lang=es`: the item's words in that language, saved in its translation file (issue 36). */
+  const translateNow = async (
+    sent: {
+      def: EntityDef;
+      id?: string;
+      lang: string;
+      input: Record<string, unknown>;
+      uploads: number;
+      draft?: string;
+    },
+    req: Request,
+    res: Response,
+  ) => {
+    const { def, lang } = sent;
+    const site = languages.site(lang);
+    if (!site)
+      throw new AppError(400, 'This site has no such language.', {
+        lang: `One of: ${languages.codes().join(', ')}`,
+      });
+    if (def.type === 'collection' && sent.id === undefined)
+      throw new AppError(400, 'Write the item in English first, then translate it.', { id: 'Missing' });
+    if (sent.uploads)
+      throw new AppError(400, 'A translation takes words only: pictures and files are the English item’s.');
+    if (sent.draft)
+      throw new AppError(400, 'Translations are saved on the live site for now, not in a draft.');
+    const { input } = sent;
+    const version = typeof input.version === 'string' ? input.version : undefined;
+    const { warnings } = await writer.run(actorOf(req), {
+      kind: 'translate',
+      def,
+      id: sent.id,
+      lang,
+      input: fromWire(def, input),
+      version,
+    });
+    const id = def.type === 'singleton' ? '1' : sent.id!;
+    const item = site.view.get(def, id)!;
+    res.json({
+      ...itemAnswer(site.model, def, item, mediaMode(req), shapeOf(req)),
+      // The version a next save of this translation sends back.
+      translationVersion: site.view.translation(def, lang, id)?.version ?? '',
+      message: 'Translation saved.',
+      ...(warnings.length ? { warnings: warnings.map(({ field, message }) => ({ field, message })) } : {}),
+    });
   };
 
   const conflictOrThrow = async (e: unknown, def: EntityDef, req: Request, res: Response) => {

@@ -1,0 +1,143 @@
+// Translations over HTTP on a real site (issue 36): a translation saved with `?lang=es` is its own
+// file beside the item's, read back in Spanish and nowhere in English; the English changing makes it
+// out of date, with the changed words named, and a new translation makes it current again.
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSite, type TestSite } from '../../testing/testSite.ts';
+import { CONTRIBUTOR } from '../../testing/reviewTeam.ts';
+
+let site: TestSite;
+let id = '';
+let englishFile = '';
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
+const put = (q: string, body: Record<string, unknown>, cookie?: string) =>
+  site.api(`/api/news.php?${q}`, { method: 'PUT', json: body, ...(cookie ? { headers: { cookie } } : {}) });
+const read = async (q: string) => (await json(await fetch(`${site.url}/api/news.php?${q}`))) as unknown;
+const newsIn = async (q: string) => (await read(q)) as Record<string, unknown>[];
+const stateOf = async () => {
+  const body = await json(await site.api('/api/translations?lang=es'));
+  return (body.items as { entity: string; id: string; state: string }[]).find(
+    (i) => i.entity === 'news' && i.id === id,
+  )?.state;
+};
+
+beforeAll(async () => {
+  site = await startTestSite();
+  await site.signIn();
+  const made = await json(
+    await site.api('/api/news.php?shape=typed', {
+      method: 'POST',
+      json: { title: 'Science fair', what: 'Bring your projects.', when_date: '2026-11-10', link: '' },
+    }),
+  );
+  id = String(made.id);
+  englishFile = await readFile(path.join(site.siteDir, `content/news/${id}.md`), 'utf8');
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+describe('a translation saved with ?lang=es', () => {
+  it('is a file of its own with the words only, committed without touching the English file', async () => {
+    const res = await put(`id=${id}&lang=es&shape=typed`, {
+      title: 'Feria de ciencias',
+      what: 'Traigan sus proyectos.',
+    });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ title: 'Feria de ciencias', lang: 'es', when_date: '2026-11-10' });
+    const file = await readFile(path.join(site.siteDir, `content/news/${id}.es.md`), 'utf8');
+    expect(file).toBe('---\ntitle: Feria de ciencias\n---\nTraigan sus proyectos.\n');
+    expect(await readFile(path.join(site.siteDir, `content/news/${id}.md`), 'utf8')).toBe(englishFile);
+    expect(site.git('log', '-1', '--format=%s').trim()).toBe(
+      `news: translate ${id} into es "Feria de ciencias"`,
+    );
+    expect(site.git('status', '--porcelain').trim()).toBe('');
+  });
+
+  it('is read in Spanish with ?lang=es, each item saying its language, and never in English', async () => {
+    const es = await newsIn('lang=es&shape=typed');
+    const mine = es.find((n) => String(n.id) === id)!;
+    expect(mine).toMatchObject({ title: 'Feria de ciencias', what: 'Traigan sus proyectos.', lang: 'es' });
+    expect(es.filter((n) => String(n.id) !== id).every((n) => n.lang === 'en')).toBe(true);
+    const one = (await read(`lang=es&id=${id}`)) as Record<string, unknown>;
+    expect(one).toMatchObject({ title: 'Feria de ciencias', lang: 'es' });
+    for (const q of ['shape=typed', '', `id=${id}`]) {
+      const text = JSON.stringify(await read(q));
+      expect(text).not.toContain('Feria de ciencias');
+      expect(text).not.toContain('"lang"');
+    }
+  });
+
+  it('refuses a date, link or picture sent with the words, a language the site lacks, and a new item', async () => {
+    const dated = await put(`id=${id}&lang=es`, { title: 'Otra', when_date: '2027-01-01' });
+    expect(dated.status).toBe(400);
+    expect((await json(dated)).fields).toEqual({ when_date: 'Not translated: this is the English item’s.' });
+    const french = await put(`id=${id}&lang=fr`, { title: 'Foire' });
+    expect(french.status).toBe(400);
+    expect(await json(french)).toMatchObject({ error: 'This site has no such language.' });
+    const created = await site.api('/api/news.php?lang=es', { method: 'POST', json: { title: 'Nueva' } });
+    expect(created.status).toBe(400);
+    expect((await newsIn('lang=es')).find((n) => String(n.id) === id)).toMatchObject({
+      title: 'Feria de ciencias',
+    });
+  });
+
+  it('is refused to a contributor on the live site, as any live change is', async () => {
+    await site.deps.users.add(CONTRIBUTOR);
+    const res = await fetch(`${site.url}/api/login.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ username: CONTRIBUTOR.username, password: CONTRIBUTOR.password }),
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const refused = await put(`id=${id}&lang=es`, { title: 'No' }, cookie);
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('a translation’s state', () => {
+  it('is current once saved, missing for the rest', async () => {
+    expect(await stateOf()).toBe('current');
+    const body = await json(await site.api('/api/translations?lang=es'));
+    const others = (body.items as { entity: string; id: string; state: string }[]).filter(
+      (i) => !(i.entity === 'news' && i.id === id),
+    );
+    expect(others.length).toBeGreaterThan(10);
+    expect(new Set(others.map((o) => o.state))).toEqual(new Set(['missing']));
+  });
+
+  it('is out of date when the English words change, naming the field and its words before', async () => {
+    await put(`id=${id}&shape=typed`, { title: 'Science and art fair' });
+    expect(await stateOf()).toBe('outdated');
+    const one = await json(await site.api(`/api/translations/news/${id}?lang=es`));
+    expect(one).toMatchObject({
+      state: 'outdated',
+      changed: ['title'],
+      was: { title: 'Science fair' },
+      english: { title: 'Science and art fair', what: 'Bring your projects.' },
+      translation: { title: 'Feria de ciencias', what: 'Traigan sus proyectos.' },
+    });
+  });
+
+  it('stays current when only a date changes, and is current again after a new translation', async () => {
+    await put(`id=${id}&lang=es&shape=typed`, { title: 'Feria de ciencias y arte' });
+    expect(await stateOf()).toBe('current');
+    await put(`id=${id}&shape=typed`, { when_date: '2026-11-12' });
+    expect(await stateOf()).toBe('current');
+  });
+
+  it('goes with its item when the item is deleted, in the same commit', async () => {
+    const res = await site.api(`/api/news.php?id=${id}`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(existsSync(path.join(site.siteDir, `content/news/${id}.es.md`))).toBe(false);
+    expect(site.git('show', '--name-only', '--format=', 'HEAD').trim().split('\n').sort()).toEqual(
+      [`content/news/${id}.es.md`, `content/news/${id}.md`].sort(),
+    );
+  });
+});

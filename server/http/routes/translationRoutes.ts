@@ -1,0 +1,67 @@
+// What staff translate (issue 36): every item's translation state in a language, and one item's
+// English and translated words side by side, with what changed in the English since.
+import { Router, type Request } from 'express';
+import type { AppDeps } from '../appDeps.ts';
+import { requireUser } from '../auth/requireUser.ts';
+import { queryString, route } from '../http.ts';
+import { AppError } from '../../schema/errors.ts';
+import { entityByName } from '../../schema/registry.ts';
+import { wordsDef, wordsOf } from '../../schema/translations.ts';
+import { TranslationStates } from '../../content/languages/translationStates.ts';
+import type { LanguageSites } from '../languageSites.ts';
+
+export function translationRoutes(
+  deps: Pick<AppDeps, 'accounts' | 'index' | 'store'>,
+  languages: LanguageSites,
+) {
+  const router = Router();
+  const states = new TranslationStates(deps.index, deps.store);
+  const staff = requireUser(deps.accounts, 'drafts');
+  const languageOf = (req: Request) => {
+    const lang = queryString(req, 'lang') ?? '';
+    if (!languages.has(lang))
+      throw new AppError(400, 'Say which language: one the site is translated into.', {
+        lang: `One of: ${languages.codes().slice(1).join(', ') || 'none yet'}`,
+      });
+    return lang;
+  };
+
+  router.get(
+    '/translations',
+    staff,
+    route(async (req, res) => {
+      const lang = languageOf(req);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ lang, items: await states.list(lang) });
+    }),
+  );
+
+  router.get(
+    '/translations/:entity/:id',
+    staff,
+    route(async (req, res) => {
+      const lang = languageOf(req);
+      const def = entityByName.get(String(req.params.entity));
+      const words = def && def.storage !== 'private' ? wordsDef(def) : null;
+      if (!def || !words) throw new AppError(404, 'There is no such kind of item to translate.');
+      const id = String(req.params.id);
+      const facts = await states.of(def, id, lang);
+      if (!facts)
+        throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${JSON.stringify(id)}.`);
+      const source = deps.index.get(def, id)!;
+      const translation = deps.index.translation(def, lang, id);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({
+        entity: def.name,
+        id,
+        lang,
+        ...facts,
+        fields: Object.keys(words.fields as Record<string, unknown>),
+        english: wordsOf(def, source.data),
+        translation: translation ? translation.data : null,
+        version: translation?.version ?? '',
+      });
+    }),
+  );
+  return router;
+}
