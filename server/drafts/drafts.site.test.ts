@@ -119,6 +119,9 @@ async function everythingPublic(): Promise<string> {
       `/api/${e.path}`,
       `/api/${e.path}?media=url`,
       `/api/${e.path}?media=url&shape=typed`,
+      // The same answers in Spanish (issue 36): the English where nothing is translated.
+      `/api/${e.path}?lang=es`,
+      `/api/${e.path}?lang=es&media=url&shape=typed`,
     ]),
     '/sitemap.xml',
     NEWS_ATOM_PATH,

@@ -2,12 +2,30 @@
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import { escapeXml } from './xml.ts';
 import { publicPagePaths } from './publicPages.ts';
+import { entities } from '../schema/registry.ts';
+import { languageCodes } from '../schema/entities/languages.ts';
+import { languagePath } from '../schema/site/languages.ts';
 
 export function sitemapXml(index: ContentIndex, origin: string): string {
-  const urls = publicPagePaths(index).map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`);
+  const codes = languageCodes(index.get(entities.languages)?.data);
+  const urls = publicPagePaths(index).flatMap((p) => {
+    if (codes.length < 2) return [`  <url><loc>${escapeXml(origin + p)}</loc></url>`];
+    // Each language's address of the page, each listing all of them (and English as the default).
+    const links = [...codes.map((c) => [c, languagePath(c, p)]), ['x-default', p]].map(
+      ([lang, at]) =>
+        `    <xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(origin + at!)}"/>`,
+    );
+    return codes.map((c) =>
+      [`  <url>`, `    <loc>${escapeXml(origin + languagePath(c, p))}</loc>`, ...links, '  </url>'].join(
+        '\n',
+      ),
+    );
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    codes.length < 2
+      ? '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+      : '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

@@ -165,7 +165,12 @@ const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
     (index) => ({
       type: XML,
       // What publicPagePaths reads: event pages, staff's pages, and the paged listings' items.
-      deps: [entities.majorEvent.name, entities.page.name, ...PAGED_LISTINGS.map((l) => l.entity)],
+      deps: [
+        entities.majorEvent.name,
+        entities.page.name,
+        entities.languages.name,
+        ...PAGED_LISTINGS.map((l) => l.entity),
+      ],
       build: (origin) => sitemapXml(index, origin),
     }),
   ],

@@ -5,26 +5,16 @@ import type { EntityDef } from '../../schema/define.ts';
 import { entityForPath, siteEntities } from '../../schema/registry.ts';
 import { fileOwner, filesAndLinksUnder, unreadableBecause, type FileOwner } from './contentFiles.ts';
 import { TranslationShelf } from './translationShelf.ts';
-import type { StoredItem } from '../../schema/storedItem.ts';
 import { parseItemFile } from './fileFormat.ts';
 import { blobId } from '../../store/blobId.ts';
 import { listFiles } from '../../store/listFiles.ts';
 import type { ParseCache } from './parseCache.ts';
 import { ChangeFeed } from '../changes.ts';
 import { MediaUses, type MediaUse } from './mediaUses.ts';
-import type { ContentView } from './contentView.ts';
+import type { ContentError, ContentView, IndexedItem } from './contentView.ts';
 import { inOrder, itemVersion, mediaKeys } from './itemOrder.ts';
 
-export interface IndexedItem extends StoredItem {
-  path: string;
-  /** Blob id of the item's own file (its `version` also covers its media). */
-  fileVersion: string;
-}
-export interface ContentError {
-  path: string;
-  error: string;
-  fields?: Record<string, string>;
-}
+export type { ContentError, IndexedItem };
 
 const MISSING = 'This file is missing. Restore it (for example with git checkout).';
 

@@ -2,7 +2,7 @@
 // a draft's view of it, or the site seen in another language.
 import type { EntityDef } from '../../schema/define.ts';
 import type { ChangeFeed } from '../changes.ts';
-import type { IndexedItem } from './contentIndex.ts';
+import type { StoredItem } from '../../schema/storedItem.ts';
 import type { MediaUse } from './mediaUses.ts';
 
 /** What reads and the change pipeline need of the site's content: the live index, or a draft's view of it. */
@@ -23,4 +23,15 @@ export interface ContentView {
   translation(def: EntityDef, lang: string, id?: string): IndexedItem | undefined;
   /** Every translation of one item (a delete takes them with it). */
   translationsOf(def: EntityDef, id: string): IndexedItem[];
+}
+
+export interface IndexedItem extends StoredItem {
+  path: string;
+  /** Blob id of the item's own file (its `version` also covers its media). */
+  fileVersion: string;
+}
+export interface ContentError {
+  path: string;
+  error: string;
+  fields?: Record<string, string>;
 }

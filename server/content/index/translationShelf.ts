@@ -1,7 +1,7 @@
 // The translations the index holds (content/news/5.es.md): by language, entity and id, each the
 // words of one item as its translation file says them (server/schema/translations.ts).
 import type { EntityDef } from '../../schema/define.ts';
-import type { IndexedItem } from './contentIndex.ts';
+import type { IndexedItem } from './contentView.ts';
 
 export class TranslationShelf {
   private readonly shelves = new Map<string, Map<string, IndexedItem>>();

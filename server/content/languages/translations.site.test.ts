@@ -141,3 +141,22 @@ describe('a translation’s state', () => {
     );
   });
 });
+
+describe('the sitemap', () => {
+  it('lists every page in each language, each naming all its languages and English as the default', async () => {
+    const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entries = xml.split('<url>').slice(1);
+    const locs = entries.map((e) => /<loc>([^<]+)<\/loc>/.exec(e)![1]!.replace(site.url, ''));
+    expect(locs).toContain('/news');
+    expect(locs).toContain('/es/news');
+    expect(locs.filter((l) => l.startsWith('/es')).length).toBe(
+      locs.filter((l) => !l.startsWith('/es')).length,
+    );
+    const news = entries.find((e) => e.includes(`<loc>${site.url}/es/news</loc>`))!;
+    expect(news).toContain(`hreflang="en" href="${site.url}/news"`);
+    expect(news).toContain(`hreflang="es" href="${site.url}/es/news"`);
+    expect(news).toContain(`hreflang="x-default" href="${site.url}/news"`);
+    expect(xml).toContain(`<loc>${site.url}/es</loc>`);
+  });
+});

@@ -64,6 +64,7 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
     /^GET \/api\/(admin\/items|admin\/status|admin\/search|history|history\/version|history\/media|deleted)$/,
     /^GET \/api\/media(\/deleted)?$/,
     /^GET \/api\/pages\/links$/, // what leads to a page, before it is deleted (issue 34)
+    /^GET \/api\/translations(\/:entity\/:id)?$/, // what is left to translate (issue 36)
     /^(GET|POST) \/api\/drafts$/,
     /^GET \/api\/drafts\/(settings|:id)$/,
     /^POST \/api\/drafts\/:id\/(comments|shares)$/,
