@@ -4,7 +4,7 @@
 // times on one day (server/schema/eventWhen.ts: a card with a start date and words alone has its last
 // day and times read from the words). UIDs are the site's own (feedIds.ts), whatever address the file
 // was fetched from.
-import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
+import type { ContentView, IndexedItem } from '../content/index/contentIndex.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { SITE_NAME } from '../schema/site/brand.ts';
@@ -31,7 +31,7 @@ export interface CalendarContext {
 }
 
 /** The calendar of every card in it, or of the one card `only` (undefined when that card is not in it). */
-export function eventsCalendar(index: ContentIndex, ctx: CalendarContext, only?: string): string | undefined {
+export function eventsCalendar(index: ContentView, ctx: CalendarContext, only?: string): string | undefined {
   const { origin, now } = ctx;
   const cards =
     only === undefined

@@ -2,7 +2,8 @@
 // Each entry carries its text as the page shows it (the one markdown pipeline, links made absolute)
 // and its words as a summary; ids are the site's own (feedIds.ts), never the address it was fetched
 // from; an item's date is midnight of that day in the site's time zone, with its offset.
-import type { ContentIndex } from '../content/index/contentIndex.ts';
+import type { ContentView } from '../content/index/contentIndex.ts';
+import { languageBase, SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { entities } from '../schema/registry.ts';
 import { NEWS_FEED_PATH } from '../schema/calendarPaths.ts';
@@ -28,6 +29,8 @@ export interface AtomContext {
   timeZone: string;
   /** The news page's markdown, as it renders it. */
   html: MarkdownHtml;
+  /** The feed's language (issue 36): its items' words, addresses and ids are that language's. */
+  lang?: string;
 }
 
 /** When an item was updated, as an instant: its date's midnight in the zone, else `now`. */
@@ -37,9 +40,13 @@ function updatedAt(date: unknown, ctx: AtomContext): number {
   return Number.isNaN(at) ? ctx.now.getTime() : at;
 }
 
-export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
+export function newsAtom(index: ContentView, ctx: AtomContext): string {
   const { origin } = ctx;
-  const page = `${origin}/news`;
+  const lang = ctx.lang ?? SOURCE_LANGUAGE;
+  const base = languageBase(lang);
+  // Another language's feed is another feed: its own id, and its entries' own.
+  const idIn = (id: string) => (base ? `${id}/${lang}` : id);
+  const page = `${origin}${base}/news`;
   const items = index
     .list(entities.news)
     .filter((item) => visibleToPublic(entities.news, item.data))
@@ -56,7 +63,7 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
       updated,
       xml: [
         '  <entry>',
-        `    <id>${escapeXml(newsEntryId(item.id))}</id>`,
+        `    <id>${escapeXml(idIn(newsEntryId(item.id)))}</id>`,
         `    <title type="text">${escapeXml(fieldText(item.data.title))}</title>`,
         `    <link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
         `    <published>${stamp(updated)}</published>`,
@@ -77,10 +84,10 @@ export function newsAtom(index: ContentIndex, ctx: AtomContext): string {
   const updated = entries.length ? Math.max(...entries.map((e) => e.updated)) : ctx.now.getTime();
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en" xml:base="${escapeXml(`${origin}/`)}">`,
-    `  <id>${escapeXml(NEWS_FEED_ID)}</id>`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${lang}" xml:base="${escapeXml(`${origin}/`)}">`,
+    `  <id>${escapeXml(idIn(NEWS_FEED_ID))}</id>`,
     `  <title type="text">${escapeXml(`${SITE_NAME}: News`)}</title>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin + NEWS_FEED_PATH)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin + base + NEWS_FEED_PATH)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
     `  <updated>${stamp(updated)}</updated>`,
     `  <author><name>${escapeXml(SITE_NAME)}</name></author>`,
@@ -98,7 +105,7 @@ const PICTURE_TYPES: Record<string, string> = {
 };
 
 /** A news item's picture for its entry: its versioned address, its type, and as HTML before the text. */
-function pictureOf(index: ContentIndex, data: Record<string, unknown>, origin: string) {
+function pictureOf(index: ContentView, data: Record<string, unknown>, origin: string) {
   const rel = fieldText(data.picture);
   const version = rel ? index.mediaVersion(rel) : undefined;
   const type = PICTURE_TYPES[rel.split('.').pop() ?? ''];

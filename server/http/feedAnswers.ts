@@ -5,7 +5,10 @@
 // listens (app.ts hands it over): until then they are 'loading', and the fast path leaves them to
 // Express, which answers once the app is there.
 import type { IncomingMessage } from 'node:http';
-import type { ContentIndex } from '../content/index/contentIndex.ts';
+import type { ContentIndex, ContentView } from '../content/index/contentIndex.ts';
+import { LanguageView } from '../content/languages/languageView.ts';
+import { languageCodes } from '../schema/entities/languages.ts';
+import { SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 import { prepareBody } from './prepared.ts';
 import { entities } from '../schema/registry.ts';
 import { PAGED_LISTINGS } from '../schema/sitePaths.ts';
@@ -92,10 +95,25 @@ export class FeedAnswers {
     };
   }
 
-  /** Whether a path is one of the feeds (its answer may still be 'not-found'). */
+  /** Whether a path is one of the feeds (its answer may still be 'not-found'), in any language. */
   static handles(pathname: string): boolean {
-    return FIXED.has(pathname) || EVENT_CALENDAR_PATH.test(pathname);
+    const path = LANGUAGE_FEED.exec(pathname)?.[2] ?? pathname;
+    return FIXED.has(path) || EVENT_CALENDAR_PATH.test(path);
   }
+
+  /** The news feed and calendars in a language of the site (`/es/news.atom`): its view, or null. */
+  private inLanguage(pathname: string): { view: ContentView; lang: string; path: string } | null {
+    const m = LANGUAGE_FEED.exec(pathname);
+    if (!m) return null;
+    const lang = m[1]!;
+    if (!languageCodes(this.index.get(entities.languages)?.data).includes(lang) || lang === SOURCE_LANGUAGE)
+      return null;
+    let view = this.views.get(lang);
+    if (!view) this.views.set(lang, (view = new LanguageView(this.index, lang)));
+    return { view, lang, path: m[2]! };
+  }
+
+  private readonly views = new Map<string, LanguageView>();
 
   /**
    * The answer for a path: undefined when the path is no feed, 'not-found' for a card that is not in
@@ -104,12 +122,17 @@ export class FeedAnswers {
    */
   answer(req: IncomingMessage, pathname: string): FeedResult {
     if (!FeedAnswers.handles(pathname)) return undefined;
+    const language = LANGUAGE_FEED.test(pathname) ? this.inLanguage(pathname) : undefined;
+    // A language the site does not have, or the sitemap and robots.txt under a language's folder.
+    if (language === null || (language && !LANGUAGE_FEEDS.test(language.path))) return 'not-found';
     const origin = this.origin ?? requestOrigin(req, this.options.trustProxy);
     if (!origin) return 'no-host';
     const key = `${origin}${pathname}`;
     let entry = this.entries.get(key);
     if (!entry) {
-      const feed = this.feedFor(pathname)!;
+      const feed = language
+        ? this.feedFor(language.path, language.view, language.lang)!
+        : this.feedFor(pathname, this.index)!;
       const render = this.render;
       if (!render && feed.markdown) return 'loading';
       const text = feed.build(origin, this.now(), render ?? noRenderer);
@@ -127,19 +150,25 @@ export class FeedAnswers {
     return entry.answer ?? 'not-found';
   }
 
-  private feedFor(pathname: string): Feed | undefined {
+  private feedFor(pathname: string, view: ContentView, lang?: string): Feed | undefined {
     const fixed = FIXED.get(pathname);
-    if (fixed) return fixed(this.index, this.options.timeZone);
+    if (fixed) return fixed(view, this.options.timeZone, lang);
     const id = EVENT_CALENDAR_PATH.exec(pathname)?.[1];
     if (id === undefined) return undefined;
     return {
-      ...calendar(this.index, this.options.timeZone, id),
+      ...calendar(view, this.options.timeZone, id),
       headers: [['Content-Disposition', `attachment; filename="event-${id}.ics"`]],
     };
   }
 }
 
 const XML = 'application/xml; charset=utf-8';
+/** A feed under a language's folder (`/es/news.atom`): the language, and the feed's own path. */
+const LANGUAGE_FEED = /^\/([a-z]{2})(\/.+)$/;
+/** What a language has of its own: the news feed and the calendars (the sitemap lists every language). */
+const LANGUAGE_FEEDS = new RegExp(
+  `^(?:${NEWS_ATOM_PATH.replace('.', '\\.')}|${EVENTS_CALENDAR_PATH.replace('.', '\\.')}|/events/\\d{1,9}\\.ics)$`,
+);
 const CALENDAR = 'text/calendar; charset=utf-8';
 
 const noRenderer: Renderer = () => {
@@ -151,7 +180,7 @@ const html =
   (text) =>
     render(text, variant);
 
-const calendar = (index: ContentIndex, timeZone: string, only?: string): Feed => ({
+const calendar = (index: ContentView, timeZone: string, only?: string): Feed => ({
   type: CALENDAR,
   deps: [entities.eventCard.name, entities.majorEvent.name],
   markdown: true,
@@ -159,7 +188,7 @@ const calendar = (index: ContentIndex, timeZone: string, only?: string): Feed =>
     eventsCalendar(index, { origin, now, timeZone, html: html(render, {}) }, only),
 });
 
-const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
+const FIXED = new Map<string, (index: ContentView, timeZone: string, lang?: string) => Feed>([
   [
     '/sitemap.xml',
     (index) => ({
@@ -171,7 +200,7 @@ const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
         entities.languages.name,
         ...PAGED_LISTINGS.map((l) => l.entity),
       ],
-      build: (origin) => sitemapXml(index, origin),
+      build: (origin) => sitemapXml(index as ContentIndex, origin),
     }),
   ],
   [
@@ -184,12 +213,12 @@ const FIXED = new Map<string, (index: ContentIndex, timeZone: string) => Feed>([
   ],
   [
     NEWS_ATOM_PATH,
-    (index, timeZone) => ({
+    (index, timeZone, lang) => ({
       type: 'application/atom+xml; charset=utf-8',
       deps: [entities.news.name],
       markdown: true,
       build: (origin, now, render) =>
-        newsAtom(index, { origin, now, timeZone, html: html(render, NEWS_TEXT) }),
+        newsAtom(index, { origin, now, timeZone, html: html(render, NEWS_TEXT), lang }),
     }),
   ],
   [EVENTS_CALENDAR_PATH, (index, timeZone) => calendar(index, timeZone)],

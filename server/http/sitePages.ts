@@ -311,7 +311,7 @@ export class SitePages {
     }));
     const html = pageHtml(template, {
       lang: this.lang,
-      head: headTags(this.withPreviewAlt(rendered.head), canonical, found, origin, alternates),
+      head: headTags(this.withPreviewAlt(rendered.head), canonical, found, origin, alternates, this.base),
       root: rendered.html,
       data: rendered.data,
       etag: data?.etag,

@@ -17,6 +17,8 @@ export function headTags(
   origin: string | null = null,
   /** The page's address in each of the site's languages (none: a site in one language). */
   alternates: readonly { lang: string; path: string }[] = [],
+  /** The folder of the page's language ('/es'): its news feed and calendar are that language's. */
+  base = '',
 ): string {
   const link = (rel: string, path: string | undefined) =>
     found && path ? [`<link rel="${rel}" href="${escapeHtml((origin ?? '') + path)}" />`] : [];
@@ -32,8 +34,8 @@ export function headTags(
     ...link('prev', head.prevPath),
     ...link('next', head.nextPath),
     // Every page announces the feeds, so feed readers and browsers find them from any address.
-    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${SITE_NAME}: News`)}" href="${escapeHtml((origin ?? '') + NEWS_FEED_PATH)}" />`,
-    `<link rel="alternate" type="text/calendar" title="${escapeHtml(`${SITE_NAME}: Events`)}" href="${escapeHtml((origin ?? '') + EVENTS_CALENDAR_PATH)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${SITE_NAME}: News`)}" href="${escapeHtml((origin ?? '') + base + NEWS_FEED_PATH)}" />`,
+    `<link rel="alternate" type="text/calendar" title="${escapeHtml(`${SITE_NAME}: Events`)}" href="${escapeHtml((origin ?? '') + base + EVENTS_CALENDAR_PATH)}" />`,
     '<meta property="og:type" content="website" />',
     `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,

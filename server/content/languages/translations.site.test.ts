@@ -160,3 +160,60 @@ describe('the sitemap', () => {
     expect(xml).toContain(`<loc>${site.url}/es</loc>`);
   });
 });
+
+describe('the news feed and calendar in Spanish', () => {
+  it('carry the translated words under /es/, as a feed of their own', async () => {
+    const made = await json(
+      await site.api('/api/news.php?shape=typed', {
+        method: 'POST',
+        json: { title: 'Teacher workshop', what: 'Learn to teach *Python*.', when_date: '2026-11-20' },
+      }),
+    );
+    await put(`id=${String(made.id)}&lang=es&shape=typed`, {
+      title: 'Taller para docentes',
+      what: 'Aprenda a enseñar *Python*.',
+    });
+    const es = await (await fetch(`${site.url}/es/news.atom`)).text();
+    expect(es).toContain('xml:lang="es"');
+    expect(es).toContain('<title type="text">Taller para docentes</title>');
+    expect(es).toContain('Aprenda a enseñar');
+    expect(es).toContain(`href="${site.url}/es/news.atom"`);
+    expect(es).toMatch(/<id>tag:[^<]+:news\/es<\/id>/);
+    const en = await (await fetch(`${site.url}/news.atom`)).text();
+    expect(en).toContain('<title type="text">Teacher workshop</title>');
+    expect(en).not.toContain('Taller');
+    expect((await fetch(`${site.url}/es/events.ics`)).status).toBe(200);
+    expect((await fetch(`${site.url}/fr/news.atom`)).status).toBe(404);
+    expect((await fetch(`${site.url}/es/sitemap.xml`)).status).toBe(404);
+  });
+});
+
+describe('the languages setting', () => {
+  it('refuses a language whose folder a page of the site already uses', async () => {
+    const page = await site.api('/api/pages?shape=typed', {
+      method: 'POST',
+      json: {
+        title: 'Vietnam exchange',
+        path: '/vi',
+        summary: 'Our exchange.',
+        sections: [{ type: 'text', body: 'Hello.' }],
+      },
+    });
+    expect(page.status).toBe(201);
+    const res = await site.api('/api/languages?shape=typed', {
+      method: 'PUT',
+      json: {
+        languages: [
+          { code: 'en', name: 'English' },
+          { code: 'es', name: 'Español' },
+          { code: 'vi', name: 'Tiếng Việt' },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).fields).toEqual({
+      'languages.2.code':
+        'Language 3: a page of the site is at /vi, where this language’s pages would go. Move that page first.',
+    });
+  });
+});

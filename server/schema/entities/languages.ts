@@ -45,8 +45,13 @@ export const languages = defineSingleton({
   },
   legacy: { endpoint: 'languages' },
   rules: {
-    check: ({ data }) => {
+    check: ({ data, items, entity }) => {
       const problems: Record<string, string> = {};
+      // A language's pages are under /<code>/: a page staff built there would hide them.
+      const pages = entity('pages');
+      const taken = new Set(
+        (pages ? items.list(pages) : []).map((p) => fieldText(p.data.path).split('/')[1] ?? ''),
+      );
       const listed = Array.isArray(data.languages) ? (data.languages as Record<string, unknown>[]) : [];
       const seen = new Set<string>();
       listed.forEach((l, i) => {
@@ -59,6 +64,9 @@ export const languages = defineSingleton({
             `Language ${i + 1}: the code is two lower-case letters, such as es.`;
         else if (seen.has(code))
           problems[`languages.${i}.code`] = `Language ${i + 1}: ${code} is listed twice.`;
+        else if (i > 0 && taken.has(code))
+          problems[`languages.${i}.code`] =
+            `Language ${i + 1}: a page of the site is at /${code}, where this language’s pages would go. Move that page first.`;
         seen.add(code);
       });
       return Object.keys(problems).length ? problems : null;
