@@ -5,7 +5,8 @@ import { listFiles } from '../../store/listFiles.ts';
 import path from 'node:path';
 import type { EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
-import { entityForPath, itemPath, singletons } from '../../schema/registry.ts';
+import { entityForPath, itemPath, singletons, translationForPath } from '../../schema/registry.ts';
+import { wordsDef } from '../../schema/translations.ts';
 import { siteFactsOf, siteFindings, type SiteFinding } from '../../schema/siteAddresses.ts';
 import { parseItemFile } from '../index/fileFormat.ts';
 import { fieldText } from '../../schema/fieldText.ts';
@@ -28,7 +29,8 @@ export async function checkContent(
   for (const rel of files) {
     const owner = entityForPath(rel);
     if (!owner) {
-      problems.push({ path: rel, problem: 'not a known content file (wrong folder or a non-numeric id?)' });
+      const problem = translationProblem(rel, await readFile(path.join(root, rel), 'utf8'));
+      if (problem) problems.push({ path: rel, problem });
       continue;
     }
     const parsed = parseItemFile(owner.def, await readFile(path.join(root, rel), 'utf8'));
@@ -68,3 +70,13 @@ export async function checkContent(
 
 /** Where a finding is: the item's file and the field's label. */
 export const findingPlace = (f: SiteFinding, def: EntityDef) => `${itemPath(def, f.id)} (${f.label})`;
+
+/** What is wrong with a file that is no item's own: none when it is a valid translation (5.es.md). */
+function translationProblem(rel: string, text: string): string | null {
+  const translation = translationForPath(rel);
+  const words = translation && wordsDef(translation.def);
+  if (!words) return 'not a known content file (wrong folder or a non-numeric id?)';
+  const parsed = parseItemFile(words, text);
+  if (parsed.ok) return null;
+  return parsed.fields ? `${parsed.error} (${Object.keys(parsed.fields).join(', ')})` : parsed.error;
+}
