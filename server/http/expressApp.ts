@@ -124,7 +124,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   // No body parsing here: each route reads its body itself, after the checks that say it is wanted
   // (sign-in: a small one; writes: only once the session is checked), so strangers cannot make the
   // server read and parse megabytes.
-  api.use(searchRoutes(deps));
+  api.use(searchRoutes(deps, files.languages));
   api.use(contactRoutes(deps, () => files.pages));
   api.use(
     authRoutes(deps, {

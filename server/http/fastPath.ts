@@ -118,7 +118,8 @@ export function fastPath(deps: {
  * page request): /api and /media (Express mounts them without regard to case), search results made
  * per query (searchPageRoutes.ts), drafts' pages and their live-reload script (previewRoutes.ts).
  */
-const EXPRESS_ONLY = /^\/(?:(?:api|media|preview|share)(?:\/|$)|search\/*$|preview-live\.js$)/i;
+const EXPRESS_ONLY =
+  /^\/(?:(?:api|media|preview|share)(?:\/|$)|(?:[a-z]{2}\/)?search\/*$|preview-live\.js$)/i;
 
 const LIST_PARAMS = new Set(['media', 'shape', 'timestamp']);
 /** Queries read so far and what they ask; they come from clients, so a few hundred at most. */

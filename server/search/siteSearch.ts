@@ -2,7 +2,8 @@
 // background after the server listens, a slice at a time so reads keep flowing; afterwards each
 // 'change' of the index updates only the items whose version changed (a save re-indexes one item).
 import MiniSearch, { type SearchResult as EngineResult } from 'minisearch';
-import type { ContentIndex, IndexedItem } from '../content/index/contentIndex.ts';
+import type { ContentView, IndexedItem } from '../content/index/contentIndex.ts';
+import { languagePath, SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
 import { isCommitted, type ContentChange } from '../content/changes.ts';
 import { entityForPath } from '../schema/registry.ts';
@@ -86,8 +87,10 @@ export class SiteSearch {
   private ready = false;
 
   constructor(
-    private readonly index: ContentIndex,
+    private readonly index: ContentView,
     private readonly pdfs: PdfTexts,
+    /** The language its items' words are in (issue 36): results lead to its pages. */
+    private readonly lang: string = SOURCE_LANGUAGE,
   ) {
     for (const def of searchedCollections) this.versions.set(def.name, new Map());
     index.changes.on((change) => this.heard(change));
@@ -105,8 +108,24 @@ export class SiteSearch {
     return this.building;
   }
 
+  private readonly inLanguages = new Map<string, SiteSearch>();
+
+  /**
+   * The search of the site in another language (the site seen in it, `view`): made when first asked,
+   * built in the background like this one, sharing its PDFs' texts.
+   */
+  in(lang: string, view: ContentView): SiteSearch {
+    let search = this.inLanguages.get(lang);
+    if (!search) {
+      this.inLanguages.set(lang, (search = new SiteSearch(view, this.pdfs, lang)));
+      void search.start();
+    }
+    return search;
+  }
+
   /** Stops building and extracting (the server is closing); resolves when nothing runs any more. */
   async close(): Promise<void> {
+    for (const search of this.inLanguages.values()) await search.close();
     this.closed = true;
     if (this.catchUp) clearImmediate(this.catchUp);
     await this.building?.catch(() => undefined);
@@ -298,7 +317,7 @@ export class SiteSearch {
       // Staff: the admin page with the item open (?<entity>=<id>, as its list opens it).
       href:
         audience === 'public' && def.search
-          ? def.search.page(data)
+          ? languagePath(this.lang, def.search.page(data))
           : `${def.admin.route}?${def.name}=${doc.id}`,
       snippet: snippet(foundIn === 'pdf' ? doc.pdf : doc.text, r.terms),
       foundIn,

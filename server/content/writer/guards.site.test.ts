@@ -376,6 +376,7 @@ describe('every guard × every kind of change', () => {
         'publish',
         'restore',
         'save',
+        'translate',
       ]);
   });
 
