@@ -12,6 +12,7 @@ import type { WebApp } from './webApp.ts';
 import type { LoadRenderers } from './renderers.ts';
 import type { AboutFiles } from '../content/media/aboutFiles.ts';
 import { pageMediaFacts } from '../media/pageMediaFacts.ts';
+import { LanguageView } from '../content/languages/languageView.ts';
 
 /** Drafts' sites kept made at once (each holds its own rendered pages). */
 const KEEP = 24;
@@ -19,6 +20,8 @@ const KEEP = 24;
 export interface DraftSite {
   view: DraftView;
   model: ReadModel;
+  /** The draft's site seen in another language (issue 36): its read model, made when first asked. */
+  inLanguage(lang: string): { view: LanguageView; model: ReadModel };
   /** Null when the web app is not built. */
   pages: SitePages | null;
 }
@@ -51,12 +54,27 @@ export class DraftSites {
 
   private async make(id: string, root: string): Promise<DraftSite> {
     const view = await this.drafts.view(id);
-    const model = new ReadModel(view, this.store, { root, read: (rel) => view.mediaBytes(rel) });
-    if (!this.web) return { view, model, pages: null };
+    const media = { root, read: (rel: string) => view.mediaBytes(rel) };
+    const model = new ReadModel(view, this.store, media);
+    const languages = new Map<string, { view: LanguageView; model: ReadModel }>();
+    const inLanguage = (lang: string) => {
+      let seen = languages.get(lang);
+      if (!seen) {
+        const inLang = new LanguageView(view, lang);
+        languages.set(lang, (seen = { view: inLang, model: new ReadModel(inLang, this.store, media) }));
+      }
+      return seen;
+    };
+    if (!this.web) return { view, model, inLanguage, pages: null };
     const [{ SitePages }, renderers] = await Promise.all([import('./sitePages.ts'), this.renderers()]);
     // Staff's previews carry Edit links into the draft; a share link's reviewer has no admin to go to.
     const drawn = this.abouts ? { ...this.options, media: pageMediaFacts(view, this.abouts) } : this.options;
     const options = root.startsWith('/preview/') ? { ...drawn, editDraft: id } : drawn;
-    return { view, model, pages: new SitePages(model, new PreparedCache(), this.web, renderers, options) };
+    return {
+      view,
+      model,
+      inLanguage,
+      pages: new SitePages(model, new PreparedCache(), this.web, renderers, options),
+    };
   }
 }

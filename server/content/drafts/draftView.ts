@@ -3,7 +3,8 @@
 // began, draftMerge.ts). Read from git's objects, never from the work tree; made once per draft
 // commit and live change, and thrown away (never updated) when either moves.
 import type { EntityDef } from '../../schema/define.ts';
-import { entityByName, entityForPath } from '../../schema/registry.ts';
+import { entityByName, entityForPath, translationForPath, translationPath } from '../../schema/registry.ts';
+import { wordsDef } from '../../schema/translations.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
 import { type ContentIndex, type ContentView, type IndexedItem } from '../index/contentIndex.ts';
@@ -27,6 +28,8 @@ export interface DraftFile {
   /** The entity and id of a content file; undefined for media. */
   entity?: string;
   id?: string;
+  /** A translation of that item (content/news/5.es.md): its language; its data are its words. */
+  lang?: string;
   /** Blob ids: as the draft began, in the draft, on the live site now (null: no such file). */
   base: string | null;
   draft: string | null;
@@ -50,6 +53,8 @@ export class DraftView implements ContentView {
   readonly changes = new ChangeFeed();
   private readonly items = new Map<string, Map<string, IndexedItem | null>>();
   private readonly media = new Map<string, string | null>();
+  /** Translations the draft changes, by path (null: removed). */
+  private readonly translations = new Map<string, IndexedItem | null>();
 
   constructor(
     private readonly live: ContentIndex,
@@ -59,7 +64,17 @@ export class DraftView implements ContentView {
     for (const f of files) if (!f.entity) this.media.set(f.path, f.mergedBlob ?? null);
     for (const f of files) {
       if (!f.entity) continue;
-      const def = entityForPath(f.path)!.def;
+      const def = entityByName.get(f.entity)!;
+      if (f.lang) {
+        const data = f.merged ?? null;
+        const words = wordsDef(def)!;
+        const fileVersion = data && blobId(Buffer.from(serializeItem(words, data)));
+        this.translations.set(
+          f.path,
+          data && fileVersion ? { id: f.id!, path: f.path, data, fileVersion, version: fileVersion } : null,
+        );
+        continue;
+      }
       const byId = this.items.get(def.name) ?? new Map<string, IndexedItem | null>();
       this.items.set(def.name, byId);
       const data = f.merged ?? null;
@@ -81,13 +96,19 @@ export class DraftView implements ContentView {
   /** Uses of media files by the items the draft changed (made on first ask: a view never changes). */
   private draftUses?: MediaUses;
 
-  /** Translations as the live site holds them (a draft's own are not laid over yet). */
+  /** An item's translation as the draft leaves it: the draft's own where it changes it, else the live one. */
   translation(def: EntityDef, lang: string, id = '1'): IndexedItem | undefined {
+    const path = translationPath(def, lang, id);
+    if (this.translations.has(path)) return this.translations.get(path) ?? undefined;
     return this.live.translation(def, lang, id);
   }
 
   translationsOf(def: EntityDef, id: string): IndexedItem[] {
-    return this.live.translationsOf(def, id);
+    const live = this.live.translationsOf(def, id).filter((t) => !this.translations.has(t.path));
+    const own = [...this.translations.values()].filter(
+      (t): t is IndexedItem => t !== null && t.id === id && translationForPath(t.path)?.def === def,
+    );
+    return [...live, ...own];
   }
 
   mediaUses(rel: string): MediaUse[] {
@@ -151,8 +172,9 @@ export class DraftView implements ContentView {
 
   blobOf(rel: string): string | undefined {
     if (rel.startsWith('media/')) return this.mediaVersion(rel);
+    if (this.translations.has(rel)) return this.translations.get(rel)?.fileVersion;
     const owner = entityForPath(rel);
-    if (!owner) return undefined;
+    if (!owner) return translationForPath(rel) ? this.live.blobOf(rel) : undefined;
     const overlay = this.items.get(owner.def.name);
     if (overlay?.has(owner.id)) return overlay.get(owner.id)?.fileVersion;
     return this.live.blobOf(rel);
@@ -190,6 +212,26 @@ export async function draftFiles(
     const baseBlob = await store.drafts.blob(base, path);
     const liveBlob = live.blobOf(path) ?? null;
     const owner = path.startsWith('content/') ? entityForPath(path) : null;
+    const translated = path.startsWith('content/') && !owner ? translationForPath(path) : null;
+    const words = translated && wordsDef(translated.def);
+    if (translated && words) {
+      // A translation merges field by field like an item, its words its fields.
+      const read = (blob: string | null) => (blob === null ? null : itemOfBlob(store, words, blob));
+      files.push({
+        path,
+        entity: translated.def.name,
+        id: translated.id,
+        lang: translated.lang,
+        base: baseBlob,
+        draft,
+        live: liveBlob,
+        before: await read(baseBlob),
+        mine: await read(draft),
+        theirs: live.translation(translated.def, translated.lang, translated.id)?.data ?? null,
+        conflicts: [],
+      });
+      continue;
+    }
     if (!owner) {
       if (!path.startsWith('media/')) continue; // only content and media are the site's
       const merged = mergeDraftBlob(baseBlob, draft, liveBlob, picks[path]?.['*']);
@@ -227,7 +269,7 @@ export async function draftFiles(
   const renames = await renamesIn(store, live, base, files, picks);
   for (const f of files) {
     if (!f.entity) continue;
-    const r = renames.get(f.entity);
+    const r = f.lang ? undefined : renames.get(f.entity);
     const side = (data: Data | null | undefined) =>
       r ? follow(data ?? null, r.link, r.names) : (data ?? null);
     const merged = mergeDraftItem(side(f.before), side(f.mine), side(f.theirs), picks[f.path]);
@@ -249,9 +291,9 @@ async function renamesIn(
 ): Promise<Map<string, Renames>> {
   const out = new Map<string, Renames>();
   for (const { def, link } of namedEntities()) {
-    const followers = files.some((f) => f.entity === link.def.name);
+    const followers = files.some((f) => f.entity === link.def.name && !f.lang);
     const pages: PageSides[] = files
-      .filter((f) => f.entity === def.name)
+      .filter((f) => f.entity === def.name && !f.lang)
       .map((f) => ({
         id: f.id!,
         before: f.before ?? null,

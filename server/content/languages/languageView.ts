@@ -9,7 +9,7 @@ import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
 import { withWords } from '../../schema/translations.ts';
 import { blobId } from '../../store/blobId.ts';
 import { ChangeFeed, isCommitted, type ContentChange } from '../changes.ts';
-import type { ContentIndex, ContentView, IndexedItem } from '../index/contentIndex.ts';
+import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import type { MediaUse } from '../index/mediaUses.ts';
 
 interface Laid {
@@ -24,7 +24,8 @@ export class LanguageView implements ContentView {
   private readonly laid = new Map<string, Laid>();
 
   constructor(
-    private readonly index: ContentIndex,
+    /** The site it sees in the language: the live index, or a draft's view. */
+    private readonly index: ContentView,
     readonly lang: string,
   ) {
     this.changes = new ChangeFeed();
@@ -75,7 +76,7 @@ export class LanguageView implements ContentView {
   /** The item in this language: its translation's words over it, or itself marked as the source's. */
   private inLanguage(def: EntityDef, source: IndexedItem): IndexedItem {
     const key = `${def.name}:${source.id}`;
-    const words = this.index.translations.get(def, this.lang, source.id);
+    const words = this.index.translation(def, this.lang, source.id);
     const kept = this.laid.get(key);
     if (kept && kept.source === source && kept.words === words) return kept.item;
     const item: IndexedItem = words

@@ -243,3 +243,52 @@ describe('site search in Spanish', () => {
     expect((await fetch(`${site.url}/api/search?q=taller&lang=fr`)).status).toBe(400);
   });
 });
+
+describe('a translation in a draft', () => {
+  it('is saved into the draft only, read there with ?lang=es, and goes live when the draft is published', async () => {
+    const made = await json(
+      await site.api('/api/news.php?shape=typed', {
+        method: 'POST',
+        json: { title: 'Family night', what: 'Come with your family.', when_date: '2026-12-01' },
+      }),
+    );
+    const item = String(made.id);
+    const draft = String(
+      (await json(await site.api('/api/drafts', { method: 'POST', json: { title: 'Spanish words' } }))).id,
+    );
+    const res = await put(`id=${item}&lang=es&draft=${draft}&shape=typed`, {
+      title: 'Noche familiar',
+      what: 'Venga con su familia.',
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ title: 'Noche familiar', lang: 'es' });
+    const live = (await newsIn('lang=es')).find((n) => String(n.id) === item)!;
+    expect(live).toMatchObject({ title: 'Family night', lang: 'en' });
+    expect(existsSync(path.join(site.siteDir, `content/news/${item}.es.md`))).toBe(false);
+    const inDraft = (await json(
+      await site.api(`/api/news.php?draft=${draft}&lang=es&id=${item}&shape=typed`),
+    )) as Record<string, unknown>;
+    expect(inDraft).toMatchObject({ title: 'Noche familiar', lang: 'es' });
+    const detail = await json(await site.api(`/api/drafts/${draft}`));
+    expect(detail.changes).toEqual([
+      expect.objectContaining({
+        kind: 'item',
+        entity: 'news',
+        id: item,
+        lang: 'es',
+        title: 'Noche familiar',
+      }),
+    ]);
+    const published = await site.api(`/api/drafts/${draft}/publish`, { method: 'POST', json: {} });
+    expect(published.status).toBe(200);
+    expect((await newsIn('lang=es')).find((n) => String(n.id) === item)).toMatchObject({
+      title: 'Noche familiar',
+      what: 'Venga con su familia.',
+      lang: 'es',
+    });
+    expect(await readFile(path.join(site.siteDir, `content/news/${item}.es.md`), 'utf8')).toBe(
+      '---\ntitle: Noche familiar\n---\nVenga con su familia.\n',
+    );
+    expect(site.git('status', '--porcelain').trim()).toBe('');
+  });
+});

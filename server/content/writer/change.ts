@@ -126,6 +126,8 @@ export interface TranslateChange {
   input: Record<string, unknown>;
   /** The translation's version the translator started from ('' for none yet): another is refused (409). */
   version?: string;
+  /** Saves into this draft instead of the live site. */
+  into?: DraftTarget;
 }
 
 export type Change =

@@ -7,6 +7,7 @@ import { initialValues } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { storedKeyFor } from '../../schema/codec.ts';
 import { entityByName, itemPath } from '../../schema/registry.ts';
+import { wordsDef } from '../../schema/translations.ts';
 import type { ChangeAction } from '../../schema/roles.ts';
 import { AppError } from '../../schema/errors.ts';
 import type { FileChange, GitStore } from '../../store/gitStore.ts';
@@ -266,10 +267,11 @@ export async function planPublish(
     }
     const def = entityByName.get(f.entity)!;
     items.push({
-      def,
+      // A translation is written with its words' declaration (schema/translations.ts).
+      def: f.lang ? wordsDef(def)! : def,
       id: f.id!,
       path: f.path,
-      before: live.get(def, f.id),
+      before: f.lang ? live.translation(def, f.lang, f.id) : live.get(def, f.id),
       was: f.theirs ?? undefined,
       data: f.merged ?? null,
       primary: true,

@@ -105,7 +105,12 @@ export class ContentWriter {
   /** The one operation: every change, whatever door it came through. */
   async run(actor: Actor, change: Change): Promise<ChangeResult> {
     const into =
-      change.kind === 'save' || change.kind === 'delete' || change.kind === 'media' ? change.into : undefined;
+      change.kind === 'save' ||
+      change.kind === 'delete' ||
+      change.kind === 'media' ||
+      change.kind === 'translate'
+        ? change.into
+        : undefined;
     authorize(actor, { action: actionOf(change), intoDraft: into !== undefined });
     if (change.kind === 'message') return this.keepMessage(actor, change);
     let prepared: { uploads: Upload[]; discard(): Promise<void> } | undefined;

@@ -1,6 +1,8 @@
 // Drafts' own calls (signed-in only): list and make drafts, see one with what it changes, move it
 // through review, comment, share, publish. Saves into a draft are the documented write calls with
 // `?draft=ID` (writeRoutes.ts); reads with `?draft=ID` are draftReads below.
+import { wordsDef } from '../../schema/translations.ts';
+import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
@@ -187,7 +189,10 @@ export function draftReads(deps: Pick<AppDeps, 'accounts'>, sites: DraftSites): 
     route(async (req, res, next) => {
       const id = queryString(req, 'draft') ?? '';
       if (!isDraftId(id)) throw new AppError(404, 'There is no such draft.');
-      const site = await sites.site(id, `/preview/${id}/`);
+      const draftSite = await sites.site(id, `/preview/${id}/`);
+      // `&lang=es`: the draft as it reads in that language (issue 36).
+      const lang = queryString(req, 'lang');
+      const site = lang === undefined || lang === SOURCE_LANGUAGE ? draftSite : draftSite.inLanguage(lang);
       const page = queryString(req, 'page');
       const size = queryString(req, 'size');
       const name = `${String(req.params.endpoint)}${page && size ? `?page=${page}&size=${size}` : ''}`;
@@ -241,7 +246,9 @@ function picksOf(value: unknown): Picks | undefined {
 function fileJson(f: DraftFile, root: string) {
   const change = f.base === null ? 'added' : f.draft === null ? 'removed' : 'changed';
   if (!f.entity) return { path: f.path, kind: 'media', change, conflicts: f.conflicts };
-  const def = entityByName.get(f.entity)!;
+  const entity = entityByName.get(f.entity)!;
+  // A translation shows its words (its declaration's words form), named with its language.
+  const def = f.lang ? wordsDef(entity)! : entity;
   const shaped = (data: Record<string, unknown> | null | undefined) =>
     data ? typedItem(def, { id: f.id!, version: '', data }, (p) => (p ? `${root}${p}` : '')) : null;
   const titleKey = def.admin.titleField;
@@ -250,7 +257,8 @@ function fileJson(f: DraftFile, root: string) {
     path: f.path,
     kind: 'item',
     entity: f.entity,
-    label: def.label,
+    ...(f.lang ? { lang: f.lang } : {}),
+    label: f.lang ? `${entity.label} (${f.lang})` : def.label,
     id: f.id,
     title,
     change,

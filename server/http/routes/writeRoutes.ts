@@ -147,10 +147,9 @@ export function writeRoutes(
       throw new AppError(400, 'Write the item in English first, then translate it.', { id: 'Missing' });
     if (sent.uploads)
       throw new AppError(400, 'A translation takes words only: pictures and files are the English item’s.');
-    if (sent.draft)
-      throw new AppError(400, 'Translations are saved on the live site for now, not in a draft.');
     const { input } = sent;
     const version = typeof input.version === 'string' ? input.version : undefined;
+    const { draft } = sent;
     const { warnings } = await writer.run(actorOf(req), {
       kind: 'translate',
       def,
@@ -158,13 +157,16 @@ export function writeRoutes(
       lang,
       input: fromWire(def, input),
       version,
+      into: draft ? deps.drafts.target(draft, actorOf(req)) : undefined,
     });
     const id = def.type === 'singleton' ? '1' : sent.id!;
-    const item = site.view.get(def, id)!;
+    // The item as the live site or the draft now has it, in the language.
+    const seen = draft ? (await sites.site(draft, `/preview/${draft}/`)).inLanguage(lang) : site;
+    const item = seen.view.get(def, id)!;
     res.json({
-      ...itemAnswer(site.model, def, item, mediaMode(req), shapeOf(req)),
+      ...itemAnswer(seen.model, def, item, mediaMode(req), shapeOf(req)),
       // The version a next save of this translation sends back.
-      translationVersion: site.view.translation(def, lang, id)?.version ?? '',
+      translationVersion: seen.view.translation(def, lang, id)?.version ?? '',
       message: 'Translation saved.',
       ...(warnings.length ? { warnings: warnings.map(({ field, message }) => ({ field, message })) } : {}),
     });
