@@ -12,6 +12,7 @@ export const PAGE_CHANGES = {
   create: 'page made',
   rename: 'page renamed',
   menus: 'menus saved',
+  translate: 'page translated',
 } as const;
 export type PageKind = keyof typeof PAGE_CHANGES;
 
@@ -24,7 +25,7 @@ export interface PlannedPage {
   kind: PageKind;
   label: string;
   round: number;
-  /** A rename's page and the page under it, made before the window. */
+  /** A rename's page and the page under it, made before the window (a translation's: the sub-page). */
   ids?: { page: string; sub: string };
   /** The menus as they were before the window (a menus save adds this round's footer link). */
   menus?: { header: unknown[]; footer: { label: string; link: string }[] };
@@ -52,6 +53,9 @@ const addresses = (round: number) => ({
   to: `/drill-r${round}-moved`,
 });
 const footerWords = (round: number) => `Drill r${round}`;
+/** The Spanish title a round gives its sub-page (issue 36): a file of its own beside the page's. */
+const spanishTitle = (round: number) => `Página del simulacro r${round}`;
+const translationFile = (id: string) => `${PAGES}/${id}.es.md`;
 const sections = (round: number) => [
   { type: 'text', body: `## Round ${round}\n\nMade by the crash drill.` },
   { type: 'buttons', items: [{ label: 'News', link: '/news' }] },
@@ -76,6 +80,7 @@ export async function preparePages(admin: SiteClient, round: number): Promise<Pl
     { kind: 'create', label: label('create'), round },
     { kind: 'rename', label: label('rename'), round, ids: { page, sub } },
     { kind: 'menus', label: label('menus'), round, menus },
+    { kind: 'translate', label: label('translate'), round, ids: { page, sub } },
   ];
 }
 
@@ -96,14 +101,18 @@ export async function sendPage(admin: SiteClient, change: PlannedPage): Promise<
               path: to,
               sections: sections(change.round),
             })
-          : await admin.call('PUT', '/api/navigation', {
-              header: change.menus!.header,
-              // Earlier rounds' links give way, so the footer stays within its limit.
-              footer: [
-                ...change.menus!.footer.filter((l) => !l.label.startsWith('Drill r')),
-                { label: footerWords(change.round), link: '/news' },
-              ],
-            });
+          : change.kind === 'translate'
+            ? await admin.call('PUT', `/api/pages?id=${change.ids!.sub}&lang=es`, {
+                title: spanishTitle(change.round),
+              })
+            : await admin.call('PUT', '/api/navigation', {
+                header: change.menus!.header,
+                // Earlier rounds' links give way, so the footer stays within its limit.
+                footer: [
+                  ...change.menus!.footer.filter((l) => !l.label.startsWith('Drill r')),
+                  { label: footerWords(change.round), link: '/news' },
+                ],
+              });
     const acknowledged = res.status >= 200 && res.status < 300;
     const id = (res.body as { id?: unknown } | null)?.id;
     return {
@@ -151,7 +160,8 @@ export async function pageFindings(
   try {
     commits = await commitsSince(site, before, 'HEAD');
     const pages = [...(await filesAt(site, 'HEAD', PAGES)).keys()];
-    files = await readAt(site, 'HEAD', [...pages, REDIRECTS, NAVIGATION]);
+    const translations = sent.flatMap((c) => (c.kind === 'translate' ? [translationFile(c.ids!.sub)] : []));
+    files = await readAt(site, 'HEAD', [...pages, REDIRECTS, NAVIGATION, ...translations]);
     navBefore = (await readAt(site, before, [NAVIGATION])).get(NAVIGATION) ?? null;
   } catch (e) {
     const why = `git could not be read after the restart: ${errorText(e)}`;
@@ -226,6 +236,24 @@ export async function pageFindings(
           const got = { atNew, atOld, sent301 };
           if (JSON.stringify(got) !== JSON.stringify(want))
             problems.push(`served ${JSON.stringify(got)}, git says ${JSON.stringify(want)}`);
+        }
+      } else if (change.kind === 'translate') {
+        const { sub } = change.ids!;
+        const file = translationFile(sub);
+        landed = (files.get(file) ?? '').includes(`title: ${spanishTitle(change.round)}\n`);
+        const saves = touching(file);
+        if (landed && (saves.length !== 1 || saves[0]!.files.length !== 1))
+          problems.push(`the translation did not come in one commit of its own: ${JSON.stringify(saves)}`);
+        if (!landed && saves.length)
+          problems.push(`commits since the window touch ${file}: ${JSON.stringify(saves)}`);
+        if (admin) {
+          const res = await admin.call('GET', `/api/pages?id=${sub}&lang=es&shape=typed`);
+          const item = res.body as { title?: string; lang?: string } | null;
+          const shown = item?.title === spanishTitle(change.round) && item.lang === 'es';
+          if (res.status !== 200 || shown !== landed)
+            problems.push(
+              `GET /api/pages?id=${sub}&lang=es (${res.status}) ${shown ? 'shows' : 'does not show'} the Spanish title; HEAD ${landed ? 'has' : 'has not'}`,
+            );
         }
       } else {
         const nav = files.get(NAVIGATION) ?? '';

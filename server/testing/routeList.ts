@@ -51,6 +51,7 @@ export function publicRoute(deps: Pick<AppDeps, 'model'>): (r: RouteInfo) => boo
     '/.*/', // the web app's history-API routing (public and admin pages; the admin sign-in is in the app)
     '/api/search',
     '/search', // site search: what visitors may see (staff's /api/admin/search is guarded)
+    '/:lang/search', // the same in another of the site's languages (issue 36)
     '/preview-live.js', // the previews' live-reload script, the same for everyone
     // A share link's preview: its token is the key (unknown, expired or revoked: 404, drafts.site.test.ts).
     '/share/:token',
