@@ -16,6 +16,7 @@ import { pageAnswer } from './pageAnswer.ts';
 import type { RedirectAnswers } from './redirectAnswers.ts';
 import { isAdminPath } from '../schema/site/adminPaths.ts';
 import { parseQuery, readOptions } from './query.ts';
+import { SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -31,12 +32,17 @@ export function fastPath(deps: {
   const cookie = `${SESSION_COOKIE}=`;
 
   const api = (req: IncomingMessage, res: ServerResponse, name: string, query: string) => {
-    const endpoint = model.endpoint(name);
-    const visitor = endpoint && listQuery(query);
-    if (!endpoint || !visitor) return false;
+    const visitor = listQuery(query);
+    if (!visitor) return false;
+    // `?lang=es`: the site in that language (issue 36); one it does not have is Express's to refuse.
+    const site = visitor.lang === undefined ? null : files.languages.site(visitor.lang);
+    if (visitor.lang !== undefined && !site) return false;
+    const read = site ?? { model, cache };
+    const endpoint = read.model.endpoint(name);
+    if (!endpoint) return false;
     // Whether the session is valid is for Express to find out; visitors send no cookie.
     if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
-    listAnswer(cache, model, endpoint, visitor).send(req, res, true);
+    listAnswer(read.cache, read.model, endpoint, visitor.ctx).send(req, res, true);
     return true;
   };
 
@@ -121,16 +127,21 @@ export function fastPath(deps: {
 const EXPRESS_ONLY =
   /^\/(?:(?:api|media|preview|share)(?:\/|$)|(?:[a-z]{2}\/)?search\/*$|preview-live\.js$)/i;
 
-const LIST_PARAMS = new Set(['media', 'shape', 'timestamp']);
+const LIST_PARAMS = new Set(['media', 'shape', 'timestamp', 'lang']);
+/** What a visitor's list query asks: how the answer is encoded, and in which language (none: English). */
+interface ListQuery {
+  ctx: Readonly<ReadContext>;
+  lang?: string;
+}
 /** Queries read so far and what they ask; they come from clients, so a few hundred at most. */
-const listQueries = new Map<string, Readonly<ReadContext> | null>();
+const listQueries = new Map<string, ListQuery | null>();
 
 /**
  * A visitor's list answer as the query asks for it (media mode and shape), or null when the query asks
  * for something else: `?id=`, `?sse=` or any parameter besides `media`, `shape` and the ignored
  * `timestamp` goes to Express. The same few queries come again and again: each is read once.
  */
-function listQuery(query: string): Readonly<ReadContext> | null {
+function listQuery(query: string): ListQuery | null {
   let hit = listQueries.get(query);
   if (hit !== undefined) return hit;
   const params = parseQuery(query);
@@ -138,9 +149,13 @@ function listQuery(query: string): Readonly<ReadContext> | null {
   const refused = Object.entries(params).some(
     ([key, value]) => !LIST_PARAMS.has(key) || Array.isArray(value),
   );
+  const lang = params.lang as string | undefined;
   hit = refused
     ? null
-    : Object.freeze({ signedIn: false, ...readOptions((name) => params[name] as string | undefined) });
+    : {
+        ctx: Object.freeze({ signedIn: false, ...readOptions((name) => params[name] as string | undefined) }),
+        ...(lang !== undefined && lang !== SOURCE_LANGUAGE ? { lang } : {}),
+      };
   if (listQueries.size >= 256) listQueries.clear();
   listQueries.set(query, hit);
   return hit;
