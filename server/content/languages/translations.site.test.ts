@@ -292,3 +292,29 @@ describe('a translation in a draft', () => {
     expect(site.git('status', '--porcelain').trim()).toBe('');
   });
 });
+
+describe('a translation’s history', () => {
+  it('lists the commits of its own file, and shows each version’s words', async () => {
+    const made = await json(
+      await site.api('/api/news.php?shape=typed', {
+        method: 'POST',
+        json: { title: 'Open house', what: 'Visit us.' },
+      }),
+    );
+    const item = String(made.id);
+    await put(`id=${item}&lang=es&shape=typed`, { title: 'Puertas abiertas' });
+    await put(`id=${item}&lang=es&shape=typed`, { title: 'Jornada de puertas abiertas' });
+    const history = await json(await site.api(`/api/history?entity=news&id=${item}&lang=es`));
+    expect(history.path).toBe(`content/news/${item}.es.md`);
+    const commits = history.commits as { oid: string; message: string }[];
+    expect(commits.map((c) => c.message.split('\n')[0])).toEqual([
+      `news: translate ${item} into es "Jornada de puertas abiertas"`,
+      `news: translate ${item} into es "Puertas abiertas"`,
+    ]);
+    const first = await json(
+      await site.api(`/api/history/version?entity=news&id=${item}&lang=es&commit=${commits[1]!.oid}`),
+    );
+    expect(first.item).toMatchObject({ title: 'Puertas abiertas' });
+    expect(first.text).toBe('---\ntitle: Puertas abiertas\n---\n');
+  });
+});

@@ -4,7 +4,9 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { actorOf, requireUser } from '../auth/requireUser.ts';
-import { entityByName, itemPath } from '../../schema/registry.ts';
+import { entityByName, itemPath, translationPath } from '../../schema/registry.ts';
+import { wordsDef } from '../../schema/translations.ts';
+import { LANGUAGE_CODE, SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
 import type { CollectionDef, EntityDef, Fields } from '../../schema/define.ts';
 import { isMediaField } from '../../schema/fields.ts';
 import { parseItemFile } from '../../content/index/fileFormat.ts';
@@ -84,6 +86,18 @@ export function adminRoutes(
     auth,
     route(async (req, res) => {
       const { def, id } = target(req);
+      // `&lang=es`: the history of the item's translation, its own file (issue 36).
+      const words = translationOf(def, id, req);
+      if (words) {
+        res.json({
+          entity: def.name,
+          id,
+          lang: words.lang,
+          path: words.path,
+          commits: await deps.store.log(words.path),
+        });
+        return;
+      }
       // The item's file and the media it refers to now: replacing only a picture is a change too.
       const current = deps.index.get(def, id);
       const media = Object.entries(def.fields as Fields)
@@ -98,16 +112,27 @@ export function adminRoutes(
     }),
   );
 
-  /** The item's file as it was in a commit, parsed. */
+  /** `&lang=es` on a history call: the translation's file and its words' declaration; else null. */
+  const translationOf = (def: EntityDef, id: string, req: Request) => {
+    const lang = queryString(req, 'lang');
+    if (lang === undefined || lang === SOURCE_LANGUAGE) return null;
+    const words = LANGUAGE_CODE.test(lang) ? wordsDef(def) : null;
+    if (!words)
+      throw new AppError(400, 'This item has no translation in that language.', { lang: 'Unknown' });
+    return { lang, path: translationPath(def, lang, id), def: words };
+  };
+
+  /** The item's file (or its translation's) as it was in a commit, parsed. */
   const readVersion = async (def: EntityDef, id: string, req: Request) => {
     const commit = queryString(req, 'commit') ?? '';
     if (!/^[0-9a-f]{40}$/.test(commit))
       throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
-    const bytes = await deps.store.readAt(commit, itemPath(def, id));
+    const words = translationOf(def, id, req);
+    const bytes = await deps.store.readAt(commit, words?.path ?? itemPath(def, id));
     if (!bytes) throw new AppError(404, 'This item did not exist in that version.');
-    const parsed = parseItemFile(def, bytes.toString('utf8'));
+    const parsed = parseItemFile(words?.def ?? def, bytes.toString('utf8'));
     if (!parsed.ok) throw new AppError(422, `That version cannot be read: ${parsed.error}`);
-    return { commit, bytes, data: parsed.data };
+    return { commit, bytes, data: parsed.data, itemDef: words?.def ?? def };
   };
 
   router.get(
@@ -115,7 +140,7 @@ export function adminRoutes(
     auth,
     route(async (req, res) => {
       const { def, id } = target(req);
-      const { commit, bytes, data } = await readVersion(def, id, req);
+      const { commit, bytes, data, itemDef } = await readVersion(def, id, req);
       // Pictures and files as that version had them: a replaced one keeps its path, so only git has it.
       const query = (key: string) =>
         new URLSearchParams({ entity: def.name, id, commit, field: key }).toString();
@@ -124,7 +149,7 @@ export function adminRoutes(
         if (isMediaField(f)) keyOf.set(data[key], key);
       const media = (value: string) =>
         keyOf.has(value) ? `/api/history/media?${query(keyOf.get(value)!)}` : '';
-      const item = typedItem(def, { id, version: blobId(bytes), data }, media);
+      const item = typedItem(itemDef, { id, version: blobId(bytes), data }, media);
       res.json({ commit, item, text: bytes.toString('utf8') });
     }),
   );
