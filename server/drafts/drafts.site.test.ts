@@ -126,8 +126,11 @@ async function everythingPublic(): Promise<string> {
     '/sitemap.xml',
     NEWS_ATOM_PATH,
     '/events.ics',
+    `/es${NEWS_ATOM_PATH}`,
+    '/es/events.ics',
     '/robots.txt',
     `/api/search?q=${MARK}`,
+    `/api/search?q=${MARK}&lang=es`,
     // The page at its address, as the public site asks for it.
     `/api/pages?path=${MARKED_PATH}`,
     `/api/pages?path=${MARKED_PATH}&media=url&shape=typed`,

@@ -20,9 +20,16 @@ const KEEP = 24;
 export interface DraftSite {
   view: DraftView;
   model: ReadModel;
-  /** The draft's site seen in another language (issue 36): its read model, made when first asked. */
-  inLanguage(lang: string): { view: LanguageView; model: ReadModel };
+  /** The draft's site seen in another language (issue 36): its read model and pages, made when first asked. */
+  inLanguage(lang: string): DraftInLanguage;
   /** Null when the web app is not built. */
+  pages: SitePages | null;
+}
+
+export interface DraftInLanguage {
+  view: LanguageView;
+  model: ReadModel;
+  /** Its pages under /<lang>/; null when the web app is not built. */
   pages: SitePages | null;
 }
 
@@ -56,25 +63,28 @@ export class DraftSites {
     const view = await this.drafts.view(id);
     const media = { root, read: (rel: string) => view.mediaBytes(rel) };
     const model = new ReadModel(view, this.store, media);
-    const languages = new Map<string, { view: LanguageView; model: ReadModel }>();
+    const languages = new Map<string, DraftInLanguage>();
+    let draw: ((model: ReadModel, lang?: string) => SitePages) | null = null;
     const inLanguage = (lang: string) => {
       let seen = languages.get(lang);
       if (!seen) {
         const inLang = new LanguageView(view, lang);
-        languages.set(lang, (seen = { view: inLang, model: new ReadModel(inLang, this.store, media) }));
+        const langModel = new ReadModel(inLang, this.store, media);
+        languages.set(
+          lang,
+          (seen = { view: inLang, model: langModel, pages: draw?.(langModel, lang) ?? null }),
+        );
       }
       return seen;
     };
     if (!this.web) return { view, model, inLanguage, pages: null };
+    const web = this.web;
     const [{ SitePages }, renderers] = await Promise.all([import('./sitePages.ts'), this.renderers()]);
     // Staff's previews carry Edit links into the draft; a share link's reviewer has no admin to go to.
     const drawn = this.abouts ? { ...this.options, media: pageMediaFacts(view, this.abouts) } : this.options;
     const options = root.startsWith('/preview/') ? { ...drawn, editDraft: id } : drawn;
-    return {
-      view,
-      model,
-      inLanguage,
-      pages: new SitePages(model, new PreparedCache(), this.web, renderers, options),
-    };
+    draw = (m, lang) =>
+      new SitePages(m, new PreparedCache(), web, renderers, lang ? { ...options, lang } : options);
+    return { view, model, inLanguage, pages: draw(model) };
   }
 }

@@ -3,6 +3,9 @@
 // rendering from the draft's view (lists, navigation, home cards included), with its media, and a
 // stream that tells the open page to reload when the draft or the live site changes. Never cached,
 // never indexed; a share link reaches nothing but its draft's preview.
+import { entities } from '../../schema/registry.ts';
+import { languageCodes } from '../../schema/entities/languages.ts';
+import { SOURCE_LANGUAGE, splitLanguagePath } from '../../schema/site/languages.ts';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
@@ -44,7 +47,7 @@ function partOf(
 }
 
 export function previewRoutes(
-  deps: Pick<AppDeps, 'drafts' | 'store' | 'accounts'>,
+  deps: Pick<AppDeps, 'drafts' | 'store' | 'accounts' | 'index'>,
   sites: DraftSites,
 ): Router {
   const router = Router();
@@ -86,8 +89,11 @@ export function previewRoutes(
       res.setHeader('X-Content-Type-Options', 'nosniff');
       return res.end(own);
     }
-    if (!site.pages) return sendError(res, 503, 'The web app is not built yet: run `npm run build`.');
-    const { page, status } = await site.pages.prepared(req, part.path);
+    // A page under another language's folder (/es/news) is drawn in that language, with the draft's words.
+    const { lang } = splitLanguagePath(part.path, languageCodes(deps.index.get(entities.languages)?.data));
+    const pages = lang === SOURCE_LANGUAGE ? site.pages : site.inLanguage(lang).pages;
+    if (!pages) return sendError(res, 503, 'The web app is not built yet: run `npm run build`.');
+    const { page, status } = await pages.prepared(req, part.path);
     const record = drafts.get(id);
     const html = previewHtml(page.body.toString('utf8'), {
       root,
