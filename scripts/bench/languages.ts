@@ -14,13 +14,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SiteClient } from '../drill/api.ts';
-import { ADMIN, startServer } from '../drill/serverProcess.ts';
 import { machine, percentile, runMain, table } from './fixtures.ts';
 import { newsStarter, startChild, stopChild } from './cmsChild.ts';
 import { capture, timedGet } from './httpClient.ts';
 import { serveCapturedInChild } from './anchorServer.ts';
-import { GIT_ENV } from './siteRepo.ts';
+import { builtServerOn } from './builtSite.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -61,16 +59,12 @@ async function main() {
     await newsStarter(siteDir, ITEMS);
     for (let id = 1; id <= ITEMS; id += 2)
       await writeFile(path.join(siteDir, 'content', 'news', `${id}.es.md`), spanish(id));
-    const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: siteDir, env: GIT_ENV, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'The starter site with generated news, every other item in Spanish');
-    const server = await startServer(dataDir, { entry: 'built' });
+    const { server, client } = await builtServerOn(
+      dataDir,
+      siteDir,
+      'The starter site with generated news, every other item in Spanish',
+    );
     stops.push(() => server.stop());
-    const client = new SiteClient(server.url);
-    const signed = await client.call('POST', '/api/login.php', ADMIN);
-    if (signed.status !== 200) throw new Error(`sign-in answered ${signed.status}`);
 
     const first = new Map<string, number>();
     for (const [, en, es] of PAIRS)

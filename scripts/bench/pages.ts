@@ -19,13 +19,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entities, itemPath } from '../../server/schema/registry.ts';
 import { serializeItem, validateItem } from '../../server/content/index/fileFormat.ts';
-import { SiteClient } from '../drill/api.ts';
-import { ADMIN, startServer } from '../drill/serverProcess.ts';
 import { machine, percentile, runMain, table } from './fixtures.ts';
 import { newsStarter, startChild, stopChild } from './cmsChild.ts';
 import { capture, openStream, timedGet } from './httpClient.ts';
 import { serveCapturedInChild } from './anchorServer.ts';
-import { GIT_ENV } from './siteRepo.ts';
+import { builtServerOn } from './builtSite.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 10);
@@ -127,16 +125,12 @@ async function main() {
     await newsStarter(siteDir, ITEMS);
     await mkdir(path.join(siteDir, 'content', 'pages'), { recursive: true });
     await writeFile(path.join(siteDir, itemPath(entities.page, '1')), pageFile('start'));
-    const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: siteDir, env: GIT_ENV, stdio: 'ignore' });
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'The starter site with generated news and a page of 20 sections');
-    const server = await startServer(dataDir, { entry: 'built' });
+    const { server, client } = await builtServerOn(
+      dataDir,
+      siteDir,
+      'The starter site with generated news and a page of 20 sections',
+    );
     stops.push(() => server.stop());
-    const client = new SiteClient(server.url);
-    const signed = await client.call('POST', '/api/login.php', ADMIN);
-    if (signed.status !== 200) throw new Error(`sign-in answered ${signed.status}`);
     const first = await timedGet(server.url + PAGE);
     console.log(
       `first visit of ${PAGE} after the start: ${ms(first.ms)} (${(first.body.length / 1024).toFixed(0)} KiB)`,

@@ -87,6 +87,12 @@ export class ContentIndex implements ContentView {
     const owner = fileOwner(rel);
     const data = owner ? this.cache?.get(owner.cacheKey, blob) : undefined;
     if (!owner || !data) return false;
+    this.keep(owner, rel, blob, data);
+    return true;
+  }
+
+  /** A file's data taken in: a translation's words on its shelf, an item in its entity's map. */
+  private keep(owner: FileOwner, rel: string, blob: string, data: Record<string, unknown>): void {
     const { def, id } = owner;
     if (owner.lang)
       this.translations.set(def, owner.lang, { id, fileVersion: blob, version: blob, data, path: rel });
@@ -98,7 +104,6 @@ export class ContentIndex implements ContentView {
         data,
         path: rel,
       });
-    return true;
   }
 
   private parsedCount = 0;
@@ -208,33 +213,14 @@ export class ContentIndex implements ContentView {
       const { def, id } = owner;
       this.errors.delete(rel);
       changed.add(def.name);
-      if (owner.lang) {
-        const words = parsed.get(rel);
-        if (blob === null) this.translations.delete(def, owner.lang, id);
-        else if (words)
-          this.translations.set(def, owner.lang, {
-            id,
-            fileVersion: blob,
-            version: blob,
-            data: words,
-            path: rel,
-          });
-        else throw new Error(`The save of ${rel} came without its data`);
-        continue;
-      }
       if (blob === null) {
-        this.deleteItem(def, id);
+        if (owner.lang) this.translations.delete(def, owner.lang, id);
+        else this.deleteItem(def, id);
         continue;
       }
       const data = parsed.get(rel);
       if (!data) throw new Error(`The save of ${rel} came without its data`);
-      this.setItem(def, {
-        id,
-        fileVersion: blob,
-        version: this.itemVersion(def, blob, data),
-        data,
-        path: rel,
-      });
+      this.keep(owner, rel, blob, data);
     }
     return changed;
   }
@@ -256,50 +242,18 @@ export class ContentIndex implements ContentView {
     if (rel.startsWith('media/')) return this.takeMedia(rel, outcome);
     const owner = fileOwner(rel);
     if (!owner) return [];
-    const { def, id } = owner;
+    const { def, id, lang } = owner;
     if ('error' in outcome) return this.report(rel, unreadableBecause(outcome.error));
     const file = outcome.file;
-    if (owner.lang) return this.takeTranslation(owner, rel, file);
-    const items = this.items.get(def.name)!;
     if (file === null) {
       // A singleton has no "deleted" state: its file missing is a problem, not an empty page.
-      if (def.type === 'singleton') return this.report(rel, MISSING);
+      if (!lang && def.type === 'singleton') return this.report(rel, MISSING);
       this.errors.delete(rel);
-      return this.deleteItem(def, id) ? [def.name] : [];
+      const gone = lang ? this.translations.delete(def, lang, id) : this.deleteItem(def, id);
+      return gone ? [def.name] : [];
     }
-    const fileVersion = file.blob;
-    if (items.get(id)?.fileVersion === fileVersion && !this.errors.has(rel)) return [];
-    const cached = this.cache?.get(def.name, fileVersion);
-    const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(def, file.text());
-    if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
-    if (!cached) {
-      this.parsedCount++;
-      this.counters.parses++;
-      this.cache?.set(def.name, fileVersion, parsed.data);
-    }
-    this.errors.delete(rel);
-    this.setItem(def, {
-      id,
-      fileVersion,
-      version: this.itemVersion(def, fileVersion, parsed.data),
-      data: parsed.data,
-      path: rel,
-    });
-    return [def.name];
-  }
-
-  /** A translation file read (null: gone); the entity whose served content changed, if it did. */
-  private takeTranslation(
-    owner: FileOwner,
-    rel: string,
-    file: { blob: string; text(): string } | null,
-  ): string[] {
-    const { def, id, lang } = owner as Required<FileOwner>;
-    if (file === null) {
-      this.errors.delete(rel);
-      return this.translations.delete(def, lang, id) ? [def.name] : [];
-    }
-    if (this.translations.get(def, lang, id)?.fileVersion === file.blob && !this.errors.has(rel)) return [];
+    const held = lang ? this.translations.get(def, lang, id) : this.items.get(def.name)!.get(id);
+    if (held?.fileVersion === file.blob && !this.errors.has(rel)) return [];
     const cached = this.cache?.get(owner.cacheKey, file.blob);
     const parsed = cached ? { ok: true as const, data: cached } : parseItemFile(owner.parseAs, file.text());
     if (!parsed.ok) return this.report(rel, parsed.error, parsed.fields);
@@ -309,13 +263,7 @@ export class ContentIndex implements ContentView {
       this.cache?.set(owner.cacheKey, file.blob, parsed.data);
     }
     this.errors.delete(rel);
-    this.translations.set(def, lang, {
-      id,
-      fileVersion: file.blob,
-      version: file.blob,
-      data: parsed.data,
-      path: rel,
-    });
+    this.keep(owner, rel, file.blob, parsed.data);
     return [def.name];
   }
 
