@@ -141,8 +141,7 @@ export function saveWarnings(answer: SaveAnswer): FieldWarning[] {
 /** Said instead of 'Updated successfully!' when a save would change nothing (no commit is made). */
 export const NOTHING_SAVED = 'Nothing has changed, so nothing was saved.';
 
-/** Where a save of the item goes: the entity's documented write call (a translation's too, with ?lang=). */
-export function writeTarget(
+function target(
   def: EntityDef,
   id: string | undefined,
 ): { method: 'POST' | 'PUT'; endpoint: string; idField?: string } {
@@ -164,7 +163,7 @@ export async function saveItem(
   opts: SendOptions = {},
 ): Promise<SaveAnswer> {
   const draft = workingDraftId();
-  const to = writeTarget(def, def.type === 'collection' ? input.id : undefined);
+  const to = target(def, def.type === 'collection' ? input.id : undefined);
   const { method, idField } = to;
   const endpoint = inDraft(to.endpoint, draft);
   const fields: Record<string, FieldValue> = { ...input.values };

@@ -54,7 +54,7 @@ export function TranslationForm({
     setError(null);
     setStale(false);
     setFieldErrors({});
-    if (!dirty && facts.version) {
+    if (!dirty) {
       setError(NOTHING_SAVED);
       return;
     }

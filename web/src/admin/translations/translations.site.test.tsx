@@ -3,7 +3,8 @@
 // item as missing in Spanish; translating it side by side and saving makes it up to date and writes
 // the Spanish words (read back with ?lang=es); the English title changing puts it out of date, and
 // the side-by-side view marks the changed words; a text the server refuses is said beside its box;
-// a contributor reads the words but is told who saves them; the edit screen says each language's state.
+// a contributor reads the words but is told who saves them; someone else's save first is said with
+// the way to reload; the edit screen says each language's state and reads it again after a save.
 import '../../test/dom.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -139,18 +140,53 @@ describe('the Translations page and the side-by-side view', () => {
   });
 });
 
-describe('an item’s translation state where staff edit it', () => {
-  it('says each language’s state with the way to translate it', async () => {
-    render(
-      <MemoryRouter>
-        <TranslationStatus def={news} id={id} version="any" />
-      </MemoryRouter>,
+describe('a translation someone else saved first', () => {
+  it('is said in plain words with the way to reload, which shows their words', async () => {
+    const user = userEvent.setup();
+    show(`/admin/translations/news/${id}?lang=es`);
+    const title = await screen.findByLabelText('Español: Title');
+    const { version } = (await call(cms, `/api/translations/news/${id}?lang=es`)).body;
+    const theirs = await call(cms, `/api/news.php?id=${id}&lang=es&shape=typed`, {
+      method: 'PUT',
+      json: { title: 'Gran feria de ciencias', version },
+    });
+    expect(theirs.status).toBe(200);
+
+    await user.clear(title);
+    await user.type(title, 'Feria de ciencias de primavera');
+    await user.click(screen.getByRole('button', { name: 'Save the translation' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/Someone else saved a newer translation/);
+    expect((await spanish()).title).toBe('Gran feria de ciencias');
+    await user.click(within(alert).getByRole('button', { name: 'Reload the translation' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Español: Title')).toHaveValue('Gran feria de ciencias'),
     );
+  });
+});
+
+describe('an item’s translation state where staff edit it', () => {
+  it('says each language’s state with the way to translate it, read again when the item is saved', async () => {
+    const line = (version: string) => (
+      <MemoryRouter>
+        <TranslationStatus def={news} id={id} version={version} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(line('before'));
     const list = await screen.findByRole('list', { name: 'Translations' });
-    expect(list).toHaveTextContent('Español: Out of date — Translate into Español');
+    expect(list).toHaveTextContent('Español: Up to date — Translate into Español');
     expect(within(list).getByRole('link', { name: 'Translate into Español' })).toHaveAttribute(
       'href',
       `/admin/translations/news/${id}?lang=es`,
+    );
+
+    const saved = await call(cms, `/api/news.php?id=${id}&shape=typed`, {
+      method: 'PUT',
+      json: { what: 'Bring your projects and a friend.' },
+    });
+    rerender(line(String(saved.body.version)));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Translations' })).toHaveTextContent('Español: Out of date'),
     );
   });
 });

@@ -6,7 +6,6 @@ import type { EntityDef } from '../../../../server/schema/define.ts';
 import { SOURCE_LANGUAGE, type SiteLanguage } from '../../../../server/schema/site/languages.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { getJson, send } from '../api.ts';
-import { writeTarget } from '../entityApi.ts';
 
 export type TranslationState = 'missing' | 'outdated' | 'current';
 
@@ -64,8 +63,9 @@ export interface TranslationSaved {
 }
 
 /**
- * Saves an item's words in a language with the entity's own write call and `?lang=`. A stale
- * `version` is refused (409); a field that is not words is refused (400, with `fields`).
+ * Saves an item's words in a language with the entity's PUT and `?lang=` (for every collection, papers
+ * too, the id goes in the address: a translation takes no field but words). A stale `version` is
+ * refused (409); a text the server refuses comes back with its message in `fields` (400).
  */
 export function saveTranslation(
   def: EntityDef,
@@ -74,11 +74,12 @@ export function saveTranslation(
   words: Words,
   version: string,
 ): Promise<TranslationSaved> {
-  const to = writeTarget(def, def.type === 'collection' ? id : undefined);
-  const body: Record<string, unknown> = { ...words, version };
-  if (to.idField) body[to.idField] = id;
-  const endpoint = `${to.endpoint}${to.endpoint.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
-  return send<TranslationSaved>(to.method, endpoint, body);
+  const q = `lang=${encodeURIComponent(lang)}`;
+  const endpoint =
+    def.type === 'singleton'
+      ? `${def.legacy.endpoint}?${q}`
+      : `${def.legacy.endpoint}?id=${encodeURIComponent(id)}&${q}`;
+  return send<TranslationSaved>('PUT', endpoint, { ...words, version });
 }
 
 /** A read that is not kept between screens (the server answers these `no-store`), with a reload. */
