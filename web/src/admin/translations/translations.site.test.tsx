@@ -140,6 +140,19 @@ describe('the Translations page and the side-by-side view', () => {
   });
 });
 
+describe('a one-of-a-kind text', () => {
+  it('is translated side by side and saved with its own write call', async () => {
+    const user = userEvent.setup();
+    show('/admin/translations/footer/1?lang=es');
+    expect(await screen.findByRole('heading', { name: /Footer in Español/ })).toBeVisible();
+    await user.type(await screen.findByLabelText('Español: Legal notice'), 'Todos los derechos reservados.');
+    await user.click(screen.getByRole('button', { name: 'Save the translation' }));
+    expect(await screen.findByText('Translation saved.')).toBeVisible();
+    const read = await call(cms, '/api/footer.php?lang=es&shape=typed');
+    expect(read.body).toMatchObject({ lang: 'es', legal_notice: 'Todos los derechos reservados.' });
+  });
+});
+
 describe('a translation someone else saved first', () => {
   it('is said in plain words with the way to reload, which shows their words', async () => {
     const user = userEvent.setup();
