@@ -23,7 +23,15 @@ export default function TranslatePage() {
   const def = entityByName.get(entity);
   const lang = useSearchParams()[0].get('lang') ?? '';
   return (
-    <AdminFrame title={def ? `Translate: ${def.label}` : 'Translate'} savesContent={false}>
+    <AdminFrame
+      title={def ? `Translate: ${def.label}` : 'Translate'}
+      intro={
+        <p>
+          <Link to={`${TRANSLATIONS_ROUTE}?lang=${encodeURIComponent(lang)}`}>Back to all translations</Link>
+        </p>
+      }
+      savesContent={false}
+    >
       {def ? (
         <TranslateView def={def} id={id} lang={lang} />
       ) : (
@@ -31,15 +39,12 @@ export default function TranslatePage() {
           There is no such kind of item to translate.
         </p>
       )}
-      <p>
-        <Link to={`${TRANSLATIONS_ROUTE}?lang=${encodeURIComponent(lang)}`}>Back to all translations</Link>
-      </p>
     </AdminFrame>
   );
 }
 
 function TranslateView({ def, id, lang }: { def: EntityDef; id: string; lang: string }) {
-  const { languages } = useTargetLanguages();
+  const { languages, error } = useTargetLanguages();
   const language = languages?.find((l) => l.code === lang);
   const facts = useFetched(() => getTranslation(def.name, id, lang), [def.name, id, lang]);
   // The English item names each list item's kind ("Section 2 (Text)"); translations are the live site's.
@@ -49,6 +54,12 @@ function TranslateView({ def, id, lang }: { def: EntityDef; id: string; lang: st
   const notice = useNotice();
   const { liveSave } = useCan();
 
+  if (error && !languages)
+    return (
+      <p className="admin-notice admin-notice-error" role="alert">
+        Could not load the site’s languages: {error.message}
+      </p>
+    );
   if (facts.error && !facts.data)
     return (
       <div className="admin-notice admin-notice-error" role="alert">
@@ -71,19 +82,21 @@ function TranslateView({ def, id, lang }: { def: EntityDef; id: string; lang: st
       </p>
     );
   return (
-    <Loaded
-      def={def}
-      facts={facts.data}
-      englishItem={english.data}
-      language={language}
-      maySave={liveSave}
-      onSaved={(message) => {
-        notice.success(message);
-        facts.reload();
-      }}
-      onReload={facts.reload}
-      notice={<Notice notice={notice.notice} onDismiss={notice.clear} />}
-    />
+    <>
+      <Loaded
+        def={def}
+        facts={facts.data}
+        englishItem={english.data}
+        language={language}
+        maySave={liveSave}
+        onSaved={(message) => {
+          notice.success(message);
+          facts.reload();
+        }}
+        onReload={facts.reload}
+      />
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
+    </>
   );
 }
 
@@ -95,7 +108,6 @@ function Loaded(props: {
   maySave: boolean;
   onSaved: (message: string) => void;
   onReload: () => void;
-  notice: React.ReactNode;
 }) {
   const { def, facts, englishItem, language } = props;
   const blocks = useMemo(() => wordBlocks(def, facts, englishItem), [def, facts, englishItem]);
@@ -133,7 +145,6 @@ function Loaded(props: {
         onSaved={props.onSaved}
         onReload={props.onReload}
       />
-      {props.notice}
     </>
   );
 }
