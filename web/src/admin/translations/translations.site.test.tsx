@@ -153,6 +153,51 @@ describe('a one-of-a-kind text', () => {
   });
 });
 
+describe('a page built from sections', () => {
+  it('puts each section’s words under its own heading, and saves them in place', async () => {
+    const made = await call(cms, '/api/pages', {
+      json: {
+        title: 'Workshops',
+        path: '/workshops',
+        sections: [
+          { type: 'text', body: 'Hands-on workshops for teachers.' },
+          { type: 'buttons', items: [{ label: 'Sign up', link: '/contact' }] },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const page = String(made.body.id);
+    const user = userEvent.setup();
+    show(`/admin/translations/pages/${page}?lang=es`);
+    const sections = await screen.findByRole('region', { name: 'Sections' });
+    expect(
+      within(sections)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Section 1 (Text)', 'Section 2 (Buttons), button 1']);
+    await user.type(screen.getByLabelText('Español: Title'), 'Talleres');
+    await user.type(
+      await screen.findByLabelText('Español: Section 1 (Text), Text'),
+      'Talleres prácticos para docentes.',
+    );
+    await user.type(
+      screen.getByLabelText('Español: Section 2 (Buttons), button 1, Button words'),
+      'Inscríbete',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save the translation' }));
+    expect(await screen.findByText('Translation saved.')).toBeVisible();
+
+    const read = await call(cms, `/api/pages?id=${page}&lang=es&shape=typed`);
+    expect(read.body).toMatchObject({
+      title: 'Talleres',
+      sections: [
+        { type: 'text', body: 'Talleres prácticos para docentes.' },
+        { type: 'buttons', items: [{ label: 'Inscríbete', link: '/contact' }] },
+      ],
+    });
+  });
+});
+
 describe('a translation someone else saved first', () => {
   it('is said in plain words with the way to reload, which shows their words', async () => {
     const user = userEvent.setup();
