@@ -36,12 +36,28 @@ function wordsField(field: AnyField): AnyField {
   // translation lies over the source's item at its place, whatever its kind.
   const merged: Fields = {};
   for (const fields of innerFields(field.list))
-    for (const [key, f] of Object.entries(wordsFields(fields)))
-      if (!merged[key] || (merged[key].max ?? Infinity) < (f.max ?? Infinity)) merged[key] = f;
-  return {
-    ...listField(field.label, { noun: field.list.noun, min: 0, max: field.list.max, fields: merged }),
-    translatable: true,
-  };
+    for (const [key, f] of Object.entries(wordsFields(fields))) merged[key] = mergedWords(merged[key], f);
+  return wordsList(field.label, field.list.noun, field.list.max, merged);
+}
+
+const wordsList = (label: string, noun: string, max: number, fields: Fields): AnyField => ({
+  ...listField(label, { noun, min: 0, max, fields }),
+  translatable: true,
+});
+
+/**
+ * Two kinds' words under one name: the longer limit of a text; for two lists (a Buttons section's
+ * `items` and a Questions section's), every part of both, so each kind's words are taken.
+ */
+function mergedWords(a: AnyField | undefined, b: AnyField): AnyField {
+  if (!a) return b;
+  const [x, y] = [a.list, b.list];
+  if (x?.fields && y?.fields) {
+    const fields: Fields = { ...x.fields };
+    for (const [key, f] of Object.entries(y.fields)) fields[key] = mergedWords(fields[key], f);
+    return wordsList(a.label, x.noun, Math.max(x.max, y.max), fields);
+  }
+  return (a.max ?? Infinity) < (b.max ?? Infinity) ? b : a;
 }
 
 function wordsFields(fields: Fields): Fields {

@@ -55,6 +55,8 @@ export const ADMIN_ROUTES = [
   '/AuditLogAdminPage',
   '/admin/drafts',
   '/RedirectsAdminPage',
+  '/LanguagesAdminPage',
+  '/admin/translations',
   '/ContentChecksAdminPage',
   '/admin/accounts',
 ] as const;

@@ -15,6 +15,8 @@ import AccountPage from './accounts/AccountPage.tsx';
 import AccountsPage from './accounts/AccountsPage.tsx';
 import InvitePage from './accounts/InvitePage.tsx';
 import ResetPage from './accounts/ResetPage.tsx';
+import TranslationsPage from './translations/TranslationsPage.tsx';
+import TranslatePage from './translations/TranslatePage.tsx';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
 import {
   ACCOUNT_ROUTE,
@@ -26,6 +28,7 @@ import {
   MARKDOWN_EDITOR_ROUTE,
   MEDIA_LIBRARY_ROUTE,
   RESET_ROUTE,
+  TRANSLATIONS_ROUTE,
 } from './pages.ts';
 import { getSnapshot } from '../lib/resourceStore.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
@@ -52,11 +55,14 @@ export const adminRoutes: RouteObject[] = [
         <AccountsPage />
       ) : page.route === MEDIA_LIBRARY_ROUTE ? (
         <MediaLibraryPage />
+      ) : page.route === TRANSLATIONS_ROUTE ? (
+        <TranslationsPage />
       ) : (
         <AdminEntityPage key={page.route} page={page} />
       ),
   })),
   { path: `${DRAFTS_ROUTE}/:id`, element: <DraftPage />, errorElement: <AdminError /> },
+  { path: `${TRANSLATIONS_ROUTE}/:entity/:id`, element: <TranslatePage />, errorElement: <AdminError /> },
   { path: ACCOUNT_ROUTE, element: <AccountPage />, errorElement: <AdminError /> },
   { path: `${INVITE_ROUTE}/:token`, element: <InvitePage />, errorElement: <AdminError /> },
   { path: `${RESET_ROUTE}/:token`, element: <ResetPage />, errorElement: <AdminError /> },

@@ -29,7 +29,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects, Languages and Accounts', () => {
+  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects, Languages, Translations and Accounts', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
       '/PagesAdminPage',
@@ -40,6 +40,7 @@ describe('admin pages', () => {
       '/admin/drafts',
       '/RedirectsAdminPage',
       '/LanguagesAdminPage',
+      '/admin/translations',
       '/ContentChecksAdminPage',
       '/admin/accounts',
     ]);

@@ -31,6 +31,9 @@ import { MEDIA_LIBRARY_ROUTE } from '../../../server/schema/mediaLibrary.ts';
 /** The Drafts page; each draft's own page is under it (the previews' "Back to the draft" links there). */
 export { DRAFTS_ROUTE, draftRoute } from '../../../server/schema/draftPaths.ts';
 import { DRAFTS_ROUTE } from '../../../server/schema/draftPaths.ts';
+/** The Translations page; each item's side-by-side view is under it. */
+export { TRANSLATIONS_ROUTE, translateRoute } from './translations/translationPaths.ts';
+import { TRANSLATIONS_ROUTE } from './translations/translationPaths.ts';
 
 const sectionsFor = (route: string) =>
   (Object.keys(entities) as (keyof typeof entities)[])
@@ -102,6 +105,12 @@ export const adminPages: AdminPageInfo[] = [
   page('/RedirectsAdminPage', 'Redirects'),
   // Issue 36: the languages of the public site (admins only: the list field is theirs alone).
   page('/LanguagesAdminPage', 'Languages', undefined, 'siteSettings'),
+  // Issue 36: what is translated into each language, and the side-by-side view to translate it.
+  page(
+    TRANSLATIONS_ROUTE,
+    'Translations',
+    'What is translated into each language of the site, what is missing or out of date since the English changed, and a side-by-side view to translate it.',
+  ),
   page(
     CONTENT_CHECKS_ROUTE,
     'Content checks',

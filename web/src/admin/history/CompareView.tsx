@@ -8,7 +8,8 @@ import type { EntityDef } from '../../../../server/schema/define.ts';
 import { isMediaField } from '../../../../server/schema/fields.ts';
 import type { AdminItem } from '../api.ts';
 import { FieldValue } from '../form/ItemView.tsx';
-import { comparesWords, fieldChanges, wordDiff, type FieldChange } from './versionDiff.ts';
+import { comparesWords, fieldChanges, type FieldChange } from './versionDiff.ts';
+import WordsDiff from './WordsDiff.tsx';
 
 interface CompareViewProps {
   def: EntityDef;
@@ -59,27 +60,6 @@ const TWO_VERSIONS_NAMES: CompareNames = {
   altBefore: (label) => `${label} in the older version`,
   altAfter: (label) => `${label} in the newer version`,
 };
-
-/** Removed and added words, each also said in words for screen readers (<del>/<ins> are often silent). */
-function Words({ before, after, names }: { before: string; after: string; names: CompareNames }) {
-  const parts = useMemo(() => wordDiff(before, after), [before, after]);
-  return (
-    <p className="admin-diff">
-      {parts.map((p, i) => {
-        if (p.kind === 'same') return <span key={i}>{p.text}</span>;
-        const Tag = p.kind === 'removed' ? 'del' : 'ins';
-        const said = p.kind === 'removed' ? names.onlyBefore : names.onlyAfter;
-        return (
-          <Tag key={i}>
-            <span className="visually-hidden">[{said}</span>
-            {p.text}
-            <span className="visually-hidden">]</span>
-          </Tag>
-        );
-      })}
-    </p>
-  );
-}
 
 function Side({
   change,
@@ -164,7 +144,7 @@ export function FieldsCompare({
               {!c.changed && <span className="admin-muted"> (unchanged)</span>}
             </Heading>
             {c.changed && comparesWords(c.field) ? (
-              <Words before={plainOf(c.before)} after={plainOf(c.after)} names={names} />
+              <WordsDiff before={plainOf(c.before)} after={plainOf(c.after)} names={names} />
             ) : (
               <SideBySide change={c} names={names} />
             )}

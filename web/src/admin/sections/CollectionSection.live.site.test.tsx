@@ -60,8 +60,15 @@ const changesHeard = () => stream().heard.get('change') ?? 0;
 function counting() {
   const from = api.requests.length;
   return {
+    // An open item's translation states (translations/TranslationStatus.tsx) are read again after
+    // each save of it, which can put them out of date: they are neither the list nor the item.
     reads: (): SeenRequest[] =>
-      api.requests.slice(from).filter((r) => r.method === 'GET' && !r.url.startsWith('/api/stream')),
+      api.requests
+        .slice(from)
+        .filter(
+          (r) =>
+            r.method === 'GET' && !r.url.startsWith('/api/stream') && !r.url.startsWith('/api/translations/'),
+        ),
     writes: (): SeenRequest[] => api.requests.slice(from).filter((r) => r.method !== 'GET'),
   };
 }

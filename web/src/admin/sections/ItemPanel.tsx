@@ -15,6 +15,7 @@ import { itemKey, useAdminApi } from '../liveData.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { titleOf } from './rows.ts';
 import { deleteQuestion } from './deleteQuestion.ts';
+import { TranslationStatus } from '../translations/TranslationStatus.tsx';
 
 interface ItemPanelProps {
   def: CollectionDef;
@@ -103,6 +104,7 @@ export function ItemPanel({ def, extras, id, onClose, onSaved, onDeleted, notify
       </>
     ) : (
       <>
+        <TranslationStatus def={def} id={item.id} version={item.version} />
         {ItemActions && (
           <div className="admin-actions admin-item-actions">
             <ItemActions def={def} item={item} onDone={notify.success} onError={notify.error} />

@@ -12,6 +12,7 @@ import { Notice, useNotice } from '../ui/Notice.tsx';
 import { LoadState } from './LoadState.tsx';
 import { ItemView } from '../form/ItemView.tsx';
 import { useCan } from '../access.ts';
+import { TranslationStatus } from '../translations/TranslationStatus.tsx';
 
 export function SingletonSection({ def, extras }: SectionProps) {
   const headingId = useId();
@@ -45,6 +46,7 @@ export function SingletonSection({ def, extras }: SectionProps) {
         )}
         {state.data && saveHere && (
           <div className="admin-card">
+            <TranslationStatus def={def} id="1" version={state.data.version} />
             <EntityForm
               key={restored?.version ?? 'loaded'}
               def={def}

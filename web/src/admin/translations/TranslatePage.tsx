@@ -1,0 +1,150 @@
+// /admin/translations/<entity>/<id>?lang=es: one item translated side by side — its state, the
+// English beside each box, the changed English marked when the translation is out of date — and,
+// after a save, the state read again. Translations are saved on the live site, by editors and admins.
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { EntityDef } from '../../../../server/schema/define.ts';
+import { entityByName } from '../../../../server/schema/registry.ts';
+import type { SiteLanguage } from '../../../../server/schema/site/languages.ts';
+import { AdminFrame } from '../AdminFrame.tsx';
+import { useCan } from '../access.ts';
+import type { AdminItem } from '../api.ts';
+import { itemKey, listKey, useAdminApi } from '../liveData.ts';
+import { Notice, useNotice } from '../ui/Notice.tsx';
+import { titleOf } from '../sections/rows.ts';
+import { StateBadge } from './StateBadge.tsx';
+import { TRANSLATIONS_ROUTE } from './translationPaths.ts';
+import { TranslationForm } from './TranslationForm.tsx';
+import { getTranslation, useFetched, useTargetLanguages, type TranslationFacts } from './translationsApi.ts';
+import { wordBlocks } from './wordRows.ts';
+
+export default function TranslatePage() {
+  const { entity = '', id = '' } = useParams();
+  const def = entityByName.get(entity);
+  const lang = useSearchParams()[0].get('lang') ?? '';
+  return (
+    <AdminFrame
+      title={def ? `Translate: ${def.label}` : 'Translate'}
+      intro={
+        <p>
+          <Link to={`${TRANSLATIONS_ROUTE}?lang=${encodeURIComponent(lang)}`}>Back to all translations</Link>
+        </p>
+      }
+      savesContent={false}
+    >
+      {def ? (
+        <TranslateView def={def} id={id} lang={lang} />
+      ) : (
+        <p className="admin-notice admin-notice-error" role="alert">
+          There is no such kind of item to translate.
+        </p>
+      )}
+    </AdminFrame>
+  );
+}
+
+function TranslateView({ def, id, lang }: { def: EntityDef; id: string; lang: string }) {
+  const { languages, error } = useTargetLanguages();
+  const language = languages?.find((l) => l.code === lang);
+  const facts = useFetched(() => getTranslation(def.name, id, lang), [def.name, id, lang]);
+  // The English item names each list item's kind ("Section 2 (Text)"); translations are the live site's.
+  const english = useAdminApi<AdminItem>(
+    def.type === 'collection' ? itemKey(def, id, null) : listKey(def, null),
+  );
+  const notice = useNotice();
+  const { liveSave } = useCan();
+
+  if (error && !languages)
+    return (
+      <p className="admin-notice admin-notice-error" role="alert">
+        Could not load the site’s languages: {error.message}
+      </p>
+    );
+  if (facts.error && !facts.data)
+    return (
+      <div className="admin-notice admin-notice-error" role="alert">
+        <p>Could not open this translation: {facts.error.message}</p>
+        <button type="button" className="admin-button" onClick={facts.reload}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!facts.data || !languages || (english.data === undefined && !english.error))
+    return (
+      <p className="admin-loading" role="status">
+        Loading the translation…
+      </p>
+    );
+  if (!language)
+    return (
+      <p className="admin-notice admin-notice-error" role="alert">
+        The site has no language with the code “{lang}”.
+      </p>
+    );
+  return (
+    <>
+      <Loaded
+        def={def}
+        facts={facts.data}
+        englishItem={english.data}
+        language={language}
+        maySave={liveSave}
+        onSaved={(message) => {
+          notice.success(message);
+          facts.reload();
+        }}
+        onReload={facts.reload}
+      />
+      <Notice notice={notice.notice} onDismiss={notice.clear} />
+    </>
+  );
+}
+
+function Loaded(props: {
+  def: EntityDef;
+  facts: TranslationFacts;
+  englishItem: AdminItem | undefined;
+  language: SiteLanguage;
+  maySave: boolean;
+  onSaved: (message: string) => void;
+  onReload: () => void;
+}) {
+  const { def, facts, englishItem, language } = props;
+  const blocks = useMemo(() => wordBlocks(def, facts, englishItem), [def, facts, englishItem]);
+  const title = englishItem && def.type === 'collection' ? titleOf(def, englishItem) : def.label;
+  return (
+    <>
+      <div className="admin-translate-head">
+        <h2>
+          {title} <span className="admin-muted">in {language.name}</span>
+        </h2>
+        <p className="admin-translate-state" aria-live="polite">
+          State: <StateBadge state={facts.state} />
+        </p>
+        {facts.state === 'outdated' && (
+          <p className="admin-help">
+            The English changed since this was translated: the changed parts are marked below, with{' '}
+            <del>struck-through</del> words taken out of the English and <ins>underlined</ins> words added to
+            it.
+          </p>
+        )}
+      </div>
+      {!props.maySave && (
+        <p className="admin-notice admin-notice-info" role="note">
+          An editor or admin saves translations. You can read the English and the translation here.
+        </p>
+      )}
+      {/* A save reads the translation again: the form starts afresh from what was saved. */}
+      <TranslationForm
+        key={facts.version || 'none'}
+        def={def}
+        facts={facts}
+        blocks={blocks}
+        language={language}
+        maySave={props.maySave}
+        onSaved={props.onSaved}
+        onReload={props.onReload}
+      />
+    </>
+  );
+}
