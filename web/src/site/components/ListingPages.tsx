@@ -13,6 +13,7 @@ import {
   type PagedListing,
 } from '../../../../server/schema/site/paging.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { useWords } from '../words/useWords.ts';
 
 type Draw<T> = (page: number, list: ApiState<ListPage<T>>) => ReactNode;
 
@@ -51,7 +52,8 @@ export function useListingTitle(
   description?: string,
   picture?: { image: string; imageAlt?: string },
 ): void {
-  usePageTitle(page === 1 ? title : `${title}, page ${page} of ${pages}`, {
+  const words = useWords();
+  usePageTitle(page === 1 ? title : words.listingTitle(title, page, pages), {
     description,
     ...picture,
     prevPath: page > 1 ? pageHref(listing.path, page - 1) : undefined,

@@ -141,7 +141,8 @@ export const en = {
   quote: 'Quote',
   moreInformation: 'More information',
   // Staff pages' sections
-  playVideo: (title: string) => `Play video: ${title}`,
+  /** Before the video's title, on its play button. */
+  playVideo: 'Play video: ',
   watchOn: (title: string, provider: string) => `Watch “${title}” on ${provider}`,
   transcript: 'Transcript',
   // Search

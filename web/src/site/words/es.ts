@@ -134,7 +134,7 @@ export const es: Words = {
   loadingDashboard: 'Cargando el panel…',
   quote: 'Cita',
   moreInformation: 'Más información',
-  playVideo: (title: string) => `Reproducir el video: ${title}`,
+  playVideo: 'Reproducir el video: ',
   watchOn: (title: string, provider: string) => `Ver «${title}» en ${provider}`,
   transcript: 'Transcripción',
   search: 'Buscar',
