@@ -9,6 +9,7 @@ import { LoadFailed, Loading } from '../components/Loadable.tsx';
 import { SearchForm, useSearchQuery } from '../components/SearchForm.tsx';
 import { useWords } from '../words/useWords.ts';
 import { useInLanguage, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { SOURCE_LANGUAGE } from '../../../../server/schema/site/languages.ts';
 
 function Results({ answer }: { answer: SearchAnswer }) {
   const words = useWords();
@@ -17,7 +18,7 @@ function Results({ answer }: { answer: SearchAnswer }) {
   const shown = answer.results.length;
   const best = answer.total > shown ? words.bestShown(shown) : '';
   const count = words.results(
-    answer.total.toLocaleString(lang === 'en' ? 'en-US' : lang),
+    answer.total.toLocaleString(lang === SOURCE_LANGUAGE ? 'en-US' : lang),
     answer.total === 1,
   );
   return (
