@@ -10,6 +10,7 @@ import { setReadLanguage } from './lib/api.ts';
 import { languageBase } from '../../server/schema/site/languages.ts';
 import { browserPageLanguage } from './site/language/browserLanguage.ts';
 import { SiteLanguageContext } from './site/language/siteLanguage.tsx';
+import { loadWords } from './site/words/useWords.ts';
 import { SiteRoutes } from './site/SiteRoutes.tsx';
 import { onFirstConnect } from './lib/liveStream.ts';
 import {
@@ -22,14 +23,20 @@ import {
 /** The page's language (issue 36): the server says it in <html lang> and serves it under /<lang>/. */
 const pageLanguage = () => browserPageLanguage(document.documentElement.lang, location.pathname);
 
-/** Seeds the stores from the page; true when it carried data (then hydrate, else render afresh). */
-export function preparePublicSite(): boolean {
+/**
+ * Seeds the stores from the page and loads the site's words in its language; true when it carried
+ * data (then hydrate, else render afresh).
+ */
+export async function preparePublicSite(): Promise<boolean> {
+  const lang = pageLanguage();
   // Reads after a change (the live stream's) then answer in the page's language too.
-  setReadLanguage(pageLanguage());
+  setReadLanguage(lang);
   const data = readEmbeddedPageData();
   if (data) applyPageData(data);
   loadPagesWith(() => fetchPageData());
   onFirstConnect(() => void revalidatePageData());
+  // The words the server drew the page with, before hydrating it (English ones are at hand).
+  await loadWords(lang);
   return data !== null;
 }
 

@@ -8,6 +8,7 @@ import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 import { useWords } from '../words/useWords.ts';
 import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { fill } from '../words/fill.ts';
 
 /** A slide's image takes half the slide, the whole of it on a narrow screen. */
 const HALF = '(max-width: 640px) 100vw, (max-width: 1180px) 50vw, 560px';
@@ -47,7 +48,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
               className={`carousel-slide${visible ? ' is-visible' : ''}`}
               role="group"
               aria-roledescription="slide"
-              aria-label={words.slideOf(i + 1, slides.length, slide.title)}
+              aria-label={fill(words.slideOf, { n: i + 1, count: slides.length, title: slide.title })}
               {...langAttr(slide, lang)}
               aria-hidden={i !== c.current}
               inert={i !== c.current}
@@ -68,7 +69,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
                 <EditLink entity="spotlights" id={slide.id} what={`teacher spotlight “${slide.title}”`} />
                 <button type="button" className="button" onClick={() => setOpenId(slide.id)}>
                   {words.readMore}
-                  <span className="visually-hidden">{words.readMoreAbout(slide.title)}</span>
+                  <span className="visually-hidden">{fill(words.readMoreAbout, { title: slide.title })}</span>
                 </button>
               </div>
             </div>
@@ -91,7 +92,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
                 key={s.id}
                 type="button"
                 className="carousel-dot"
-                aria-label={words.showSlide(i + 1, s.title)}
+                aria-label={fill(words.showSlide, { n: i + 1, title: s.title })}
                 aria-current={i === c.current ? 'true' : undefined}
                 onClick={() => c.show(i)}
               />

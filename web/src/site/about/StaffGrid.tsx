@@ -6,6 +6,7 @@ import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 import { useWords } from '../words/useWords.ts';
 import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { fill } from '../words/fill.ts';
 
 function initials(name: string) {
   return name
@@ -37,7 +38,7 @@ export function StaffGrid({
           {p.headshot ? (
             <ResponsiveImage
               src={p.headshot}
-              alt={words.headshotOf(p.name)}
+              alt={fill(words.headshotOf, { name: p.name })}
               className="staff-photo"
               loading="lazy"
               sizes="140px"

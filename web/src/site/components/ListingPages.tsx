@@ -14,6 +14,7 @@ import {
 } from '../../../../server/schema/site/paging.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 type Draw<T> = (page: number, list: ApiState<ListPage<T>>) => ReactNode;
 
@@ -53,7 +54,7 @@ export function useListingTitle(
   picture?: { image: string; imageAlt?: string },
 ): void {
   const words = useWords();
-  usePageTitle(page === 1 ? title : words.listingTitle(title, page, pages), {
+  usePageTitle(page === 1 ? title : fill(words.listingTitle, { title, page, pages }), {
     description,
     ...picture,
     prevPath: page > 1 ? pageHref(listing.path, page - 1) : undefined,

@@ -3,12 +3,13 @@
 import { useEffect, type ReactNode } from 'react';
 import type { ApiState } from '../../lib/useApi.ts';
 import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   const words = useWords();
   return (
     <div className="notice notice-error" role="alert">
-      <p>{words.loadFailed(what)}</p>
+      <p>{fill(words.loadFailed, { what })}</p>
       <button type="button" className="button button-secondary" onClick={onRetry}>
         {words.tryAgain}
       </button>

@@ -4,6 +4,7 @@
 import { Link } from './RouterLinks.tsx';
 import { pageHref, type PagedListing } from '../../../../server/schema/site/paging.ts';
 import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 /** The page numbers to show, with null where a run of them is left out. */
 export function pageNumbers(page: number, pages: number): (number | null)[] {
@@ -52,7 +53,7 @@ export function Pagination({
               <Link
                 to={pageHref(base, n)}
                 aria-current={n === page ? 'page' : undefined}
-                aria-label={words.pageNumber(n)}
+                aria-label={fill(words.pageNumber, { n })}
               >
                 {n}
               </Link>

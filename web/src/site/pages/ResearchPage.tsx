@@ -12,6 +12,7 @@ import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 import { useWords } from '../words/useWords.ts';
 import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { fill } from '../words/fill.ts';
 
 /** One paper; its title an h2 on the research page, one level below a heading elsewhere (a staff page). */
 export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: number; level?: 2 | 3 }) {
@@ -28,7 +29,7 @@ export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: nu
       {paper.first_page && (
         <ResponsiveImage
           src={paper.first_page}
-          alt={words.firstPageOf(paper.study_title)}
+          alt={fill(words.firstPageOf, { title: paper.study_title })}
           className="paper-image"
           sizes="(max-width: 640px) 260px, 400px"
           priority={index === 0}
@@ -51,7 +52,7 @@ export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: nu
           download={`${paper.file_name}.pdf`}
         >
           {words.download}
-          <span className="visually-hidden">{words.downloadWhat(paper.study_title)}</span>
+          <span className="visually-hidden">{fill(words.downloadWhat, { title: paper.study_title })}</span>
         </a>
       </div>
     </article>

@@ -10,22 +10,23 @@ import { SearchForm, useSearchQuery } from '../components/SearchForm.tsx';
 import { useWords } from '../words/useWords.ts';
 import { useInLanguage, useSiteLanguage } from '../language/siteLanguage.tsx';
 import { SOURCE_LANGUAGE } from '../../../../server/schema/site/languages.ts';
+import { fill } from '../words/fill.ts';
 
 function Results({ answer }: { answer: SearchAnswer }) {
   const words = useWords();
   const lang = useSiteLanguage();
   const inLanguage = useInLanguage();
   const shown = answer.results.length;
-  const best = answer.total > shown ? words.bestShown(shown) : '';
-  const count = words.results(
-    answer.total.toLocaleString(lang === SOURCE_LANGUAGE ? 'en-US' : lang),
-    answer.total === 1,
-  );
+  const best = answer.total > shown ? fill(words.bestShown, { n: shown }) : '';
+  const n = answer.total.toLocaleString(lang === SOURCE_LANGUAGE ? 'en-US' : lang);
+  const count = fill(answer.total === 1 ? words.resultOne : words.resultMany, { n });
   return (
     <>
       {answer.message && <p className="notice">{answer.message}</p>}
       <p className="search-count" role="status">
-        {answer.total === 0 ? words.nothingFound(answer.q) : words.found(count, answer.q, best)}
+        {answer.total === 0
+          ? fill(words.nothingFound, { q: answer.q })
+          : fill(words.found, { count, q: answer.q, best })}
       </p>
       {shown > 0 && (
         <ol className="search-results">
@@ -64,7 +65,7 @@ function Found({ q }: { q: string }) {
 export function SearchPage() {
   const q = useSearchQuery().trim();
   const words = useWords();
-  usePageTitle(q ? words.searchTitle(q) : words.search, { description: words.searchDescription });
+  usePageTitle(q ? fill(words.searchTitle, { q }) : words.search, { description: words.searchDescription });
   return (
     <div className="container page search-page">
       <h1>{words.search}</h1>

@@ -8,6 +8,7 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { NewTabNote } from '../components/SmartLink.tsx';
 import type { SectionProps } from './types.ts';
 import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 export function VideoSection({ url, title, transcript }: SectionProps<'video'>) {
   const video = videoOf(url);
@@ -42,7 +43,7 @@ export function VideoSection({ url, title, transcript }: SectionProps<'video'>) 
       </div>
       <p className="video-watch">
         <a href={video.watch} target="_blank" rel="noopener noreferrer">
-          {words.watchOn(title, video.provider)}
+          {fill(words.watchOn, { title, provider: video.provider })}
           <NewTabNote />
         </a>
       </p>

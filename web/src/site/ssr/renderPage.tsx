@@ -18,6 +18,12 @@ import type { ImageSize } from '../../../../server/schema/site/imageVariants.ts'
 import { RenderContext, type RenderCollector } from '../../shared/renderContext.ts';
 import { languageBase, SOURCE_LANGUAGE } from '../../../../server/schema/site/languages.ts';
 import { SiteLanguageContext } from '../language/siteLanguage.tsx';
+import { addWords } from '../words/useWords.ts';
+import es from '../words/es.json' with { type: 'json' };
+
+// The server draws pages in every language: each dictionary is at hand from the start. Typed as
+// the English words: a key the Spanish lacks is a compile error here.
+addWords('es', es);
 
 /** Characters no text of the site can put in a page's markup (markdown turns NUL into U+FFFD). */
 const MARK = '\u0000';

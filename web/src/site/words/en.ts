@@ -1,6 +1,17 @@
 // The public site's own words in English: everything a visitor reads that is code, not content
 // (content comes translated from the server). Every other language's dictionary has the same keys
-// (Words): a key missing there is a compile error. These are the words the site has always shown.
+// (Words): a key missing there is a compile error. These are the words the site has always shown;
+// those the server writes too (the contact form's, the listings' steps) are its own, not copies.
+import {
+  CHECK_FORM_MESSAGE,
+  CONTACT_BUSY,
+  CONTACT_FULL,
+  INCOMPLETE,
+  SENT,
+} from '../../../../server/schema/site/contactForm.ts';
+import { PAGED_LISTINGS } from '../../../../server/schema/sitePaths.ts';
+
+type PagingNav = { label: string; back: string; on: string };
 
 export const en = {
   skipLink: 'Skip to main content',
@@ -15,7 +26,7 @@ export const en = {
   newTab: ' (opens in a new tab)',
   close: 'Close',
   loading: 'Loading…',
-  loadFailed: (what: string) => `Sorry, we could not load ${what} just now.`,
+  loadFailed: 'Sorry, we could not load {what} just now.',
   tryAgain: 'Try again',
   homeLink: 'Go to the home page',
   pageNotFound: 'Page not found',
@@ -46,13 +57,13 @@ export const en = {
     page: 'this page',
   },
   // Listings a page at a time
-  listingTitle: (title: string, page: number, pages: number) => `${title}, page ${page} of ${pages}`,
-  pageNumber: (n: number) => `Page ${n}`,
+  listingTitle: '{title}, page {page} of {pages}',
+  pageNumber: 'Page {n}',
   /** The numbered pages' nav of each listing, by its address (server/schema/sitePaths.ts). */
-  pagingNav: {
-    '/news': { label: 'News pages', back: 'Newer', on: 'Older' },
-    '/events': { label: 'Pages of events', back: 'Sooner', on: 'Later' },
-  } as Record<string, { label: string; back: string; on: string } | undefined>,
+  pagingNav: Object.fromEntries(PAGED_LISTINGS.map((l) => [l.path, l.nav])) as Record<
+    string,
+    PagingNav | undefined
+  >,
   newsAndEvents: 'News and events',
   news: 'News',
   events: 'Events',
@@ -103,14 +114,14 @@ export const en = {
   loadingProfiles: 'Loading Profiles',
   noProfiles: 'No profiles yet.',
   developers: 'Website Developers',
-  headshotOf: (name: string) => `Headshot of ${name}`,
+  headshotOf: 'Headshot of {name}',
   teacherSpotlights: 'Teacher spotlights',
-  slideOf: (n: number, count: number, title: string) => `${n} of ${count}: ${title}`,
+  slideOf: '{n} of {count}: {title}',
   readMore: 'Read more',
-  readMoreAbout: (title: string) => ` about ${title}`,
+  readMoreAbout: ' about {title}',
   previousSlide: 'Previous slide',
   nextSlide: 'Next slide',
-  showSlide: (n: number, title: string) => `Show slide ${n}: ${title}`,
+  showSlide: 'Show slide {n}: {title}',
   playSlideshow: 'Play slideshow',
   pauseSlideshow: 'Pause slideshow',
   // Educators, research, policy, dashboard, home
@@ -121,10 +132,10 @@ export const en = {
   research: 'Research',
   noPapers: 'There are no papers yet.',
   allPapers: 'All research papers',
-  firstPageOf: (title: string) => `First page of “${title}”`,
+  firstPageOf: 'First page of “{title}”',
   published: 'Published',
   download: 'Download',
-  downloadWhat: (title: string) => ` “${title}” (PDF)`,
+  downloadWhat: ' “{title}” (PDF)',
   policy: 'Policy',
   policyHeading: 'Computer Science Education Policy',
   statePolicies: 'State Policies',
@@ -143,20 +154,21 @@ export const en = {
   // Staff pages' sections
   /** Before the video's title, on its play button. */
   playVideo: 'Play video: ',
-  watchOn: (title: string, provider: string) => `Watch “${title}” on ${provider}`,
+  watchOn: 'Watch “{title}” on {provider}',
   transcript: 'Transcript',
   // Search
   search: 'Search',
   searchSite: 'Search the site',
   searchPageLabel: 'Search news, events, policies and research',
-  searchTitle: (q: string) => `Search: ${q}`,
+  searchTitle: 'Search: {q}',
   searchDescription: 'Search the news, events, event pages, state policies and research papers.',
   searchHint: 'Type a word or two. Research papers are searched inside their PDFs too.',
   searching: 'Searching…',
-  results: (n: string, one: boolean) => `${n} ${one ? 'result' : 'results'}`,
-  nothingFound: (q: string) => `Nothing found for “${q}”. Try other words, or fewer of them.`,
-  found: (count: string, q: string, best: string) => `${count} for “${q}”${best}.`,
-  bestShown: (n: number) => `, the best ${n} shown`,
+  resultOne: '{n} result',
+  resultMany: '{n} results',
+  nothingFound: 'Nothing found for “{q}”. Try other words, or fewer of them.',
+  found: '{count} for “{q}”{best}.',
+  bestShown: ', the best {n} shown',
   foundInPdf: ': found in the PDF',
   // Contact
   contactUs: 'Contact Us',
@@ -175,12 +187,11 @@ export const en = {
   tooLong: 'Your message is too long. Please shorten it and send it again.',
   unreachable: 'Your message could not be sent: the server could not be reached. Please try again.',
   notSent: 'Sorry, your message could not be sent. Please try again.',
-  incomplete: 'Please fill all fields',
-  sent: 'Form submitted successfully!',
-  checkForm: 'Please check the form and send it again.',
-  contactBusy:
-    'We are getting more messages than usual and cannot take yours right now. Please try again later, or email us directly.',
-  contactFull: 'We cannot take more messages through this form right now. Please email us directly.',
+  incomplete: INCOMPLETE,
+  sent: SENT,
+  checkForm: CHECK_FORM_MESSAGE,
+  contactBusy: CONTACT_BUSY,
+  contactFull: CONTACT_FULL,
 };
 
 export type Words = typeof en;
