@@ -41,6 +41,8 @@ interface HeaderItem {
 
 /** A menu link to another page of the site, marked while it is shown; another site's, plain. */
 function Item({ to, children, className }: { to: string; children: string; className?: string }) {
+  const inLanguage = useInLanguage();
+  const href = safeHref(to);
   return (
     <li className={className}>
       {isSitePath(to) ? (
@@ -48,7 +50,7 @@ function Item({ to, children, className }: { to: string; children: string; class
           {children}
         </NavLink>
       ) : (
-        <a href={safeHref(to)} className="nav-link">
+        <a href={href && inLanguage(href)} className="nav-link">
           {children}
         </a>
       )}

@@ -78,7 +78,7 @@ export function AboutPage() {
           {WEBSITE_DEVELOPERS.map((d) => (
             <li key={d.name}>
               <span className="developer-name">{d.name}</span>{' '}
-              <span className="developer-role">{d.role}</span>
+              <span className="developer-role">{words[d.role]}</span>
             </li>
           ))}
         </ul>
