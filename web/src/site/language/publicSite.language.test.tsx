@@ -7,11 +7,11 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PublicSite } from '../../App.tsx';
+import { preparePublicSite, PublicSite } from '../../App.tsx';
 import { readUrl, setReadLanguage } from '../../lib/api.ts';
-import { seed } from '../../lib/resourceStore.ts';
-import { addRendered } from '../../markdown/renderedStore.ts';
+import { loadPagesWith } from '../../lib/resourceStore.ts';
 import { NEWS_LISTING, pagedEndpoint } from '../../../../server/schema/site/paging.ts';
+import { pageDataScript } from '../../../../server/schema/site/pageData.ts';
 import { renderPage } from '../ssr/renderPage.tsx';
 
 const answers: Record<string, unknown> = {
@@ -49,6 +49,7 @@ afterEach(() => {
   document.documentElement.lang = 'en';
   history.replaceState(null, '', '/');
   setReadLanguage(undefined);
+  loadPagesWith(null);
 });
 
 describe('a Spanish page in the browser', () => {
@@ -63,10 +64,9 @@ describe('a Spanish page in the browser', () => {
     const container = document.createElement('div');
     // The server puts React's leading image preloads in <head> (server/site/pageHtml.ts).
     container.innerHTML = page.html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+    document.body.innerHTML = pageDataScript(page.data);
     document.body.append(container);
-    addRendered(page.data.markdown);
-    for (const [endpoint, answer] of Object.entries(page.data.api)) seed(endpoint, answer);
-    setReadLanguage('es');
+    expect(await preparePublicSite()).toBe(true);
 
     const mismatches: unknown[] = [];
     await act(async () => {
