@@ -22,12 +22,14 @@ if (isAdminPath(location.pathname)) {
   // every build does: only `vite` development sends this page there. Left out of the build, the
   // public pages do not load Vite's preload helper (1.3 KB gzipped) for an import they never make.
   if (import.meta.env.DEV) void import('./AdminApp.tsx').then(({ mountAdmin }) => mountAdmin(root));
-} else if (preparePublicSite() && root.hasChildNodes()) {
-  hydrateRoot(root, <PublicSite />, {
-    onRecoverableError: (error) => console.error('The page had to be drawn again:', error),
-  });
 } else {
-  createRoot(root).render(<PublicSite />);
+  void preparePublicSite().then((hasData) => {
+    if (hasData && root.hasChildNodes())
+      hydrateRoot(root, <PublicSite />, {
+        onRecoverableError: (error) => console.error('The page had to be drawn again:', error),
+      });
+    else createRoot(root).render(<PublicSite />);
+  });
 }
 // Staff see Edit links on the items (site/components/EditLink.tsx): asked after the page is drawn,
 // and only by a browser where the admin was signed in.

@@ -2,6 +2,7 @@
 // media as URLs and items as stored values (`shape=typed`: booleans and readable names, not the
 // documented endpoints' '0'/'1' and codes), gives up after 15 s (DESIGN decision 9) and turns JSON
 // errors into ApiError.
+import { SOURCE_LANGUAGE } from '../../../server/schema/site/languages.ts';
 
 export const API_TIMEOUT_MS = 15_000;
 
@@ -30,6 +31,19 @@ export function apiUrl(endpoint: string): string {
   return `/api/${path}${path.includes('?') ? '&' : '?'}media=url&shape=typed`;
 }
 
+// The language the public site's reads answer in (issue 36): set once by the public site at start
+// (App.tsx) for a page under /es/; never by the admin app, whose reads are always the source items.
+let readLanguage: string | undefined;
+
+/** Reads (GET) ask for items in `lang` from now on; undefined (or English) asks for the source items. */
+export function setReadLanguage(lang: string | undefined): void {
+  readLanguage = lang && lang !== SOURCE_LANGUAGE ? lang : undefined;
+}
+
+/** apiUrl of a read, in the read language when one is set (`lang=es`). */
+export const readUrl = (endpoint: string): string =>
+  readLanguage ? `${apiUrl(endpoint)}&lang=${encodeURIComponent(readLanguage)}` : apiUrl(endpoint);
+
 interface RequestOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
@@ -45,7 +59,7 @@ async function request<T>(endpoint: string, opts: RequestOptions = {}): Promise<
   const onOuterAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
-    const res = await fetch(apiUrl(endpoint), {
+    const res = await fetch(opts.method === 'POST' ? apiUrl(endpoint) : readUrl(endpoint), {
       method: opts.method ?? 'GET',
       headers:
         opts.body === undefined

@@ -19,3 +19,14 @@ export function isSitePath(href: string): boolean {
 export function safeHref(href: string | undefined): string | undefined {
   return normalizeLink(href ?? '') || undefined;
 }
+
+/** An address of a page of this site ('/about', '/search?q=x'), not of a file, /api or /media. */
+export function isPageAddress(href: string): boolean {
+  const path = href.split(/[?#]/)[0]!;
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !/^\/(api|media)(\/|$)/.test(path) &&
+    !/\.[a-z0-9]+$/i.test(path)
+  );
+}

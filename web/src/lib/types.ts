@@ -6,7 +6,12 @@ import type { Stored } from '../../../server/schema/define.ts';
 import type { entities } from '../../../server/schema/registry.ts';
 
 type Entities = typeof entities;
-type Item<K extends keyof Entities> = Stored<Entities[K]['fields']> & { id: string; version: string };
+type Item<K extends keyof Entities> = Stored<Entities[K]['fields']> & {
+  id: string;
+  version: string;
+  /** What language it came in, when the page asked for one (?lang=es): 'en' while not translated. */
+  lang?: string;
+};
 
 export type EventCard = Item<'eventCard'>;
 export type MajorEvent = Item<'majorEvent'>;

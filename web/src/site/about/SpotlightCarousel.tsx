@@ -6,6 +6,9 @@ import { Modal } from '../../shared/Modal.tsx';
 import { useCarousel } from './useCarousel.ts';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { fill } from '../words/fill.ts';
 
 /** A slide's image takes half the slide, the whole of it on a narrow screen. */
 const HALF = '(max-width: 640px) 100vw, (max-width: 1180px) 50vw, 560px';
@@ -14,6 +17,8 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
   const c = useCarousel(slides.length);
   const [openId, setOpenId] = useState<string | null>(null);
   const opened = slides.find((s) => s.id === openId);
+  const words = useWords();
+  const lang = useSiteLanguage();
   useMarkdownAhead(
     slides.map((s) => s.text),
     { headingsFrom: 3 },
@@ -25,7 +30,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
       className="carousel"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Teacher spotlights"
+      aria-label={words.teacherSpotlights}
       onMouseEnter={() => c.setHovered(true)}
       onMouseLeave={() => c.setHovered(false)}
       onFocus={() => c.setFocused(true)}
@@ -43,7 +48,8 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
               className={`carousel-slide${visible ? ' is-visible' : ''}`}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}: ${slide.title}`}
+              aria-label={fill(words.slideOf, { n: i + 1, count: slides.length, title: slide.title })}
+              {...langAttr(slide, lang)}
               aria-hidden={i !== c.current}
               inert={i !== c.current}
             >
@@ -62,7 +68,8 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
                 {/* In the slide: reached by Tab while the slide shows (the others are inert). */}
                 <EditLink entity="spotlights" id={slide.id} what={`teacher spotlight “${slide.title}”`} />
                 <button type="button" className="button" onClick={() => setOpenId(slide.id)}>
-                  Read more<span className="visually-hidden"> about {slide.title}</span>
+                  {words.readMore}
+                  <span className="visually-hidden">{fill(words.readMoreAbout, { title: slide.title })}</span>
                 </button>
               </div>
             </div>
@@ -71,7 +78,12 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
       </div>
       {slides.length > 1 && (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow" onClick={c.previous} aria-label="Previous slide">
+          <button
+            type="button"
+            className="carousel-arrow"
+            onClick={c.previous}
+            aria-label={words.previousSlide}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <div className="carousel-dots">
@@ -80,13 +92,13 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
                 key={s.id}
                 type="button"
                 className="carousel-dot"
-                aria-label={`Show slide ${i + 1}: ${s.title}`}
+                aria-label={fill(words.showSlide, { n: i + 1, title: s.title })}
                 aria-current={i === c.current ? 'true' : undefined}
                 onClick={() => c.show(i)}
               />
             ))}
           </div>
-          <button type="button" className="carousel-arrow" onClick={c.next} aria-label="Next slide">
+          <button type="button" className="carousel-arrow" onClick={c.next} aria-label={words.nextSlide}>
             <span aria-hidden="true">›</span>
           </button>
           {!c.reducedMotion && (
@@ -95,7 +107,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
               className="carousel-pause button-link"
               onClick={() => c.setStopped(!c.stopped)}
             >
-              {c.stopped ? 'Play slideshow' : 'Pause slideshow'}
+              {c.stopped ? words.playSlideshow : words.pauseSlideshow}
             </button>
           )}
         </div>
@@ -116,9 +128,10 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
         onClose={() => setOpenId(null)}
         title={opened?.title ?? ''}
         className="spotlight-dialog"
+        closeLabel={words.close}
       >
         {opened && (
-          <div className="spotlight-dialog-content">
+          <div className="spotlight-dialog-content" {...langAttr(opened, lang)}>
             {opened.image && (
               <ResponsiveImage
                 src={opened.image}
@@ -129,7 +142,7 @@ export function SpotlightCarousel({ slides }: { slides: readonly SpotlightSlide[
             )}
             <Markdown headingsFrom={3}>{opened.text}</Markdown>
             <button type="button" className="button" onClick={() => setOpenId(null)}>
-              Close
+              {words.close}
             </button>
           </div>
         )}

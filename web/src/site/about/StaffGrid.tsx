@@ -4,6 +4,9 @@ import { byLastWordOfName } from '../../lib/sort.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { fill } from '../words/fill.ts';
 
 function initials(name: string) {
   return name
@@ -26,14 +29,16 @@ export function StaffGrid({
 }) {
   const sorted = keepOrder ? profiles : [...profiles].sort(byLastWordOfName);
   const H = level === 2 ? 'h2' : 'h3';
+  const words = useWords();
+  const lang = useSiteLanguage();
   return (
     <ul className="staff-grid">
       {sorted.map((p) => (
-        <li key={p.id} className="staff-card">
+        <li key={p.id} className="staff-card" {...langAttr(p, lang)}>
           {p.headshot ? (
             <ResponsiveImage
               src={p.headshot}
-              alt={`Headshot of ${p.name}`}
+              alt={fill(words.headshotOf, { name: p.name })}
               className="staff-photo"
               loading="lazy"
               sizes="140px"

@@ -1,11 +1,12 @@
 // The three website developers credited on the About page (static, spec §2).
 export interface Developer {
   name: string;
-  role: string;
+  /** The role's words in the site's dictionary (words/en.ts). */
+  role: 'leadDeveloper' | 'frontEndDeveloper' | 'backEndDeveloper';
 }
 
 export const WEBSITE_DEVELOPERS: readonly Developer[] = [
-  { name: 'Ava Thompson', role: 'Lead Developer' },
-  { name: 'Liam Nguyen', role: 'Front-End Developer' },
-  { name: 'Sofia Martinez', role: 'Back-End Developer' },
+  { name: 'Ava Thompson', role: 'leadDeveloper' },
+  { name: 'Liam Nguyen', role: 'frontEndDeveloper' },
+  { name: 'Sofia Martinez', role: 'backEndDeveloper' },
 ];

@@ -2,8 +2,10 @@
 // calendar apps open or import (server/feeds/eventsCalendar.ts makes it).
 import type { EventCard } from '../../lib/types.ts';
 import { eventCalendarPath } from '../../../../server/schema/calendarPaths.ts';
+import { useWords } from '../words/useWords.ts';
 
 export function AddToCalendar({ card }: { card: EventCard }) {
+  const words = useWords();
   if (!card.start_date) return null;
   return (
     <a
@@ -11,7 +13,8 @@ export function AddToCalendar({ card }: { card: EventCard }) {
       className="button button-secondary"
       download={`event-${card.id}.ics`}
     >
-      Add to calendar<span className="visually-hidden">: {card.title}</span>
+      {words.addToCalendar}
+      <span className="visually-hidden">: {card.title}</span>
     </a>
   );
 }

@@ -6,17 +6,19 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { NewTabNote } from './SmartLink.tsx';
 import { AddToCalendar } from './AddToCalendar.tsx';
 import { EditLink } from './EditLink.tsx';
-
-export const FULL_NOTICE =
-  "We're sorry, but this event is currently at full capacity. Stay tuned for future opportunities.";
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useInLanguage, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const full = card.is_full;
   const flyer = safeHref(card.flyer_link);
   const apply = safeHref(card.apply_link);
+  const words = useWords();
+  const lang = useSiteLanguage();
+  const inLanguage = useInLanguage();
   return (
-    <article className={`event-card${full ? ' is-full' : ''}`}>
+    <article className={`event-card${full ? ' is-full' : ''}`} {...langAttr(card, lang)}>
       <Heading className="event-card-title">{card.title}</Heading>
       <EditLink entity="eventCards" id={card.id} what={`event card “${card.title}”`} />
       {card.bold && (
@@ -26,39 +28,46 @@ export function EventCardView({ card, headingLevel = 2 }: { card: EventCard; hea
       )}
       {card.what && (
         <div className="event-card-what">
-          <strong>What:</strong> <Markdown inline>{card.what}</Markdown>
+          <strong>{words.cardWhat}</strong> <Markdown inline>{card.what}</Markdown>
         </div>
       )}
       {card.who && (
         <p>
-          <strong>Who is it for:</strong> {card.who}
+          <strong>{words.cardWho}</strong> {card.who}
         </p>
       )}
       {card.when_date && (
         <p className="event-card-date">
-          <strong>When:</strong> {card.when_date}
+          <strong>{words.cardWhen}</strong> {card.when_date}
         </p>
       )}
       {full && (
         <p className="event-card-full-notice" role="note">
-          {FULL_NOTICE}
+          {words.fullNotice}
         </p>
       )}
       <div className="event-card-actions">
         {flyer && (
-          <a href={flyer} className="button button-secondary" target="_blank" rel="noopener noreferrer">
-            Event Flyer<span className="visually-hidden">: {card.title}</span>
+          <a
+            href={inLanguage(flyer)}
+            className="button button-secondary"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {words.eventFlyer}
+            <span className="visually-hidden">: {card.title}</span>
             <NewTabNote />
           </a>
         )}
         {full ? (
           <span className="button button-disabled" aria-disabled="true">
-            Event Full
+            {words.eventFull}
           </span>
         ) : (
           apply && (
-            <a href={apply} className="button" target="_blank" rel="noopener noreferrer">
-              Apply Here<span className="visually-hidden">: {card.title}</span>
+            <a href={inLanguage(apply)} className="button" target="_blank" rel="noopener noreferrer">
+              {words.applyHere}
+              <span className="visually-hidden">: {card.title}</span>
               <NewTabNote />
             </a>
           )

@@ -3,30 +3,34 @@ import type { ReactNode } from 'react';
 import type { MajorEvent } from '../../lib/types.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { EditLink } from './EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 export function EventDetails({ event, children }: { event: MajorEvent | undefined; children?: ReactNode }) {
+  const words = useWords();
+  const lang = useSiteLanguage();
   return (
-    <header className="event-header">
-      <h1>{event?.header || 'Default Header'}</h1>
+    <header className="event-header" {...langAttr(event, lang)}>
+      <h1>{event?.header || words.defaultHeader}</h1>
       {event && <EditLink entity="majorEvents" id={event.id} what={`event page “${event.header}”`} />}
       {event && (
         <>
           <dl className="event-facts">
             {event.organization && (
               <>
-                <dt>Organization</dt>
+                <dt>{words.organization}</dt>
                 <dd>{event.organization}</dd>
               </>
             )}
             {event.location && (
               <>
-                <dt>Location</dt>
+                <dt>{words.location}</dt>
                 <dd>{event.location}</dd>
               </>
             )}
             {event.date_range && (
               <>
-                <dt>Dates</dt>
+                <dt>{words.dates}</dt>
                 <dd>{event.date_range}</dd>
               </>
             )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { EventDropdown } from '../../lib/types.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { EditLink } from './EditLink.tsx';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 /** Built-in icon for ids 1 to 5 (spec §9); later ids reuse them in turn. */
 export function builtInIcon(id: string): string {
@@ -14,6 +15,7 @@ export function builtInIcon(id: string): string {
 
 export function EventDropdowns({ items }: { items: readonly EventDropdown[] }) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const lang = useSiteLanguage();
   if (!items.length) return null;
   return (
     <ul className="dropdowns">
@@ -21,7 +23,7 @@ export function EventDropdowns({ items }: { items: readonly EventDropdown[] }) {
         const isOpen = !!open[d.id];
         const panelId = `dropdown-panel-${d.id}`;
         return (
-          <li key={d.id} className={`dropdown${isOpen ? ' is-open' : ''}`}>
+          <li key={d.id} className={`dropdown${isOpen ? ' is-open' : ''}`} {...langAttr(d, lang)}>
             <h3 className="dropdown-heading">
               <button
                 type="button"

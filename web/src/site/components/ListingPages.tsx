@@ -13,6 +13,8 @@ import {
   type PagedListing,
 } from '../../../../server/schema/site/paging.ts';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 type Draw<T> = (page: number, list: ApiState<ListPage<T>>) => ReactNode;
 
@@ -51,7 +53,8 @@ export function useListingTitle(
   description?: string,
   picture?: { image: string; imageAlt?: string },
 ): void {
-  usePageTitle(page === 1 ? title : `${title}, page ${page} of ${pages}`, {
+  const words = useWords();
+  usePageTitle(page === 1 ? title : fill(words.listingTitle, { title, page, pages }), {
     description,
     ...picture,
     prevPath: page > 1 ? pageHref(listing.path, page - 1) : undefined,

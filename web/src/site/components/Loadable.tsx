@@ -2,13 +2,16 @@
 // when it failed (DESIGN decision 9), otherwise the content.
 import { useEffect, type ReactNode } from 'react';
 import type { ApiState } from '../../lib/useApi.ts';
+import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const words = useWords();
   return (
     <div className="notice notice-error" role="alert">
-      <p>Sorry, we could not load {what} just now.</p>
+      <p>{fill(words.loadFailed, { what })}</p>
       <button type="button" className="button button-secondary" onClick={onRetry}>
-        Try again
+        {words.tryAgain}
       </button>
     </div>
   );

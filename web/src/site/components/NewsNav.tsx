@@ -1,23 +1,25 @@
 // The navigator shared by the news, events and spotlight listings.
 import { NavLink } from './RouterLinks.tsx';
+import { useWords } from '../words/useWords.ts';
 
 export function NewsNav() {
+  const words = useWords();
   return (
-    <nav aria-label="News and events" className="news-nav">
+    <nav aria-label={words.newsAndEvents} className="news-nav">
       <ul>
         <li>
           <NavLink to="/news" end>
-            News
+            {words.news}
           </NavLink>
         </li>
         <li>
           <NavLink to="/events" end>
-            Events
+            {words.events}
           </NavLink>
         </li>
         <li>
           <NavLink to="/spotlight" end>
-            Spotlight
+            {words.spotlight}
           </NavLink>
         </li>
       </ul>

@@ -3,6 +3,8 @@
 // screen is marked for screen readers with aria-current.
 import { Link } from './RouterLinks.tsx';
 import { pageHref, type PagedListing } from '../../../../server/schema/site/paging.ts';
+import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 /** The page numbers to show, with null where a run of them is left out. */
 export function pageNumbers(page: number, pages: number): (number | null)[] {
@@ -25,8 +27,11 @@ export function Pagination({
   page: number;
   pages: number;
 }) {
+  const words = useWords();
   if (pages <= 1) return null;
-  const { path: base, nav } = listing;
+  const base = listing.path;
+  // The listing's own words (sitePaths.ts) when the page's language has none for it.
+  const nav = words.pagingNav[base] ?? listing.nav;
   return (
     <nav className="pagination" aria-label={nav.label}>
       <ul>
@@ -48,7 +53,7 @@ export function Pagination({
               <Link
                 to={pageHref(base, n)}
                 aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={fill(words.pageNumber, { n })}
               >
                 {n}
               </Link>

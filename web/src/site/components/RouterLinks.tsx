@@ -8,6 +8,8 @@
 // class and aria-current="page".
 import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
 import { useHref, useLinkClickHandler, useLocation, useResolvedPath } from 'react-router-dom';
+import { SOURCE_LANGUAGE, splitLanguagePath } from '../../../../server/schema/site/languages.ts';
+import { useSiteLanguage } from '../language/siteLanguage.tsx';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of this site, e.g. "/news" or "/news/page/2#top". */
@@ -23,7 +25,8 @@ export interface NavLinkProps extends LinkProps {
 /** What react-router's Link takes for an absolute address (a scheme, or two slashes): no app link. */
 const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|[\\/]{2})/i;
 
-export function Link({ to, onClick, target, children, ...rest }: LinkProps) {
+export function Link({ to: given, onClick, target, children, ...rest }: LinkProps) {
+  const to = withinFolder(useSiteLanguage(), given);
   const href = useHref(to);
   const navigate = useLinkClickHandler(to, { target });
   if (ABSOLUTE.test(to)) {
@@ -44,8 +47,19 @@ export function Link({ to, onClick, target, children, ...rest }: LinkProps) {
   );
 }
 
+/**
+ * A link from content may already name the page's language folder (/es/news on a Spanish page):
+ * the router adds the folder itself, so it goes once.
+ */
+function withinFolder(lang: string, to: string): string {
+  if (lang === SOURCE_LANGUAGE || !to.startsWith(`/${lang}`)) return to;
+  const { lang: at, path } = splitLanguagePath(to.split(/[?#]/)[0]!, [lang]);
+  return at === lang ? path + to.slice(to.split(/[?#]/)[0]!.length) : to;
+}
+
 /** A Link that knows when it is the page shown: class "active" and aria-current="page" then. */
-export function NavLink({ to, end = false, className = '', ...rest }: NavLinkProps) {
+export function NavLink({ to: given, end = false, className = '', ...rest }: NavLinkProps) {
+  const to = withinFolder(useSiteLanguage(), given);
   const toPathname = useResolvedPath(to).pathname.toLowerCase();
   const pathname = useLocation().pathname.toLowerCase();
   const endSlash = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;

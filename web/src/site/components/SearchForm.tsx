@@ -4,6 +4,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SEARCH_PATH } from '../../../../server/schema/searchAnswer.ts';
+import { useWords } from '../words/useWords.ts';
+import { useInLanguage } from '../language/siteLanguage.tsx';
 
 /** The query of the current address when it is the results page, else ''. */
 export function useSearchQuery(): string {
@@ -30,6 +32,8 @@ export function SearchForm({ label, className, hideLabel = false }: SearchFormPr
     setQ(current);
   }
   const navigate = useNavigate();
+  const words = useWords();
+  const inLanguage = useInLanguage();
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void navigate(`${SEARCH_PATH}?q=${encodeURIComponent(q.trim())}`);
@@ -39,7 +43,7 @@ export function SearchForm({ label, className, hideLabel = false }: SearchFormPr
     <form
       role="search"
       aria-label={label}
-      action={SEARCH_PATH}
+      action={inLanguage(SEARCH_PATH)}
       method="get"
       className={className}
       onSubmit={onSubmit}
@@ -59,7 +63,7 @@ export function SearchForm({ label, className, hideLabel = false }: SearchFormPr
         className="search-input"
       />
       <button type="submit" className="button search-button">
-        Search
+        {words.search}
       </button>
     </form>
   );

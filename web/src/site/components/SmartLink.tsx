@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { Link } from './RouterLinks.tsx';
 import { isSitePath, safeHref } from '../../lib/links.ts';
+import { useWords } from '../words/useWords.ts';
+import { useInLanguage } from '../language/siteLanguage.tsx';
 
 interface SmartLinkProps {
   href: string | undefined;
@@ -12,10 +14,11 @@ interface SmartLinkProps {
 }
 
 export function NewTabNote() {
-  return <span className="visually-hidden"> (opens in a new tab)</span>;
+  return <span className="visually-hidden">{useWords().newTab}</span>;
 }
 
 export function SmartLink({ href, children, className, newTab }: SmartLinkProps) {
+  const inLanguage = useInLanguage();
   const safe = safeHref(href);
   if (!safe) return <span className={className}>{children}</span>;
   if (isSitePath(safe) && !newTab)
@@ -26,14 +29,14 @@ export function SmartLink({ href, children, className, newTab }: SmartLinkProps)
     );
   if (newTab) {
     return (
-      <a href={safe} className={className} target="_blank" rel="noopener noreferrer">
+      <a href={inLanguage(safe)} className={className} target="_blank" rel="noopener noreferrer">
         {children}
         <NewTabNote />
       </a>
     );
   }
   return (
-    <a href={safe} className={className}>
+    <a href={inLanguage(safe)} className={className}>
       {children}
     </a>
   );

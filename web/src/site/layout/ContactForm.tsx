@@ -19,6 +19,9 @@ import {
   type ContactOutcome,
   type FieldErrors,
 } from '../../../../server/schema/site/contactForm.ts';
+import { useWords } from '../words/useWords.ts';
+import type { Words } from '../words/en.ts';
+import { useInLanguage } from '../language/siteLanguage.tsx';
 
 type Key = keyof ContactForm;
 
@@ -39,20 +42,28 @@ function fieldsOf(e: unknown): FieldErrors {
   return Object.fromEntries(Object.entries(e.fields).filter(([k]) => k in empty));
 }
 
-function failureMessage(e: unknown): string {
+/** A message of the form or the server (the server's are English) in the page's words. */
+function say(message: string, w: Words): string {
+  const known: Record<string, string> = {
+    [INCOMPLETE]: w.incomplete,
+    [SENT]: w.sent,
+    [CHECK_FORM]: w.checkForm,
+    [CONTACT_BUSY]: w.contactBusy,
+    [CONTACT_FULL]: w.contactFull,
+  };
+  return known[message] ?? message;
+}
+
+function failureMessage(e: unknown, w: Words): string {
   if (e instanceof ApiError) {
     if (e.status === 400) return e.message === INCOMPLETE ? INCOMPLETE : CHECK_FORM;
     // The whole site's limit this hour, not this visitor's: the server's words, which are the form's own.
-    if (e.status === 429)
-      return e.message === CONTACT_BUSY
-        ? CONTACT_BUSY
-        : 'You have sent several messages in a short time. Please try again later.';
+    if (e.status === 429) return e.message === CONTACT_BUSY ? CONTACT_BUSY : w.tooManyMessages;
     if (e.status === 507) return CONTACT_FULL;
-    if (e.status === 413) return 'Your message is too long. Please shorten it and send it again.';
-    if (e.status === 0)
-      return 'Your message could not be sent: the server could not be reached. Please try again.';
+    if (e.status === 413) return w.tooLong;
+    if (e.status === 0) return w.unreachable;
   }
-  return 'Sorry, your message could not be sent. Please try again.';
+  return w.notSent;
 }
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string } | { kind: 'sent' };
@@ -81,6 +92,8 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
+  const w = useWords();
+  const home = useInLanguage()('/');
 
   useEffect(() => {
     if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -117,7 +130,7 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
       const fromServer = fieldsOf(err);
       if (Object.keys(fromServer).length) {
         refuse(fromServer, Object.values(fromServer).includes(INCOMPLETE) ? INCOMPLETE : undefined);
-      } else setStatus({ kind: 'error', message: failureMessage(err) });
+      } else setStatus({ kind: 'error', message: failureMessage(err, w) });
     }
   };
 
@@ -142,11 +155,11 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
       <div className="form-field">
         <label htmlFor={id}>
           {label}
-          {opts.optional && <span className="optional"> (optional)</span>}
+          {opts.optional && <span className="optional">{w.optional}</span>}
         </label>
         {own && (
           <p id={`${id}-error`} className="field-error">
-            {own}
+            {say(own, w)}
           </p>
         )}
         {key === 'contact' ? (
@@ -167,17 +180,17 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
     return (
       <div className="contact-sent">
         <p role="status" className="notice notice-success">
-          {SENT}
+          {w.sent}
         </p>
-        <p>Thank you for getting in touch. We will answer by email.</p>
+        <p>{w.thanks}</p>
         {onClose ? (
           <button ref={closeRef} type="button" className="button" onClick={onClose}>
-            Close
+            {w.close}
           </button>
         ) : (
           <p>
-            <a href="/" className="button">
-              Go to the home page
+            <a href={home} className="button">
+              {w.homeLink}
             </a>
           </p>
         )}
@@ -186,19 +199,19 @@ export function ContactFormView({ onClose, onSent, initial }: ContactFormProps) 
   }
   return (
     <form ref={formRef} method="post" action={CONTACT_ACTION} onSubmit={(e) => void submit(e)} noValidate>
-      {field('name', 'Name', { autoComplete: 'name' })}
-      {field('title', 'Title', { autoComplete: 'organization-title' })}
-      {field('employer', 'Employer/Affiliation/Organization', {
+      {field('name', w.name, { autoComplete: 'name' })}
+      {field('title', w.jobTitle, { autoComplete: 'organization-title' })}
+      {field('employer', w.employer, {
         optional: true,
         autoComplete: 'organization',
       })}
-      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-      {field('contact', 'How can we help you?')}
+      {field('email', w.email, { type: 'email', autoComplete: 'email' })}
+      {field('contact', w.howCanWeHelp)}
       <p id={`${ids}-status`} className="form-status" role="alert">
-        {status.kind === 'error' ? status.message : ''}
+        {status.kind === 'error' ? say(status.message, w) : ''}
       </p>
       <button type="submit" className="button" disabled={status.kind === 'sending'}>
-        {status.kind === 'sending' ? 'Sending…' : 'Send'}
+        {status.kind === 'sending' ? w.sending : w.send}
       </button>
     </form>
   );

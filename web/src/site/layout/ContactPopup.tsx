@@ -3,11 +3,13 @@
 import { useRef, useState } from 'react';
 import { Modal } from '../../shared/Modal.tsx';
 import { ContactFormView } from './ContactForm.tsx';
+import { useWords } from '../words/useWords.ts';
 
 export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   // A new form (empty) for the next opening once a message was sent.
   const [round, setRound] = useState(0);
   const sent = useRef(false);
+  const words = useWords();
   const close = () => {
     onClose();
     if (sent.current) {
@@ -16,7 +18,13 @@ export function ContactPopup({ open, onClose }: { open: boolean; onClose: () => 
     }
   };
   return (
-    <Modal open={open} onClose={close} title="Contact Us" className="contact-popup">
+    <Modal
+      open={open}
+      onClose={close}
+      title={words.contactUs}
+      className="contact-popup"
+      closeLabel={words.close}
+    >
       <ContactFormView
         key={round}
         onClose={close}

@@ -7,12 +7,14 @@ import { SITE_NAME } from '../../../../server/schema/site/brand.ts';
 import { DashboardLink, DASHBOARD_PATH, type Navigation } from './NavBar.tsx';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
 
 export function Footer() {
   const footer = useApi<FooterData>('footer.php').data;
   const legal = footer?.legal_notice;
   // The footer's links are content (the Menus page, issue 34); none until they are read.
   const links = useApi<Navigation>('navigation').data?.footer ?? [];
+  const words = useWords();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -20,7 +22,7 @@ export function Footer() {
           <img src="/logo.svg" alt="" width="56" height="56" />
           <span>{SITE_NAME}</span>
         </Link>
-        <nav aria-label="Footer">
+        <nav aria-label={words.footerNav}>
           <ul className="footer-links">
             {links.map((l, i) => (
               <li key={i}>
@@ -41,7 +43,7 @@ export function Footer() {
         )}
         {footer && <EditLink entity="footer" what="legal notice" />}
         <p className="footer-copyright">
-          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+          © {new Date().getFullYear()} {SITE_NAME}. {words.rightsReserved}
         </p>
       </div>
     </footer>

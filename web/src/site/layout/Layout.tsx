@@ -9,6 +9,7 @@ import { ContactPopup } from './ContactPopup.tsx';
 import { Footer } from './Footer.tsx';
 import { NavBar } from './NavBar.tsx';
 import { SiteBanner } from './SiteBanner.tsx';
+import { useWords } from '../words/useWords.ts';
 
 function useFocusMainOnNavigation() {
   const { pathname } = useLocation();
@@ -34,11 +35,12 @@ export function Layout() {
   const openContact = useCallback(() => setContactOpen(true), []);
   const contact = useMemo(() => ({ openContact }), [openContact]);
   const { pathname } = useLocation();
+  const words = useWords();
   useFocusMainOnNavigation();
   return (
     <ContactContext.Provider value={contact}>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {words.skipLink}
       </a>
       <SiteBanner />
       <NavBar />

@@ -19,6 +19,10 @@ import { NewTabNote } from '../components/SmartLink.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { useContact } from './ContactContext.tsx';
 import { NavDropdown, type NavItem } from './NavDropdown.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { useWords } from '../words/useWords.ts';
+import { languagePath } from '../../../../server/schema/site/languages.ts';
+import { useInLanguage, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 export const DASHBOARD_PATH = '/TableauDashboardEmbed';
 
@@ -37,6 +41,8 @@ interface HeaderItem {
 
 /** A menu link to another page of the site, marked while it is shown; another site's, plain. */
 function Item({ to, children, className }: { to: string; children: string; className?: string }) {
+  const inLanguage = useInLanguage();
+  const href = safeHref(to);
   return (
     <li className={className}>
       {isSitePath(to) ? (
@@ -44,7 +50,7 @@ function Item({ to, children, className }: { to: string; children: string; class
           {children}
         </NavLink>
       ) : (
-        <a href={safeHref(to)} className="nav-link">
+        <a href={href && inLanguage(href)} className="nav-link">
           {children}
         </a>
       )}
@@ -54,7 +60,8 @@ function Item({ to, children, className }: { to: string; children: string; class
 
 /** DATA DASHBOARD: the external dashboard in a new tab, or our embed page when none is set. */
 export function DashboardLink({ className, children }: { className: string; children: string }) {
-  const url = useApi<SiteSettings>('globals.php').data?.dashboard_url || DASHBOARD_PATH;
+  const inLanguage = useInLanguage();
+  const url = useApi<SiteSettings>('globals.php').data?.dashboard_url || inLanguage(DASHBOARD_PATH);
   return (
     <a href={url} className={className} target="_blank" rel="noopener noreferrer">
       {children}
@@ -80,6 +87,8 @@ export function NavBar() {
   const menuId = useId();
   const location = useLocation();
   const { openContact } = useContact();
+  const words = useWords();
+  const lang = useSiteLanguage();
   const events = useApi<MajorEvent[]>('majorevents.php').data;
   const eventItems: NavItem[] = visibleEvents(events).map((e) => ({ label: e.header, to: eventHref(e) }));
   // Before the menus are read (a page drawn by the browser alone), the bar has none.
@@ -109,7 +118,8 @@ export function NavBar() {
 
   return (
     <header className="site-header">
-      <nav className="navbar" aria-label="Main">
+      <LanguageSwitcher />
+      <nav className="navbar" aria-label={words.mainNav}>
         <Link to="/" className="brand">
           <img src="/logo.svg" alt="" width="40" height="40" className="brand-logo" />
           <span className="brand-name">{SITE_NAME}</span>
@@ -124,7 +134,7 @@ export function NavBar() {
             onClick={() => setMenuOpen((o) => !o)}
           >
             <HamburgerIcon />
-            <span className="visually-hidden">Menu</span>
+            <span className="visually-hidden">{words.menu}</span>
           </button>
         )}
         {!hydrated && (
@@ -132,7 +142,7 @@ export function NavBar() {
             <input type="checkbox" id={`${menuId}-toggle`} className="nav-toggle" />
             <label htmlFor={`${menuId}-toggle`} className="hamburger nav-toggle-label">
               <HamburgerIcon />
-              <span className="visually-hidden">Menu</span>
+              <span className="visually-hidden">{words.menu}</span>
             </label>
           </>
         )}
@@ -168,7 +178,7 @@ export function NavBar() {
                       {item.label}
                     </button>
                   ) : (
-                    <a href={CONTACT_PATH} className="nav-link nav-contact">
+                    <a href={languagePath(lang, CONTACT_PATH)} className="nav-link nav-contact">
                       {item.label}
                     </a>
                   )}
@@ -188,7 +198,7 @@ export function NavBar() {
           })}
         </ul>
       </nav>
-      <SearchForm label="Search the site" className="search-form search-form-header" hideLabel />
+      <SearchForm label={words.searchSite} className="search-form search-form-header" hideLabel />
     </header>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { NavLink } from '../components/RouterLinks.tsx';
+import { useWords } from '../words/useWords.ts';
 
 export interface NavItem {
   label: string;
@@ -25,6 +26,7 @@ export function NavDropdown({
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const location = useLocation();
+  const words = useWords();
 
   // Another page closes the menu (set while rendering: no frame shows it open there).
   const [openFor, setOpenFor] = useState(location.pathname);
@@ -97,7 +99,7 @@ export function NavDropdown({
         <span className="nav-caret" aria-hidden="true" />
       </button>
       <ul id={menuId} className="nav-dropdown-menu" hidden={!open}>
-        {items.length === 0 && <li className="nav-dropdown-empty">No upcoming event pages</li>}
+        {items.length === 0 && <li className="nav-dropdown-empty">{words.noEventPages}</li>}
         {items.map((item, i) => (
           <li key={`${item.to}-${i}`}>
             <NavLink to={item.to} className="nav-dropdown-link" end onKeyDown={onKeyDown}>

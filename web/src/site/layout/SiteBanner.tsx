@@ -5,22 +5,24 @@ import { useApi } from '../../lib/useApi.ts';
 import type { Banner, SiteSettings } from '../../lib/types.ts';
 import { SmartLink } from '../components/SmartLink.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
 
 export function SiteBanner() {
   const settings = useApi<SiteSettings>('globals.php').data;
   const banners = useApi<Banner[]>('get_headder.php').data;
+  const words = useWords();
   if (!settings || !banners || !settings.show_banner) return null;
   const banner = banners.find((b) => b.id === settings.banner_to_show);
   if (!banner || !banner.banner_text.trim()) return null;
   return (
-    <aside className="site-banner" aria-label="Announcement">
+    <aside className="site-banner" aria-label={words.announcement}>
       <p>
         <span className="site-banner-text">{banner.banner_text}</span>
         {banner.banner_link && (
           <>
             {' '}
             <SmartLink href={banner.banner_link} className="site-banner-link">
-              {banner.banner_link_text || 'Learn more'}
+              {banner.banner_link_text || words.learnMore}
             </SmartLink>
           </>
         )}

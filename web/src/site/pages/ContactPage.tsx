@@ -4,14 +4,16 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { ContactFormView } from '../layout/ContactForm.tsx';
 import { useRenderCollector } from '../../shared/renderContext.ts';
 import { contactOutcomeOfPage } from '../ssr/pageDataClient.ts';
+import { useWords } from '../words/useWords.ts';
 
 export function ContactPage() {
-  usePageTitle('Contact Us', { description: 'Send us a message: we answer by email.' });
+  const words = useWords();
+  usePageTitle(words.contactUs, { description: words.contactDescription });
   const outcome = useRenderCollector()?.contact ?? contactOutcomeOfPage();
   return (
     <div className="container page contact-page">
-      <h1>Contact Us</h1>
-      <p>Send us a message and we will answer by email.</p>
+      <h1>{words.contactUs}</h1>
+      <p>{words.contactIntro}</p>
       <ContactFormView initial={outcome} />
     </div>
   );

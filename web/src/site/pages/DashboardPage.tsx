@@ -8,6 +8,7 @@ import { useApi } from '../../lib/useApi.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewTabNote } from '../components/SmartLink.tsx';
+import { useWords } from '../words/useWords.ts';
 
 const SCRIPT_TIMEOUT_MS = 10_000;
 /** 'idle': not tried yet (the server's page, and a browser without JavaScript: the link shows). */
@@ -85,19 +86,20 @@ function useExternalScript(src: string | undefined): ScriptState {
 function Dashboard({ settings }: { settings: SiteSettings }) {
   const url = safeHref(settings.dashboard_url);
   const script = useExternalScript(url ? safeHref(settings.dashboard_script_url) : undefined);
+  const words = useWords();
   const link = url && (
     <p>
       <a href={url} target="_blank" rel="noopener noreferrer" className="button">
-        Open the data dashboard
+        {words.openDashboard}
         <NewTabNote />
       </a>
     </p>
   );
-  if (!url) return <p>The data dashboard is not available right now.</p>;
+  if (!url) return <p>{words.dashboardMissing}</p>;
   if (script === 'failed')
     return (
       <>
-        {<p>The interactive dashboard could not be shown here.</p>}
+        <p>{words.dashboardFailed}</p>
         {link}
       </>
     );
@@ -105,7 +107,7 @@ function Dashboard({ settings }: { settings: SiteSettings }) {
     <>
       {script === 'loading' && (
         <p role="status" className="loading">
-          Loading the dashboard…
+          {words.loadingDashboard}
         </p>
       )}
       <div className="dashboard-frame">
@@ -123,16 +125,17 @@ function Dashboard({ settings }: { settings: SiteSettings }) {
 }
 
 export function DashboardPage() {
-  usePageTitle('Data Dashboard');
+  const words = useWords();
+  usePageTitle(words.dashboardTitle);
   const settings = useApi<SiteSettings>('globals.php');
   return (
     <div className="container page dashboard-page">
-      <h1>Data Dashboard</h1>
+      <h1>{words.dashboardTitle}</h1>
       <Loadable
         state={settings}
-        what="the dashboard"
+        what={words.what.dashboard}
         logMessage="Error fetching dashboard settings"
-        fallback="Loading…"
+        fallback={words.loading}
       >
         {(s) => <Dashboard settings={s} />}
       </Loadable>

@@ -13,13 +13,16 @@ import { NewTabNote, SmartLink } from '../components/SmartLink.tsx';
 import { safeHref } from '../../lib/links.ts';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useInLanguage, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 /** The winter event page's title: its own header, else the lowest-id visible event page's (spec §2). */
 function WinterLink() {
   const events = useApi<MajorEvent[]>('majorevents.php').data;
   const winter = eventForPath(events, WINTER_PATH);
+  const words = useWords();
   if (!winter) return null;
-  const title = winter.header || visibleEvents(events)[0]?.header || 'Winter event';
+  const title = winter.header || visibleEvents(events)[0]?.header || words.winterEvent;
   return (
     <p className="winter-link">
       <Link to={WINTER_PATH} className="button button-secondary">
@@ -33,12 +36,15 @@ function WinterLink() {
 const continuesSection = (above: string) => /^ {0,3}#{1,6}\s|<h[1-6][\s>]/im.test(above);
 
 function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
-  if (!resources.length) return <p>No Resources available.</p>;
+  const words = useWords();
+  const lang = useSiteLanguage();
+  const inLanguage = useInLanguage();
+  if (!resources.length) return <p>{words.noResources}</p>;
   return (
     <ul className="resource-grid">
       {resources.map((r) => (
-        <li key={r.id} className="resource-card">
-          <a href={safeHref(r.url_link)} target="_blank" rel="noopener noreferrer">
+        <li key={r.id} className="resource-card" {...langAttr(r, lang)}>
+          <a href={inLanguage(safeHref(r.url_link) ?? '')} target="_blank" rel="noopener noreferrer">
             {r.logo ? (
               <ResponsiveImage src={r.logo} alt="" className="resource-logo" loading="lazy" sizes="140px" />
             ) : (
@@ -56,22 +62,24 @@ function ResourceGrid({ resources }: { resources: readonly Resource[] }) {
 
 export function EducatorsPage() {
   const texts = useApi<EducatorTexts>('resources_text.php');
-  usePageTitle('Resources for K-12 Educators', { description: plainText(texts.data?.proDevAbove) });
+  const words = useWords();
+  const lang = useSiteLanguage();
+  usePageTitle(words.educatorsTitle, { description: plainText(texts.data?.proDevAbove) });
   const button = useApi<EducatorButton>('resources_button.php').data;
   const resources = useApi<Resource[]>('resources.php');
   return (
     <div className="container page educators-page">
-      <h1>Resources for K-12 Educators</h1>
+      <h1>{words.educatorsTitle}</h1>
       <Loadable
         state={texts}
-        what="the educator resources"
+        what={words.what.educatorTexts}
         logMessage="Error fetching resources text"
-        fallback="Loading…"
+        fallback={words.loading}
       >
         {(t) => (
           <>
             {/* The texts carry their own headings ('## Professional development', '## Credentialing'). */}
-            <section className="educators-section">
+            <section className="educators-section" {...langAttr(t, lang)}>
               <EditLink entity="educatorTexts" what="professional development text" />
               <Markdown headingsFrom={2}>{t.proDevAbove}</Markdown>
               {button?.text && (
@@ -85,7 +93,7 @@ export function EducatorsPage() {
               <Markdown headingsFrom={continuesSection(t.proDevAbove) ? 3 : 2}>{t.proDevBelow}</Markdown>
               <WinterLink />
             </section>
-            <section className="educators-section">
+            <section className="educators-section" {...langAttr(t, lang)}>
               <EditLink entity="educatorTexts" what="credentialing text" />
               <Markdown headingsFrom={2}>{t.credentialing}</Markdown>
             </section>
@@ -93,12 +101,12 @@ export function EducatorsPage() {
         )}
       </Loadable>
       <section aria-labelledby="resources-heading" className="educators-section">
-        <h2 id="resources-heading">Resources</h2>
+        <h2 id="resources-heading">{words.resources}</h2>
         <Loadable
           state={resources}
-          what="the resource links"
+          what={words.what.resources}
           logMessage="Error fetching resources"
-          fallback="Loading resources…"
+          fallback={words.loadingResources}
         >
           {(list) => <ResourceGrid resources={list} />}
         </Loadable>

@@ -10,21 +10,23 @@ import { EventCardList } from '../components/EventCardView.tsx';
 import { EventDetails } from '../components/EventDetails.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { useWords } from '../words/useWords.ts';
 
 export function EventCardsFor({ header }: { header: string }) {
   const cards = useApi<EventCard[]>('events.php');
+  const words = useWords();
   return (
     <Loadable
       state={cards}
-      what="the events"
+      what={words.what.events}
       logMessage="Error fetching event cards"
-      fallback="Loading events…"
+      fallback={words.loadingEvents}
     >
       {(list) => {
         const mine = cardsForEvent(list, header);
         return mine.length ? (
           <section aria-labelledby="event-cards-heading" className="event-cards">
-            <h2 id="event-cards-heading">Events</h2>
+            <h2 id="event-cards-heading">{words.events}</h2>
             <EventCardList cards={mine} headingLevel={3} />
           </section>
         ) : null;
@@ -37,7 +39,8 @@ export function EventPage() {
   const { pathname } = useLocation();
   const events = useApi<MajorEvent[]>('majorevents.php');
   const event = eventForPath(events.data, pathname);
-  usePageTitle(event?.header ?? (events.data ? 'Page not found' : undefined), {
+  const words = useWords();
+  usePageTitle(event?.header ?? (events.data ? words.pageNotFound : undefined), {
     description:
       event &&
       [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
@@ -48,9 +51,9 @@ export function EventPage() {
     <div className="container page event-page">
       <Loadable
         state={events}
-        what="this event page"
+        what={words.what.eventPage}
         logMessage="Error fetching major events"
-        fallback="Loading or not found"
+        fallback={words.loadingOrNotFound}
       >
         {() =>
           event && (

@@ -12,14 +12,16 @@ import { EventsCalendarLink } from '../components/FeedLinks.tsx';
 import { ListingPages, useListingTitle } from '../components/ListingPages.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { EVENTS_LISTING, type ListPage } from '../../../../server/schema/site/paging.ts';
+import { useWords } from '../words/useWords.ts';
 
 /** The visible event pages, so they stay reachable where the EVENTS dropdown is flattened. */
 function EventPagesList() {
   const pages = visibleEvents(useApi<MajorEvent[]>('majorevents.php').data);
+  const words = useWords();
   if (!pages.length) return null;
   return (
-    <nav aria-label="Event pages" className="event-pages-nav">
-      <h2 className="event-pages-heading">Event pages</h2>
+    <nav aria-label={words.eventPages} className="event-pages-nav">
+      <h2 className="event-pages-heading">{words.eventPages}</h2>
       <ul>
         {pages.map((e) => (
           <li key={e.id}>
@@ -40,20 +42,23 @@ export function EventsPage() {
 }
 
 function EventsView({ page, cards }: { page: number; cards: ApiState<ListPage<EventCard>> }) {
-  useListingTitle(EVENTS_LISTING, 'Events', page, cards.data?.pages ?? page);
+  const words = useWords();
+  useListingTitle(EVENTS_LISTING, words.events, page, cards.data?.pages ?? page);
   return (
     <div className="container page listing-page">
       <NewsNav />
-      <h1>Events</h1>
+      <h1>{words.events}</h1>
       <EventsCalendarLink />
       <EventPagesList />
-      <Loadable state={cards} what="the events" logMessage="Error fetching events" fallback="Loading events…">
+      <Loadable
+        state={cards}
+        what={words.what.events}
+        logMessage="Error fetching events"
+        fallback={words.loadingEvents}
+      >
         {({ items, pages }) => (
           <>
-            <EventCardList
-              cards={items}
-              empty="There are no upcoming events right now. Please check back soon."
-            />
+            <EventCardList cards={items} empty={words.noEvents} />
             <Pagination listing={EVENTS_LISTING} page={page} pages={pages} />
           </>
         )}

@@ -7,6 +7,8 @@ import { plainText } from '../../../../server/schema/site/plainText.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 function Statistics({ home }: { home: Home }) {
   const contextLevel = home.heading2 ? 5 : 4;
@@ -52,9 +54,12 @@ function Statistics({ home }: { home: Home }) {
 }
 
 function HomeContent({ home }: { home: Home }) {
+  const words = useWords();
+  // Each section, not a wrapper: the sections stay the page's own blocks.
+  const itemLang = langAttr(home, useSiteLanguage());
   return (
     <>
-      <section className="hero" aria-labelledby="hero-heading">
+      <section className="hero" aria-labelledby="hero-heading" {...itemLang}>
         <div className="hero-inner">
           <h1 id="hero-heading" className="hero-heading">
             <Markdown inline>{home.banner_text}</Markdown>
@@ -62,7 +67,7 @@ function HomeContent({ home }: { home: Home }) {
           {home.banner_image_alt && <span className="visually-hidden">{home.banner_image_alt}</span>}
         </div>
       </section>
-      <section className="home-section home-section-1 container" aria-labelledby="home-heading">
+      <section className="home-section home-section-1 container" aria-labelledby="home-heading" {...itemLang}>
         <div className="home-intro">
           <h2 id="home-heading">
             <Markdown inline>{home.heading}</Markdown>
@@ -73,7 +78,7 @@ function HomeContent({ home }: { home: Home }) {
         <Statistics home={home} />
       </section>
       {home.quote && (
-        <section className="home-section home-quote" aria-label="Quote">
+        <section className="home-section home-quote" aria-label={words.quote} {...itemLang}>
           <figure className="container">
             <blockquote>
               <Markdown headingsFrom={2}>{home.quote}</Markdown>
@@ -83,7 +88,11 @@ function HomeContent({ home }: { home: Home }) {
         </section>
       )}
       {home.doe && (
-        <section className="home-section home-section-3 container" aria-label="More information">
+        <section
+          className="home-section home-section-3 container"
+          aria-label={words.moreInformation}
+          {...itemLang}
+        >
           <Markdown linkTarget="_blank" className="home-doe" headingsFrom={2}>
             {home.doe}
           </Markdown>
@@ -95,16 +104,17 @@ function HomeContent({ home }: { home: Home }) {
 
 export function HomePage() {
   const state = useApi<Home>('homepage.php');
+  const words = useWords();
   usePageTitle(undefined, { description: plainText(state.data?.content) });
   return (
     <Loadable
       state={state}
-      what="the home page"
+      what={words.what.homePage}
       logMessage="Error fetching Home Page data"
       fallback={
         <div className="container">
           <p className="loading" role="status">
-            Loading…
+            {words.loading}
           </p>
         </div>
       }

@@ -15,6 +15,8 @@ import { EditLink } from '../components/EditLink.tsx';
 import { NewsFeedLink } from '../components/FeedLinks.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { altAttribute } from '../../../../server/schema/imageAlt.ts';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 export function NewsPage() {
   return (
@@ -28,9 +30,10 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
   const first = news.data?.items[0];
   // Link previews of the page show the newest picture on it.
   const pictured = news.data?.items.find((n) => n.picture);
+  const words = useWords();
   useListingTitle(
     NEWS_LISTING,
-    'News',
+    words.news,
     page,
     news.data?.pages ?? page,
     first && `${first.title}. ${plainText(first.what)}`,
@@ -43,9 +46,14 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
   return (
     <div className="container page listing-page">
       <NewsNav />
-      <h1>News and Features</h1>
+      <h1>{words.newsHeading}</h1>
       <NewsFeedLink />
-      <Loadable state={news} what="the news" logMessage="Error fetching news" fallback="Loading news…">
+      <Loadable
+        state={news}
+        what={words.what.news}
+        logMessage="Error fetching news"
+        fallback={words.loadingNews}
+      >
         {({ items, pages }) =>
           items.length ? (
             <>
@@ -59,7 +67,7 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
               <Pagination listing={NEWS_LISTING} page={page} pages={pages} />
             </>
           ) : (
-            <p>There is no news yet.</p>
+            <p>{words.noNews}</p>
           )
         }
       </Loadable>
@@ -70,8 +78,9 @@ function NewsView({ page, news }: { page: number; news: ApiState<ListPage<NewsIt
 /** One news item; its title an h2 on the news page, one level below a heading elsewhere (a staff page). */
 export function NewsArticle({ item: n, level = 2 }: { item: NewsItem; level?: 2 | 3 }) {
   const H = level === 2 ? 'h2' : 'h3';
+  const lang = useSiteLanguage();
   return (
-    <article className="news-item">
+    <article className="news-item" {...langAttr(n, lang)}>
       <H className="news-title">
         {n.link ? (
           <SmartLink href={n.link} newTab={!n.link.startsWith('/')}>
@@ -84,7 +93,7 @@ export function NewsArticle({ item: n, level = 2 }: { item: NewsItem; level?: 2 
       <EditLink entity="news" id={n.id} what={`news item “${n.title}”`} />
       {n.when_date && (
         <p className="news-date">
-          <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date)}</time>
+          <time dateTime={isoDate(n.when_date)}>{formatDate(n.when_date, lang)}</time>
         </p>
       )}
       {n.picture && (

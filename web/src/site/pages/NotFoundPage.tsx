@@ -2,18 +2,20 @@
 import { Link } from '../components/RouterLinks.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useRenderCollector } from '../../shared/renderContext.ts';
+import { useWords } from '../words/useWords.ts';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const words = useWords();
+  usePageTitle(words.pageNotFound);
   // The server answers this page with 404, so search engines and link checkers see it is gone.
   useRenderCollector()?.status(404);
   return (
     <div className="container page not-found">
-      <h1>Page not found</h1>
-      <p>Sorry, there is no page at this address. It may have moved, or the event may be over.</p>
+      <h1>{words.pageNotFound}</h1>
+      <p>{words.notFoundText}</p>
       <p>
         <Link to="/" className="button">
-          Go to the home page
+          {words.homeLink}
         </Link>
       </p>
     </div>

@@ -10,17 +10,26 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
+import { fill } from '../words/fill.ts';
 
 /** One paper; its title an h2 on the research page, one level below a heading elsewhere (a staff page). */
 export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: number; level?: 2 | 3 }) {
   const headingId = `paper-${paper.id}`;
   const H = level === 2 ? 'h2' : 'h3';
+  const words = useWords();
+  const lang = useSiteLanguage();
   return (
-    <article className={`paper ${index % 2 === 0 ? 'paper-even' : 'paper-odd'}`} aria-labelledby={headingId}>
+    <article
+      className={`paper ${index % 2 === 0 ? 'paper-even' : 'paper-odd'}`}
+      aria-labelledby={headingId}
+      {...langAttr(paper, lang)}
+    >
       {paper.first_page && (
         <ResponsiveImage
           src={paper.first_page}
-          alt={`First page of “${paper.study_title}”`}
+          alt={fill(words.firstPageOf, { title: paper.study_title })}
           className="paper-image"
           sizes="(max-width: 640px) 260px, 400px"
           priority={index === 0}
@@ -32,8 +41,8 @@ export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: nu
         <EditLink entity="papers" id={paper.id} what={`paper “${paper.study_title}”`} />
         {paper.publication_date && (
           <p className="paper-date">
-            Published{' '}
-            <time dateTime={isoDate(paper.publication_date)}>{formatDate(paper.publication_date)}</time>
+            {words.published}{' '}
+            <time dateTime={isoDate(paper.publication_date)}>{formatDate(paper.publication_date, lang)}</time>
           </p>
         )}
         <Markdown headingsFrom={level === 2 ? 3 : 4}>{paper.abstract}</Markdown>
@@ -42,7 +51,8 @@ export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: nu
           href={apiUrl(`download_pdf.php?id=${encodeURIComponent(paper.id)}`)}
           download={`${paper.file_name}.pdf`}
         >
-          Download<span className="visually-hidden"> “{paper.study_title}” (PDF)</span>
+          {words.download}
+          <span className="visually-hidden">{fill(words.downloadWhat, { title: paper.study_title })}</span>
         </a>
       </div>
     </article>
@@ -52,15 +62,18 @@ export function PaperView({ paper, index, level = 2 }: { paper: Paper; index: nu
 export function ResearchPage() {
   const papers = useApi<Paper[]>('get_pdf_metadata.php');
   const first = papers.data?.[0];
-  usePageTitle('Research', { description: first && `${first.study_title}. ${plainText(first.abstract)}` });
+  const words = useWords();
+  usePageTitle(words.research, {
+    description: first && `${first.study_title}. ${plainText(first.abstract)}`,
+  });
   return (
     <div className="container page research-page">
-      <h1>Research</h1>
+      <h1>{words.research}</h1>
       <Loadable
         state={papers}
-        what="the research papers"
+        what={words.what.papers}
         logMessage="Error fetching PDF metadata"
-        fallback="Loading…"
+        fallback={words.loading}
       >
         {(list) =>
           list.length ? (
@@ -70,7 +83,7 @@ export function ResearchPage() {
               ))}
             </div>
           ) : (
-            <p>There are no papers yet.</p>
+            <p>{words.noPapers}</p>
           )
         }
       </Loadable>

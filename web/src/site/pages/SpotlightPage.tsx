@@ -6,19 +6,23 @@ import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { NewsNav } from '../components/NewsNav.tsx';
 import { EditLink } from '../components/EditLink.tsx';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 export function SpotlightPage() {
-  usePageTitle('Spotlight');
+  const words = useWords();
+  const lang = useSiteLanguage();
+  usePageTitle(words.spotlight);
   const items = useApi<EventCard[]>('get_data.php');
   return (
     <div className="container page listing-page">
       <NewsNav />
-      <h1>Spotlight</h1>
+      <h1>{words.spotlight}</h1>
       <Loadable
         state={items}
-        what="the spotlight"
+        what={words.what.spotlight}
         logMessage="Error fetching spotlight data"
-        fallback="Loading…"
+        fallback={words.loading}
       >
         {(list) => {
           const spotlights = list.filter((c) => c.news_type === 'spotlight');
@@ -26,19 +30,19 @@ export function SpotlightPage() {
             <ul className="news-list">
               {spotlights.map((s) => (
                 <li key={s.id}>
-                  <article className="news-item spotlight-item">
-                    <p className="item-type">Spotlight</p>
+                  <article className="news-item spotlight-item" {...langAttr(s, lang)}>
+                    <p className="item-type">{words.spotlight}</p>
                     <h2 className="news-title">{s.title}</h2>
                     <EditLink entity="eventCards" id={s.id} what={`spotlight “${s.title}”`} />
                     <Markdown headingsFrom={3}>{s.what}</Markdown>
                     {s.who && (
                       <p>
-                        <strong>Who:</strong> {s.who}
+                        <strong>{words.who}</strong> {s.who}
                       </p>
                     )}
                     {s.when_date && (
                       <p>
-                        <strong>When:</strong> {s.when_date}
+                        <strong>{words.cardWhen}</strong> {s.when_date}
                       </p>
                     )}
                   </article>
@@ -46,7 +50,7 @@ export function SpotlightPage() {
               ))}
             </ul>
           ) : (
-            <p>There are no spotlights yet.</p>
+            <p>{words.noSpotlights}</p>
           );
         }}
       </Loadable>

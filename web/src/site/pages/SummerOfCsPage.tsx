@@ -12,6 +12,8 @@ import { EventCardsFor } from './EventPage.tsx';
 import { ResponsiveImage } from '../components/ResponsiveImage.tsx';
 import { EditLink } from '../components/EditLink.tsx';
 import { altAttribute } from '../../../../server/schema/imageAlt.ts';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 /**
  * The schedule image fits the screen; on a phone its text is too small to read, so a link opens
@@ -20,21 +22,23 @@ import { altAttribute } from '../../../../server/schema/imageAlt.ts';
  */
 function Schedule() {
   const schedule = useApi<WorkshopSchedule>('workshop_schedule.php').data;
+  const words = useWords();
+  const lang = useSiteLanguage();
   if (!schedule?.image) return null;
   return (
-    <section aria-labelledby="schedule-heading" className="schedule">
-      <h2 id="schedule-heading">Workshop Schedule</h2>
+    <section aria-labelledby="schedule-heading" className="schedule" {...langAttr(schedule, lang)}>
+      <h2 id="schedule-heading">{words.workshopSchedule}</h2>
       <EditLink entity="workshopSchedule" what="workshop schedule" />
       <div className="schedule-figure">
         <ResponsiveImage
           src={schedule.image}
-          alt={schedule.alt ? altAttribute(schedule.alt) : 'Workshop schedule'}
+          alt={schedule.alt ? altAttribute(schedule.alt) : words.workshopScheduleAlt}
           className="schedule-image"
           sizes="(max-width: 1180px) 100vw, 1180px"
         />
         <p className="schedule-open">
           <a href={schedule.image} className="schedule-link">
-            Open the schedule full size
+            {words.scheduleFullSize}
           </a>
         </p>
       </div>
@@ -46,7 +50,8 @@ export function SummerOfCsPage() {
   const events = useApi<MajorEvent[]>('majorevents.php');
   const dropdowns = useApi<EventDropdown[]>('event_dropdowns.php');
   const event = eventForPath(events.data, SUMMER_PATH);
-  usePageTitle(event?.header ?? 'Summer of CS', {
+  const words = useWords();
+  usePageTitle(event?.header ?? words.summerOfCs, {
     description:
       event &&
       [event.date_range, event.location, plainText(event.event_description)].filter(Boolean).join('. '),
@@ -55,23 +60,23 @@ export function SummerOfCsPage() {
     <div className="container page event-page summer-page">
       <Loadable
         state={events}
-        what="this event page"
+        what={words.what.eventPage}
         logMessage="Error fetching major events"
-        fallback="Loading or not found"
+        fallback={words.loadingOrNotFound}
       >
         {() => (
           <>
             <EventDetails event={event} />
             <Loadable
               state={dropdowns}
-              what="the event details"
+              what={words.what.eventDetails}
               logMessage="Error fetching spotlight dropdowns"
-              fallback="Loading or not found"
+              fallback={words.loadingOrNotFound}
             >
               {(items) =>
                 items.length ? (
                   <section aria-labelledby="details-heading" className="event-details">
-                    <h2 id="details-heading">Event Details</h2>
+                    <h2 id="details-heading">{words.eventDetails}</h2>
                     <EventDropdowns items={items} />
                   </section>
                 ) : null

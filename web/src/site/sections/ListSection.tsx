@@ -15,10 +15,11 @@ import { NewsArticle } from '../pages/NewsPage.tsx';
 import { PaperView } from '../pages/ResearchPage.tsx';
 import { Titled, type Level } from './Titled.tsx';
 import type { SectionProps } from './types.ts';
+import { useWords } from '../words/useWords.ts';
 
 type Item = NewsItem & EventCard & Paper;
 
-/** Each source: its paged read, how one item is drawn, what an empty list says, and its own page. */
+/** Each source: its paged read, how one item is drawn, what an empty list says and its own page's link (keys of the site's words). */
 const SOURCES = {
   news: {
     endpoint: NEWS_LISTING.endpoint,
@@ -31,14 +32,14 @@ const SOURCES = {
         ))}
       </ul>
     ),
-    empty: 'There is no news yet.',
-    more: ['/news', 'All news'],
+    empty: 'noNews',
+    more: ['/news', 'allNews'],
   },
   events: {
     endpoint: EVENTS_LISTING.endpoint,
     draw: (items: Item[], level: Level) => <EventCardList cards={items} headingLevel={level} />,
-    empty: 'There are no upcoming events right now. Please check back soon.',
-    more: ['/events', 'All events'],
+    empty: 'noEvents',
+    more: ['/events', 'allEvents'],
   },
   papers: {
     endpoint: 'get_pdf_metadata.php',
@@ -49,28 +50,34 @@ const SOURCES = {
         ))}
       </div>
     ),
-    empty: 'There are no papers yet.',
-    more: ['/research', 'All research papers'],
+    empty: 'noPapers',
+    more: ['/research', 'allPapers'],
   },
 } as const;
 
 export function ListSection({ heading, source, count }: SectionProps<'list'>) {
   const from = SOURCES[source] ?? SOURCES.news;
   const list = useApi<ListPage<Item>>(pagedEndpoint(from.endpoint, 1, count));
+  const words = useWords();
   return (
     <Titled heading={heading} kind="list">
       {(level) => (
-        <Loadable state={list} what="this list" logMessage="Error fetching a page's list" fallback="Loading…">
+        <Loadable
+          state={list}
+          what={words.what.list}
+          logMessage="Error fetching a page's list"
+          fallback={words.loading}
+        >
           {({ items }) =>
             items.length ? (
               <>
                 {from.draw(items, level)}
                 <p className="section-more">
-                  <SmartLink href={from.more[0]}>{from.more[1]}</SmartLink>
+                  <SmartLink href={from.more[0]}>{words[from.more[1]]}</SmartLink>
                 </p>
               </>
             ) : (
-              <p>{from.empty}</p>
+              <p>{words[from.empty]}</p>
             )
           }
         </Loadable>

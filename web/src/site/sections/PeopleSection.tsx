@@ -5,13 +5,20 @@ import { StaffGrid } from '../about/StaffGrid.tsx';
 import { Loadable } from '../components/Loadable.tsx';
 import { Titled } from './Titled.tsx';
 import type { SectionProps } from './types.ts';
+import { useWords } from '../words/useWords.ts';
 
 export function PeopleSection({ heading, profiles }: SectionProps<'people'>) {
   const all = useApi<Profile[]>('about_us.php');
+  const words = useWords();
   return (
     <Titled heading={heading} kind="people">
       {(level) => (
-        <Loadable state={all} what="these people" logMessage="Error fetching profiles" fallback="Loading…">
+        <Loadable
+          state={all}
+          what={words.what.people}
+          logMessage="Error fetching profiles"
+          fallback={words.loading}
+        >
           {(list) => {
             const byId = new Map(list.map((p) => [p.id, p]));
             // A profile deleted since the page was made is left out.

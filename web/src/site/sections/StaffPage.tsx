@@ -11,6 +11,8 @@ import { Loadable, Loading } from '../components/Loadable.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { Sections } from './Sections.tsx';
 import type { StaffPageItem } from './types.ts';
+import { useWords } from '../words/useWords.ts';
+import { langAttr, useSiteLanguage } from '../language/siteLanguage.tsx';
 
 /** An address as pages are stored: lower case, no slash at the end. */
 const addressOf = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowerCase();
@@ -18,12 +20,13 @@ const addressOf = (pathname: string) => pathname.replace(/(.)\/+$/, '$1').toLowe
 export function PageOrNotFound() {
   const at = addressOf(useLocation().pathname);
   const paths = useApi<string[]>(PAGE_PATHS_ENDPOINT);
+  const words = useWords();
   const path = paths.data?.find((p) => p.toLowerCase() === at);
   if (path) return <StaffPage path={path} />;
   if (paths.data === undefined && !paths.error)
     return (
       <div className="container page">
-        <Loading>Loading…</Loading>
+        <Loading>{words.loading}</Loading>
       </div>
     );
   return <NotFoundPage />;
@@ -32,18 +35,25 @@ export function PageOrNotFound() {
 function StaffPage({ path }: { path: string }) {
   const state = useApi<StaffPageItem[]>(pageAtEndpoint(path));
   const page = state.data?.[0];
+  const words = useWords();
+  const lang = useSiteLanguage();
   // Link previews show the page's first picture.
   const picture = page?.sections.find((s) => s.type === 'image' && s.image);
   const alt = picture?.type === 'image' ? altAttribute(picture.alt ?? '') : '';
-  usePageTitle(page?.title ?? (state.data ? 'Page not found' : undefined), {
+  usePageTitle(page?.title ?? (state.data ? words.pageNotFound : undefined), {
     description: page?.summary,
     canonicalPath: page?.path,
     ...(picture?.type === 'image' ? { image: picture.image, imageAlt: alt || undefined } : {}),
   });
   if (state.data && !page) return <NotFoundPage />;
   return (
-    <div className="container page staff-page">
-      <Loadable state={state} what="this page" logMessage="Error fetching a page" fallback="Loading…">
+    <div className="container page staff-page" {...langAttr(page, lang)}>
+      <Loadable
+        state={state}
+        what={words.what.page}
+        logMessage="Error fetching a page"
+        fallback={words.loading}
+      >
         {() =>
           page && (
             <>

@@ -7,11 +7,14 @@ import { videoOf } from '../../../../server/schema/site/videos.ts';
 import { Markdown } from '../../markdown/MarkdownHtml.tsx';
 import { NewTabNote } from '../components/SmartLink.tsx';
 import type { SectionProps } from './types.ts';
+import { useWords } from '../words/useWords.ts';
+import { fill } from '../words/fill.ts';
 
 export function VideoSection({ url, title, transcript }: SectionProps<'video'>) {
   const video = videoOf(url);
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  const words = useWords();
   useEffect(() => {
     if (playing) frame.current?.focus();
   }, [playing]);
@@ -31,19 +34,22 @@ export function VideoSection({ url, title, transcript }: SectionProps<'video'>) 
         ) : (
           <button type="button" className="video-play" onClick={() => setPlaying(true)}>
             <span className="video-play-icon" aria-hidden="true" />
-            <span>Play video: {title}</span>
+            <span>
+              {words.playVideo}
+              {title}
+            </span>
           </button>
         )}
       </div>
       <p className="video-watch">
         <a href={video.watch} target="_blank" rel="noopener noreferrer">
-          Watch “{title}” on {video.provider}
+          {fill(words.watchOn, { title, provider: video.provider })}
           <NewTabNote />
         </a>
       </p>
       {transcript && (
         <div className="video-transcript">
-          <p className="video-transcript-label">Transcript</p>
+          <p className="video-transcript-label">{words.transcript}</p>
           <Markdown headingsFrom={2}>{transcript}</Markdown>
         </div>
       )}

@@ -29,6 +29,8 @@ export interface StaffPageItem {
   path: string;
   summary?: string;
   sections: Section[];
+  /** What language it came in, when the page asked for one (?lang=es): 'en' while not translated. */
+  lang?: string;
 }
 
 /** What the component of one kind of section gets: its fields. */

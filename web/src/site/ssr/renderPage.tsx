@@ -16,6 +16,14 @@ import type {
 } from '../../../../server/schema/site/pageData.ts';
 import type { ImageSize } from '../../../../server/schema/site/imageVariants.ts';
 import { RenderContext, type RenderCollector } from '../../shared/renderContext.ts';
+import { languageBase, SOURCE_LANGUAGE } from '../../../../server/schema/site/languages.ts';
+import { SiteLanguageContext } from '../language/siteLanguage.tsx';
+import { addWords } from '../words/useWords.ts';
+import es from '../words/es.json' with { type: 'json' };
+
+// The server draws pages in every language: each dictionary is at hand from the start. Typed as
+// the English words: a key the Spanish lacks is a compile error here.
+addWords('es', es);
 
 /** Characters no text of the site can put in a page's markup (markdown turns NUL into U+FFFD). */
 const MARK = '\u0000';
@@ -65,11 +73,15 @@ export function renderPage(pathname: string, sources: PageSources, contact?: Con
       head = { ...head, ...Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) };
     },
   };
+  // A page in another language (issue 36) is the same route table under its folder: /es/news.
+  const lang = sources.lang ?? SOURCE_LANGUAGE;
   const html = renderToString(
     <RenderContext.Provider value={collector}>
-      <StaticRouter location={pathname}>
-        <SiteRoutes />
-      </StaticRouter>
+      <SiteLanguageContext.Provider value={lang}>
+        <StaticRouter basename={languageBase(lang)} location={pathname}>
+          <SiteRoutes />
+        </StaticRouter>
+      </SiteLanguageContext.Provider>
     </RenderContext.Provider>,
   );
   const seen = Object.keys(images).length ? { images } : {};
