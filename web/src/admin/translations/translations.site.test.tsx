@@ -145,7 +145,11 @@ describe('a one-of-a-kind text', () => {
     const user = userEvent.setup();
     show('/admin/translations/footer/1?lang=es');
     expect(await screen.findByRole('heading', { name: /Footer in Español/ })).toBeVisible();
-    await user.type(await screen.findByLabelText('Español: Legal notice'), 'Todos los derechos reservados.');
+    // The starter site ships the footer in Spanish: its words are there to change.
+    const box = await screen.findByLabelText('Español: Legal notice');
+    expect((box as HTMLTextAreaElement).value).toContain('sin fines de lucro');
+    await user.clear(box);
+    await user.type(box, 'Todos los derechos reservados.');
     await user.click(screen.getByRole('button', { name: 'Save the translation' }));
     expect(await screen.findByText('Translation saved.')).toBeVisible();
     const read = await call(cms, '/api/footer.php?lang=es&shape=typed');
