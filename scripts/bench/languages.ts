@@ -9,16 +9,14 @@
 //  - warm: BENCH_READS (default 200) visits, the two addresses taken in turn, and node:http sending the
 //    Spanish page's bytes (the anchor).
 // Figures are p50 and p99; the ratio is Spanish / English at p50.
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, percentile, runMain, table } from './fixtures.ts';
-import { newsStarter, startChild, stopChild } from './cmsChild.ts';
+import { startChild, stopChild } from './cmsChild.ts';
 import { capture, timedGet } from './httpClient.ts';
 import { serveCapturedInChild } from './anchorServer.ts';
-import { builtServerOn } from './builtSite.ts';
+import { builtServerOn, generatedNewsSite } from './builtSite.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -49,14 +47,9 @@ async function main() {
     `Languages benchmark: the Spanish site beside the English one, at ${ITEMS.toLocaleString('en-US')} news items (every other one translated)`,
   );
   console.log(machine());
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/buildIfStale.ts'], { stdio: 'inherit' });
-  const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-languages-'));
+  const { tmp, dataDir, siteDir } = await generatedNewsSite('languages', ITEMS);
   const stops: (() => Promise<void>)[] = [];
   try {
-    const dataDir = path.join(tmp, 'data');
-    const siteDir = path.join(dataDir, 'site');
-    await mkdir(siteDir, { recursive: true });
-    await newsStarter(siteDir, ITEMS);
     for (let id = 1; id <= ITEMS; id += 2)
       await writeFile(path.join(siteDir, 'content', 'news', `${id}.es.md`), spanish(id));
     const { server, client } = await builtServerOn(

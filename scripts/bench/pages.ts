@@ -12,9 +12,7 @@
 //    from sending PUT /api/navigation until the last of them has heard it, then until a page's data
 //    (GET /page-data/…) shows the new menu item.
 // BENCH_CHANGES (default 10) changes of each kind; figures are p50 and max.
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { entities, itemPath } from '../../server/schema/registry.ts';
@@ -23,7 +21,7 @@ import { machine, percentile, runMain, table } from './fixtures.ts';
 import { newsStarter, startChild, stopChild } from './cmsChild.ts';
 import { capture, openStream, timedGet } from './httpClient.ts';
 import { serveCapturedInChild } from './anchorServer.ts';
-import { builtServerOn } from './builtSite.ts';
+import { builtServerOn, generatedNewsSite } from './builtSite.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 10);
@@ -115,14 +113,9 @@ async function main() {
     `Pages benchmark: a page of 20 sections and a menu change, at ${ITEMS.toLocaleString('en-US')} news items`,
   );
   console.log(machine());
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build/buildIfStale.ts'], { stdio: 'inherit' });
-  const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-pages-'));
+  const { tmp, dataDir, siteDir } = await generatedNewsSite('pages', ITEMS);
   const stops: (() => Promise<void>)[] = [];
   try {
-    const dataDir = path.join(tmp, 'data');
-    const siteDir = path.join(dataDir, 'site');
-    await mkdir(siteDir, { recursive: true });
-    await newsStarter(siteDir, ITEMS);
     await mkdir(path.join(siteDir, 'content', 'pages'), { recursive: true });
     await writeFile(path.join(siteDir, itemPath(entities.page, '1')), pageFile('start'));
     const { server, client } = await builtServerOn(
