@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { entities, itemPath } from '../../server/schema/registry.ts';
 import { serializeItem, validateItem } from '../../server/content/index/fileFormat.ts';
 import { machine, percentile, runMain, table } from './fixtures.ts';
-import { newsStarter, startChild, stopChild } from './cmsChild.ts';
+import { startChild, stopChild } from './cmsChild.ts';
 import { capture, openStream, timedGet } from './httpClient.ts';
 import { serveCapturedInChild } from './anchorServer.ts';
 import { builtServerOn, generatedNewsSite } from './builtSite.ts';
