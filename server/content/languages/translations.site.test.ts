@@ -265,9 +265,7 @@ describe('a translation in a draft', () => {
     const live = (await newsIn('lang=es')).find((n) => String(n.id) === item)!;
     expect(live).toMatchObject({ title: 'Family night', lang: 'en' });
     expect(existsSync(path.join(site.siteDir, `content/news/${item}.es.md`))).toBe(false);
-    const inDraft = (await json(
-      await site.api(`/api/news.php?draft=${draft}&lang=es&id=${item}&shape=typed`),
-    )) as Record<string, unknown>;
+    const inDraft = await json(await site.api(`/api/news.php?draft=${draft}&lang=es&id=${item}&shape=typed`));
     expect(inDraft).toMatchObject({ title: 'Noche familiar', lang: 'es' });
     const detail = await json(await site.api(`/api/drafts/${draft}`));
     expect(detail.changes).toEqual([
