@@ -145,7 +145,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(noticeRoutes(deps));
-  api.use(translationRoutes(deps, files.languages));
+  api.use(translationRoutes(deps, files.languages, draftSites));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));

@@ -8,6 +8,7 @@ import { itemPath, siteEntities } from '../../schema/registry.ts';
 import { wordsChanged, wordsDef, wordsOf } from '../../schema/translations.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import type { ContentIndex } from '../index/contentIndex.ts';
+import type { ContentView } from '../index/contentView.ts';
 import { parseItemFile } from '../index/fileFormat.ts';
 
 export type TranslationState = 'missing' | 'outdated' | 'current';
@@ -38,13 +39,24 @@ export class TranslationStates {
     private readonly store: GitStore,
   ) {}
 
-  /** One item's translation into `lang`; undefined when the item does not exist. */
-  async of(def: EntityDef, id: string, lang: string): Promise<TranslationFacts | undefined> {
-    const source = this.index.get(def, id);
+  /**
+   * One item's translation into `lang`; undefined when the item does not exist. `view` is where the
+   * English and the translation are read (a draft's view for `?draft=`); the English "then" is always
+   * read at the translation's last live commit, since a draft's own commits are not the site's
+   * history: a translation the draft changes is current unless the draft's English differs from it.
+   */
+  async of(
+    def: EntityDef,
+    id: string,
+    lang: string,
+    view: Pick<ContentView, 'get' | 'translation'> = this.index,
+  ): Promise<TranslationFacts | undefined> {
+    const source = view.get(def, id);
     if (!source) return undefined;
-    const translation = this.index.translation(def, lang, id);
+    const translation = view.translation(def, lang, id);
     if (!translation) return { state: 'missing', changed: [] };
-    const key = `${translation.path}|${translation.fileVersion}|${source.fileVersion}`;
+    const live = this.index.translation(def, lang, id);
+    const key = `${translation.path}|${translation.fileVersion}|${source.fileVersion}|${live?.fileVersion ?? ''}`;
     const hit = this.kept.get(key);
     if (hit) return hit;
     const [last] = await this.store.log(translation.path);

@@ -316,3 +316,58 @@ describe('a translation’s history', () => {
     expect(first.text).toBe('---\ntitle: Puertas abiertas\n---\n');
   });
 });
+
+describe('the side-by-side facts inside a draft (?draft=)', () => {
+  it('show the draft’s translation, leave the live facts alone, let a contributor read, 404 a stranger', async () => {
+    const item = String(
+      (
+        await json(
+          await site.api('/api/news.php?shape=typed', {
+            method: 'POST',
+            json: { title: 'Book swap', what: 'Bring a book, take a book.', when_date: '2026-12-05' },
+          }),
+        )
+      ).id,
+    );
+    const draft = String(
+      (await json(await site.api('/api/drafts', { method: 'POST', json: { title: 'Book swap es' } }))).id,
+    );
+    const saved = await put(`id=${item}&lang=es&draft=${draft}&shape=typed`, {
+      title: 'Intercambio de libros',
+    });
+    expect(saved.status).toBe(200);
+    const inDraft = await json(await site.api(`/api/translations/news/${item}?lang=es&draft=${draft}`));
+    expect(inDraft).toMatchObject({
+      state: 'current',
+      english: { title: 'Book swap' },
+      translation: { title: 'Intercambio de libros' },
+    });
+    expect(inDraft.version).toBe((await json(saved)).translationVersion);
+    const live = await json(await site.api(`/api/translations/news/${item}?lang=es`));
+    expect(live).toMatchObject({ state: 'missing', translation: null, version: '' });
+
+    const unknown = await site.api(`/api/translations/news/${item}?lang=es&draft=d999999`);
+    expect(unknown.status).toBe(404);
+    expect(await json(unknown)).toMatchObject({ error: 'There is no such draft.' });
+
+    await site.deps.users.add({
+      ...CONTRIBUTOR,
+      username: 'facts-contributor',
+      email: 'facts@csed.example.org',
+    });
+    const login = await fetch(`${site.url}/api/login.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ username: 'facts-contributor', password: CONTRIBUTOR.password }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const asContributor = await site.api(`/api/translations/news/${item}?lang=es&draft=${draft}`, {
+      headers: { cookie },
+    });
+    expect(asContributor.status).toBe(200);
+    expect(await json(asContributor)).toMatchObject({ translation: { title: 'Intercambio de libros' } });
+  });
+});

@@ -9,10 +9,13 @@ import { entityByName } from '../../schema/registry.ts';
 import { wordsDef, wordsOf } from '../../schema/translations.ts';
 import { TranslationStates } from '../../content/languages/translationStates.ts';
 import type { LanguageSites } from '../languageSites.ts';
+import type { DraftSites } from '../draftSites.ts';
+import { isDraftId } from '../../store/draftRefs.ts';
 
 export function translationRoutes(
-  deps: Pick<AppDeps, 'accounts' | 'index' | 'store'>,
+  deps: Pick<AppDeps, 'accounts' | 'drafts' | 'index' | 'store'>,
   languages: LanguageSites,
+  sites: DraftSites,
 ) {
   const router = Router();
   const states = new TranslationStates(deps.index, deps.store);
@@ -36,6 +39,15 @@ export function translationRoutes(
     }),
   );
 
+  /** `?draft=ID`: the item and its translation as that draft has them, else the live site's. */
+  const viewOf = async (req: Request) => {
+    const draft = queryString(req, 'draft');
+    if (draft === undefined) return deps.index;
+    if (!isDraftId(draft)) throw new AppError(404, 'There is no such draft.');
+    deps.drafts.get(draft); // 404 in plain words for a draft that never was
+    return (await sites.site(draft, `/preview/${draft}/`)).view;
+  };
+
   router.get(
     '/translations/:entity/:id',
     staff,
@@ -45,11 +57,12 @@ export function translationRoutes(
       const words = def && def.storage !== 'private' ? wordsDef(def) : null;
       if (!def || !words) throw new AppError(404, 'There is no such kind of item to translate.');
       const id = String(req.params.id);
-      const facts = await states.of(def, id, lang);
+      const view = await viewOf(req);
+      const facts = await states.of(def, id, lang, view);
       if (!facts)
         throw new AppError(404, `There is no ${def.label.toLowerCase()} item with id ${JSON.stringify(id)}.`);
-      const source = deps.index.get(def, id)!;
-      const translation = deps.index.translation(def, lang, id);
+      const source = view.get(def, id)!;
+      const translation = view.translation(def, lang, id);
       res.setHeader('Cache-Control', 'no-store');
       res.json({
         entity: def.name,
