@@ -1,6 +1,8 @@
 // /admin/translations/<entity>/<id>?lang=es: one item translated side by side — its state, the
 // English beside each box, the changed English marked when the translation is out of date — and,
-// after a save, the state read again. Translations are saved on the live site, by editors and admins.
+// after a save, the state read again. On the live site editors and admins save; in a draft
+// (`?draft=ID`, the one worked in) anyone who may work in drafts, and the translation goes live when
+// the draft is published.
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { EntityDef } from '../../../../server/schema/define.ts';
@@ -8,6 +10,8 @@ import { entityByName } from '../../../../server/schema/registry.ts';
 import type { SiteLanguage } from '../../../../server/schema/site/languages.ts';
 import { AdminFrame } from '../AdminFrame.tsx';
 import { useCan } from '../access.ts';
+import { useDraftTitle } from '../drafts/DraftSwitch.tsx';
+import { keepDraft, workingDraftId } from '../drafts/workingDraft.ts';
 import type { AdminItem } from '../api.ts';
 import { itemKey, listKey, useAdminApi } from '../liveData.ts';
 import { Notice, useNotice } from '../ui/Notice.tsx';
@@ -27,7 +31,9 @@ export default function TranslatePage() {
       title={def ? `Translate: ${def.label}` : 'Translate'}
       intro={
         <p>
-          <Link to={`${TRANSLATIONS_ROUTE}?lang=${encodeURIComponent(lang)}`}>Back to all translations</Link>
+          <Link to={keepDraft(`${TRANSLATIONS_ROUTE}?lang=${encodeURIComponent(lang)}`)}>
+            Back to all translations
+          </Link>
         </p>
       }
       savesContent={false}
@@ -46,13 +52,14 @@ export default function TranslatePage() {
 function TranslateView({ def, id, lang }: { def: EntityDef; id: string; lang: string }) {
   const { languages, error } = useTargetLanguages();
   const language = languages?.find((l) => l.code === lang);
-  const facts = useFetched(() => getTranslation(def.name, id, lang), [def.name, id, lang]);
-  // The English item names each list item's kind ("Section 2 (Text)"); translations are the live site's.
+  const draft = workingDraftId();
+  const facts = useFetched(() => getTranslation(def.name, id, lang, draft), [def.name, id, lang, draft]);
+  // The English item names each list item's kind ("Section 2 (Text)"), as the draft worked in has it.
   const english = useAdminApi<AdminItem>(
-    def.type === 'collection' ? itemKey(def, id, null) : listKey(def, null),
+    def.type === 'collection' ? itemKey(def, id, draft) : listKey(def, draft),
   );
   const notice = useNotice();
-  const { liveSave } = useCan();
+  const { saveHere } = useCan();
 
   if (error && !languages)
     return (
@@ -88,7 +95,8 @@ function TranslateView({ def, id, lang }: { def: EntityDef; id: string; lang: st
         facts={facts.data}
         englishItem={english.data}
         language={language}
-        maySave={liveSave}
+        maySave={saveHere}
+        draft={draft}
         onSaved={(message) => {
           notice.success(message);
           facts.reload();
@@ -106,10 +114,12 @@ function Loaded(props: {
   englishItem: AdminItem | undefined;
   language: SiteLanguage;
   maySave: boolean;
+  draft: string | null;
   onSaved: (message: string) => void;
   onReload: () => void;
 }) {
   const { def, facts, englishItem, language } = props;
+  const draftTitle = useDraftTitle(props.draft);
   const blocks = useMemo(() => wordBlocks(def, facts, englishItem), [def, facts, englishItem]);
   const title = englishItem && def.type === 'collection' ? titleOf(def, englishItem) : def.label;
   return (
@@ -129,10 +139,18 @@ function Loaded(props: {
           </p>
         )}
       </div>
-      {!props.maySave && (
+      {props.draft ? (
         <p className="admin-notice admin-notice-info" role="note">
-          An editor or admin saves translations. You can read the English and the translation here.
+          This translation is saved in the draft {draftTitle ? `“${draftTitle}”` : 'you are working in'}. It
+          goes live on the site when the draft is published.
         </p>
+      ) : (
+        !props.maySave && (
+          <p className="admin-notice admin-notice-info" role="note">
+            An editor or admin saves translations on the live site. You can read the English and the
+            translation here, or choose or start a draft (at the top of the page) to translate in it.
+          </p>
+        )
       )}
       {/* A save reads the translation again: the form starts afresh from what was saved. */}
       <TranslationForm
@@ -142,6 +160,7 @@ function Loaded(props: {
         blocks={blocks}
         language={language}
         maySave={props.maySave}
+        draft={props.draft}
         onSaved={props.onSaved}
         onReload={props.onReload}
       />

@@ -17,8 +17,10 @@ interface TranslationFormProps {
   facts: TranslationFacts;
   blocks: WordBlock[];
   language: SiteLanguage;
-  /** Whether this person may save on the live site (editors and admins). */
+  /** Whether this person may save here: on the live site (editors and admins), or in a draft (anyone). */
   maySave: boolean;
+  /** The draft the translation is saved into, or null for the live site. */
+  draft: string | null;
   onSaved: (message: string) => void;
   /** Reads the item's words again (after someone else's save). */
   onReload: () => void;
@@ -30,6 +32,7 @@ export function TranslationForm({
   blocks,
   language,
   maySave,
+  draft,
   onSaved,
   onReload,
 }: TranslationFormProps) {
@@ -66,6 +69,7 @@ export function TranslationForm({
         facts.lang,
         wordsToSave(facts, values),
         facts.version,
+        draft,
       );
       onSaved(answer.message ?? 'Translation saved.');
     } catch (err) {

@@ -28,7 +28,8 @@ function States({ def, id, version }: TranslationStatusProps) {
   const codes = languages?.map((l) => l.code).join(',') ?? '';
   const states = useFetched(
     languages?.length
-      ? () => Promise.all(languages.map((l) => getTranslation(def.name, id, l.code).then((f) => f.state)))
+      ? () =>
+          Promise.all(languages.map((l) => getTranslation(def.name, id, l.code, null).then((f) => f.state)))
       : null,
     [def.name, id, version, codes],
   );

@@ -3,7 +3,8 @@
 // item as missing in Spanish; translating it side by side and saving makes it up to date and writes
 // the Spanish words (read back with ?lang=es); the English title changing puts it out of date, and
 // the side-by-side view marks the changed words; a text the server refuses is said beside its box;
-// a contributor reads the words but is told who saves them; someone else's save first is said with
+// a contributor reads the words but is told who saves them, and translates inside a draft (saved
+// there, not on the live site); someone else's save first is said with
 // the way to reload; the edit screen says each language's state and reads it again after a save.
 import '../../test/dom.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { news } from '../../../../server/schema/entities/news.ts';
 import { CONTRIBUTOR } from '../../../../server/testing/reviewTeam.ts';
 import { call, startRealCms, type RealCms } from '../../test/realCmsTestKit.ts';
+import { remember } from '../drafts/workingDraft.ts';
 import TranslatePage from './TranslatePage.tsx';
 import TranslationsPage from './TranslationsPage.tsx';
 import { TranslationStatus } from './TranslationStatus.tsx';
@@ -129,12 +131,47 @@ describe('the Translations page and the side-by-side view', () => {
       show(`/admin/translations/news/${id}?lang=es`);
       expect(
         await screen.findByText(
-          'An editor or admin saves translations. You can read the English and the translation here.',
+          'An editor or admin saves translations on the live site. You can read the English and the translation here, or choose or start a draft (at the top of the page) to translate in it.',
         ),
       ).toBeVisible();
       expect(screen.getByText('Feria de ciencias')).toBeVisible();
       expect(screen.queryByRole('button', { name: 'Save the translation' })).toBeNull();
     } finally {
+      await cms.showAs(admin);
+    }
+  });
+
+  it('lets a contributor translate inside a draft: the draft has the Spanish, the live site not', async () => {
+    const user = userEvent.setup();
+    const made = await call(cms, '/api/news.php?shape=typed', {
+      json: { title: 'Book swap', what: 'Bring a book.', when_date: '2026-12-05', link: '' },
+    });
+    const item = String(made.body.id);
+    const dora = await cms.colleague({ ...CONTRIBUTOR, username: 'dora', email: 'dora@csed.example.org' });
+    const started = await call(cms, '/api/drafts', { json: { title: 'Spanish for December' }, cookie: dora });
+    const draft = String(started.body.id);
+    const admin = cms.site.cookie;
+    await cms.showAs(dora);
+    try {
+      show(`/admin/translations/news/${item}?lang=es&draft=${draft}`);
+      expect(
+        await screen.findByText(
+          'This translation is saved in the draft “Spanish for December”. It goes live on the site when the draft is published.',
+        ),
+      ).toBeVisible();
+      expect(screen.queryByText(/An editor or admin saves translations/)).toBeNull();
+      await user.type(await screen.findByLabelText('Español: Title'), 'Intercambio de libros');
+      await user.click(screen.getByRole('button', { name: 'Save the translation' }));
+      expect(await screen.findByText('Translation saved.')).toBeVisible();
+      expect(
+        cms.api.requests.some((r) => r.method === 'PUT' && r.url.includes(`lang=es&draft=${draft}`)),
+      ).toBe(true);
+      const inDraft = await call(cms, `/api/news.php?draft=${draft}&lang=es&id=${item}&shape=typed`);
+      expect(inDraft.body).toMatchObject({ title: 'Intercambio de libros', lang: 'es' });
+      const live = await call(cms, `/api/news.php?lang=es&id=${item}&shape=typed`);
+      expect(live.body).toMatchObject({ title: 'Book swap', lang: 'en' });
+    } finally {
+      remember(null);
       await cms.showAs(admin);
     }
   });

@@ -1,11 +1,13 @@
 // The translations' calls (server/http/routes/translationRoutes.ts and the entities' write calls with
 // ?lang=): which items are missing or out of date in a language, one item's English and translated
-// words side by side, and saving a translation. Translations are saved on the live site only.
+// words side by side, and saving a translation: on the live site, or into the draft worked in
+// (`&draft=ID`), which publishes it with the rest of the draft.
 import { useCallback, useEffect, useState } from 'react';
 import type { EntityDef } from '../../../../server/schema/define.ts';
 import { SOURCE_LANGUAGE, type SiteLanguage } from '../../../../server/schema/site/languages.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { getJson, send } from '../api.ts';
+import { inDraft } from '../drafts/workingDraft.ts';
 
 export type TranslationState = 'missing' | 'outdated' | 'current';
 
@@ -51,9 +53,13 @@ export function useTargetLanguages(): { languages: SiteLanguage[] | undefined; e
 export const getTranslationList = (lang: string) =>
   getJson<{ lang: string; items: TranslationLine[] }>(`translations?lang=${encodeURIComponent(lang)}`);
 
-export const getTranslation = (entity: string, id: string, lang: string) =>
+/** One item's words side by side, as the live site has them or as `draft` does. */
+export const getTranslation = (entity: string, id: string, lang: string, draft: string | null) =>
   getJson<TranslationFacts>(
-    `translations/${encodeURIComponent(entity)}/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`,
+    inDraft(
+      `translations/${encodeURIComponent(entity)}/${encodeURIComponent(id)}?lang=${encodeURIComponent(lang)}`,
+      draft,
+    ),
   );
 
 /** What a translation's save answers: the item in that language, and the version to send next time. */
@@ -65,7 +71,8 @@ export interface TranslationSaved {
 /**
  * Saves an item's words in a language with the entity's PUT and `?lang=` (for every collection, papers
  * too, the id goes in the address: a translation takes no field but words). A stale `version` is
- * refused (409); a text the server refuses comes back with its message in `fields` (400).
+ * refused (409); a text the server refuses comes back with its message in `fields` (400). With a
+ * `draft`, the translation is saved into that draft (contributors may), not on the live site.
  */
 export function saveTranslation(
   def: EntityDef,
@@ -73,13 +80,14 @@ export function saveTranslation(
   lang: string,
   words: Words,
   version: string,
+  draft: string | null,
 ): Promise<TranslationSaved> {
   const q = `lang=${encodeURIComponent(lang)}`;
   const endpoint =
     def.type === 'singleton'
       ? `${def.legacy.endpoint}?${q}`
       : `${def.legacy.endpoint}?id=${encodeURIComponent(id)}&${q}`;
-  return send<TranslationSaved>('PUT', endpoint, { ...words, version });
+  return send<TranslationSaved>('PUT', inDraft(endpoint, draft), { ...words, version });
 }
 
 /** A read that is not kept between screens (the server answers these `no-store`), with a reload. */
