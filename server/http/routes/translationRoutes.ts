@@ -1,5 +1,6 @@
 // What staff translate (issue 36): every item's translation state in a language, and one item's
-// English and translated words side by side, with what changed in the English since.
+// English and translated words side by side, with what changed in the English since — on the live site,
+// or as a draft has them (`&draft=ID`) for translating inside a draft.
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { requireUser } from '../auth/requireUser.ts';
