@@ -314,6 +314,21 @@ describe('a translation’s history', () => {
     );
     expect(first.item).toMatchObject({ title: 'Puertas abiertas' });
     expect(first.text).toBe('---\ntitle: Puertas abiertas\n---\n');
+    // Brought back as a new commit of the translation; the English file stays as it is.
+    const english = await readFile(path.join(site.siteDir, `content/news/${item}.md`), 'utf8');
+    const restored = await site.api(`/api/history/restore?lang=es`, {
+      method: 'POST',
+      json: { entity: 'news', id: item, commit: commits[1]!.oid },
+    });
+    expect(restored.status).toBe(200);
+    expect((await newsIn('lang=es')).find((n) => String(n.id) === item)).toMatchObject({
+      title: 'Puertas abiertas',
+      lang: 'es',
+    });
+    expect(await readFile(path.join(site.siteDir, `content/news/${item}.es.md`), 'utf8')).toBe(
+      '---\ntitle: Puertas abiertas\n---\n',
+    );
+    expect(await readFile(path.join(site.siteDir, `content/news/${item}.md`), 'utf8')).toBe(english);
   });
 });
 

@@ -186,6 +186,22 @@ export function adminRoutes(
       const commit = fieldText((req.body as Record<string, unknown> | undefined)?.commit);
       if (!/^[0-9a-f]{40}$/.test(commit))
         throw new AppError(400, 'Say which version (commit).', { commit: 'Missing' });
+      // `?lang=es`: the translation's words as they were, saved as its translation (issue 36).
+      const words = translationOf(def, id, req);
+      if (words) {
+        const bytes = await deps.store.readAt(commit, words.path);
+        if (!bytes)
+          throw new AppError(
+            400,
+            'This translation did not exist in that version, so it cannot be restored from it.',
+          );
+        const parsed = parseItemFile(words.def, bytes.toString('utf8'));
+        if (!parsed.ok) throw new AppError(400, `That version cannot be restored: ${parsed.error}`);
+        const input = parsed.data;
+        await writer.run(actorOf(req), { kind: 'translate', def, id, lang: words.lang, input });
+        res.json({ lang: words.lang, words: input, message: 'Restored.' });
+        return;
+      }
       const restored = (await writer.run(actorOf(req), { kind: 'restore', def, id, commit })) as SaveResult;
       const note = restored.carried ? ` ${carriedNote(restored.carried)}` : '';
       res.json({
