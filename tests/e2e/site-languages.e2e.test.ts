@@ -1,6 +1,6 @@
 // The site in Spanish in a real browser (issue 36): an editor translates a news item side by side and
-// a visitor's open /es/news tab shows it without a reload; a translation made in a draft reaches that
-// tab when an editor publishes the draft; the language switcher keeps the page; an item not yet
+// a visitor's open /es/news tab shows it without a reload; what a contributor translates side by side
+// in a draft reaches that tab when an editor publishes the draft; the language switcher keeps the page; an item not yet
 // translated is marked lang="en"; axe finds nothing on the Spanish pages at a desk or on a phone.
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import type { TestSite } from '../../server/testing/testSite.ts';
 import { useSignedInSite } from './support/signedInSite.ts';
 import { axeViolationsAtWidths } from './support/axe.ts';
 import { markDocument, openPage, sameDocument, type WatchedPage } from './support/browser.ts';
-import { acceptConfirm, openAdmin } from './support/adminSupport.ts';
+import { acceptConfirm, openAdmin, signInAs } from './support/adminSupport.ts';
+import { CONTRIBUTOR } from '../../server/testing/reviewTeam.ts';
 
 let site: TestSite;
 let browser: Browser;
@@ -71,25 +72,47 @@ describe('the Spanish site', () => {
     await editor.context.close();
   });
 
-  it('shows a translation made in a draft on the open tab once an editor publishes the draft', async () => {
+  it('shows what a contributor translates side by side in a draft on the open tab once an editor publishes it', async () => {
     const id = await newsItem('Teacher workshop in Salem', '2027-03-02');
-    const draft = String(
-      (
-        (await (
-          await site.api('/api/drafts', { method: 'POST', json: { title: 'Spanish words for March' } })
-        ).json()) as {
-          id: string;
-        }
-      ).id,
-    );
-    const saved = await site.api(`/api/news.php?id=${id}&lang=es&draft=${draft}&shape=typed`, {
-      method: 'PUT',
-      json: { title: 'Taller para docentes en Salem', what: 'Traiga sus proyectos y sus preguntas.' },
+    await site.deps.users.add(CONTRIBUTOR);
+    const signedIn = await fetch(`${site.url}/api/login.php`, {
+      method: 'POST',
+      headers: { origin: site.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: CONTRIBUTOR.username, password: CONTRIBUTOR.password }),
     });
-    expect(saved.status).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const made = await site.api('/api/drafts', {
+      method: 'POST',
+      headers: { cookie },
+      json: { title: 'Spanish words for March' },
+    });
+    expect(made.status).toBe(201);
+    const draft = String(((await made.json()) as { id: string }).id);
     const visitor = await visitorOnSpanishNews();
     const { page: tab } = visitor;
     await tab.locator('.news-title', { hasText: 'Teacher workshop in Salem' }).waitFor();
+
+    const translator = await openPage(browser);
+    await signInAs(
+      translator.page,
+      site,
+      `/admin/translations/news/${id}?lang=es&draft=${draft}`,
+      CONTRIBUTOR,
+    );
+    await translator.page
+      .getByText('This translation is saved in the draft “Spanish words for March”.', { exact: false })
+      .waitFor();
+    await translator.page.getByLabel('Español: Title').fill('Taller para docentes en Salem');
+    await translator.page.getByRole('button', { name: 'Save the translation' }).click();
+    await translator.page.getByText('Translation saved.').waitFor();
+    // Nothing live yet: the open tab and the live read still show the English.
+    const live = (await (await fetch(`${site.url}/api/news.php?lang=es&id=${id}&shape=typed`)).json()) as {
+      title: string;
+    };
+    expect(live.title).toBe('Teacher workshop in Salem');
 
     const editor = await openPage(browser);
     await openAdmin(editor.page, site, `/admin/drafts/${draft}`);
@@ -107,8 +130,10 @@ describe('the Spanish site', () => {
       .waitFor({ timeout: 10_000 });
     expect(await sameDocument(tab)).toBe(true);
     expect(visitor.takeErrors()).toEqual([]);
+    expect(translator.takeErrors()).toEqual([]);
     expect(editor.takeErrors()).toEqual([]);
     await visitor.context.close();
+    await translator.context.close();
     await editor.context.close();
   });
 
