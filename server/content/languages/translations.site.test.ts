@@ -386,3 +386,30 @@ describe('the side-by-side facts inside a draft (?draft=)', () => {
     expect(await json(asContributor)).toMatchObject({ translation: { title: 'Intercambio de libros' } });
   });
 });
+
+describe('removing a translation', () => {
+  it('with ?lang=es removes the translation alone: the item stays, shown in English there', async () => {
+    const made = await json(
+      await site.api('/api/news.php?shape=typed', {
+        method: 'POST',
+        json: { title: 'Robotics club', what: 'Weekly.' },
+      }),
+    );
+    const item = String(made.id);
+    await put(`id=${item}&lang=es&shape=typed`, { title: 'Club de robótica' });
+    const english = await readFile(path.join(site.siteDir, `content/news/${item}.md`), 'utf8');
+    const res = await site.api(`/api/news.php?id=${item}&lang=es`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(existsSync(path.join(site.siteDir, `content/news/${item}.es.md`))).toBe(false);
+    expect(await readFile(path.join(site.siteDir, `content/news/${item}.md`), 'utf8')).toBe(english);
+    expect(site.git('log', '-1', '--format=%s').trim()).toBe(`news: remove the es translation of ${item}`);
+    expect((await newsIn('lang=es')).find((n) => String(n.id) === item)).toMatchObject({
+      title: 'Robotics club',
+      lang: 'en',
+    });
+    const again = await site.api(`/api/news.php?id=${item}&lang=es`, { method: 'DELETE' });
+    expect(again.status).toBe(404);
+    expect((await site.api(`/api/news.php?id=${item}&lang=fr`, { method: 'DELETE' })).status).toBe(400);
+    expect(existsSync(path.join(site.siteDir, `content/news/${item}.md`))).toBe(true);
+  });
+});

@@ -124,6 +124,8 @@ export interface TranslateChange {
   lang: string;
   /** The words by stored name; anything else (a date, a link, a picture) is refused. */
   input: Record<string, unknown>;
+  /** Removes the translation instead (the item then shows in English in that language). */
+  remove?: boolean;
   /** The translation's version the translator started from ('' for none yet): another is refused (409). */
   version?: string;
   /** Saves into this draft instead of the live site. */

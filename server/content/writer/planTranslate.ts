@@ -26,6 +26,37 @@ export function planTranslate(change: TranslateChange, view: ContentView, intoDr
       409,
       'Someone else saved a newer translation of this item while you were translating it. Copy your words, reload, and save again.',
     );
+  if (change.remove) {
+    if (!before)
+      throw new AppError(
+        404,
+        `This ${def.label.toLowerCase()} item has no translation into ${lang} to remove.`,
+      );
+    const name = def.type === 'collection' ? `${def.folder}: remove the ${lang} translation of ${id}` : '';
+    return {
+      action: 'update',
+      event: 'saved',
+      intoDraft,
+      items: [
+        {
+          def: words,
+          id,
+          path: before.path,
+          before,
+          was: before.data,
+          data: null,
+          primary: true,
+          follows: false,
+        },
+      ],
+      files: [],
+      message: name || `${def.name}: remove the ${lang} translation`,
+      verb: 'translate',
+      language: lang,
+      site: view,
+      created: false,
+    };
+  }
   const fields = words.fields as Fields;
   const refused = Object.keys(change.input).filter((k) => !NOT_FIELDS.has(k) && !Object.hasOwn(fields, k));
   if (refused.length)

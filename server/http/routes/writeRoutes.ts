@@ -190,8 +190,19 @@ export function writeRoutes(
       if (!id) throw new AppError(400, 'Say which item to delete (id).', { id: 'Missing' });
       const version = versionOf(req, queryString(req, 'version'));
       const draft = draftOf(req);
+      const into = draft ? deps.drafts.target(draft, actorOf(req)) : undefined;
+      // `?lang=es`: only the item's translation goes; the item stays, shown in English there.
+      const lang = queryString(req, 'lang');
+      if (lang !== undefined && lang !== SOURCE_LANGUAGE) {
+        if (!languages.site(lang))
+          throw new AppError(400, 'This site has no such language.', {
+            lang: `One of: ${languages.codes().join(', ')}`,
+          });
+        await writer.run(actorOf(req), { kind: 'translate', def, id, lang, input: {}, remove: true, into });
+        res.json({ success: true, id, lang, message: 'The translation was removed.' });
+        return;
+      }
       try {
-        const into = draft ? deps.drafts.target(draft, actorOf(req)) : undefined;
         await writer.run(actorOf(req), { kind: 'delete', def, id, version, into });
         res.json({ success: true, id, message: 'Deleted.' });
       } catch (e) {
