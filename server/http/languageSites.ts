@@ -8,6 +8,7 @@ import { languageCodes } from '../schema/entities/languages.ts';
 import { entities } from '../schema/registry.ts';
 import { SOURCE_LANGUAGE, splitLanguagePath } from '../schema/site/languages.ts';
 import type { GitStore } from '../store/gitStore.ts';
+import { AppError } from '../schema/errors.ts';
 import { PreparedCache } from './prepared.ts';
 import type { SitePages, SitePagesOptions } from './sitePages.ts';
 import type * as SitePagesModule from './sitePages.ts';
@@ -41,6 +42,16 @@ export class LanguageSites {
   /** Whether `lang` is one of the site's languages other than the source. */
   has(lang: string): boolean {
     return lang !== SOURCE_LANGUAGE && this.codes().includes(lang);
+  }
+
+  /** The site in `lang` for a call that asked for it (`?lang=`); a language the site lacks is refused (400). */
+  required(lang: string): LanguageSite {
+    const site = this.site(lang);
+    if (!site)
+      throw new AppError(400, 'This site has no such language.', {
+        lang: `One of: ${this.codes().join(', ')}`,
+      });
+    return site;
   }
 
   /** The language an address is in and the address without its folder (`/es/news` → es, `/news`). */

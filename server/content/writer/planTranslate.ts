@@ -26,37 +26,11 @@ export function planTranslate(change: TranslateChange, view: ContentView, intoDr
       409,
       'Someone else saved a newer translation of this item while you were translating it. Copy your words, reload, and save again.',
     );
-  if (change.remove) {
-    if (!before)
-      throw new AppError(
-        404,
-        `This ${def.label.toLowerCase()} item has no translation into ${lang} to remove.`,
-      );
-    const name = def.type === 'collection' ? `${def.folder}: remove the ${lang} translation of ${id}` : '';
-    return {
-      action: 'update',
-      event: 'saved',
-      intoDraft,
-      items: [
-        {
-          def: words,
-          id,
-          path: before.path,
-          before,
-          was: before.data,
-          data: null,
-          primary: true,
-          follows: false,
-        },
-      ],
-      files: [],
-      message: name || `${def.name}: remove the ${lang} translation`,
-      verb: 'translate',
-      language: lang,
-      site: view,
-      created: false,
-    };
-  }
+  if (change.remove && !before)
+    throw new AppError(
+      404,
+      `This ${def.label.toLowerCase()} item has no translation into ${lang} to remove.`,
+    );
   const fields = words.fields as Fields;
   const refused = Object.keys(change.input).filter((k) => !NOT_FIELDS.has(k) && !Object.hasOwn(fields, k));
   if (refused.length)
@@ -66,7 +40,9 @@ export function planTranslate(change: TranslateChange, view: ContentView, intoDr
       Object.fromEntries(refused.map((k) => [k, 'Not translated: this is the English item’s.'])),
     );
   const input = Object.fromEntries(Object.entries(change.input).filter(([k]) => Object.hasOwn(fields, k)));
-  const data = { ...(before?.data ?? {}), ...input };
+  // Removing it leaves the item in English there; a save lays the words sent over those kept.
+  const data = change.remove ? null : { ...(before?.data ?? {}), ...input };
+  const where = def.type === 'collection' ? def.folder : def.name;
   return {
     action: 'update',
     event: 'saved',
@@ -84,6 +60,9 @@ export function planTranslate(change: TranslateChange, view: ContentView, intoDr
       },
     ],
     files: [],
+    ...(change.remove
+      ? { message: `${where}: remove the ${lang} translation${def.type === 'collection' ? ` of ${id}` : ''}` }
+      : {}),
     verb: 'translate',
     language: lang,
     site: view,

@@ -12,7 +12,6 @@ import { fieldText } from '../../schema/fieldText.ts';
 import { readNamedFile } from '../mediaFiles.ts';
 import { pageAtEndpoint } from '../../schema/site/publicPaths.ts';
 import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
-import { AppError } from '../../schema/errors.ts';
 import type { LanguageSites } from '../languageSites.ts';
 
 export function readContext(req: Request, signedIn: boolean): ReadContext {
@@ -42,11 +41,7 @@ export function readRoutes(
   const inLanguage = (req: Request) => {
     const lang = queryString(req, 'lang');
     if (lang === undefined || lang === SOURCE_LANGUAGE) return { model: sourceModel, cache: sourceCache };
-    const site = languages.site(lang);
-    if (!site)
-      throw new AppError(400, 'This site has no such language.', {
-        lang: `One of: ${languages.codes().join(', ')}`,
-      });
+    const site = languages.required(lang);
     return { model: site.model, cache: site.cache };
   };
   const model = sourceModel;

@@ -6,7 +6,6 @@ import { requireUser } from '../auth/requireUser.ts';
 import { queryString, route } from '../http.ts';
 import type { LanguageSites } from '../languageSites.ts';
 import type { SiteSearch } from '../../search/siteSearch.ts';
-import { AppError } from '../../schema/errors.ts';
 import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
 
 export const PUBLIC_LIMIT = 20;
@@ -40,10 +39,6 @@ export function searchRoutes(
 /** The site search in a language of the site (`?lang=es`): its words, and results leading to its pages. */
 export function searchIn(search: SiteSearch, languages: LanguageSites, lang: string | undefined): SiteSearch {
   if (lang === undefined || lang === SOURCE_LANGUAGE) return search;
-  const site = languages.site(lang);
-  if (!site)
-    throw new AppError(400, 'This site has no such language.', {
-      lang: `One of: ${languages.codes().join(', ')}`,
-    });
+  const site = languages.required(lang);
   return search.in(lang, site.view);
 }

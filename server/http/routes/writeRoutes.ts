@@ -138,11 +138,7 @@ export function writeRoutes(
     res: Response,
   ) => {
     const { def, lang } = sent;
-    const site = languages.site(lang);
-    if (!site)
-      throw new AppError(400, 'This site has no such language.', {
-        lang: `One of: ${languages.codes().join(', ')}`,
-      });
+    const site = languages.required(lang);
     if (def.type === 'collection' && sent.id === undefined)
       throw new AppError(400, 'Write the item in English first, then translate it.', { id: 'Missing' });
     if (sent.uploads)
@@ -194,10 +190,7 @@ export function writeRoutes(
       // `?lang=es`: only the item's translation goes; the item stays, shown in English there.
       const lang = queryString(req, 'lang');
       if (lang !== undefined && lang !== SOURCE_LANGUAGE) {
-        if (!languages.site(lang))
-          throw new AppError(400, 'This site has no such language.', {
-            lang: `One of: ${languages.codes().join(', ')}`,
-          });
+        languages.required(lang);
         await writer.run(actorOf(req), { kind: 'translate', def, id, lang, input: {}, remove: true, into });
         res.json({ success: true, id, lang, message: 'The translation was removed.' });
         return;
