@@ -4,7 +4,7 @@
 // (picture and file fields, and /media/ addresses in its texts). Pure TypeScript + zod.
 import { z } from 'zod';
 import type { EntityDef, Fields } from './define.ts';
-import { fieldLeaves, hasLists } from './listFields.ts';
+import { fieldLeaves, hasLists, mapListParts } from './listFields.ts';
 import { isMediaField } from './fields.ts';
 
 /** The admin's Media library page (issue 33): every picture and PDF, uploads, descriptions, uses. */
@@ -136,6 +136,7 @@ export interface MediaReference {
 
 // A /media/ address in a text: up to whitespace, a quote, a bracket, a query or a fragment.
 const MEDIA_ADDRESS = /\/media\/([^\s"'<>()[\]?#]+)/g;
+const ADDRESS_WITH_QUERY = /\/media\/([^\s"'<>()[\]?#]+)(\?[^\s"'<>()[\]#]*)?/g;
 
 /** The media files an item refers to: its picture and file fields, and /media/ addresses in its texts. */
 export function mediaReferencesOf(def: EntityDef, data: Record<string, unknown>): MediaReference[] {
@@ -160,16 +161,50 @@ export function mediaReferencesOf(def: EntityDef, data: Record<string, unknown>)
     }
     // Texts and links are where a person puts a file's address; a title naming one is no use of it.
     if ((field.kind !== 'markdown' && field.kind !== 'link') || !value.includes('/media/')) continue;
-    for (const m of value.matchAll(MEDIA_ADDRESS)) {
-      let rel: string;
-      try {
-        rel = `media/${decodeURI(m[1]!)}`;
-      } catch {
-        rel = `media/${m[1]!}`;
-      }
-      add(rel.replace(/[.,;:!]+$/, ''), key);
-    }
+    for (const m of value.matchAll(MEDIA_ADDRESS)) add(addressedFile(m[1]!), key);
   }
+  return out;
+}
+
+/** The file a /media/ address in a text names (what follows /media/, decoded, without end punctuation). */
+function addressedFile(after: string): string {
+  let rel: string;
+  try {
+    rel = `media/${decodeURI(after)}`;
+  } catch {
+    rel = `media/${after}`;
+  }
+  return rel.replace(/[.,;:!]+$/, '');
+}
+
+/**
+ * A copy of an item's data with each media file it refers to (the files mediaReferencesOf finds)
+ * named anew by `rename`: picture and file fields, pictures in lists, /media/ addresses in texts and
+ * links (the query after one, a version, is dropped). A file `rename` does not answer for is left.
+ */
+export function renameMediaReferences(
+  def: EntityDef,
+  data: Record<string, unknown>,
+  rename: (rel: string) => string | undefined,
+): Record<string, unknown> {
+  const inText = (text: string) =>
+    text.includes('/media/')
+      ? text.replace(ADDRESS_WITH_QUERY, (whole, after: string, query: string | undefined) => {
+          const renamed = rename(addressedFile(after));
+          if (renamed === undefined) return whole;
+          // The end of a sentence after the address stays; a version after it is dropped.
+          const end = /[.,;:!]+$/.exec(query ?? after)?.[0] ?? '';
+          return `/${encodeURI(renamed)}${end}`;
+        })
+      : text;
+  const one = (field: { kind: string }, value: unknown): unknown => {
+    if (typeof value !== 'string' || value === '') return value;
+    if (isMediaField(field as Parameters<typeof isMediaField>[0])) return rename(value) ?? value;
+    return field.kind === 'markdown' || field.kind === 'link' ? inText(value) : value;
+  };
+  const out: Record<string, unknown> = { ...data };
+  for (const [key, field] of Object.entries(def.fields as Fields))
+    out[key] = field.kind === 'list' ? mapListParts(field, data[key], one) : one(field, data[key]);
   return out;
 }
 

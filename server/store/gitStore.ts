@@ -46,6 +46,11 @@ export interface OpenOptions {
   /** Folders with the starter content/ and media/, committed when the repository has no commit yet. */
   starter?: { content: string; media: string };
   log?: (message: string) => void;
+  /**
+   * Another process (the server) holds the repository and recovers it: this one only commits, under
+   * git's own index lock, as the git CLI would beside it (`npm run import-site` while the server runs).
+   */
+  guest?: boolean;
 }
 
 export class GitStore {
@@ -115,6 +120,7 @@ export class GitStore {
       await setCoreAsGitCli(dir);
     }
     const store = new GitStore(dir, await realpath(dir), log);
+    if (options.guest) return { store, created: false };
     await store.recover();
     // No commit yet: a first start, or one that crashed before its first commit.
     const branch = await currentBranch(store.gitdir);
