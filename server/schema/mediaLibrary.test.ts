@@ -4,6 +4,7 @@ import {
   aboutInput,
   libraryPathFor,
   mediaReferencesOf,
+  renameMediaReferences,
   mediaTypeOf,
   parseAbout,
   serializeAbout,
@@ -67,6 +68,39 @@ describe('where an item uses media', () => {
       { path: 'media/library/brief 2026.pdf', field: 'what' },
       { path: 'media/library/a.jpg', field: 'picture' },
     ]);
+  });
+
+  it('are named anew where each is used, the end of a sentence kept and a version dropped', () => {
+    const renamed = renameMediaReferences(
+      entities.news,
+      {
+        title: 'See /media/library/a.jpg',
+        picture: 'media/library/a.jpg',
+        what: '![A](/media/library/a.jpg?v=1) and [the brief](/media/library/brief%202026.pdf). Also /media/library/a.jpg. And /media/other.png',
+      },
+      (rel) =>
+        ({
+          'media/library/a.jpg': 'media/library/a-1f2e3d.jpg',
+          'media/library/brief 2026.pdf': 'media/library/brief-2026-aa00bb.pdf',
+        })[rel],
+    );
+    expect(renamed).toEqual({
+      title: 'See /media/library/a.jpg',
+      picture: 'media/library/a-1f2e3d.jpg',
+      what: '![A](/media/library/a-1f2e3d.jpg) and [the brief](/media/library/brief-2026-aa00bb.pdf). Also /media/library/a-1f2e3d.jpg. And /media/other.png',
+    });
+  });
+
+  it('are named anew inside lists: a page section’s picture and its text', () => {
+    const sections = [
+      { type: 'image', image: 'media/library/a.jpg', alt: 'A', caption: '' },
+      { type: 'text', body: 'See /media/library/a.jpg' },
+    ];
+    const renamed = renameMediaReferences(entities.page, { sections }, (rel) =>
+      rel === 'media/library/a.jpg' ? 'media/library/b-000000.jpg' : undefined,
+    );
+    expect(JSON.stringify(renamed.sections)).not.toContain('library/a.jpg');
+    expect(JSON.stringify(renamed.sections).match(/library\/b-000000\.jpg/g)).toHaveLength(2);
   });
 });
 
