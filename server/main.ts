@@ -262,7 +262,7 @@ async function openLocked(
 function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail {
   if (!isCommitted(change) || change.kind === 'media') return {};
   const items =
-    change.kind === 'published'
+    change.kind === 'published' || change.kind === 'imported'
       ? change.items.map(({ entity, id }) => ({ entity, ids: [id] }))
       : [{ entity: change.entity, ids: change.ids }, ...(change.carried ?? [])];
   return {

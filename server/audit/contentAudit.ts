@@ -35,6 +35,15 @@ export function auditEventOf(change: ContentChange): AuditEvent | null {
           ? { detail: `from ${change.from.slice(0, 7)}` }
           : {}),
     };
+  if (change.kind === 'imported')
+    return {
+      action: 'import',
+      who: change.author.username,
+      address: change.author.address,
+      entity: [...new Set(change.items.map((i) => i.entity))].join(', '),
+      commit: change.commit.oid,
+      detail: `from ${change.source}: ${change.items.length} items, ${change.files.length} files`,
+    };
   const commit = isCommitted(change) ? change.commit.oid : undefined;
   const common = {
     who: change.author.username,
@@ -56,6 +65,13 @@ export function auditEventOf(change: ContentChange): AuditEvent | null {
         return { action: 'restore', ...common, detail: `from ${change.from.slice(0, 7)}, nothing changed` };
       if (change.asked === 'media')
         return { action: `media-${change.op}`, ...common, detail: 'nothing changed' };
+      if (change.asked === 'imported')
+        return {
+          action: 'import',
+          ...common,
+          id: undefined,
+          detail: `from ${change.source}, nothing changed`,
+        };
       return { action: 'delete', ...common };
   }
 }

@@ -61,11 +61,27 @@ export type ContentChange =
       items: { entity: string; id: string }[];
     })
   /**
+   * Many items imported in one commit (a spreadsheet, an old site): each item created, updated or
+   * removed, and the shared files it brought.
+   */
+  | (Touches & {
+      kind: 'imported';
+      commit: CommitResult;
+      author: Actor;
+      /** What the items came from (a file's name, an old site's address). */
+      source: string;
+      items: { entity: string; id: string; action: 'created' | 'updated' | 'removed' }[];
+      files: string[];
+    })
+  /**
    * A save, delete or restore that would have left every file as it was: no commit, and `entities`
    * is empty (nothing anyone is served moved), but the person still asked for it.
    */
   | (Asked & { kind: 'unchanged' } & (
-        { asked: 'saved' | 'deleted' } | { asked: 'restored'; from: string } | { asked: 'media'; op: MediaOp }
+        | { asked: 'saved' | 'deleted' }
+        | { asked: 'restored'; from: string }
+        | { asked: 'media'; op: MediaOp }
+        | { asked: 'imported'; source: string }
       ))
   /**
    * Files of the media library uploaded, described, replaced, deleted or restored, in one commit;

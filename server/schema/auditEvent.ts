@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'media-replace',
   'media-delete',
   'media-restore',
+  'import',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

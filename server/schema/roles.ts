@@ -61,6 +61,7 @@ export const CHANGE_ACTIONS = [
   'bulk',
   'publish',
   'message',
+  'import',
 ] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
@@ -71,6 +72,8 @@ const CHANGE_NEEDS: Record<Exclude<ChangeAction, 'message'>, { live: Permission;
   delete: { live: 'publish', draft: 'drafts' },
   restore: { live: 'publish', draft: 'publish' },
   bulk: { live: 'publish', draft: 'publish' },
+  // Many items at once, from a file or an old site: as their saves would be, one by one.
+  import: { live: 'publish', draft: 'drafts' },
   publish: { live: 'publish', draft: 'publish' },
 };
 

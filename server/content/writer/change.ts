@@ -5,6 +5,7 @@ import type { EntityDef } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange } from '../../store/gitStore.ts';
 import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import type { Upload } from './mediaUpload.ts';
+import type { ImportCounts } from './importMessage.ts';
 import type { Actor, ContentChange, MediaOp } from '../changes.ts';
 import type { AboutInput, MediaUseView } from '../../schema/mediaLibrary.ts';
 import type { Picks } from '../drafts/draftView.ts';
@@ -132,8 +133,61 @@ export interface TranslateChange {
   into?: DraftTarget;
 }
 
+/** One item of an import: created, or updated when `id` names an item the site has. */
+export interface ImportItem {
+  def: EntityDef;
+  id?: string;
+  /** Fields by stored name, as a save takes them. */
+  input: Record<string, unknown>;
+  /** The item's own picture or file, by field, as a save's uploads. */
+  uploads?: Upload[];
+  /** Created under `id` when the site has no item by it (a site import keeps the old site's ids). */
+  keepId?: boolean;
+}
+
+/**
+ * Many items, of one collection or of the whole site, in one commit whose message names the source
+ * (a spreadsheet's file name, an old site's address). Every item is checked as its save would be and
+ * every problem is reported together; any problem and nothing is written.
+ */
+export interface ImportChange {
+  kind: 'import';
+  /** What the items came from, named in the commit message ("news.csv", "https://old.example.org"). */
+  source: string;
+  items: readonly ImportItem[];
+  /** Shared files of the media library written in the same commit, at the paths given. */
+  files?: readonly { path: string; upload: Upload }[];
+  /** Items removed in the same commit (a site import replacing the starter's). */
+  remove?: readonly { def: EntityDef; id: string }[];
+  into?: DraftTarget;
+}
+
+/** One problem an import found, by the position of its item in the change. */
+export interface ImportProblem {
+  /** The item's place in `items` (0 first). */
+  item: number;
+  entity: string;
+  id?: string;
+  /** The field, or '' for the item as a whole. */
+  field: string;
+  error: string;
+}
+
+/** An import refused (400): every problem of every item, nothing written. */
+export class ImportRefusedError extends AppError {
+  constructor(readonly problems: ImportProblem[]) {
+    const first = problems[0]!;
+    super(
+      400,
+      `${problems.length === 1 ? 'One problem' : `${problems.length} problems`} stopped the import, so nothing was imported. The first: ${first.error}`,
+      Object.fromEntries(problems.map((p) => [`${p.item}${p.field ? `.${p.field}` : ''}`, p.error])),
+    );
+  }
+}
+
 export type Change =
   | SaveChange
+  | ImportChange
   | DeleteChange
   | RestoreChange
   | BulkChange
@@ -164,6 +218,8 @@ export interface ChangeResult {
   warnings: ItemWarning[];
   /** A change to the media library: the files it wrote (or would have), by path. */
   files?: string[];
+  /** An import: how many items it created, updated and removed (0 each when it changed nothing). */
+  imported?: ImportCounts;
 }
 
 /** A save's answer: the item is always there. */

@@ -72,6 +72,18 @@ type Cell = { refuse: () => Promise<unknown>; status: number; words: RegExp } | 
 
 const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
   'admin-only fields': {
+    import: {
+      refuse: () =>
+        attempt(() =>
+          run(editor, {
+            kind: 'import',
+            source: 'guards.csv',
+            items: [{ def: entities.siteSettings, input: { dashboard_script_url: SCRIPT('f') } }],
+          }),
+        ),
+      status: 403,
+      words: /Only an admin can change/,
+    },
     translate: { notApplicable: 'a translation holds words only, and no word is a field only admins change' },
     media: { notApplicable: 'a change to the media library writes files, never an item’s fields' },
     save: {
@@ -113,6 +125,18 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'entity rules': {
+    import: {
+      refuse: () =>
+        attempt(() =>
+          run(editor, {
+            kind: 'import',
+            source: 'guards.csv',
+            items: [{ def: entities.siteSettings, input: { banner_to_show: '9997' } }],
+          }),
+        ),
+      status: 400,
+      words: /There is no banner with id 9997/,
+    },
     translate: {
       notApplicable:
         'a translation holds words only: the rules across items read the item’s own file, which it never changes',
@@ -167,6 +191,18 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'content checks': {
+    import: {
+      refuse: () =>
+        attempt(() =>
+          run(editor, {
+            kind: 'import',
+            source: 'guards.csv',
+            items: [{ def: entities.news, input: { title: 'Imported', what: NO_DESCRIPTION } }],
+          }),
+        ),
+      status: 400,
+      words: /has no description/,
+    },
     translate: {
       refuse: async () => {
         const made = await save(editor, entities.news, { title: 'To translate' });
@@ -239,6 +275,9 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   approval: {
+    import: {
+      notApplicable: 'approval is asked of a draft going live; an import goes live or into a draft itself',
+    },
     translate: { notApplicable: 'approval is asked of a draft going live' },
     media: { notApplicable: 'approval is asked of a draft going live' },
     save: {
@@ -278,6 +317,7 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'room for messages': {
+    import: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     translate: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     media: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
     save: { notApplicable: 'only a visitor’s message is kept in the room set aside for messages' },
@@ -306,6 +346,10 @@ const TABLE: Record<GuardName, Record<ChangeKindName, Cell>> = {
     },
   },
   'files in use': {
+    import: {
+      notApplicable:
+        'an import adds files, and lets go of a removed item’s files only when nothing else uses them',
+    },
     translate: { notApplicable: 'a translation writes its own file only, never a media file' },
     save: { notApplicable: 'a save lets go of its old file only when nothing else uses it (checked below)' },
     delete: {
@@ -371,6 +415,7 @@ describe('every guard × every kind of change', () => {
       expect(Object.keys(row).sort()).toEqual([
         'bulk',
         'delete',
+        'import',
         'media',
         'message',
         'publish',

@@ -24,7 +24,7 @@ import type {
   RestoreChange,
   SaveChange,
 } from './change.ts';
-import { StaleVersionError } from './change.ts';
+import { StaleVersionError, type ImportProblem } from './change.ts';
 import { DraftConflictError } from './draftPublish.ts';
 import type { DraftFile, DraftView } from '../drafts/draftView.ts';
 import type { MediaOp } from '../changes.ts';
@@ -48,12 +48,14 @@ export interface PlannedItem {
   primary: boolean;
   /** The entity's `follow` rule writes fields of it from its others (saves, not restores). */
   follows: boolean;
+  /** An import's item: its place in the change (problems are reported by it). */
+  at?: number;
 }
 
 export interface Plan {
   /** What the change is to the role table and to its event. */
   action: ChangeAction;
-  event: 'saved' | 'deleted' | 'restored' | 'published' | 'message' | 'media';
+  event: 'saved' | 'deleted' | 'restored' | 'published' | 'message' | 'media' | 'imported';
   intoDraft: boolean;
   items: PlannedItem[];
   /** Media and other files written or removed with the items. */
@@ -76,6 +78,10 @@ export interface Plan {
   describes?: (rel: string) => boolean;
   /** A translation: the language its words are in (the commit's subject names it). */
   language?: string;
+  /** An import: what its items came from (the commit's subject names it). */
+  source?: string;
+  /** An import: what planning its items found wrong, told with what validating them finds. */
+  problems?: ImportProblem[];
   /** A change to the media library: what it did, to which files, and the entities whose items use them. */
   media?: { op: MediaOp; paths: string[]; touches: string[] };
 }

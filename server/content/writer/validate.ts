@@ -7,6 +7,8 @@ import { AppError } from '../../schema/errors.ts';
 import { entityByName, itemPath } from '../../schema/registry.ts';
 import { validateItem } from '../index/fileFormat.ts';
 import type { Plan, PlannedItem } from './plan.ts';
+import { ImportRefusedError, type ImportProblem } from './change.ts';
+import { problemsOf } from './planImport.ts';
 
 /** What validating added: the note about carried items, for the person's answer. */
 export interface Validated {
@@ -18,15 +20,23 @@ export const carriedNote = (carried: NonNullable<Validated['carried']>): string 
   carried.map((c) => c.note).join(' ');
 
 export function validatePlan(plan: Plan): Validated {
+  // An import's items are each checked, and all their problems told together.
+  const problems: ImportProblem[] = [...(plan.problems ?? [])];
   for (const item of plan.items) {
     if (item.data === null) continue;
-    item.data = valid(plan, item, item.data);
-    const followed = item.follows
-      ? item.def.rules?.follow?.({ data: item.data, before: item.was })
-      : undefined;
-    if (followed && Object.keys(followed).length)
-      item.data = valid(plan, item, { ...item.data, ...followed });
+    try {
+      item.data = valid(plan, item, item.data);
+      const followed = item.follows
+        ? item.def.rules?.follow?.({ data: item.data, before: item.was })
+        : undefined;
+      if (followed && Object.keys(followed).length)
+        item.data = valid(plan, item, { ...item.data, ...followed });
+    } catch (e) {
+      if (item.at === undefined || !(e instanceof AppError)) throw e;
+      problems.push(...problemsOf(e, item.at, item));
+    }
   }
+  if (problems.length) throw new ImportRefusedError(problems.sort((a, b) => a.item - b.item));
   const carried: NonNullable<Validated['carried']> = [];
   for (const item of plan.items.filter((i) => i.primary && i.data !== null)) {
     const carries = item.def.rules?.carry?.({

@@ -48,6 +48,8 @@ import type { Upload } from './mediaUpload.ts';
 import { commitMessage } from './commitMessage.ts';
 import { mediaAction, planMedia } from './planMedia.ts';
 import { planTranslate } from './planTranslate.ts';
+import { planImport } from './planImport.ts';
+import { importCounts, importedFiles, importedItems, importMessage } from './importMessage.ts';
 import { AboutFiles } from '../media/aboutFiles.ts';
 import { mediaReferencesOf } from '../../schema/mediaLibrary.ts';
 import { MEDIA_LIBRARY } from '../changes.ts';
@@ -108,7 +110,8 @@ export class ContentWriter {
       change.kind === 'save' ||
       change.kind === 'delete' ||
       change.kind === 'media' ||
-      change.kind === 'translate'
+      change.kind === 'translate' ||
+      change.kind === 'import'
         ? change.into
         : undefined;
     authorize(actor, { action: actionOf(change), intoDraft: into !== undefined });
@@ -124,11 +127,15 @@ export class ContentWriter {
     // Ids deleted items had are read from history before the save queue, which it never holds up.
     const floor =
       change.kind === 'save' && actionOf(change) === 'create' ? await this.idFloor(change.def) : 0;
+    const floors = new Map<EntityDef, number>();
+    if (change.kind === 'import')
+      for (const { def, id } of change.items)
+        if (id === undefined && !floors.has(def)) floors.set(def, await this.idFloor(def));
     const asked = change;
     try {
       return await this.store.exclusive(async () => {
         const target = into ? await into.open() : this.live;
-        const plan = await this.plan(asked, target, into !== undefined, floor);
+        const plan = await this.plan(asked, target, into !== undefined, floor, floors);
         plan.describes = await this.descriptions(plan);
         const validated = validatePlan(plan);
         const warnings = runGuards(plan, actor);
@@ -209,7 +216,13 @@ export class ContentWriter {
   }
 
   /** Step 2, by kind: what the change writes, read from the target's view. */
-  private async plan(change: Change, target: ChangeTarget, intoDraft: boolean, floor: number): Promise<Plan> {
+  private async plan(
+    change: Change,
+    target: ChangeTarget,
+    intoDraft: boolean,
+    floor: number,
+    floors: Map<EntityDef, number>,
+  ): Promise<Plan> {
     const ctx: SaveContext = {
       view: target.view,
       intoDraft,
@@ -235,6 +248,11 @@ export class ContentWriter {
         return planMedia(change, { view: target.view, intoDraft, store: this.store, abouts: this.abouts });
       case 'translate':
         return planTranslate(change, target.view, intoDraft);
+      case 'import':
+        return planImport(change, {
+          ...ctx,
+          newIdFor: (def) => this.newId(def, floors.get(def) ?? 0, target.view),
+        });
     }
   }
 
@@ -259,10 +277,11 @@ export class ContentWriter {
     }
     changes.push(...plan.files);
     const items = plan.items.filter((i) => i.primary).map((i) => ({ entity: i.def.name, id: i.id }));
-    const answer = async (commit?: string) => ({
+    const answer = async (commit?: string, written: FileChange[] = []) => ({
       commit,
       created: plan.created,
       items,
+      ...(plan.source !== undefined ? { imported: importCounts(importedItems(plan, written)) } : {}),
       ...(plan.media ? { files: plan.media.paths } : {}),
       ...(validated.carried ? { carried: validated.carried } : {}),
       ...(primary && plan.event !== 'deleted' && plan.event !== 'published'
@@ -275,17 +294,19 @@ export class ContentWriter {
       await target.announce(unchangedEvent(plan, actor));
       return answer();
     }
-    const commit = await target.commit(real, actor, this.messageOf(plan), plan.draft?.tip);
+    const commit = await target.commit(real, actor, this.messageOf(plan, real), plan.draft?.tip);
     const entities = target.take(commit, stored);
     if (plan.event === 'published') for (const i of plan.items) entities.add(i.def.name);
     // The library's own name too: open admin pages of the library hear of every change to it.
     if (plan.media) for (const name of [MEDIA_LIBRARY, ...plan.media.touches]) entities.add(name);
     await target.announce(changeEvent(plan, actor, entities, commit, validated, real));
-    return answer(commit.oid);
+    return answer(commit.oid, real);
   }
 
-  private messageOf(plan: Plan): string {
+  private messageOf(plan: Plan, written: FileChange[]): string {
     if (plan.message !== undefined) return plan.message;
+    if (plan.source !== undefined)
+      return importMessage(plan.source, importedItems(plan, written), importedFiles(plan, written));
     const item = plan.items.find((i) => i.primary)!;
     const named = plan.action === 'update' || plan.action === 'restore' ? item.was : undefined;
     return commitMessage(item.def, plan.verb, item.id, item.data ?? item.was ?? {}, named, plan.language);
@@ -357,6 +378,16 @@ function changeEvent(
       author,
       ...(plan.from ? { from: plan.from } : {}),
     };
+  if (plan.source !== undefined)
+    return {
+      kind: 'imported',
+      entities,
+      commit,
+      author,
+      source: plan.source,
+      items: importedItems(plan, written),
+      files: importedFiles(plan, written),
+    };
   if (plan.event === 'published')
     return {
       kind: 'published',
@@ -397,6 +428,16 @@ function unchangedEvent(plan: Plan, author: Actor): ContentChange {
       author,
     };
   const primary = plan.items.filter((i) => i.primary);
+  if (plan.source !== undefined)
+    return {
+      kind: 'unchanged',
+      asked: 'imported',
+      source: plan.source,
+      entity: primary[0]?.def.name ?? entityByName.keys().next().value!,
+      ids: primary.map((i) => i.id),
+      entities: new Set<string>(),
+      author,
+    };
   const common = {
     entity: primary[0]?.def.name ?? entityByName.keys().next().value!,
     ids: primary.map((i) => i.id),

@@ -78,7 +78,11 @@ export class OldSite {
     }
   }
 
-  private async read(url: URL, maxBytes: number, take: (chunk: Buffer) => void | Promise<void>): Promise<void> {
+  private async read(
+    url: URL,
+    maxBytes: number,
+    take: (chunk: Buffer) => void | Promise<void>,
+  ): Promise<void> {
     const shown = url.pathname + url.search;
     const controller = new AbortController();
     let why = '';

@@ -59,6 +59,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'media-replace': 'File replaced',
   'media-delete': 'File deleted',
   'media-restore': 'File restored',
+  import: 'Items imported (a spreadsheet or the old site)',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
