@@ -28,8 +28,50 @@ export interface OwnedLock {
   release(): Promise<void>;
 }
 
+// The sidecar names its process: two of ours may share a repository (the server, and an import
+// committing beside it), and a lock whose process is gone is known as a leftover while the other runs.
 const sidecarFor = (gitdir: string, target: string) =>
-  path.join(gitdir, SIDECAR_PREFIX + encodeURIComponent(path.relative(gitdir, target)));
+  path.join(gitdir, `${SIDECAR_PREFIX}${process.pid}-${encodeURIComponent(path.relative(gitdir, target))}`);
+
+/** What a sidecar's name says: its process (undefined: an older name without one) and its target. */
+function sidecarOwner(gitdir: string, name: string): { pid?: number; lockFile: string } | null {
+  if (!name.startsWith(SIDECAR_PREFIX)) return null;
+  const rest = name.slice(SIDECAR_PREFIX.length).replace(/\.placing$/, '');
+  const m = /^(\d+)-(.+)$/.exec(rest);
+  const target = m ? m[2]! : rest;
+  return {
+    pid: m ? Number(m[1]) : undefined,
+    lockFile: `${path.join(gitdir, decodeURIComponent(target))}.lock`,
+  };
+}
+
+/** Whether the process that made a sidecar is gone (a process of ours that has not taken it yet). */
+function ownerGone(pid: number | undefined): boolean {
+  if (pid === undefined || pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Removes `lockFile` when one of our processes that has ended left it (its sidecar shares its inode). */
+async function removeIfLeftBehind(gitdir: string, lockFile: string): Promise<boolean> {
+  const theirs = await lstat(lockFile).catch(() => null);
+  if (!theirs) return true;
+  for (const name of await readdir(gitdir)) {
+    const owner = sidecarOwner(gitdir, name);
+    if (!owner || owner.lockFile !== lockFile || owner.pid === process.pid || !ownerGone(owner.pid)) continue;
+    const sidecar = await stat(path.join(gitdir, name)).catch(() => null);
+    if (sidecar && sidecar.ino === theirs.ino && sidecar.dev === theirs.dev) {
+      await rm(lockFile, { force: true });
+      await rm(path.join(gitdir, name), { force: true });
+      return true;
+    }
+  }
+  return false;
+}
 
 /**
  * Takes `<target>.lock`. While someone else holds it, retries every 50 ms for `waitMs`, then calls
@@ -57,6 +99,9 @@ export async function takeLock(
         await rm(sidecar, { force: true });
         throw e;
       }
+      // Left by one of our processes that died inside its save (kill -9): its journal is finished
+      // by whoever takes the lock next, as after a crash of the server itself.
+      if (await removeIfLeftBehind(gitdir, lockFile)) continue;
       if (Date.now() > until) {
         await handle.close();
         await rm(sidecar, { force: true });
@@ -118,9 +163,11 @@ export async function takeLock(
 export async function removeOwnLeftoverLocks(gitdir: string): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await readdir(gitdir)) {
-    if (!name.startsWith(SIDECAR_PREFIX)) continue;
+    const owner = sidecarOwner(gitdir, name);
+    // Another process of ours still running (an import beside this start) keeps its lock.
+    if (!owner || !ownerGone(owner.pid)) continue;
     const sidecar = path.join(gitdir, name);
-    const lockFile = `${path.join(gitdir, decodeURIComponent(name.slice(SIDECAR_PREFIX.length)))}.lock`;
+    const { lockFile } = owner;
     const [ours, theirs] = await Promise.all([
       stat(sidecar).catch(() => null),
       lstat(lockFile).catch(() => null),

@@ -19,6 +19,10 @@ const run = promisify(execFile);
 
 /** npm run import-site -- --from <from>, on `dataDir`: its exit code and what it printed. */
 function importSite(from: string, dataDir: string, ...more: string[]) {
+  return importWith({}, from, dataDir, ...more);
+}
+
+function importWith(env: Record<string, string>, from: string, dataDir: string, ...more: string[]) {
   return run(
     process.execPath,
     ['--import', 'tsx', path.join(PROJECT_ROOT, 'scripts/import-site.ts'), '--from', from, ...more],
@@ -28,11 +32,15 @@ function importSite(from: string, dataDir: string, ...more: string[]) {
         CMS_DATA_DIR: dataDir,
         CMS_ADMIN_NAME: 'Ada Admin',
         CMS_ADMIN_EMAIL: 'ada@example.org',
+        ...env,
       },
     },
   ).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+    (e: { code: number | null; signal?: string; stdout: string; stderr: string }) => ({
+      code: e.code ?? e.signal,
+      out: e.stdout + e.stderr,
+    }),
   );
 }
 
@@ -219,10 +227,56 @@ describe('importing beside a running server', () => {
         )
         .toContain('Workshops <script>alert("x")</script>');
       expect(site.git('status', '--porcelain')).toBe('');
-      expect(site.git('fsck', '--no-progress')).toBe('');
+      expect(site.git('fsck', '--no-progress', '--no-dangling')).toBe('');
     } finally {
       await site.stop();
       await rm(site.dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('an import killed half-way (kill -9 inside its commit)', () => {
+  it.each(['files', 'objects', 'ref-locked'])(
+    'at "%s" leaves a site that starts whole, before or after it',
+    async (step) => {
+      const dataDir = await newFolder();
+      const site = await startTestSite({ dataDir });
+      const before = site.git('rev-parse', 'HEAD').trim();
+      await site.stop();
+      const killed = await importWith({ CMS_CRASH_AT: step }, old.url, dataDir, '--replace');
+      expect(killed.code, killed.out).not.toBe(0);
+      const again = await startTestSite({ dataDir });
+      try {
+        const after = again.git('rev-parse', 'HEAD').trim();
+        expect(
+          after === before || again.git('log', '-1', '--format=%s', after).startsWith('Import from'),
+        ).toBe(true);
+        expect(again.git('status', '--porcelain')).toBe('');
+        expect(again.git('fsck', '--no-progress', '--no-dangling')).toBe('');
+        // And the import, run again, completes.
+        await again.stop();
+        const done = await importSite(old.url, dataDir, '--replace');
+        expect(done.code, done.out).toBe(0);
+      } finally {
+        await again.stop();
+      }
+    },
+    60_000,
+  );
+
+  it('beside a running server: the server’s next save finishes or undoes it', async () => {
+    const dataDir = await newFolder();
+    const site = await startTestSite({ dataDir });
+    try {
+      const killed = await importWith({ CMS_CRASH_AT: 'files' }, old.url, dataDir, '--replace');
+      expect(killed.code, killed.out).not.toBe(0);
+      await site.signIn();
+      const saved = await site.api('/api/news.php', { method: 'POST', json: { title: 'After the crash' } });
+      expect(saved.status, await saved.clone().text()).toBe(201);
+      expect(site.git('status', '--porcelain')).toBe('');
+      expect(site.git('fsck', '--no-progress', '--no-dangling')).toBe('');
+    } finally {
+      await site.stop();
+    }
+  }, 60_000);
 });
