@@ -173,9 +173,14 @@ export class UserStore {
   watch(): void {
     if (this.watcher) return;
     // The folder, not the file: a durable write replaces the file (a rename), which ends a file watch.
-    this.watcher = watch(path.dirname(this.file), (_event, name) => {
-      if (name === path.basename(this.file)) void this.sync().catch(() => undefined);
-    });
+    try {
+      this.watcher = watch(path.dirname(this.file), (_event, name) => {
+        if (name === path.basename(this.file)) void this.sync().catch(() => undefined);
+      });
+    } catch {
+      // The system's limit of watches reached: every request still reads changes first (sync()).
+      return;
+    }
     this.watcher.on('error', () => undefined);
   }
 

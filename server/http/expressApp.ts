@@ -118,6 +118,8 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
       disk,
       messages,
       errors,
+      // How hand edits and commits on the server are seen: folder watches, or polling alone.
+      watcher: deps.watcher?.state() ?? null,
       subscribers: deps.hub.size,
     });
   });

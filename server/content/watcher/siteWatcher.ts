@@ -1,17 +1,20 @@
 // Keeps the index equal to the work tree when people change it outside the CMS, for a cost that
 // does not grow with the size of the site:
-// - chokidar watches every content and media file on its own. A folder watch would re-list and stat
-//   the whole folder on every event (10,000 lstat calls for one save at 10,000 items); a file's own
-//   watch reports that file only. The server's own saves come back as one event per file written:
-//   the watcher noted each file's stat right after the commit, and a file whose stat is still that
-//   one, holding the blob the index has, is not read again.
-// - chokidar watches git's HEAD and branch refs: a commit, pull, checkout or reset that moved HEAD
-//   away from what the index last applied is read as a tree diff, so files git added are found too.
-// - New files added by hand (not committed) show as a changed folder: the folders are polled (one
-//   stat each) and a folder that changed for another reason than this server's own save is listed.
+// - Each content and media folder is watched once (the operating system's own folder watch, which
+//   names the file that changed): a site of 100,000 files takes a few dozen watches, never one per
+//   file, and no folder is re-listed for an event. The server's own saves come back as one event per
+//   file written: the watcher noted each file's stat right after the commit, and a file whose stat is
+//   still that one, holding the blob the index has, is not read again.
+// - git's HEAD, packed-refs and branch refs are watched the same way: a commit, pull, checkout or
+//   reset that moved HEAD away from what the index last applied is read as a tree diff, so files git
+//   added are found too.
+// - The folders are also polled (one stat each): files added in a folder not yet watched are found.
+// - When the system refuses a watch (its limit of watches reached), the server keeps serving: it
+//   polls HEAD and the folders instead, says so on /api/health and in the admin, and hand edits to
+//   existing files are seen once they are committed.
+import { watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FSWatcher } from 'chokidar';
 import type { CommitResult, GitStore } from '../../store/gitStore.ts';
 import type { ContentIndex } from '../index/contentIndex.ts';
 import { isCommitted } from '../changes.ts';
@@ -24,14 +27,23 @@ export interface WatchOptions {
 }
 
 const ROOTS = ['content', 'media'];
-const WATCH_STEP = 500;
 const hidden = (name: string) => name.startsWith('.');
 
+/** How the watcher sees changes: folder watches, or (the system refused one) polling alone. */
+export type WatchState =
+  | { mode: 'watching'; folders: number }
+  | { mode: 'polling'; folders: number; reason: string; message: string };
+
+export const POLLING_MESSAGE =
+  'The server cannot watch the site’s folders (the system’s limit of file watches is reached), so it checks them every second instead. Changes made in the admin are not affected; files edited by hand on the server are seen once they are committed with git.';
+
 export class SiteWatcher {
-  /** The watcher new files are added to (the last of those set up at start). */
-  private files?: FSWatcher;
-  private readonly fileWatchers: FSWatcher[] = [];
-  private refs?: FSWatcher;
+  /** Folder (relative) → its watch. */
+  private readonly folderWatches = new Map<string, FSWatcher>();
+  private readonly gitWatches: FSWatcher[] = [];
+  /** Why watching stopped (the system refused a watch); null while watching. */
+  private refused: string | null = null;
+  private started = false;
   private readonly watched = new Set<string>();
   /** Folder (relative) → its modification time when last looked at. */
   private readonly folders = new Map<string, number>();
@@ -71,49 +83,20 @@ export class SiteWatcher {
 
   async start(): Promise<void> {
     if (!this.baselined) await this.baseline();
-    // Loaded here: npm start starts the watcher after the server listens, and chokidar is not needed before.
-    const { watch } = await import('chokidar');
-    const abs = (rel: string) => path.join(this.store.dir, rel);
     // Files with problems may be links or missing: follow() checks those one by one below.
     const problems = new Set(this.index.contentErrors().map((e) => e.path));
     for (const rel of this.index.knownPaths()) if (!problems.has(rel)) this.watched.add(rel);
-    const relOf = (file: string) => path.relative(this.store.dir, file).split(path.sep).join('/');
-    const onFile = (file: string) => {
-      this.counters.fileEvents++;
-      this.queue(relOf(file));
-    };
-    const filesWatcher = (paths: string[]) => {
-      const w = watch(paths, { ignoreInitial: true, awaitWriteFinish: false });
-      w.on('add', onFile)
-        .on('change', onFile)
-        .on('unlink', (file) => {
-          // chokidar stops watching a file that went; if it comes back, the folder poll finds it.
-          this.watched.delete(relOf(file));
-          onFile(file);
-        });
-      w.on('error', (e) => this.log(`File watcher error: ${String(e)}`));
-      this.fileWatchers.push(w);
-      return w;
-    };
-    // A few hundred files at a time: setting up 10,000 watches at once held the server's answers back
-    // for 0.3 s after a start; in steps, requests are answered between them.
-    const all = [...this.watched].map(abs);
-    for (let i = 0; i === 0 || i < all.length; i += WATCH_STEP) {
-      this.files = filesWatcher(all.slice(i, i + WATCH_STEP));
-      await ready(this.files);
+    this.started = true;
+    for (const rel of [...new Set([...ROOTS, ...this.folders.keys()])]) {
+      const s = await stat(path.join(this.store.dir, rel)).catch(() => null);
+      if (s) this.folderInodes.set(rel, s.ino);
+      this.watchFolder(rel);
     }
     const gitdir = this.store.gitdir;
-    // Not packed-refs: it rarely exists, and chokidar watches a missing file's folder instead — here
-    // .git itself, re-listed on each of the half-dozen changes a save makes there. The poll stats it.
-    this.refs = watch([path.join(gitdir, 'HEAD'), path.join(gitdir, 'refs', 'heads')], {
-      ignoreInitial: true,
-      ignored: (p) => p.endsWith('.lock'),
-    });
-    this.refs.on('all', () => {
-      this.headChanged = true;
-      this.schedule();
-    });
-    await Promise.all([ready(this.refs), this.follow([...problems])]);
+    // HEAD and packed-refs in .git (its other files change on every save: their events are dropped).
+    this.watchGit(gitdir, (name) => name === 'HEAD' || name === 'packed-refs');
+    this.watchGit(path.join(gitdir, 'refs', 'heads'), (name) => !name.endsWith('.lock'));
+    await this.follow([...problems]);
     this.unsubscribe = this.index.changes.on((change) => {
       if (isCommitted(change))
         this.ownNoted = Promise.all([this.ownNoted, this.ownCommit(change.commit)]).then(() => undefined);
@@ -125,12 +108,88 @@ export class SiteWatcher {
     this.schedule();
   }
 
+  /** How changes are seen now: for /api/health and the admin. */
+  state(): WatchState {
+    const folders = this.folderWatches.size;
+    return this.refused
+      ? { mode: 'polling', folders, reason: this.refused, message: POLLING_MESSAGE }
+      : { mode: 'watching', folders };
+  }
+
+  /** One watch for a folder: the system names each file that changed in it. */
+  private watchFolder(rel: string) {
+    if (this.refused || this.closed || this.folderWatches.has(rel)) return;
+    const w = this.osWatch(path.join(this.store.dir, rel), (name) => {
+      if (hidden(name)) return;
+      this.counters.fileEvents++;
+      this.queue(`${rel}/${name}`);
+    });
+    if (!w) return;
+    this.folderWatches.set(rel, w);
+    // The folder went (or was replaced): the poll finds what is there now and watches it anew.
+    w.on('close', () => this.folderWatches.get(rel) === w && this.folderWatches.delete(rel));
+  }
+
+  /** A folder removed and made again (a checkout) is a new folder: its old watch hears nothing. */
+  private rewatchIfReplaced(rel: string, ino: number | undefined) {
+    if (ino === undefined) return;
+    if (this.folderInodes.get(rel) !== ino) {
+      this.folderWatches.get(rel)?.close();
+      this.folderWatches.delete(rel);
+      this.folderInodes.set(rel, ino);
+    }
+    this.watchFolder(rel);
+  }
+
+  private readonly folderInodes = new Map<string, number>();
+
+  private watchGit(dir: string, wanted: (name: string) => boolean) {
+    const w = this.osWatch(dir, (name) => {
+      if (!wanted(name)) return;
+      this.headChanged = true;
+      this.schedule();
+    });
+    if (w) this.gitWatches.push(w);
+  }
+
+  /** A folder watch, or null: a folder that is gone is left to the poll; a refusal ends watching. */
+  private osWatch(abs: string, onName: (name: string) => void): FSWatcher | null {
+    try {
+      const w = watch(abs, { persistent: false }, (_event, name) => {
+        if (name) onName(name.toString());
+      });
+      w.on('error', (e: NodeJS.ErrnoException) => {
+        w.close();
+        if (isRefusal(e)) this.stopWatching(e);
+      });
+      return w;
+    } catch (e) {
+      if (isRefusal(e)) this.stopWatching(e as NodeJS.ErrnoException);
+      return null;
+    }
+  }
+
+  /** The system refused a watch: every watch is let go, and the poll looks at HEAD and the folders. */
+  private stopWatching(e: NodeJS.ErrnoException) {
+    if (this.refused) return;
+    this.refused = e.code ?? e.message;
+    this.log(`Watching the site's folders stopped (${this.refused}); checking them every second instead.`);
+    for (const w of [...this.folderWatches.values(), ...this.gitWatches]) w.close();
+    this.folderWatches.clear();
+    this.gitWatches.length = 0;
+    this.watchStateChanged?.();
+  }
+
+  /** Told when watching stops (the admin's open pages hear of it). */
+  watchStateChanged?: () => void;
+
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe?.();
     clearTimeout(this.timer);
     clearInterval(this.poller);
-    await Promise.all([...this.fileWatchers.map((w) => w.close()), this.refs?.close()]);
+    for (const w of [...this.folderWatches.values(), ...this.gitWatches]) w.close();
+    this.folderWatches.clear();
   }
 
   private queue(rel: string) {
@@ -166,6 +225,7 @@ export class SiteWatcher {
         else wanted.push(p);
       }
       await this.index.refreshPaths(wanted);
+      for (const p of wanted) if (!this.index.knows(p)) this.watched.delete(p);
       await this.follow(wanted);
     } catch (e) {
       this.log(`Could not refresh content: ${(e as Error).message}`);
@@ -182,19 +242,13 @@ export class SiteWatcher {
     return this.store.changedPaths(from, head);
   }
 
-  /**
-   * Watches files that appeared. Only files that exist: given a missing path, chokidar would watch its
-   * folder instead, and a folder watch costs a listing of the folder on every event in it.
-   */
+  /** Notes files that appeared as known (their folder's watch reports their changes). */
   private async follow(paths: string[]) {
     for (const rel of paths) {
       if (this.watched.has(rel) || !this.index.knows(rel)) continue;
-      const abs = path.join(this.store.dir, rel);
-      // A link is not watched (chokidar would watch what it points at); the folder poll sees it change.
-      const file = await lstat(abs).catch(() => null);
+      const file = await lstat(path.join(this.store.dir, rel)).catch(() => null);
       if (!file || file.isSymbolicLink()) continue;
       this.watched.add(rel);
-      this.files?.add(abs);
     }
   }
 
@@ -277,8 +331,14 @@ export class SiteWatcher {
         this.headChanged = true;
         this.schedule();
       }
+      // Watching stopped: HEAD is looked at here (a commit, a pull), as the refs' watches did.
+      if (this.refused && (await this.store.head()) !== this.appliedHead) {
+        this.headChanged = true;
+        this.schedule();
+      }
       for (const rel of [...new Set([...this.folders.keys(), ...ROOTS])]) {
         const s = await stat(path.join(this.store.dir, rel)).catch(() => null);
+        if (this.started) this.rewatchIfReplaced(rel, s?.ino);
         if (!s || s.mtimeMs === this.folders.get(rel)) continue;
         this.folders.set(rel, s.mtimeMs);
         this.counters.folderListings++;
@@ -305,4 +365,6 @@ async function statKey(abs: string): Promise<string | null> {
   return s ? `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
 }
 
-const ready = (w: FSWatcher) => new Promise<void>((resolve) => w.once('ready', () => resolve()));
+/** The system's refusal of another watch (its limit reached), as opposed to a folder that went. */
+const isRefusal = (e: unknown) =>
+  ['ENOSPC', 'EMFILE', 'ENFILE'].includes((e as NodeJS.ErrnoException).code ?? '');

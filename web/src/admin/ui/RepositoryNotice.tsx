@@ -4,7 +4,8 @@
 // - the off-site backup (a git remote): "Backed up 2 minutes ago", or since when it has failed and why;
 // - a merge in which the backup and this site had changed the same items (the backup's version kept);
 // - on a read-only copy of the site (a replica), where to go to edit;
-// - a disk that is almost full, before saves start to fail.
+// - a disk that is almost full, before saves start to fail;
+// - folders the server cannot watch (the system's limit of watches reached): hand edits seen late.
 import { useEffect, useState } from 'react';
 import { getJson } from '../api.ts';
 import { localTime } from '../dates.ts';
@@ -12,6 +13,8 @@ import { localTime } from '../dates.ts';
 interface Health {
   repository?: { ok: boolean; message?: string };
   disk?: { low: boolean; message?: string } | null;
+  /** How the server sees files changed on it by hand: watching folders, or checking them. */
+  watcher?: { mode: 'watching' | 'polling'; message?: string } | null;
   /** Files of the site that could not be used (invalid, too large, not a regular file, unreadable). */
   errors?: { path: string; error: string; fields?: Record<string, string> }[];
   remote?: {
@@ -54,7 +57,7 @@ const itemName = (path: string) => path.replace(/^content\//, '').replace(/\.md$
 export function RepositoryNotice() {
   const health = useHealth();
   if (!health) return null;
-  const { repository, remote, disk, receivedAt } = health;
+  const { repository, remote, disk, watcher, receivedAt } = health;
   const merge =
     remote?.lastMerge && receivedAt - Date.parse(remote.lastMerge.at) < MERGE_SHOWN_MS
       ? remote.lastMerge
@@ -69,6 +72,11 @@ export function RepositoryNotice() {
       {disk?.low && disk.message && (
         <p className="admin-repository-problem" role="alert">
           {disk.message}
+        </p>
+      )}
+      {watcher?.mode === 'polling' && watcher.message && (
+        <p className="admin-repository-problem" role="status">
+          {watcher.message}
         </p>
       )}
       {remote?.role === 'replica' && (
