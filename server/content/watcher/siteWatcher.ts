@@ -177,19 +177,16 @@ export class SiteWatcher {
     for (const w of [...this.folderWatches.values(), ...this.gitWatches]) w.close();
     this.folderWatches.clear();
     this.gitWatches.length = 0;
-    this.watchStateChanged?.();
   }
 
-  /** Told when watching stops (the admin's open pages hear of it). */
-  watchStateChanged?: () => void;
-
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
     this.unsubscribe?.();
     clearTimeout(this.timer);
     clearInterval(this.poller);
     for (const w of [...this.folderWatches.values(), ...this.gitWatches]) w.close();
     this.folderWatches.clear();
+    return Promise.resolve();
   }
 
   private queue(rel: string) {

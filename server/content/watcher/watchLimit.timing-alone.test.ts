@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually, startTestSite, type TestSite } from '../../testing/testSite.ts';
+import { eventually, startTestSite } from '../../testing/testSite.ts';
 import { entities } from '../../schema/registry.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 
