@@ -200,6 +200,15 @@ describe('using a token', () => {
     expect(madeUp.status).toBe(401);
   });
 
+  it('leaves the cookie in charge beside a proxy’s Basic sign-in, which is no token', async () => {
+    const res = await site.api('/api/drafts', {
+      method: 'POST',
+      json: { title: 'Behind a proxy' },
+      headers: { cookie: cookies.eddie!, authorization: 'Basic dXNlcjpwYXNz' },
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('shows when and from where it was last used', async () => {
     const made = await makeToken('eddie', 'last use', 'editor');
     expect((await asScript(made.token, '/api/drafts')).status).toBe(200);
