@@ -10,6 +10,7 @@ import { Field, FormError, type FieldErrors } from './Field.tsx';
 import { getTokens, makeToken, revokeToken, type ScriptToken } from './accountsApi.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from './accountWords.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
+import { CopyField } from './CopyField.tsx';
 
 export function ScriptTokens({ role }: { role: Role }) {
   const id = useId();
@@ -212,34 +213,13 @@ function MakeToken({ role, onMade }: { role: Role; onMade: () => void }) {
 
 /** A token just made: shown this once, whole, with a button to copy it. */
 function TokenToCopy({ name, token }: { name: string; token: string }) {
-  const id = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="admin-card admin-share-made" role="status">
       <p>
         <strong>Copy it now: it will not be shown again.</strong> The site keeps only a fingerprint of “{name}
         ”, so if you lose it, revoke it and make a new one.
       </p>
-      <div className="admin-field">
-        <label htmlFor={`${id}-token`}>Your new token</label>
-        <input id={`${id}-token`} type="text" readOnly value={token} onFocus={(e) => e.target.select()} />
-      </div>
-      <button type="button" className="admin-button" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy the token'}
-      </button>
-      {copied === false && (
-        <p className="admin-field-error" role="alert">
-          Your browser did not allow copying: select the token and copy it yourself.
-        </p>
-      )}
+      <CopyField value={token} label="Your new token" what="token" />
       <p className="admin-help">
         A script sends it with each call as <code>Authorization: Bearer</code> followed by the token.
       </p>
