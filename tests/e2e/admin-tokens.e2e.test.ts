@@ -99,4 +99,41 @@ describe('tokens for scripts on the account page', () => {
     expect(takeErrors()).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it('lets an admin revoke a colleague’s token on the Accounts page', async () => {
+    await site.deps.users.add({ username: 'eddie', password: 'eddie-password-1', role: 'editor' });
+    const signIn = await site.api('/api/login.php', {
+      method: 'POST',
+      json: { username: 'eddie', password: 'eddie-password-1' },
+      headers: { cookie: '' },
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const made = await site.api('/api/tokens', {
+      method: 'POST',
+      json: { name: 'Eddie’s calendar sync', role: 'contributor' },
+      headers: { cookie },
+    });
+    const { token } = (await made.json()) as { token: string };
+    expect((await script(token, '/api/drafts')).status).toBe(200);
+
+    const { page, context, takeErrors } = await openPage(browser, { width: 390 });
+    await openAdmin(page, site, '/admin/accounts');
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: 'Tokens for scripts' }),
+    });
+    const line = section.getByRole('row', { name: /Eddie’s calendar sync/ });
+    await line.getByRole('cell', { name: /^(Whose: )?eddie$/ }).waitFor();
+    await line.getByRole('button', { name: 'Revoke “Eddie’s calendar sync” of eddie' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke this token?' })
+      .getByRole('button', { name: 'Revoke the token' })
+      .click();
+    await section.getByText('No one has a token.').waitFor();
+    expect((await script(token, '/api/drafts')).status).toBe(401);
+    expect(takeErrors()).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -1,13 +1,14 @@
 // "Tokens for scripts" on your account page: a token lets a program (a newsletter script, a calendar
 // sync) use the site's API as you, at most with your role. Listed with when it was last used; made with
-// a name and a role no higher than yours, shown once to copy; revoked after asking.
+// a name and a role no higher than yours, shown once to copy; revoked after asking. Admins see
+// everyone's on the Accounts page, to revoke one (EveryonesTokens).
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, messageOf } from '../api.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { localTime } from '../dates.ts';
 import { Field, FormError, type FieldErrors } from './Field.tsx';
-import { getTokens, makeToken, revokeToken, type ScriptToken } from './accountsApi.ts';
+import { getEveryonesTokens, getTokens, makeToken, revokeToken, type ScriptToken } from './accountsApi.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from './accountWords.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
 import { CopyField } from './CopyField.tsx';
@@ -37,7 +38,40 @@ export function ScriptTokens({ role }: { role: Role }) {
   );
 }
 
-function TokenList({ tokens, onRevoked }: { tokens: ScriptToken[]; onRevoked: () => void }) {
+/** Everyone's tokens, for admins (the Accounts page): whose each is, and revoke any. */
+export function EveryonesTokens() {
+  const id = useId();
+  const { data, error, reload } = useSignedInRead(getEveryonesTokens);
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Tokens for scripts</h2>
+      <p className="admin-help">
+        Each person makes their own on their account page. Revoke one that should no longer work, for example
+        someone’s who left; disabling or removing an account stops all of theirs too.
+      </p>
+      {error && !data && (
+        <div className="admin-notice admin-notice-error" role="alert">
+          <p>Could not load the tokens: {error}</p>
+          <button type="button" className="admin-button" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data && <TokenList tokens={data.tokens} onRevoked={reload} showOwner />}
+    </section>
+  );
+}
+
+function TokenList({
+  tokens,
+  onRevoked,
+  showOwner = false,
+}: {
+  tokens: ScriptToken[];
+  onRevoked: () => void;
+  /** Whose each token is (an admin's list of everyone's). */
+  showOwner?: boolean;
+}) {
   const notice = useNotice();
   const [asking, setAsking] = useState<ScriptToken | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,13 +91,14 @@ function TokenList({ tokens, onRevoked }: { tokens: ScriptToken[]; onRevoked: ()
   return (
     <>
       {tokens.length === 0 ? (
-        <p className="admin-muted">You have no tokens.</p>
+        <p className="admin-muted">{showOwner ? 'No one has a token.' : 'You have no tokens.'}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-sessions admin-tokens">
             <thead>
               <tr>
                 <th scope="col">Name</th>
+                {showOwner && <th scope="col">Whose</th>}
                 <th scope="col">Role</th>
                 <th scope="col">Made</th>
                 <th scope="col">Last used</th>
@@ -76,6 +111,7 @@ function TokenList({ tokens, onRevoked }: { tokens: ScriptToken[]; onRevoked: ()
               {tokens.map((t) => (
                 <tr key={t.id}>
                   <td data-label="Name">{t.name}</td>
+                  {showOwner && <td data-label="Whose">{t.username}</td>}
                   <td data-label="Role">{ROLE_LABELS[t.role]}</td>
                   <td data-label="Made">
                     <time dateTime={t.created}>{localTime(t.created)}</time>
@@ -96,7 +132,10 @@ function TokenList({ tokens, onRevoked }: { tokens: ScriptToken[]; onRevoked: ()
                       className="admin-button admin-button-small"
                       onClick={() => setAsking(t)}
                     >
-                      Revoke <span className="visually-hidden">“{t.name}”</span>
+                      Revoke{' '}
+                      <span className="visually-hidden">
+                        “{t.name}”{showOwner && ` of ${t.username}`}
+                      </span>
                     </button>
                   </td>
                 </tr>

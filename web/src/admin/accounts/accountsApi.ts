@@ -72,6 +72,10 @@ export type { TokenView as ScriptToken } from '../../../../server/schema/account
 
 export const getTokens = (signal?: AbortSignal) => getJson<{ tokens: TokenView[] }>('tokens', signal);
 
+/** Everyone's tokens (admins), for the Accounts page. */
+export const getEveryonesTokens = (signal?: AbortSignal) =>
+  getJson<{ tokens: TokenView[] }>('tokens?all=true', signal);
+
 export const makeToken = (name: string, role: Role) => send<MadeToken>('POST', 'tokens', { name, role });
 
 export const revokeToken = (id: string) => send<{ ok: true }>('DELETE', `tokens/${encodeURIComponent(id)}`);
