@@ -1,7 +1,7 @@
 // Tokens for scripts (issue 37, part 4) on a real server: made on a person's account, shown once and
 // kept only hashed, acting as their role (never above their maker's), with no cookie and no origin
 // check, named in the audit log, refused at once when revoked, and never managing accounts or tokens.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestSite, TEST_ADMIN, type TestSite } from '../../testing/testSite.ts';
@@ -215,6 +215,15 @@ describe('using a token', () => {
     const view = (await listed('eddie')).find((t) => t.id === made.id)!;
     expect(Date.now() - Date.parse(view.lastUsed!)).toBeLessThan(10_000);
     expect(view.lastAddress).toMatch(/127\.0\.0\.1/);
+    // On disk once, not once a call: the next minute's calls leave the file as it is.
+    const file = path.join(site.dataDir, 'private', 'api-tokens.json');
+    await site.deps.accounts.idle();
+    const written = await readFile(file, 'utf8');
+    expect(written).toContain(view.lastUsed!);
+    const before = (await stat(file)).mtimeMs;
+    for (let i = 0; i < 20; i++) expect((await asScript(made.token, '/api/drafts')).status).toBe(200);
+    await site.deps.accounts.idle();
+    expect((await stat(file)).mtimeMs).toBe(before);
   });
 
   it('cannot manage tokens or accounts', async () => {
