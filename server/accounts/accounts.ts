@@ -13,6 +13,7 @@ import { linkStillValid, TeamAccounts } from './teamAccounts.ts';
 import type { Asker, RecordEvent } from './asker.ts';
 import type { AccountsOverview } from '../schema/accountViews.ts';
 import { ApiTokens, lowerRole, type TokenRecord } from './apiTokens.ts';
+import { can } from '../schema/roles.ts';
 
 /** Who a token acts for: its maker as they are now, with the role the token acts as. */
 export interface TokenHolder {
@@ -203,7 +204,7 @@ export class Accounts {
   /** Revokes a token of the person's, or anyone's for an admin; 404 in plain words otherwise. */
   async revokeToken(user: User, id: string, asker: Asker): Promise<void> {
     const found = this.tokens.get(id);
-    const mayRevoke = found && (found.userId === user.id || user.role === 'admin');
+    const mayRevoke = found && (found.userId === user.id || can(user.role, 'administer'));
     if (!mayRevoke || !(await this.tokens.revoke(id)))
       throw new AppError(404, 'There is no such token (it may have been revoked already).');
     await this.record({
