@@ -38,7 +38,7 @@ import { FeedAnswers } from './http/feedAnswers.ts';
 import { SIGN_IN_LIMITS, SignInThrottle } from './http/auth/throttle.ts';
 import { CONNECTION_TIMEOUTS, refusedBySize } from './http/connectionLimits.ts';
 import { AuditLog } from './audit/auditLog.ts';
-import { auditContentChanges } from './audit/contentAudit.ts';
+import { auditContentChanges, viaToken } from './audit/contentAudit.ts';
 import { RemoteSync } from './remote/remoteSync.ts';
 import { cloneIfMissing } from './remote/cloneSite.ts';
 import { SiteSearch } from './search/siteSearch.ts';
@@ -213,13 +213,8 @@ async function openLocked(
   drafts.onChange(({ id, audit: step }) => {
     if (!step) return;
     const words = `“${step.title}”${step.detail ? `: ${step.detail}` : ''}`;
-    void audit.record({
-      action: step.action,
-      who: step.who,
-      id,
-      detail: words,
-      ...(step.commit ? { commit: step.commit } : {}),
-    });
+    const event = { action: step.action, who: step.who, id, detail: words };
+    void audit.record(viaToken(step.commit ? { ...event, commit: step.commit } : event, step));
   });
   return {
     config,

@@ -9,7 +9,7 @@
 // replaced whole through a temporary file and a rename (users.json through its lock file,
 // users.json.lock). With them, the admin marks the contact messages seen up to a time later each round
 // (private/messages-seen.json, written the same way): after the restart the file holds that time or a
-// later one.
+// later one. Tokens for scripts are made and revoked in the same window (tokenChanges.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SIGN_IN_LIMITS } from '../../server/http/auth/throttle.ts';
@@ -31,6 +31,8 @@ export const ACCOUNT_CHANGES = {
   seen: 'messages seen',
   noticesRead: 'notices marked read',
   removal: 'removal of the leaver',
+  tokenMade: 'token made',
+  tokenRevoked: 'token revoked',
 } as const;
 
 export interface AccountOutcome {
@@ -170,7 +172,7 @@ async function leaverStillThere(
 }
 
 /** Settles with the change's outcome (never rejects): `send` answers the check, or null when refused. */
-async function outcome(
+export async function outcome(
   label: string,
   send: () => Promise<AccountOutcome['check'] | null>,
 ): Promise<AccountOutcome> {

@@ -1,5 +1,5 @@
 // Crash drill: the real server as a child process takes concurrent saves (live, into drafts, and
-// drafts published), account changes (an invite, a role, a sign-in, a rename, a removal) and changes
+// drafts published), account changes (an invite, a role, a sign-in, a rename, a removal, a token made and revoked) and changes
 // to the media library (uploads live and into a draft, a description, a replace, a delete) and to
 // staff's pages and the menus (a page made, one renamed with its sub-page and redirects, the menus), is
 // SIGKILLed at a random moment, and is started again on the same data directory with no repair. After
@@ -23,6 +23,7 @@ import {
   type AccountOutcome,
   type Leaver,
 } from './accountChanges.ts';
+import { DrillTokens } from './tokenChanges.ts';
 import { mediaFindings, type MediaRound } from './mediaChecks.ts';
 import { photographerOn, prepareMedia, sendMedia, type PlannedMedia } from './mediaChanges.ts';
 import { pageFindings, preparePages, sendPage, type PlannedPage } from './pageChanges.ts';
@@ -78,6 +79,8 @@ interface Drill {
   live: ServerChild | null;
   /** Removed leavers' password sign-ins, kept within the sign-in throttle's allowance. */
   passwords: PasswordChecks;
+  /** The tokens for scripts made and revoked round by round. */
+  tokens: DrillTokens;
   /** The contributor who uploads into a draft each round (their session is kept across restarts). */
   photographer: SiteClient | null;
 }
@@ -94,6 +97,7 @@ export async function runCrashDrill(opts: DrillOptions): Promise<DrillReport> {
     planRng: seededRng(seed ^ 0x5eed),
     live: null,
     passwords: new PasswordChecks(),
+    tokens: new DrillTokens(),
     photographer: null,
   };
   const rounds: RoundResult[] = [];
@@ -241,14 +245,10 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     return sent;
   });
   pagesPending.push(...laterPages.slice(plan.length).map((change) => sendPage(client, change)));
-  const accountsPending = sendAccountChanges(
-    client,
-    round,
-    drill.dataDir,
-    leaver,
-    volunteer,
-    drill.passwords,
-  );
+  const accountsPending = [
+    ...sendAccountChanges(client, round, drill.dataDir, leaver, volunteer, drill.passwords),
+    ...drill.tokens.send(client, round, drill.dataDir),
+  ];
   await sleep(killAfterMs - (performance.now() - startedAt));
   await server.kill();
   drill.live = null;

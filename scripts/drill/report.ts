@@ -141,7 +141,10 @@ export function formatSummary(report: DrillReport): string[] {
     ['  of them into drafts / publishes / restores / deletes', byKind(report)],
     ['lost saves', String(t.lost)],
     ['acknowledged account changes', String(t.accountAcknowledged)],
-    ['  invites / roles / sign-ins / renames / seen marks / removals', accountKinds],
+    [
+      '  invites / roles / sign-ins / renames / seen marks / notices read / removals / tokens made / revoked',
+      accountKinds,
+    ],
     ['  removed people: password sign-ins tried / skipped', `${passwords.checked} / ${passwords.skipped}`],
     ['lost account changes', String(t.accountLost)],
     ['media changes landed / not landed', `${t.mediaLanded} / ${t.mediaNotLanded}`],

@@ -12,6 +12,17 @@ import { TwoStepSignIn } from './twoStepSignIn.ts';
 import { linkStillValid, TeamAccounts } from './teamAccounts.ts';
 import type { Asker, RecordEvent } from './asker.ts';
 import type { AccountsOverview } from '../schema/accountViews.ts';
+import { ApiTokens, lowerRole, type TokenRecord } from './apiTokens.ts';
+import { can } from '../schema/roles.ts';
+
+/** Who a token acts for: its maker as they are now, with the role the token acts as. */
+export interface TokenHolder {
+  /** The maker's account, with `role` lowered to the token's (never raised above theirs). */
+  user: User;
+  /** The maker's account as it is (its own role: two-step sign-in rules are the account's). */
+  owner: User;
+  token: TokenRecord;
+}
 
 /** The request a session starts from: its browser and address, shown in the session list. */
 export interface FromBrowser {
@@ -36,6 +47,8 @@ export class Accounts {
     readonly users: UserStore,
     readonly sessions: SessionStore,
     readonly links: OneTimeLinks,
+    /** Tokens for scripts (apiTokens.ts). */
+    readonly tokens: ApiTokens,
     private readonly settingsFile: AccountSettingsFile,
     private readonly record: RecordEvent,
     issuer: string,
@@ -64,7 +77,8 @@ export class Accounts {
       path.join(opts.privateDir, 'account-settings.json'),
       opts.record,
     );
-    const accounts = new Accounts(opts.users, sessions, links, settings, opts.record, opts.issuer);
+    const tokens = await new ApiTokens(path.join(opts.privateDir, 'api-tokens.json')).load();
+    const accounts = new Accounts(opts.users, sessions, links, tokens, settings, opts.record, opts.issuer);
     await accounts.endWhatNoLongerStands();
     return accounts;
   }
@@ -76,6 +90,7 @@ export class Accounts {
    */
   async endWhatNoLongerStands(): Promise<void> {
     await this.sessions.endUnstanding((id) => this.users.byId(id));
+    await this.tokens.dropOrphans((id) => this.users.byId(id) !== undefined);
     await this.team.dropInvalidLinks({ username: SHELL_ASKER });
   }
 
@@ -105,7 +120,7 @@ export class Accounts {
 
   /** Settles once every write asked for so far is on disk. */
   async idle(): Promise<void> {
-    await Promise.all([this.sessions.idle(), this.settingsFile.idle()]);
+    await Promise.all([this.sessions.idle(), this.settingsFile.idle(), this.tokens.idle()]);
   }
 
   /** The user's role requires two-step sign-in and they have not set it up. */
@@ -160,6 +175,44 @@ export class Accounts {
     await this.users.bumpEpoch(user.username);
     await this.sessions.endAllOf(user);
     await this.record({ action: 'sign-out-everywhere', who: asker.username, address: asker.address });
+  }
+
+  // ── Tokens for scripts ────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Who a token (as sent in `Authorization: Bearer …`) acts for, or null: unknown or revoked, or its
+   * maker removed or disabled. A maker whose role was lowered since lowers the token with it.
+   */
+  tokenHolder(token: string): TokenHolder | null {
+    const record = this.tokens.find(token);
+    const owner = record && this.users.byId(record.userId);
+    if (!record || !owner || owner.disabled) return null;
+    return { user: { ...owner, role: lowerRole(record.role, owner.role) }, owner, token: record };
+  }
+
+  async makeToken(user: User, input: { name?: unknown; role?: unknown }, asker: Asker) {
+    const made = await this.tokens.make(user, input);
+    await this.record({
+      action: 'token-create',
+      who: asker.username,
+      address: asker.address,
+      detail: `“${made.record.name}” (${made.record.role})`,
+    });
+    return made;
+  }
+
+  /** Revokes a token of the person's, or anyone's for an admin; 404 in plain words otherwise. */
+  async revokeToken(user: User, id: string, asker: Asker): Promise<void> {
+    const found = this.tokens.get(id);
+    const mayRevoke = found && (found.userId === user.id || can(user.role, 'administer'));
+    if (!mayRevoke || !(await this.tokens.revoke(id)))
+      throw new AppError(404, 'There is no such token (it may have been revoked already).');
+    await this.record({
+      action: 'token-revoke',
+      who: asker.username,
+      address: asker.address,
+      detail: `“${found.name}”${found.userId === user.id ? '' : ` of ${found.username}`}`,
+    });
   }
 
   // ── Your own account ──────────────────────────────────────────────────────────────────────────

@@ -2,7 +2,13 @@
 // in one change event (content/changes.ts), and this records it, with who, from where, the item and
 // the commit (or "nothing changed"). Hand edits, pulls and the schedule clock are no one's action
 // here and are not recorded (a webhook pull is, by the remote sync that makes it).
-import { isCommitted, MEDIA_LIBRARY, type ChangeFeed, type ContentChange } from '../content/changes.ts';
+import {
+  isCommitted,
+  MEDIA_LIBRARY,
+  type Actor,
+  type ChangeFeed,
+  type ContentChange,
+} from '../content/changes.ts';
 import type { AuditEvent } from '../schema/auditEvent.ts';
 import type { AuditLog } from './auditLog.ts';
 
@@ -17,6 +23,18 @@ export function auditContentChanges(changes: ChangeFeed, audit: AuditLog): () =>
 
 /** The audit entry a change is recorded as, or null for one that no person made here. */
 export function auditEventOf(change: ContentChange): AuditEvent | null {
+  const event = personsEventOf(change);
+  return event && 'author' in change ? viaToken(event, change.author) : event;
+}
+
+/** A change asked with a token for scripts says so: `via token "deploy script"` in its detail. */
+export function viaToken(event: AuditEvent, actor: Pick<Actor, 'token'>): AuditEvent {
+  if (!actor.token) return event;
+  const via = `via token "${actor.token}"`;
+  return { ...event, detail: event.detail ? `${event.detail}, ${via}` : via };
+}
+
+function personsEventOf(change: ContentChange): AuditEvent | null {
   // A visitor's message is no staff member's action (the notices and the Messages page tell of it).
   if (change.kind === 'external' || change.kind === 'schedule' || change.kind === 'message') return null;
   // A draft's publish is recorded by the drafts service (draft-publish, with the draft's title).

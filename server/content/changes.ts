@@ -23,6 +23,8 @@ export interface Actor extends Author {
    * only for the server's own work on someone's behalf (a scheduled publish, checked when scheduled).
    */
   role?: Role;
+  /** The token for scripts the change was asked with, by its name (the audit log names it). */
+  token?: string;
 }
 
 /** A change a signed-in person asked this server for. */

@@ -11,7 +11,15 @@ import type { DraftRecord, Person } from './draftRecords.ts';
 export interface DraftEvent {
   id: string;
   kind: 'saved' | 'state' | 'comment' | 'share';
-  audit?: { action: AuditAction; who: string; detail?: string; commit?: string; title: string };
+  audit?: {
+    action: AuditAction;
+    who: string;
+    detail?: string;
+    commit?: string;
+    title: string;
+    /** The token for scripts the step was taken with, by its name. */
+    token?: string;
+  };
   /** What people working on the draft are to be told of (server/notices/). */
   notices?: DraftNotice[];
 }

@@ -12,6 +12,8 @@ export interface Actor extends Person {
   email: string;
   role?: Role;
   address?: string;
+  /** The token for scripts the person acts with, by its name (the audit log names it). */
+  token?: string;
 }
 
 export const STATE_WORDS: Record<DraftState, string> = {
@@ -46,6 +48,8 @@ export const SYSTEM_PERSON: Person = { username: 'site', name: 'Site CMS', email
 
 export const person = (who: Actor): Person => ({ username: who.username, name: who.name, email: who.email });
 export const author = (who: Actor): Author => ({ name: who.name, email: who.email });
+/** Who took a step, as the audit log names them: with the token for scripts they used, if any. */
+export const auditWho = (who: Actor) => ({ who: who.username, ...(who.token ? { token: who.token } : {}) });
 
 /**
  * A change made after the draft was scheduled (new text saved into it, changes asked for) calls its

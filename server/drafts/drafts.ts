@@ -23,6 +23,7 @@ import { calledOff, stepNotices, type DraftEvent, type DraftNotice } from './dra
 import { DraftSchedule, type AccountOf } from './draftSchedule.ts';
 import { DraftMadeIds } from './draftMadeIds.ts';
 import {
+  auditWho,
   author,
   entitiesOf,
   newDraftId,
@@ -182,7 +183,7 @@ export class Drafts {
       comments: [],
       shares: [],
     });
-    this.emit({ id, kind: 'state', audit: { action: 'draft-create', who: who.username, title: clean } });
+    this.emit({ id, kind: 'state', audit: { action: 'draft-create', ...auditWho(who), title: clean } });
     return made;
   }
 
@@ -308,7 +309,7 @@ export class Drafts {
       ...(notices.length ? { notices } : {}),
       audit: {
         action: `draft-${action}`,
-        who: who.username,
+        ...auditWho(who),
         title: next.title,
         ...(publishAt ? { detail: `to publish at ${publishAt}` } : note ? { detail: note } : {}),
       },
@@ -359,7 +360,7 @@ export class Drafts {
       notices: [{ kind: 'published', by: person(who) }],
       audit: {
         action: 'draft-publish',
-        who: who.username,
+        ...auditWho(who),
         title: next.title,
         ...(done.commit ? { commit: done.commit } : {}),
       },

@@ -2,6 +2,8 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { currentUser, sessionMiddleware, sessionOf } from './auth/session.ts';
 import { sameOriginOnly } from './auth/originCheck.ts';
+import { readerOf, tokenGate } from './auth/caller.ts';
+import { tokenRoutes } from './routes/tokenRoutes.ts';
 import { DeviceCookies } from './auth/deviceCookie.ts';
 import { readRoutes } from './routes/readRoutes.ts';
 import { streamHandlers } from './routes/streamRoutes.ts';
@@ -65,7 +67,8 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   app.use(sessionMiddleware(deps.sessionSecret, config.trustProxy));
 
   const { accounts } = deps;
-  const isSignedIn = (req: Request) => currentUser(req, accounts) !== null;
+  // Reads differ for staff: signed in, or with a token for scripts.
+  const isSignedIn = (req: Request) => readerOf(req, accounts) !== null;
   /** The full session a request came with, for streams that end with it. */
   const sessionIdOf = (req: Request) => {
     const found = sessionOf(req, accounts);
@@ -86,6 +89,9 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(gitRoutes(deps));
   // Before it too: a mail app's one-click stop is posted by the mail provider (the link's key is the check).
   api.use(noticeStopRoutes(deps));
+  // A token for scripts that does not work is refused on every call, before the same-origin check
+  // (which a working token is not held to: caller.ts).
+  api.use(tokenGate(accounts));
   api.use(sameOriginOnly(config.publicUrl));
   if (deps.remote?.settings.role === 'replica') api.use(replicaRefusesWrites(deps.remote.settings));
   // Staff's reads of a draft (`?draft=ID`) before the public reads, which never see a draft.
@@ -146,6 +152,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
   api.use(accountRoutes(deps));
+  api.use(tokenRoutes(deps));
   api.use(noticeRoutes(deps));
   api.use(translationRoutes(deps, files.languages, draftSites));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));

@@ -7,6 +7,7 @@ import type { PreparedCache } from './prepared.ts';
 import type { ReadModel } from '../content/readModel/readModel.ts';
 import type { ReadContext } from './legacy/readAnswers.ts';
 import { SESSION_COOKIE } from './auth/sessionKeys.ts';
+import { bearerIn } from './auth/bearer.ts';
 import { Answer, requestHeader } from './answer.ts';
 import { endpointDiffersForStaff, listAnswer } from './listAnswers.ts';
 import type { ServedFiles } from './servedFiles.ts';
@@ -40,8 +41,10 @@ export function fastPath(deps: {
     const read = site ?? { model, cache };
     const endpoint = read.model.endpoint(name);
     if (!endpoint) return false;
-    // Whether the session is valid is for Express to find out; visitors send no cookie.
+    // Whether the session is valid is for Express to find out; visitors send no cookie. A token for
+    // scripts is Express's too: one that does not work is refused even on a public read (tokenGate).
     if (endpointDiffersForStaff(endpoint) && requestHeader(req, 'cookie')?.includes(cookie)) return false;
+    if (bearerIn(requestHeader(req, 'authorization')) !== undefined) return false;
     listAnswer(read.cache, read.model, endpoint, visitor.ctx).send(req, res, true);
     return true;
   };

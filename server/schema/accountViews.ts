@@ -71,3 +71,28 @@ export interface AccountsOverview {
   resets: ResetView[];
   settings: AccountSettings;
 }
+
+/** A token for scripts, as its maker (or an admin) sees it: never the token itself or its hash. */
+export interface TokenView {
+  id: string;
+  name: string;
+  /** The role it acts as (at most its maker's role at the time of the call). */
+  role: Role;
+  /** Whose it is (their user name). */
+  username: string;
+  created: string;
+  /** When it was last used, and from which address (kept to the minute); null before its first use. */
+  lastUsed: string | null;
+  lastAddress: string | null;
+}
+
+/** A token just made: `token` is shown this once. */
+export interface MadeToken {
+  id: string;
+  token: string;
+  view: TokenView;
+}
+
+/** The longest name a token may have, and how many one person may hold. */
+export const TOKEN_NAME_MAX = 60;
+export const TOKENS_PER_PERSON = 20;

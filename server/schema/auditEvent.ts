@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'session-end',
   'sign-out-everywhere',
   'account-settings',
+  'token-create',
+  'token-revoke',
   'notice-failed',
   'contact-busy',
   'contact-full',

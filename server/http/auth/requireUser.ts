@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { sessionOf } from './session.ts';
+import { BAD_TOKEN, callerOf, NOT_WITH_A_TOKEN } from './caller.ts';
 import type { User } from '../../accounts/users.ts';
 import type { Accounts } from '../../accounts/accounts.ts';
 import type { SessionRecord } from '../../accounts/sessions.ts';
+import type { TokenRecord } from '../../accounts/apiTokens.ts';
 import type { Actor } from '../../content/changes.ts';
 import { can, changeNeeds, REFUSED, type Permission } from '../../schema/roles.ts';
 import { AppError } from '../../schema/errors.ts';
@@ -13,6 +14,8 @@ declare module 'express-serve-static-core' {
     user?: User;
     /** The signed-in session the request came with (behind `requireUser`). */
     signedInSession?: SessionRecord;
+    /** The token for scripts the request came with instead (behind `requireUser`). */
+    apiToken?: TokenRecord;
   }
 }
 
@@ -30,11 +33,13 @@ export const SET_UP_TWO_FACTOR_FIRST =
 
 /**
  * Every write and every private read, checked on the server: 401 unless signed in (a session whose
- * second sign-in step is owed is not), 403 when the role may not do it. A user whose role requires
- * two-step sign-in and who has not set it up may reach only their own account (`setUp`).
+ * second sign-in step is owed is not) or sent with a token for scripts that works, 403 when the role
+ * may not do it. A user whose role requires two-step sign-in and who has not set it up may reach only
+ * their own account (`setUp`), and their tokens nothing. `tokens: false`: a signed-in person only
+ * (accounts and tokens are managed in the admin, never by a script).
  */
 export const requireUser =
-  (accounts: Accounts, needs: Needs = 'drafts', opts: { setUp?: boolean } = {}) =>
+  (accounts: Accounts, needs: Needs = 'drafts', opts: { setUp?: boolean; tokens?: false } = {}) =>
   (req: Request, res: Response, next: NextFunction) => {
     accounts.users.sync().then(() => {
       let permission: Permission;
@@ -45,16 +50,22 @@ export const requireUser =
         if (e instanceof AppError) return sendError(res, e.status, e.message, e.fields);
         throw e;
       }
-      const found = sessionOf(req, accounts);
-      if (!found || found.session.pendingTwoFactor) return sendError(res, 401, 'Please sign in to do this.');
-      const { user, session } = found;
+      const caller = callerOf(req, accounts);
+      if (caller === 'bad-token') return sendError(res, 401, BAD_TOKEN);
+      if (!caller || (caller.via === 'session' && caller.session.pendingTwoFactor))
+        return sendError(res, 401, 'Please sign in to do this.');
+      if (caller.via === 'token' && opts.tokens === false) return sendError(res, 403, NOT_WITH_A_TOKEN);
+      const { user } = caller;
       // Marked, so that an admin tab open when the rule came in takes the person to their account page.
-      if (!opts.setUp && accounts.mustSetUpTwoFactor(user))
+      const account = caller.via === 'token' ? caller.owner : user;
+      if ((caller.via === 'token' || !opts.setUp) && accounts.mustSetUpTwoFactor(account))
         return sendError(res, 403, SET_UP_TWO_FACTOR_FIRST, undefined, { setUpTwoFactor: true });
       if (!can(user.role, permission)) return sendError(res, 403, REFUSED[permission]);
-      accounts.sessions.touch(session, req.ip);
       req.user = user;
-      req.signedInSession = session;
+      if (caller.via === 'session') {
+        accounts.sessions.touch(caller.session, req.ip);
+        req.signedInSession = caller.session;
+      } else req.apiToken = caller.token; // its use is noted by tokenGate (all of /api)
       next();
     }, next);
   };
@@ -66,4 +77,5 @@ export const actorOf = (req: Request): Actor => ({
   username: req.user!.username,
   address: req.ip,
   role: req.user!.role,
+  ...(req.apiToken ? { token: req.apiToken.name } : {}),
 });

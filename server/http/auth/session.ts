@@ -9,6 +9,7 @@ import type { Accounts } from '../../accounts/accounts.ts';
 import { stillStands, type SessionRecord } from '../../accounts/sessions.ts';
 import { SECOND_STEP_MS } from '../../accounts/accounts.ts';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './sessionKeys.ts';
+import { bearerOf } from './bearer.ts';
 
 export { SESSION_COOKIE, SESSION_LIFETIME_MS, loadSessionSecret } from './sessionKeys.ts';
 
@@ -35,10 +36,13 @@ export interface SignedIn {
 }
 
 /**
- * The cookie's session as it stands: its record (not ended, not expired) and the account it still
- * stands for (see stillStands), whether or not its second sign-in step is still owed. Null otherwise.
+ * The cookie's session as it stands (none for a request with a bearer token): its record (not ended,
+ * not expired) and the account it still stands for (see stillStands), whether or not its second
+ * sign-in step is still owed. Null otherwise.
  */
 export function sessionOf(req: Request, accounts: Accounts): SignedIn | null {
+  // A request with a token for scripts is the token's alone (caller.ts): its cookie gives it nothing.
+  if (bearerOf(req) !== undefined) return null;
   const s = (req.session ?? {}) as SessionData;
   if (typeof s.t !== 'number' || typeof s.s !== 'string') return null;
   if (Date.now() - s.t > SESSION_LIFETIME_MS) return null;

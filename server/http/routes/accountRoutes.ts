@@ -50,9 +50,10 @@ export function accountRoutes(deps: Pick<AppDeps, 'accounts' | 'config' | 'staff
   const { accounts } = deps;
   const router = Router();
   const small = readBodies(SIGN_IN_LIMIT, { signedIn: true });
-  // Your own account: reachable while two-step set-up is still owed (it is where it is done).
-  const own = [requireUser(accounts, 'drafts', { setUp: true }), ...small];
-  const admin = [requireUser(accounts, 'administer'), ...small];
+  // Your own account: reachable while two-step set-up is still owed (it is where it is done). Neither
+  // it nor the accounts are for tokens for scripts: a script changes no password, role or account.
+  const own = [requireUser(accounts, 'drafts', { setUp: true, tokens: false }), ...small];
+  const admin = [requireUser(accounts, 'administer', { tokens: false }), ...small];
   const links = readBodies(SIGN_IN_LIMIT);
   const linkUrl = (req: Request, kind: 'invite' | 'reset', token: string) =>
     `${siteOriginOf(req, deps.config) ?? ''}/admin/${kind}/${token}`;

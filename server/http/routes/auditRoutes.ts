@@ -6,8 +6,12 @@ import { requireUser } from '../auth/requireUser.ts';
 import { auditCsv, filterAudit, parseAuditFilter } from '../../audit/auditQuery.ts';
 import { queryParams, queryString, route } from '../http.ts';
 
-/** Who did it and from where, for an audit entry of a signed-in request. */
-export const actor = (req: Request) => ({ who: req.user?.username, address: req.ip });
+/** Who did it and from where (and with which token for scripts), for an audit entry of a signed-in request. */
+export const actor = (req: Request) => ({
+  who: req.user?.username,
+  address: req.ip,
+  ...(req.apiToken ? { detail: `via token "${req.apiToken.name}"` } : {}),
+});
 
 const PAGE = 200;
 

@@ -1,7 +1,9 @@
 // Roles × every route the app registers (issue 21): signed out 401; a role that may not call it 403;
 // a role that may, anything but 401/403 (its own 2xx, or 400/404/409 for the placeholder input).
 // What each route needs is written out here, apart from the server's code, and a route this table
-// does not name fails the test: a new route cannot escape the check.
+// does not name fails the test: a new route cannot escape the check. Each role's token for scripts
+// (issue 37) gets the same answers as that role's session, but on accounts and tokens (403); a token
+// that does not work gets 401 everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, TEST_ADMIN, type TestSite } from '../../testing/testSite.ts';
 import { createApp } from '../../app.ts';
@@ -75,16 +77,23 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
     /^GET \/api\/notifications$/, // each person's own notices (issue 35)
     /^POST \/api\/notifications\/read$/,
     /^(POST|DELETE) \/api\/account\//,
+    /^(GET|POST) \/api\/tokens$/, // each person's own tokens for scripts (issue 37)
+    /^DELETE \/api\/tokens\/:id$/,
   ];
   if (anyStaff.some((re) => re.test(key))) return 'drafts';
   return undefined;
 }
+
+/** Accounts and tokens are managed by a signed-in person only: a token is refused (403). */
+const refusesTokens = (r: RouteInfo) => /^\/api\/(account|users|tokens)(\/|$)/.test(r.path);
 
 let site: TestSite;
 let rows: Row[];
 let editorsDraft: string;
 let contributorsDraft: string;
 const cookies = new Map<Who, string>();
+/** Each role's token for scripts, made by that role's session. */
+const tokens = new Map<Role, string>();
 
 const signIn = async (who: Who): Promise<string> => {
   if (who === 'anonymous') return '';
@@ -101,10 +110,15 @@ const signIn = async (who: Who): Promise<string> => {
     .join('; ');
 };
 
-const call = (row: Row, cookie: string) =>
+const call = (row: Row, cookie: string, token?: string) =>
   rawRequest(site.url + row.url, {
     method: row.route.method,
-    headers: { origin: site.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      // A script sends its token and no Origin; a browser its cookie from the site's own pages.
+      ...(token !== undefined ? { authorization: `Bearer ${token}` } : { origin: site.url }),
+      ...(cookie ? { cookie } : {}),
+    },
     body:
       row.route.method === 'GET'
         ? undefined
@@ -115,6 +129,15 @@ beforeAll(async () => {
   site = await startTestSite();
   for (const p of Object.values(PEOPLE)) await site.deps.users.add(p);
   for (const who of WHO) cookies.set(who, await signIn(who));
+  for (const role of ['contributor', 'editor', 'admin'] as const) {
+    const res = await site.api('/api/tokens', {
+      method: 'POST',
+      json: { name: `${role} script`, role },
+      headers: { cookie: cookies.get(role)! },
+    });
+    expect(res.status, `${role} makes a token`).toBe(201);
+    tokens.set(role, ((await res.json()) as { token: string }).token);
+  }
   const draft = async (who: Who, title: string) => {
     const res = await site.api('/api/drafts', {
       method: 'POST',
@@ -211,6 +234,9 @@ describe('roles × every registered route', () => {
       'DELETE /api/pages',
       'PUT /api/navigation',
       'GET /api/pages/links',
+      'GET /api/tokens',
+      'POST /api/tokens',
+      'DELETE /api/tokens/:id',
     ])
       expect(names).toContain(expected);
   });
@@ -234,6 +260,35 @@ describe('roles × every registered route', () => {
     },
     120_000,
   );
+
+  it.each(['contributor', 'editor', 'admin'] as const)(
+    'answers the %s’s token as their session, but refuses it accounts and tokens',
+    async (role) => {
+      const got: string[] = [];
+      const want: string[] = [];
+      for (const row of rows) {
+        const res = await call(row, '', tokens.get(role));
+        const label = `${row.route.method} ${row.url}${row.note ? ` (${row.note})` : ''}`;
+        const allowed = !refusesTokens(row.route) && RANK[role] >= LEAST[row.needs];
+        const outcome = res.status === 401 ? '401' : res.status === 403 ? '403' : 'allowed';
+        got.push(`${label} → ${outcome}`);
+        want.push(`${label} → ${allowed ? 'allowed' : '403'}`);
+      }
+      expect(got).toEqual(want);
+    },
+    120_000,
+  );
+
+  it('answers 401 to a token that does not work on every route, even with a good cookie', async () => {
+    const got: string[] = [];
+    const made = tokens.get('admin')!;
+    const wrong = `${made.slice(0, -4)}AAAA`;
+    for (const row of rows) {
+      const res = await call(row, await signIn('admin'), wrong);
+      got.push(`${row.route.method} ${row.url} → ${res.status}`);
+    }
+    expect(got).toEqual(rows.map((row) => `${row.route.method} ${row.url} → 401`));
+  }, 120_000);
 
   it('lets a contributor discard their own draft but not someone else’s', async () => {
     const cookie = await signIn('contributor');

@@ -1,6 +1,7 @@
 // /admin/account: your own account, for every role. Your name and email, your password, where you are
-// signed in (each session ended on its own, or all at once), and two-step sign-in. Someone whose role
-// requires two-step sign-in and has not set it up lands here and stays until it is on (AdminFrame).
+// signed in (each session ended on its own, or all at once), two-step sign-in, and tokens for scripts.
+// Someone whose role requires two-step sign-in and has not set it up lands here and stays until it is
+// on (AdminFrame).
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AdminFrame } from '../AdminFrame.tsx';
@@ -22,6 +23,7 @@ import { localTime } from '../dates.ts';
 import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
 import { NoticeEmails } from './NoticeEmails.tsx';
+import { ScriptTokens } from './ScriptTokens.tsx';
 
 export default function AccountPage() {
   return (
@@ -95,6 +97,7 @@ function AccountView() {
         </p>
       )}
       {data && <Sessions sessions={data.sessions} onChanged={reload} />}
+      {!user.mustSetUpTwoFactor && <ScriptTokens role={user.role} />}
     </>
   );
 }

@@ -1,7 +1,8 @@
 // /admin/accounts (admins): who can sign in and what each may do. Invite someone by a link shown to
 // copy (no mail server needed), withdraw invites not used yet, change a role, disable or enable an
 // account (its sessions end at once), make a password-reset link, and require two-step sign-in per
-// role. What the server refuses (the last admin, yourself) is said in its own words.
+// role, and revoke anyone's token for scripts. What the server refuses (the last admin, yourself) is
+// said in its own words.
 import { AdminFrame } from '../AdminFrame.tsx';
 import { useAuth } from '../auth.ts';
 import { getAccounts } from './accountsApi.ts';
@@ -9,6 +10,7 @@ import { useSignedInRead } from './useSignedInRead.ts';
 import { InviteForm, OpenLinks } from './Invites.tsx';
 import { AccountList } from './AccountList.tsx';
 import { TwoStepRule } from './TwoStepRule.tsx';
+import { EveryonesTokens } from './ScriptTokens.tsx';
 
 const INTRO =
   'Everyone who can sign in to the admin, and what their role lets them do. ' +
@@ -51,6 +53,7 @@ function AccountsView() {
           <TwoStepRule settings={data.settings.requireTwoFactor} onChanged={reload} />
         </>
       )}
+      <EveryonesTokens />
     </>
   );
 }

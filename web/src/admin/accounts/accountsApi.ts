@@ -12,6 +12,8 @@ export type {
   SessionView as Session,
 } from '../../../../server/schema/accountViews.ts';
 import type {
+  MadeToken,
+  TokenView,
   AccountsOverview,
   PublicAccount as Account,
   AccountSettings,
@@ -64,6 +66,19 @@ export const newRecoveryCodes = (password: string) =>
 
 export const turnOffTwoFactor = (password: string) =>
   send<{ ok: true }>('DELETE', 'account/two-factor', { password });
+
+// Your tokens for scripts (docs/accounts.md): the token itself only in the answer that makes it.
+export type { TokenView as ScriptToken } from '../../../../server/schema/accountViews.ts';
+
+export const getTokens = (signal?: AbortSignal) => getJson<{ tokens: TokenView[] }>('tokens', signal);
+
+/** Everyone's tokens (admins), for the Accounts page. */
+export const getEveryonesTokens = (signal?: AbortSignal) =>
+  getJson<{ tokens: TokenView[] }>('tokens?all=true', signal);
+
+export const makeToken = (name: string, role: Role) => send<MadeToken>('POST', 'tokens', { name, role });
+
+export const revokeToken = (id: string) => send<{ ok: true }>('DELETE', `tokens/${encodeURIComponent(id)}`);
 
 // The admins' accounts page.
 export const getAccounts = (signal?: AbortSignal) => getJson<AccountsList>('users', signal);

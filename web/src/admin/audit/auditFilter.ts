@@ -51,6 +51,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'session-end': 'Session ended',
   'sign-out-everywhere': 'Signed out everywhere',
   'account-settings': 'Account settings changed',
+  'token-create': 'Token for scripts made',
+  'token-revoke': 'Token for scripts revoked',
   'notice-failed': 'Notice of a message not sent',
   'contact-busy': 'Contact form busy: messages refused for the hour',
   'contact-full': 'Contact messages full: new ones refused',
