@@ -46,6 +46,8 @@ export interface Config {
    * Off: only https:// to hosts whose every address is public.
    */
   webhooksAllowPrivate: boolean;
+  /** The waits between a webhook call's tries (tests); unset: 1 min, 5 min, 30 min, 2 h, then 6 h. */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');

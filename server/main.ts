@@ -156,6 +156,7 @@ async function openLocked(
     rules: { allowPrivate: config.webhooksAllowPrivate, resolve: systemResolver },
     record: (event) => audit.record(event),
     log,
+    ...(config.webhookRetryDelaysMs ? { retryDelaysMs: config.webhookRetryDelaysMs } : {}),
   });
   await webhooks.start();
   const webhookOrigin = siteOriginSetting(config.publicUrl);

@@ -96,7 +96,7 @@ const NOT_PUBLIC_V6: Range[] = [
 
 function inRange(bytes: number[], [base, bits]: Range): boolean {
   for (let i = 0; i < bits; i++) {
-    const mask = 0x80 >> i % 8;
+    const mask = 0x80 >> (i % 8);
     if ((bytes[i >> 3]! & mask) !== (base[i >> 3]! & mask)) return false;
   }
   return true;

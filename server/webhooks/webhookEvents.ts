@@ -10,6 +10,8 @@ import { entities, entityByName } from '../schema/registry.ts';
 import type { WebhookBody, WebhookEvent } from '../schema/webhooks.ts';
 
 export const MESSAGE_TITLE = 'A new message arrived through the contact form';
+/** What a message is called in a call's `entity` (the registry's key for it). */
+export const MESSAGE_ENTITY = 'contactMessage' satisfies keyof typeof entities;
 
 interface Item {
   event: WebhookEvent;
@@ -61,7 +63,7 @@ export function webhookBodies(
     if (event === 'message') {
       bodies.push({
         event,
-        entity: entities.contactMessage.name,
+        entity: MESSAGE_ENTITY,
         id,
         title: MESSAGE_TITLE,
         url: address(entities.contactMessage.admin.route),
@@ -74,7 +76,9 @@ export function webhookBodies(
     const data = index.get(def, id)?.data;
     const named = def.admin.titleField ? data?.[def.admin.titleField] : undefined;
     const title =
-      typeof named === 'string' && named.trim() ? named.trim() : `${def.label}${def.type === 'collection' ? ` ${id}` : ''}`;
+      typeof named === 'string' && named.trim()
+        ? named.trim()
+        : `${def.label}${def.type === 'collection' ? ` ${id}` : ''}`;
     // A deleted item has no page left: its collection's page is named instead, or the site's home.
     const page = def.search ? def.search.page(data ?? {}) : '/';
     bodies.push({ event, entity, id, title, url: address(page), commit, at });

@@ -103,7 +103,10 @@ export class Webhooks {
       });
     if (typeof input.url === 'string' && input.url.length > 2000)
       throw new AppError(400, 'This address is too long.', { url: 'At most 2,000 characters.' });
-    const { url } = await checkWebhookAddress(String(input.url ?? ''), this.options.rules);
+    const { url } = await checkWebhookAddress(
+      typeof input.url === 'string' ? input.url : '',
+      this.options.rules,
+    );
     const secret = randomBytes(32).toString('hex');
     const hook = await this.change((s) => {
       const h: StoredHook = {
@@ -158,11 +161,26 @@ export class Webhooks {
       for (const { h, b } of wanted) {
         if (!s.hooks.includes(h)) continue; // removed meanwhile
         if (s.outbox.length >= (this.options.maxWaiting ?? MAX_WAITING)) {
-          this.note(h, { event: b.event, title: b.title, time: now, attempt: 0, status: null, ok: false,
-            error: `not sent: more than ${this.options.maxWaiting ?? MAX_WAITING} calls were waiting` });
+          this.note(h, {
+            event: b.event,
+            title: b.title,
+            time: now,
+            attempt: 0,
+            status: null,
+            ok: false,
+            error: `not sent: more than ${this.options.maxWaiting ?? MAX_WAITING} calls were waiting`,
+          });
           continue;
         }
-        s.outbox.push({ hookId: h.id, event: b.event, title: b.title, body: bodyText(b), tries: 0, queued: now, due: now });
+        s.outbox.push({
+          hookId: h.id,
+          event: b.event,
+          title: b.title,
+          body: bodyText(b),
+          tries: 0,
+          queued: now,
+          due: now,
+        });
       }
     })
       .then(() => this.pump())
@@ -281,7 +299,8 @@ export class Webhooks {
       const deadline = Date.parse(call.queued) + (this.options.giveUpAfterMs ?? GIVE_UP_AFTER_MS);
       if (outcome.ok || nextDue > deadline) {
         s.outbox = s.outbox.filter((c) => c !== call);
-        if (!outcome.ok) delivery.error = `${outcome.error ?? 'failed'}; given up after ${attempt} ${attempt === 1 ? 'try' : 'tries'}`;
+        if (!outcome.ok)
+          delivery.error = `${outcome.error ?? 'failed'}; given up after ${attempt} ${attempt === 1 ? 'try' : 'tries'}`;
       } else {
         call.due = new Date(nextDue).toISOString();
         delivery.nextTry = call.due;
