@@ -1,7 +1,7 @@
 // What the webhooks' calls answer and the admin's Webhooks page shows (no Node APIs: the admin imports it).
 
 /** The admin page that lists the webhooks. */
-export const WEBHOOKS_ROUTE = '/WebhooksAdminPage';
+export const WEBHOOKS_ROUTE = '/admin/webhooks';
 
 /** What a webhook may be told of. */
 export const WEBHOOK_EVENTS = ['published', 'saved', 'deleted', 'message'] as const;
