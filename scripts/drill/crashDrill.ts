@@ -38,6 +38,7 @@ import {
   type PlannedSave,
 } from './saves.ts';
 import { startServer, type ServerChild } from './serverProcess.ts';
+import { sendWebhookChanges } from './webhookChanges.ts';
 import { fsckProblems, leftovers, runGit, statusLines } from './siteGit.ts';
 import { errorText, sleep } from './time.ts';
 import type { DrillReport, RoundResult } from './types.ts';
@@ -241,14 +242,11 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
     return sent;
   });
   pagesPending.push(...laterPages.slice(plan.length).map((change) => sendPage(client, change)));
-  const accountsPending = sendAccountChanges(
-    client,
-    round,
-    drill.dataDir,
-    leaver,
-    volunteer,
-    drill.passwords,
-  );
+  const accountsPending = [
+    ...sendAccountChanges(client, round, drill.dataDir, leaver, volunteer, drill.passwords),
+    // Webhooks are private/ writes like the accounts': counted and checked with them.
+    ...sendWebhookChanges(client, round, drill.dataDir),
+  ];
   await sleep(killAfterMs - (performance.now() - startedAt));
   await server.kill();
   drill.live = null;
