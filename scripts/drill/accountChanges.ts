@@ -170,7 +170,7 @@ async function leaverStillThere(
 }
 
 /** Settles with the change's outcome (never rejects): `send` answers the check, or null when refused. */
-async function outcome(
+export async function outcome(
   label: string,
   send: () => Promise<AccountOutcome['check'] | null>,
 ): Promise<AccountOutcome> {

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteClient } from './api.ts';
-import type { AccountOutcome } from './accountChanges.ts';
+import { outcome, type AccountOutcome } from './accountChanges.ts';
 import { errorText } from './time.ts';
 
 export const WEBHOOK_CHANGES = { add: 'webhook added', remove: 'webhook removed' } as const;
@@ -34,18 +34,6 @@ async function fileProblem(dataDir: string): Promise<string | null> {
     return Array.isArray(kept.hooks) ? null : 'private/webhooks.json holds no list of hooks';
   } catch (e) {
     return `private/webhooks.json cannot be read after the restart: ${errorText(e)}`;
-  }
-}
-
-async function outcome(
-  label: string,
-  send: () => Promise<AccountOutcome['check'] | null>,
-): Promise<AccountOutcome> {
-  try {
-    const check = await send();
-    return { label, acknowledged: check !== null, check: check ?? (() => Promise.resolve(null)) };
-  } catch {
-    return { label, acknowledged: false, check: () => Promise.resolve(null) };
   }
 }
 

@@ -1,7 +1,8 @@
 // A one-time link just made (an invite, a password reset): shown once, whole, to copy and hand on,
 // with until when it works. The server keeps only its hash, so it cannot be shown again.
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { localTime } from '../dates.ts';
+import { CopyBox } from '../ui/CopyBox.tsx';
 
 export function LinkToCopy({
   url,
@@ -16,17 +17,7 @@ export function LinkToCopy({
   /** What the link is for, before the box. */
   children?: ReactNode;
 }) {
-  const id = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
   const full = new URL(url, window.location.origin).href;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(full);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="admin-card admin-share-made admin-link-made" role="status">
       {children}
@@ -34,18 +25,7 @@ export function LinkToCopy({
         <strong>Copy this link now: it is shown only once.</strong> It works until{' '}
         <time dateTime={expires}>{localTime(expires)}</time>, and only once.
       </p>
-      <div className="admin-field">
-        <label htmlFor={`${id}-url`}>{label}</label>
-        <input id={`${id}-url`} type="text" readOnly value={full} onFocus={(e) => e.target.select()} />
-      </div>
-      <button type="button" className="admin-button" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy the link'}
-      </button>
-      {copied === false && (
-        <p className="admin-field-error" role="alert">
-          Your browser did not allow copying: select the link and copy it yourself.
-        </p>
-      )}
+      <CopyBox label={label} value={full} what="link" />
     </div>
   );
 }

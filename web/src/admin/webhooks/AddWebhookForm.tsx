@@ -10,6 +10,7 @@ import {
   type WebhookEvent,
 } from '../../../../server/schema/webhooks.ts';
 import { addWebhook } from './webhooksApi.ts';
+import { CopyBox } from '../ui/CopyBox.tsx';
 
 export function AddWebhookForm({ allowPrivate, onAdded }: { allowPrivate: boolean; onAdded: () => void }) {
   const id = useId();
@@ -87,16 +88,6 @@ export function AddWebhookForm({ allowPrivate, onAdded }: { allowPrivate: boolea
 }
 
 function SecretToCopy({ added }: { added: WebhookAdded & { url: string } }) {
-  const id = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(added.secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="admin-card admin-link-made" role="status">
       <p>
@@ -106,24 +97,7 @@ function SecretToCopy({ added }: { added: WebhookAdded & { url: string } }) {
         <strong>Copy its secret now: it is shown only once.</strong> Keep it in the receiving side&apos;s
         settings, not in an email.
       </p>
-      <div className="admin-field">
-        <label htmlFor={`${id}-secret`}>Secret</label>
-        <input
-          id={`${id}-secret`}
-          type="text"
-          readOnly
-          value={added.secret}
-          onFocus={(e) => e.target.select()}
-        />
-      </div>
-      <button type="button" className="admin-button" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy the secret'}
-      </button>
-      {copied === false && (
-        <p className="admin-field-error" role="alert">
-          Your browser did not allow copying: select the secret and copy it yourself.
-        </p>
-      )}
+      <CopyBox label="Secret" value={added.secret} what="secret" />
       <p className="admin-help">
         How the receiving side knows a call came from this site: each call has a header{' '}
         <code>X-Signature-256</code> that reads <code>sha256=</code> followed by the HMAC-SHA256 of the
