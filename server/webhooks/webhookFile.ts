@@ -86,7 +86,12 @@ export class WebhookFile {
       if (e.code === 'ENOENT') return undefined;
       throw e;
     });
-    return parseState(text);
+    try {
+      return parseState(text);
+    } catch (e) {
+      // Written whole by the server, so only a hand edit gets here: say where, and keep the file.
+      throw new Error(`${this.file} cannot be read (${(e as Error).message}); mend or remove it.`);
+    }
   }
 
   /** Writes the state whole, under the file's lock. */
