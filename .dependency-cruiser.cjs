@@ -8,7 +8,7 @@
 const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
 const ROOT = '^server/(app|main|index)\\.ts$';
 const SERVICE_FOLDER =
-  '^server/(accounts|audit|contact|drafts|feeds|media|notices|pdf|remote|schedule|search|site)/';
+  '^server/(accounts|audit|contact|drafts|feeds|media|notices|pdf|remote|schedule|search|site|webhooks)/';
 const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
 const BELOW_SERVICES = '^server/(content|store|schema)/';
 /** The one server file that imports web/ (the composition root), and the one module it imports. */
@@ -25,6 +25,7 @@ const SERVICE_ARROWS = {
   '^server/site/': '^server/(feeds|media)/', // pages carry feed links and measured images
   // Notices tell staff what drafts and accounts did, and mail through the message notices' settings.
   '^server/notices/': '^server/(accounts|drafts|contact)/|^server/config\\.ts$',
+  '^server/contact/': '^server/webhooks/', // the message notices' webhook is posted by the webhooks' sender
 };
 
 const layer = (name, comment, from, allowed) => ({

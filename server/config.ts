@@ -41,6 +41,13 @@ export interface Config {
   contactPerHour: number;
   /** The room set aside for kept contact messages, in bytes (CMS_MESSAGES_MAX_MB, default 50 MB). */
   messagesMaxBytes: number;
+  /**
+   * Webhooks may call private addresses and http:// (CMS_WEBHOOKS_ALLOW_PRIVATE=1): tests, an intranet.
+   * Off: only https:// to hosts whose every address is public.
+   */
+  webhooksAllowPrivate: boolean;
+  /** The waits between a webhook call's tries (tests); unset: 1 min, 5 min, 30 min, 2 h, then 6 h. */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
@@ -68,6 +75,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     notices: noticesFromEnv(env),
     contactPerHour: positive(env, 'CMS_CONTACT_PER_HOUR', 60, { whole: true }),
     messagesMaxBytes: Math.round(positive(env, 'CMS_MESSAGES_MAX_MB', 50) * MB),
+    webhooksAllowPrivate: ['1', 'true', 'yes', 'on'].includes(
+      (env.CMS_WEBHOOKS_ALLOW_PRIVATE ?? '').trim().toLowerCase(),
+    ),
   };
 }
 

@@ -50,6 +50,9 @@ import { Drafts } from './drafts/drafts.ts';
 import { staffNoticesFor } from './notices/staffNoticesFor.ts';
 import { RedirectAnswers } from './http/redirectAnswers.ts';
 import type { LoadRenderers, Renderers } from './http/renderers.ts';
+import { Webhooks } from './webhooks/webhooks.ts';
+import { systemResolver } from './webhooks/addressCheck.ts';
+import { webhookBodies } from './webhooks/webhookEvents.ts';
 
 let renderers: Promise<Renderers> | undefined;
 /**
@@ -148,6 +151,19 @@ async function openLocked(
     const notice = noticeOf(change.ids[0]!, change.message);
     setImmediate(() => notices.announce(notice, messagesPageUrl(config)));
   });
+  // Admins' webhooks hear of the live site's changes and of messages arriving, from their outbox.
+  const webhooks = new Webhooks(privateDir, {
+    rules: { allowPrivate: config.webhooksAllowPrivate, resolve: systemResolver },
+    record: (event) => audit.record(event),
+    log,
+    ...(config.webhookRetryDelaysMs ? { retryDelaysMs: config.webhookRetryDelaysMs } : {}),
+  });
+  await webhooks.start();
+  const webhookOrigin = siteOriginSetting(config.publicUrl);
+  index.changes.on((change) => {
+    const bodies = webhookBodies(change, index, webhookOrigin, new Date());
+    if (bodies.length) setImmediate(() => webhooks.announce(bodies));
+  });
   // Staff who read messages see a notice fail (or go through after all) as it happens.
   notices.onChange(() => hub.notify(new Set([MESSAGE_NOTICES_CHANGED])));
   if (notices.enabled && !config.publicUrl)
@@ -231,6 +247,7 @@ async function openLocked(
     schedule,
     messages: new PrivateCollection(privateDir, entities.contactMessage, config.messagesMaxBytes),
     notices,
+    webhooks,
     messagesSeen: new MessagesSeen(privateDir),
     writer,
     drafts,
@@ -373,6 +390,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deps.hub.close();
       await inFlight.finish(); // the requests being answered end before what they write to closes
       await deps.notices.close(); // a notice being sent gets a moment to finish
+      await deps.webhooks.close(); // so does a webhook's call (it stays in the outbox either way)
       await deps.staffNotices.close();
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await deps.pictures.close();

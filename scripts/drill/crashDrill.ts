@@ -39,6 +39,7 @@ import {
   type PlannedSave,
 } from './saves.ts';
 import { startServer, type ServerChild } from './serverProcess.ts';
+import { sendWebhookChanges } from './webhookChanges.ts';
 import { fsckProblems, leftovers, runGit, statusLines } from './siteGit.ts';
 import { errorText, sleep } from './time.ts';
 import type { DrillReport, RoundResult } from './types.ts';
@@ -248,6 +249,8 @@ async function runRound(drill: Drill, round: number): Promise<RoundResult> {
   const accountsPending = [
     ...sendAccountChanges(client, round, drill.dataDir, leaver, volunteer, drill.passwords),
     ...drill.tokens.send(client, round, drill.dataDir),
+    // Webhooks are private/ writes like the accounts': counted and checked with them.
+    ...sendWebhookChanges(client, round, drill.dataDir),
   ];
   await sleep(killAfterMs - (performance.now() - startedAt));
   await server.kill();

@@ -54,6 +54,8 @@ export async function startServer(
     HOST: '127.0.0.1',
     CMS_ADMIN_USERNAME: ADMIN.username,
     CMS_ADMIN_PASSWORD: ADMIN.password,
+    // The drill's webhooks call a closed port on loopback (webhookChanges.ts).
+    CMS_WEBHOOKS_ALLOW_PRIVATE: '1',
     ...options.env,
   };
   // Settings that would change how the drill's plain-http client is answered.

@@ -2,6 +2,8 @@
 // resolves when the other side took it and rejects with a reason in plain words otherwise.
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { NoticeSettings } from './noticeSettings.ts';
+import { postJson } from '../webhooks/postJson.ts';
+import { systemResolver } from '../webhooks/addressCheck.ts';
 import { mailText, replyToOf, subjectOf, webhookBody, type NoticeMessage } from './noticeText.ts';
 
 /** Plain words for what went wrong, from the mailer's or fetch's error. */
@@ -66,25 +68,18 @@ export async function sendMail(
   });
 }
 
+/**
+ * A notice to CMS_NOTIFY_WEBHOOK, through the webhooks' sender. The address is the operator's own
+ * setting, so it may be inside their network (the admins' webhooks may not, unless allowed).
+ */
 export async function postWebhook(
   url: string,
   timeoutMs: number,
   m: NoticeMessage,
   adminUrl: string | null,
 ): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(webhookBody(m, adminUrl)),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
-  } catch (e) {
-    throw new Error(reasonOf(e, 'webhook'));
-  }
-  await res.body?.cancel();
-  if (!res.ok)
-    throw new Error(`the webhook answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+  await postJson(url, JSON.stringify(webhookBody(m, adminUrl)), {
+    timeoutMs,
+    rules: { allowPrivate: true, resolve: systemResolver },
+  });
 }

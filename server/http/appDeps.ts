@@ -13,6 +13,7 @@ import type { Accounts } from '../accounts/accounts.ts';
 import type { PrivateCollection } from '../contact/privateCollection.ts';
 import type { MessageNotices } from '../contact/messageNotices.ts';
 import type { MessagesSeen } from '../contact/messagesSeen.ts';
+import type { Webhooks } from '../webhooks/webhooks.ts';
 import type { StaffNotices } from '../notices/staffNotices.ts';
 import type { ContentWriter } from '../content/writer/writer.ts';
 import type { SseHub } from './sseHub.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   messages: PrivateCollection;
   /** Notices of new messages by email and webhook, sent in the background (server/contact/). */
   notices: MessageNotices;
+  /** The admins' webhooks and their outbox (server/webhooks/). */
+  webhooks: Webhooks;
   /** Each person's notices (the admin's bell) and the ones they chose by email (server/notices/). */
   staffNotices: StaffNotices;
   /** How far each person has read the messages (the admin's count of new ones). */

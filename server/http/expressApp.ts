@@ -16,6 +16,7 @@ import { adminRoutes } from './routes/adminRoutes.ts';
 import { messageRoutes } from './routes/messageRoutes.ts';
 import { webAppRoutes } from './routes/webAppRoutes.ts';
 import { feedRoutes } from './routes/feedRoutes.ts';
+import { webhookRoutes } from './routes/webhookRoutes.ts';
 import { auditRoutes } from './routes/auditRoutes.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { gitRoutes } from './routes/gitRoutes.ts';
@@ -151,6 +152,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(messageRoutes(deps));
   api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
+  api.use(webhookRoutes(deps));
   api.use(accountRoutes(deps));
   api.use(tokenRoutes(deps));
   api.use(noticeRoutes(deps));

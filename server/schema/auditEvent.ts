@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'media-delete',
   'media-restore',
   'import',
+  'webhook-add',
+  'webhook-remove',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

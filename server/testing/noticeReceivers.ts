@@ -109,6 +109,9 @@ export interface WebhookCall {
   at: number;
   contentType: string | undefined;
   body: unknown;
+  /** The bytes as received (what a signature covers) and the request's headers. */
+  raw: Buffer;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface TestWebhook {
@@ -131,7 +134,13 @@ export async function startWebhook(): Promise<TestWebhook> {
       } catch {
         body = Buffer.concat(chunks).toString('utf8');
       }
-      hook.calls.push({ at: performance.now(), contentType: req.headers['content-type'], body });
+      hook.calls.push({
+        at: performance.now(),
+        contentType: req.headers['content-type'],
+        body,
+        raw: Buffer.concat(chunks),
+        headers: req.headers,
+      });
       res.writeHead(hook.answers.shift() ?? 204).end();
     });
   });

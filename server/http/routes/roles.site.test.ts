@@ -41,6 +41,8 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
     /^(GET|POST|PUT|PATCH|DELETE) \/api\/users/,
     /^GET \/api\/admin\/audit/,
     /^PUT \/api\/drafts\/settings$/,
+    /^(GET|POST) \/api\/webhooks$/, // webhooks (issue 37): they send the site's changes elsewhere
+    /^DELETE \/api\/webhooks\/:id$/,
   ];
   if (admin.some((re) => re.test(key))) return 'administer';
   // Contact messages (visitors' personal data), their count and notices, and restores (they change the
@@ -237,6 +239,9 @@ describe('roles × every registered route', () => {
       'GET /api/tokens',
       'POST /api/tokens',
       'DELETE /api/tokens/:id',
+      'GET /api/webhooks',
+      'POST /api/webhooks',
+      'DELETE /api/webhooks/:id',
     ])
       expect(names).toContain(expected);
   });

@@ -59,6 +59,7 @@ export const ADMIN_ROUTES = [
   '/admin/translations',
   '/ContentChecksAdminPage',
   '/admin/accounts',
+  '/admin/webhooks',
 ] as const;
 
 export async function signInAt(page: Page, url: string, password = TEST_ADMIN.password): Promise<void> {

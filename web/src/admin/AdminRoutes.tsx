@@ -17,6 +17,7 @@ import InvitePage from './accounts/InvitePage.tsx';
 import ResetPage from './accounts/ResetPage.tsx';
 import TranslationsPage from './translations/TranslationsPage.tsx';
 import TranslatePage from './translations/TranslatePage.tsx';
+import WebhooksPage from './webhooks/WebhooksPage.tsx';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
 import {
   ACCOUNT_ROUTE,
@@ -29,6 +30,7 @@ import {
   MEDIA_LIBRARY_ROUTE,
   RESET_ROUTE,
   TRANSLATIONS_ROUTE,
+  WEBHOOKS_ROUTE,
 } from './pages.ts';
 import { getSnapshot } from '../lib/resourceStore.ts';
 import { checkAuth, probablySignedIn } from './auth.ts';
@@ -57,6 +59,8 @@ export const adminRoutes: RouteObject[] = [
         <MediaLibraryPage />
       ) : page.route === TRANSLATIONS_ROUTE ? (
         <TranslationsPage />
+      ) : page.route === WEBHOOKS_ROUTE ? (
+        <WebhooksPage />
       ) : (
         <AdminEntityPage key={page.route} page={page} />
       ),

@@ -24,6 +24,8 @@ export const NEEDS = {
   contentChecks: 'publish',
   auditLog: 'administer',
   accounts: 'administer',
+  /** The webhooks: what the site tells other services, and the secrets that sign it. */
+  webhooks: 'administer',
   /** Site-wide settings: whether drafts need approval, which roles must use two-step sign-in. */
   siteSettings: 'administer',
   /** Fields that load code on the public site (the dashboard's script address). */

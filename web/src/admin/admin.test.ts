@@ -29,7 +29,7 @@ const SPEC_ROUTES = [
 ];
 
 describe('admin pages', () => {
-  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects, Languages, Translations and Accounts', () => {
+  it('are the spec’s fourteen, in its order, plus Pages, Menus, the media library, Messages, the audit log, Drafts, Redirects, Languages, Translations, Accounts and Webhooks', () => {
     expect(adminPages.map((p) => p.route)).toEqual([
       ...SPEC_ROUTES,
       '/PagesAdminPage',
@@ -43,6 +43,7 @@ describe('admin pages', () => {
       '/admin/translations',
       '/ContentChecksAdminPage',
       '/admin/accounts',
+      '/admin/webhooks',
     ]);
   });
 
@@ -54,6 +55,7 @@ describe('admin pages', () => {
       '/ContentChecksAdminPage': 'contentChecks',
       '/LanguagesAdminPage': 'siteSettings',
       '/admin/accounts': 'accounts',
+      '/admin/webhooks': 'webhooks',
     });
   });
 

@@ -8,6 +8,8 @@ import { extrasByEntity } from './extras/index.ts';
 import type { EntityExtras } from './extras/types.ts';
 import { AUDIT_LOG_ROUTE } from '../../../server/schema/auditEvent.ts';
 import { CONTENT_CHECKS_ROUTE } from '../../../server/schema/contentChecks.ts';
+import { WEBHOOKS_ROUTE } from '../../../server/schema/webhooks.ts';
+export { WEBHOOKS_ROUTE };
 import type { Ability } from './access.ts';
 
 export interface AdminPageInfo {
@@ -122,5 +124,12 @@ export const adminPages: AdminPageInfo[] = [
     'Accounts',
     'Who can sign in and what each person may do: invite colleagues, change roles, turn accounts off, make password-reset links, and require two-step sign-in.',
     'accounts',
+  ),
+  // Issue 37: the addresses told of changes on the live site, and how their calls went.
+  page(
+    WEBHOOKS_ROUTE,
+    'Webhooks',
+    'Other services (a chat channel, a newsletter tool) told when something is published, saved or deleted, or a message arrives; each call and its answer.',
+    'webhooks',
   ),
 ];

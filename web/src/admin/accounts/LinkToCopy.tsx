@@ -1,8 +1,8 @@
 // A one-time link just made (an invite, a password reset): shown once, whole, to copy and hand on,
 // with until when it works. The server keeps only its hash, so it cannot be shown again.
 import type { ReactNode } from 'react';
-import { CopyField } from './CopyField.tsx';
 import { localTime } from '../dates.ts';
+import { CopyBox } from '../ui/CopyBox.tsx';
 
 export function LinkToCopy({
   url,
@@ -25,7 +25,7 @@ export function LinkToCopy({
         <strong>Copy this link now: it is shown only once.</strong> It works until{' '}
         <time dateTime={expires}>{localTime(expires)}</time>, and only once.
       </p>
-      <CopyField value={full} label={label} what="link" />
+      <CopyBox label={label} value={full} what="link" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Field, FormError, type FieldErrors } from './Field.tsx';
 import { getEveryonesTokens, getTokens, makeToken, revokeToken, type ScriptToken } from './accountsApi.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from './accountWords.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
-import { CopyField } from './CopyField.tsx';
+import { CopyBox } from '../ui/CopyBox.tsx';
 
 export function ScriptTokens({ role }: { role: Role }) {
   const id = useId();
@@ -258,7 +258,7 @@ function TokenToCopy({ name, token }: { name: string; token: string }) {
         <strong>Copy it now: it will not be shown again.</strong> The site keeps only a fingerprint of “{name}
         ”, so if you lose it, revoke it and make a new one.
       </p>
-      <CopyField value={token} label="Your new token" what="token" />
+      <CopyBox value={token} label="Your new token" what="token" />
       <p className="admin-help">
         A script sends it with each call as <code>Authorization: Bearer</code> followed by the token.
       </p>

@@ -62,6 +62,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'media-delete': 'File deleted',
   'media-restore': 'File restored',
   import: 'Items imported (a spreadsheet or the old site)',
+  'webhook-add': 'Webhook added',
+  'webhook-remove': 'Webhook removed',
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,8 +1,8 @@
-// A secret shown once, whole (a one-time link, a token for scripts): a read-only box to select, a
-// button to copy it, and plain words when the browser does not allow copying.
+// Something shown once to copy (a link, a secret): a read-only box with its label and a Copy button,
+// and plain words when the browser does not allow copying.
 import { useId, useState } from 'react';
 
-export function CopyField({ value, label, what }: { value: string; label: string; what: 'link' | 'token' }) {
+export function CopyBox({ label, value, what }: { label: string; value: string; what: string }) {
   const id = useId();
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = async () => {
@@ -16,8 +16,8 @@ export function CopyField({ value, label, what }: { value: string; label: string
   return (
     <>
       <div className="admin-field">
-        <label htmlFor={`${id}-value`}>{label}</label>
-        <input id={`${id}-value`} type="text" readOnly value={value} onFocus={(e) => e.target.select()} />
+        <label htmlFor={id}>{label}</label>
+        <input id={id} type="text" readOnly value={value} onFocus={(e) => e.target.select()} />
       </div>
       <button type="button" className="admin-button" onClick={() => void copy()}>
         {copied ? 'Copied' : `Copy the ${what}`}
