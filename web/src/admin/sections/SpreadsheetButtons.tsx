@@ -37,18 +37,24 @@ export function SpreadsheetButtons({
   const [importing, setImporting] = useState(false);
   const exportUrl = (format: 'csv' | 'json') => inDraft(`/api/export?entity=${def.name}&format=${format}`);
   return (
-    <div className="admin-actions admin-spreadsheet" role="group" aria-label="Spreadsheet">
-      <a className="admin-button admin-button-small" href={exportUrl('csv')} download>
-        Export CSV
-      </a>
-      <a className="admin-button admin-button-small" href={exportUrl('json')} download>
-        Export JSON
-      </a>
-      {saveHere && (
-        <button type="button" className="admin-button admin-button-small" onClick={() => setImporting(true)}>
-          Import…
-        </button>
-      )}
+    <>
+      <div className="admin-actions admin-spreadsheet" role="group" aria-label="Spreadsheet">
+        <a className="admin-button admin-button-small" href={exportUrl('csv')} download>
+          Export CSV
+        </a>
+        <a className="admin-button admin-button-small" href={exportUrl('json')} download>
+          Export JSON
+        </a>
+        {saveHere && (
+          <button
+            type="button"
+            className="admin-button admin-button-small"
+            onClick={() => setImporting(true)}
+          >
+            Import…
+          </button>
+        )}
+      </div>
       {importing && (
         <Modal
           open
@@ -68,7 +74,7 @@ export function SpreadsheetButtons({
           )}
         </Modal>
       )}
-    </div>
+    </>
   );
 }
 
@@ -88,7 +94,7 @@ function ImportDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const label = (field: string) => (def.fields)[field]?.label ?? field;
+  const label = (field: string) => def.fields[field]?.label ?? field;
 
   const call = async (chosen: File, asPreview: boolean): Promise<ImportAnswer | null> => {
     const query = `entity=${def.name}&format=${formatOf(chosen)}&name=${encodeURIComponent(chosen.name)}`;
@@ -201,7 +207,7 @@ function ImportDialog({
           </button>
         )}
         <button type="button" className="admin-button" onClick={onClose}>
-          {done ? 'Close' : 'Cancel'}
+          {done ? 'Done' : 'Cancel'}
         </button>
       </div>
     </div>
