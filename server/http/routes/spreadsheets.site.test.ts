@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { collections, entities } from '../../schema/registry.ts';
+import type { Fields } from '../../schema/define.ts';
 import { readCsv } from '../../spreadsheets/csvText.ts';
 import { commitCount, git } from './writesTestKit.ts';
 
@@ -81,6 +82,43 @@ describe('lists', () => {
   });
 });
 
+/** Every field filled, with text a spreadsheet would mangle (formulas, quotes, commas, lines). */
+function fullSample(def: (typeof collections)[number]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [key, f] of Object.entries(def.fields as Fields)) {
+    if (f.kind === 'text') data[key] = f.examples?.[0] ?? `=SUM(1,2) "${key}", -1\ttab`;
+    else if (f.kind === 'markdown') data[key] = `- one, "two"\n- three\n\n@mention =x`;
+    else if (f.kind === 'link') data[key] = f.examples?.[0] ?? 'https://example.org/a?b=1,2';
+    else if (f.kind === 'date') data[key] = '2026-03-05';
+    else if (f.kind === 'flag') data[key] = !f.initial;
+    else if (f.kind === 'codes' || f.kind === 'choice') data[key] = f.options!.at(-1)!.value;
+    // A list's full example, less the parts that show pictures this site does not have.
+    else if (f.kind === 'list')
+      data[key] = ((f.examples?.[0] ?? []) as unknown[]).filter((i) => !JSON.stringify(i).includes('media/'));
+  }
+  return data;
+}
+
+describe('every field kind', () => {
+  it.each(['news', 'eventCards', 'pages', 'profiles'])(
+    '%s: a full item comes back through CSV and JSON unchanged',
+    async (name) => {
+      const def = collections.find((c) => c.name === name)!;
+      const made = await imported(name, 'json', JSON.stringify([fullSample(def)]));
+      expect(made.status, JSON.stringify(made.answer)).toBe(200);
+      expect(made.answer.created).toBe(1);
+      for (const format of ['csv', 'json'] as const) {
+        const before = commitCount(site);
+        const { text } = await exported(name, format);
+        const { status, answer } = await imported(name, format, text);
+        expect(status, JSON.stringify(answer)).toBe(200);
+        expect(answer).toMatchObject({ created: 0, updated: 0 });
+        expect(commitCount(site)).toBe(before);
+      }
+    },
+  );
+});
+
 describe('export → import', () => {
   it.each(collections.map((c) => c.name))(
     '%s: CSV and JSON come back with no change and no commit',
@@ -123,6 +161,20 @@ describe('import', () => {
     );
     expect(commitCount(site)).toBe(before);
     expect(site.deps.index.get(entities.news, item.id)?.data.title).toBe(item.data.title);
+  });
+
+  it('tells the content checks’ refusals by row too, for every row', async () => {
+    const page = (n: number) => ({
+      title: `Missing picture ${n}`,
+      path: `/missing-picture-${n}`,
+      sections: [{ type: 'image', image: 'media/library/not-here.jpg', alt: 'x', caption: '' }],
+    });
+    const { status, answer } = await imported('pages', 'json', JSON.stringify([page(1), page(2)]));
+    expect(status).toBe(400);
+    expect(answer.errors.map((e) => `${e.row} ${e.field}`)).toEqual([
+      '1 sections.0.image',
+      '2 sections.0.image',
+    ]);
   });
 
   it('names a column that is no field, and a yes/no cell that is neither', async () => {
