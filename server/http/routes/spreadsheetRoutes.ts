@@ -46,8 +46,11 @@ export function spreadsheetRoutes(deps: Pick<AppDeps, 'accounts' | 'index' | 'dr
     if (id !== undefined && !isDraftId(id)) throw new AppError(404, 'There is no such draft.');
     return id;
   };
-  const viewOf = async (draft: string | undefined): Promise<ContentView> =>
-    draft === undefined ? deps.index : deps.drafts.view(draft);
+  const viewOf = async (draft: string | undefined): Promise<ContentView> => {
+    if (draft === undefined) return deps.index;
+    deps.drafts.get(draft); // 404 in plain words for a draft that never was
+    return deps.drafts.view(draft);
+  };
 
   router.get(
     '/export',

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../testing/testSite.ts';
 import { collections, entities } from '../../schema/registry.ts';
-import type { Fields } from '../../schema/define.ts';
 import { readCsv } from '../../spreadsheets/csvText.ts';
 import { commitCount, git } from './writesTestKit.ts';
 
@@ -85,7 +84,7 @@ describe('lists', () => {
 /** Every field filled, with text a spreadsheet would mangle (formulas, quotes, commas, lines). */
 function fullSample(def: (typeof collections)[number]): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const [key, f] of Object.entries(def.fields as Fields)) {
+  for (const [key, f] of Object.entries(def.fields)) {
     if (f.kind === 'text') data[key] = f.examples?.[0] ?? `=SUM(1,2) "${key}", -1\ttab`;
     else if (f.kind === 'markdown') data[key] = `- one, "two"\n- three\n\n@mention =x`;
     else if (f.kind === 'link') data[key] = f.examples?.[0] ?? 'https://example.org/a?b=1,2';
