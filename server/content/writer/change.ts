@@ -5,7 +5,6 @@ import type { EntityDef } from '../../schema/define.ts';
 import type { Author, CommitResult, FileChange } from '../../store/gitStore.ts';
 import type { ContentView, IndexedItem } from '../index/contentIndex.ts';
 import type { Upload } from './mediaUpload.ts';
-import type { ImportCounts } from './importMessage.ts';
 import type { Actor, ContentChange, MediaOp } from '../changes.ts';
 import type { AboutInput, MediaUseView } from '../../schema/mediaLibrary.ts';
 import type { Picks } from '../drafts/draftView.ts';
@@ -160,6 +159,13 @@ export interface ImportChange {
   /** Items removed in the same commit (a site import replacing the starter's). */
   remove?: readonly { def: EntityDef; id: string }[];
   into?: DraftTarget;
+}
+
+/** What an import did: how many items it made, changed and removed. */
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  removed: number;
 }
 
 /** One problem an import found, by the position of its item in the change. */

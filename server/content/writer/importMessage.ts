@@ -4,6 +4,7 @@ import type { FileChange } from '../../store/gitStore.ts';
 import { isSharedFile } from '../../schema/mediaLibrary.ts';
 import { shortened } from './commitMessage.ts';
 import type { Plan } from './plan.ts';
+import type { ImportCounts } from './change.ts';
 
 export interface ImportedItem {
   entity: string;
@@ -11,11 +12,7 @@ export interface ImportedItem {
   action: 'created' | 'updated' | 'removed';
 }
 
-export interface ImportCounts {
-  created: number;
-  updated: number;
-  removed: number;
-}
+export type { ImportCounts } from './change.ts';
 
 /** The items whose files the commit wrote, in the order the import gave them. */
 export function importedItems(plan: Plan, written: FileChange[]): ImportedItem[] {
