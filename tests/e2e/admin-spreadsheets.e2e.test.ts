@@ -35,7 +35,7 @@ describe('spreadsheets in the admin', () => {
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^news-\d{4}-\d{2}-\d{2}\.csv$/);
-    const table = readCsv(await readFile((await download.path()), 'utf8'));
+    const table = readCsv(await readFile(await download.path(), 'utf8'));
     const titleAt = table[0]!.indexOf('title');
     const line = table.findIndex((r) => r[0] === item.id);
     table[line]![titleAt] = 'Changed in a spreadsheet';
