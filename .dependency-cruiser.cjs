@@ -8,7 +8,7 @@
 const TESTS = '(\\.test\\.tsx?$|TestKit\\.ts$|^server/testing/)';
 const ROOT = '^server/(app|main|index)\\.ts$';
 const SERVICE_FOLDER =
-  '^server/(accounts|audit|contact|drafts|feeds|media|notices|pdf|remote|schedule|search|site|webhooks)/';
+  '^server/(accounts|audit|contact|drafts|feeds|media|notices|pdf|remote|schedule|search|site|spreadsheets|webhooks)/';
 const SERVICES = `${SERVICE_FOLDER}|^server/(config|dataDirLock|privateBackup)\\.ts$`;
 const BELOW_SERVICES = '^server/(content|store|schema)/';
 /** The one server file that imports web/ (the composition root), and the one module it imports. */

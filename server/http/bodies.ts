@@ -82,3 +82,13 @@ export const readBodies = (limit: number, { signedIn = false } = {}): RequestHan
   express.json({ limit, verify: refuseDeepJson }),
   express.urlencoded({ extended: false, limit }),
 ];
+
+/**
+ * Reads a file sent as the whole body (a spreadsheet to import), of any declared type, as bytes: at
+ * most `limit` (larger: 413). Behind a session check, as every signed-in write.
+ */
+export const readFileBody = (limit: number): RequestHandler[] => [
+  sizeWithin(limit, true),
+  readableCharsetOnly,
+  express.raw({ type: () => true, limit }),
+];

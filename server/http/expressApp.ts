@@ -32,6 +32,7 @@ import { sendError } from './http.ts';
 import { adminPageRoutes } from './routes/adminPageRoutes.ts';
 import { draftReads, draftRoutes } from './routes/draftRoutes.ts';
 import { translationRoutes } from './routes/translationRoutes.ts';
+import { spreadsheetRoutes } from './routes/spreadsheetRoutes.ts';
 import { previewRoutes } from './routes/previewRoutes.ts';
 import type { DraftSites } from './draftSites.ts';
 import { can } from '../schema/roles.ts';
@@ -157,6 +158,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(tokenRoutes(deps));
   api.use(noticeRoutes(deps));
   api.use(translationRoutes(deps, files.languages, draftSites));
+  api.use(spreadsheetRoutes(deps));
   api.use((_req, res) => sendError(res, 404, 'There is no such API call.'));
   app.use('/api', api);
   app.use('/media', mediaRoutes(files.media, files.variants));

@@ -9,7 +9,8 @@ import { checkItem, refusals, warningsOf } from '../../schema/contentChecks.ts';
 import { siteFactsOf } from '../../schema/siteAddresses.ts';
 import { entityByName } from '../../schema/registry.ts';
 import { isDiskFile } from '../../store/fileChange.ts';
-import { FileInUseError, MessagesFullError, type ItemWarning } from './change.ts';
+import { FileInUseError, ImportRefusedError, MessagesFullError, type ItemWarning } from './change.ts';
+import { problemsOf } from './planImport.ts';
 import { isLibraryFile, mediaReferencesOf } from '../../schema/mediaLibrary.ts';
 import { usesBesides, useViews } from '../media/mediaUseViews.ts';
 import type { Plan, PlannedItem } from './plan.ts';
@@ -143,15 +144,22 @@ export const GUARDS: readonly Guard[] = [
 
 /** Runs every guard; returns what they found that does not stop the change. */
 export function runGuards(plan: Plan, asker: Asker): ItemWarning[] {
-  return GUARDS.flatMap((guard) => guard.run(plan, asker) ?? []);
+  const warnings = GUARDS.flatMap((guard) => guard.run(plan, asker) ?? []);
+  if (plan.problems?.length) throw new ImportRefusedError([...plan.problems].sort((a, b) => a.item - b.item));
+  return warnings;
 }
 
 /**
  * A refusal by the item's fields: 400 beside the field for a change staff make to an item; a
  * draft's publish is a conflict with the live site (409), named by the draft's file.
  */
-function refuse(plan: Plan, item: PlannedItem, problems: Record<string, string>): never {
+function refuse(plan: Plan, item: PlannedItem, problems: Record<string, string>): void {
   const problem = Object.values(problems)[0]!;
+  // An import's item: its problems are told with every other item's, by its place (runGuards).
+  if (item.at !== undefined && plan.problems) {
+    plan.problems.push(...problemsOf(new AppError(400, problem, problems), item.at, item));
+    return;
+  }
   if (plan.event === 'published')
     throw new AppError(409, `This draft cannot be published as it is: ${problem}`, { [item.path]: problem });
   if (plan.action === 'bulk') throw new AppError(400, `${item.id}: ${problem}`, problems);

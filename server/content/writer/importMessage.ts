@@ -12,6 +12,8 @@ export interface ImportedItem {
   action: 'created' | 'updated' | 'removed';
 }
 
+export type { ImportCounts } from './change.ts';
+
 /** The items whose files the commit wrote, in the order the import gave them. */
 export function importedItems(plan: Plan, written: FileChange[]): ImportedItem[] {
   const paths = new Set(written.map((c) => c.path));

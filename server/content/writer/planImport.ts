@@ -7,6 +7,7 @@ import { AppError } from '../../schema/errors.ts';
 import { isSharedFile } from '../../schema/mediaLibrary.ts';
 import { itemPath } from '../../schema/registry.ts';
 import type { FileChange } from '../../store/gitStore.ts';
+import type { ContentView } from '../index/contentIndex.ts';
 import type { ImportChange, ImportItem, ImportProblem } from './change.ts';
 import { planDelete, planSave, type Plan, type PlannedItem, type SaveContext } from './plan.ts';
 
@@ -30,6 +31,19 @@ export function planImport(change: ImportChange, ctx: ImportContext): Plan {
   const files: FileChange[] = [];
   const problems: ImportProblem[] = [];
   const seen = new Map<string, number>();
+  for (const { path, upload } of change.files ?? []) {
+    // Only new shared files: an import never writes over another file, nor outside the library.
+    if (
+      !isSharedFile(path) ||
+      path.split('/').includes('..') ||
+      (view.blobOf(path) ?? upload.blob) !== upload.blob
+    )
+      throw new AppError(400, `An import cannot write the file ${path}.`);
+    files.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
+  }
+  // The items see the files the import adds (a picture field may name one of them).
+  const added = new Map((change.files ?? []).map((f) => [f.path, f.upload.blob]));
+  const site = withFiles(view, added);
   change.items.forEach((item, at) => {
     try {
       const { def } = item;
@@ -52,7 +66,7 @@ export function planImport(change: ImportChange, ctx: ImportContext): Plan {
           input: item.input,
           uploads: item.uploads ?? [],
         },
-        { ...ctx, newId: () => keep ?? ctx.newIdFor(def) },
+        { ...ctx, view: site, newId: () => keep ?? ctx.newIdFor(def) },
       );
       for (const p of planned.items) items.push({ ...p, at });
       files.push(...planned.files);
@@ -61,16 +75,6 @@ export function planImport(change: ImportChange, ctx: ImportContext): Plan {
       problems.push(...problemsOf(e, at, item));
     }
   });
-  for (const { path, upload } of change.files ?? []) {
-    // Only new shared files: an import never writes over another file, nor outside the library.
-    if (
-      !isSharedFile(path) ||
-      path.split('/').includes('..') ||
-      (view.blobOf(path) ?? upload.blob) !== upload.blob
-    )
-      throw new AppError(400, `An import cannot write the file ${path}.`);
-    files.push({ path, file: upload.file, size: upload.size, blob: upload.blob });
-  }
   for (const { def, id } of change.remove ?? []) {
     const removed = planDelete({ kind: 'delete', def, id }, view, ctx.intoDraft);
     items.push(...removed.items);
@@ -85,8 +89,20 @@ export function planImport(change: ImportChange, ctx: ImportContext): Plan {
     items,
     files,
     verb: 'import',
-    site: view,
+    site,
     created: items.some((i) => !i.before && i.data !== null),
     source: change.source,
   };
+}
+
+/** The view with the import's new files in it, by their blob ids (nothing else of it changes). */
+function withFiles(view: ContentView, added: Map<string, string>): ContentView {
+  if (!added.size) return view;
+  return new Proxy(view, {
+    get(target, key) {
+      if (key === 'blobOf') return (rel: string) => added.get(rel) ?? target.blobOf(rel);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -27,6 +27,7 @@ import type {
   ChangeResult,
   ChangeTarget,
   DraftTarget,
+  ImportChange,
   ItemWarning,
   SavePreparation,
   SaveResult,
@@ -49,6 +50,7 @@ import { commitMessage } from './commitMessage.ts';
 import { mediaAction, planMedia } from './planMedia.ts';
 import { planTranslate } from './planTranslate.ts';
 import { planImport } from './planImport.ts';
+import { previewOf, type PreviewedItem } from './importPreview.ts';
 import { importCounts, importedFiles, importedItems, importMessage } from './importMessage.ts';
 import { AboutFiles } from '../media/aboutFiles.ts';
 import { mediaReferencesOf } from '../../schema/mediaLibrary.ts';
@@ -144,6 +146,35 @@ export class ContentWriter {
     } finally {
       await prepared?.discard();
     }
+  }
+
+  /**
+   * An import's steps up to its commit (authorize, plan, validate, guards), for a preview: what each
+   * item would become, nothing written. Refuses as the import itself would.
+   */
+  async dryRun(
+    actor: Actor,
+    change: ImportChange,
+  ): Promise<{ items: PreviewedItem[]; warnings: ItemWarning[] }> {
+    const { into } = change;
+    authorize(actor, { action: 'import', intoDraft: into !== undefined });
+    const floors = new Map<EntityDef, number>();
+    for (const { def, id } of change.items)
+      if (id === undefined && !floors.has(def)) floors.set(def, await this.idFloor(def));
+    return this.store.exclusive(async () => {
+      // The ids it shows are not handed out: the import, when it runs, takes them anew.
+      const allocated = new Map(this.allocated);
+      try {
+        const target = into ? await into.open() : this.live;
+        const plan = await this.plan(change, target, into !== undefined, 0, floors);
+        plan.describes = await this.descriptions(plan);
+        validatePlan(plan);
+        return { items: previewOf(plan), warnings: runGuards(plan, actor) };
+      } finally {
+        this.allocated.clear();
+        for (const [name, n] of allocated) this.allocated.set(name, n);
+      }
+    });
   }
 
   /**

@@ -53,6 +53,8 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   // checked like a save of them: the live site's by editors, a draft's by contributors too.
   if (key === 'GET /api/admin/content-checks') return 'publish';
   if (key === 'POST /api/admin/content-checks') return 'live-or-draft';
+  // Spreadsheets (issue 37): an import is written as a save is; an export is read as the admin's list.
+  if (key === 'POST /api/import') return 'live-or-draft';
   if (key === 'POST /api/drafts/:id/:action') return 'by-action';
   // The documented writes and uploads: the live site needs an editor, `?draft=ID` a contributor.
   if (r.method !== 'GET' && /^\/api\/[a-z_]+\.php$/.test(r.path)) return 'live-or-draft';
@@ -67,6 +69,7 @@ function needsOf(r: RouteInfo): Permission | 'live-or-draft' | 'by-action' | und
   const anyStaff = [
     /^GET \/api\/(admin\/items|admin\/status|admin\/search|history|history\/version|history\/media|deleted)$/,
     /^GET \/api\/media(\/deleted)?$/,
+    /^GET \/api\/export$/,
     /^GET \/api\/pages\/links$/, // what leads to a page, before it is deleted (issue 34)
     /^GET \/api\/translations(\/:entity\/:id)?$/, // what is left to translate (issue 36)
     /^(GET|POST) \/api\/drafts$/,
@@ -242,6 +245,8 @@ describe('roles × every registered route', () => {
       'GET /api/webhooks',
       'POST /api/webhooks',
       'DELETE /api/webhooks/:id',
+      'GET /api/export',
+      'POST /api/import',
     ])
       expect(names).toContain(expected);
   });

@@ -91,18 +91,21 @@ export function setUnauthorizedHandler(fn: () => void, setUpTwoFactor?: () => vo
 const TIMEOUT_MS = 15_000;
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-/** Sends JSON (a plain object) or multipart (FormData) to /api/<endpoint>; resolves with the JSON answer. */
+/**
+ * Sends JSON (a plain object), multipart (FormData) or a file as the whole body (a Blob: a spreadsheet
+ * to import) to /api/<endpoint>; resolves with the JSON answer.
+ */
 export function send<T = unknown>(
   method: Method,
   endpoint: string,
-  body?: Record<string, unknown> | FormData,
+  body?: Record<string, unknown> | FormData | Blob,
   opts: SendOptions = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, apiUrl(endpoint));
     xhr.setRequestHeader('Accept', 'application/json');
-    const multipart = body instanceof FormData;
+    const multipart = body instanceof FormData || body instanceof Blob;
     xhr.timeout = multipart ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS;
     if (multipart && opts.onProgress) {
       const report = opts.onProgress;
@@ -141,7 +144,10 @@ export function send<T = unknown>(
     xhr.onerror = () => reject(new ApiError(fallbackMessage(0), 0));
     xhr.ontimeout = () => reject(new ApiError('The server took too long to answer. Please try again.', 0));
     if (body === undefined) xhr.send();
-    else if (multipart) xhr.send(body);
+    else if (body instanceof Blob) {
+      xhr.setRequestHeader('Content-Type', body.type || 'application/octet-stream');
+      xhr.send(body);
+    } else if (multipart) xhr.send(body);
     else {
       xhr.setRequestHeader('Content-Type', 'application/json');
       xhr.send(JSON.stringify(body));

@@ -18,6 +18,7 @@ import { SETTLED } from '../ui/unsaved.tsx';
 import { ItemList } from './ItemList.tsx';
 import { ItemPanel } from './ItemPanel.tsx';
 import { useCan } from '../access.ts';
+import { SpreadsheetButtons } from './SpreadsheetButtons.tsx';
 
 export { titleOf } from './rows.ts';
 
@@ -148,6 +149,7 @@ export function CollectionSection({ def: anyDef, extras }: SectionProps) {
             </Modal>
           )}
           {ListHeader && <ListHeader def={def} onDone={notice.success} onError={notice.error} />}
+          <SpreadsheetButtons def={def} onDone={notice.success} />
           <ItemList
             def={def}
             extras={extras}
