@@ -24,6 +24,7 @@ import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } f
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
 import { NoticeEmails } from './NoticeEmails.tsx';
 import { ScriptTokens } from './ScriptTokens.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
 
 export default function AccountPage() {
   return (
@@ -83,14 +84,7 @@ function AccountView() {
       )}
       {!user.mustSetUpTwoFactor && <PasswordForm username={user.username} onChanged={reload} />}
       <TwoStepSignIn user={user} onChanged={afterTwoStep} />
-      {error && !data && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load where you are signed in: {error}</p>
-          <button type="button" className="admin-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && !data && <LoadFailed what="where you are signed in" error={error} onRetry={reload} />}
       {!data && !error && (
         <p className="admin-loading" role="status">
           Loading where you are signed in…

@@ -11,6 +11,7 @@ import { InviteForm, OpenLinks } from './Invites.tsx';
 import { AccountList } from './AccountList.tsx';
 import { TwoStepRule } from './TwoStepRule.tsx';
 import { EveryonesTokens } from './ScriptTokens.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
 
 const INTRO =
   'Everyone who can sign in to the admin, and what their role lets them do. ' +
@@ -33,14 +34,7 @@ function AccountsView() {
   return (
     <>
       <InviteForm onMade={reload} />
-      {error && !data && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load the accounts: {error}</p>
-          <button type="button" className="admin-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && !data && <LoadFailed what="the accounts" error={error} onRetry={reload} />}
       {!data && !error && (
         <p className="admin-loading" role="status">
           Loading the accounts…

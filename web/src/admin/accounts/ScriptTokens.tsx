@@ -12,6 +12,7 @@ import { getEveryonesTokens, getTokens, makeToken, revokeToken, type ScriptToken
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from './accountWords.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
 import { CopyBox } from '../ui/CopyBox.tsx';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
 
 export function ScriptTokens({ role }: { role: Role }) {
   const id = useId();
@@ -24,14 +25,7 @@ export function ScriptTokens({ role }: { role: Role }) {
         newsletter. It can do at most what your role allows, never manage accounts or tokens, and stops
         working as soon as you revoke it. Keep it as secret as a password.
       </p>
-      {error && !data && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load your tokens: {error}</p>
-          <button type="button" className="admin-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && !data && <LoadFailed what="your tokens" error={error} onRetry={reload} />}
       {data && <TokenList tokens={data.tokens} onRevoked={reload} />}
       <MakeToken role={role} onMade={reload} />
     </section>
@@ -49,14 +43,7 @@ export function EveryonesTokens() {
         Each person makes their own on their account page. Revoke one that should no longer work, for example
         someone’s who left; disabling or removing an account stops all of theirs too.
       </p>
-      {error && !data && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load the tokens: {error}</p>
-          <button type="button" className="admin-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && !data && <LoadFailed what="the tokens" error={error} onRetry={reload} />}
       {data && <TokenList tokens={data.tokens} onRevoked={reload} showOwner />}
     </section>
   );

@@ -14,6 +14,7 @@ import { draftRoute } from '../pages.ts';
 import { searchWithDraft } from './workingDraft.ts';
 import { useCan } from '../access.ts';
 import { useStartDraft } from './useStartDraft.ts';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
 
 const INTRO =
   'A draft holds changes to any number of items until they are published together. ' +
@@ -37,14 +38,7 @@ function DraftsView() {
   return (
     <>
       <NewDraftForm />
-      {error && !data && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load the drafts: {error.message}</p>
-          <button type="button" className="admin-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && !data && <LoadFailed what="the drafts" error={error.message} onRetry={reload} />}
       {!data && !error && (
         <p className="admin-loading" role="status">
           Loading the drafts…

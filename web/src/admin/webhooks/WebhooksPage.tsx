@@ -10,6 +10,7 @@ import { FormError } from '../accounts/Field.tsx';
 import type { WebhookDelivery, WebhookView } from '../../../../server/schema/webhooks.ts';
 import { AddWebhookForm } from './AddWebhookForm.tsx';
 import { getWebhooks, removeWebhook } from './webhooksApi.ts';
+import { LoadFailed } from '../ui/LoadFailed.tsx';
 
 const INTRO =
   'Webhooks tell other services (a chat channel, a newsletter tool) when something changes on the live ' +
@@ -28,14 +29,7 @@ function WebhooksView() {
   return (
     <>
       <AddWebhookForm allowPrivate={data?.allowPrivate ?? false} onAdded={reload} />
-      {error && !data && (
-        <div className="admin-notice admin-notice-error" role="alert">
-          <p>Could not load the webhooks: {error}</p>
-          <button type="button" className="admin-button" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {error && !data && <LoadFailed what="the webhooks" error={error} onRetry={reload} />}
       {!data && !error && (
         <p className="admin-loading" role="status">
           Loading the webhooks…
