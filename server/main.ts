@@ -1,6 +1,5 @@
 // Opens the site repository and private data, builds the app and listens.
 import './tickShape.ts'; // first: before the start's garbage collections (see the file)
-import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { MESSAGE_NOTICES_CHANGED } from './schema/messageNotices.ts';
 import { ContentWriter } from './content/writer/writer.ts';
 import { UserStore } from './accounts/users.ts';
 import { Accounts } from './accounts/accounts.ts';
+import { ensureFirstAdmin } from './accounts/firstAdmin.ts';
 import { SESSION_LIFETIME_MS } from './http/auth/sessionKeys.ts';
 import { loadSessionSecret } from './http/auth/sessionKeys.ts';
 import { messagesPageUrl, noticeOf } from './http/routes/contactRoutes.ts';
@@ -283,32 +283,6 @@ function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail 
       return ids.map((id) => ({ entity, id, version: index.get(def, id)?.version ?? null }));
     }),
   };
-}
-
-async function ensureFirstAdmin(users: UserStore, config: Config, log: (m: string) => void) {
-  if (users.count > 0) return;
-  const username = config.adminUsername ?? 'admin';
-  const generated = !config.adminPassword;
-  const password = config.adminPassword ?? randomBytes(15).toString('base64url');
-  // Their saves are commits a maintainer reads: named as the person set up to run the site.
-  await users
-    .add({
-      username,
-      password,
-      name: config.adminName ?? 'Site administrator',
-      ...(config.adminEmail ? { email: config.adminEmail } : {}),
-    })
-    .catch((e: Error) => {
-      throw new Error(`The first admin could not be made from CMS_ADMIN_* settings: ${e.message}`);
-    });
-  if (generated) {
-    // Printed once, on the start that created the user; only its bcrypt hash is kept.
-    console.log(
-      `\nCreated the first admin user.\n  username: ${username}\n  password: ${password}\nKeep it somewhere safe: it is not shown again. Change it with: npm run user -- passwd ${username}\n`,
-    );
-  } else {
-    log(`Created the first admin user "${username}" from CMS_ADMIN_USERNAME/CMS_ADMIN_PASSWORD.`);
-  }
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {

@@ -108,12 +108,8 @@ export class GitStore {
    */
   static async open(dir: string, options: OpenOptions = {}): Promise<{ store: GitStore; created: boolean }> {
     const log = options.log ?? (() => undefined);
-    if (
-      !(await stat(path.join(dir, '.git')).then(
-        () => true,
-        () => false,
-      ))
-    ) {
+    const found = await stat(path.join(dir, '.git')).catch(() => null);
+    if (!found) {
       if (!options.starter) throw new Error(`No site repository at ${dir}`);
       await mkdir(dir, { recursive: true });
       await git.init({ fs, dir, defaultBranch: 'main' });

@@ -13,14 +13,13 @@
 // `unchanged` event (the audit log records what the person asked for).
 import type { EntityDef } from '../../schema/define.ts';
 import { authorize, type ChangeAction } from '../../schema/roles.ts';
-import { entityByName } from '../../schema/registry.ts';
-import type { CommitResult, FileChange, GitStore } from '../../store/gitStore.ts';
+import type { FileChange, GitStore } from '../../store/gitStore.ts';
 import { blobId } from '../../store/blobId.ts';
 import { isDiskFile } from '../../store/fileChange.ts';
 import type { ContentIndex, ContentView, IndexedItem } from '../index/contentIndex.ts';
 import { serializeItem } from '../index/fileFormat.ts';
 import { RecentVersions } from '../index/recentVersions.ts';
-import type { Actor, ContentChange } from '../changes.ts';
+import type { Actor } from '../changes.ts';
 import { DraftView, draftFiles, type Picks } from '../drafts/draftView.ts';
 import type {
   Change,
@@ -50,6 +49,7 @@ import { commitMessage } from './commitMessage.ts';
 import { mediaAction, planMedia } from './planMedia.ts';
 import { planTranslate } from './planTranslate.ts';
 import { planImport } from './planImport.ts';
+import { changeEvent, unchangedEvent } from './changeEvent.ts';
 import { previewOf, type PreviewedItem } from './importPreview.ts';
 import { importCounts, importedFiles, importedItems, importMessage } from './importMessage.ts';
 import { AboutFiles } from '../media/aboutFiles.ts';
@@ -388,95 +388,6 @@ function unchanged(change: FileChange, view: ContentView): boolean {
   if (isDiskFile(change)) return now === change.blob;
   if (change.data === null) return now === undefined;
   return now === blobId(typeof change.data === 'string' ? Buffer.from(change.data) : change.data);
-}
-
-/** The one event a committed change ends in. */
-function changeEvent(
-  plan: Plan,
-  author: Actor,
-  entities: Set<string>,
-  commit: CommitResult,
-  validated: Validated,
-  written: FileChange[],
-): ContentChange {
-  if (plan.media)
-    return {
-      kind: 'media',
-      op: plan.media.op,
-      paths: plan.media.paths,
-      entities,
-      commit,
-      author,
-      ...(plan.from ? { from: plan.from } : {}),
-    };
-  if (plan.source !== undefined)
-    return {
-      kind: 'imported',
-      entities,
-      commit,
-      author,
-      source: plan.source,
-      items: importedItems(plan, written),
-      files: importedFiles(plan, written),
-    };
-  if (plan.event === 'published')
-    return {
-      kind: 'published',
-      entities,
-      commit,
-      author,
-      draft: { id: plan.draft!.id, title: plan.draft!.title },
-      items: plan.items.map((i) => ({ entity: i.def.name, id: i.id })),
-    };
-  const primary = plan.items.filter((i) => i.primary);
-  const paths = new Set(written.map((c) => c.path));
-  const carried = validated.carried;
-  const common = {
-    entity: primary[0]!.def.name,
-    // A bulk update names the items it changed; a single change its item.
-    ids:
-      plan.action === 'bulk' ? primary.filter((i) => paths.has(i.path)).map((i) => i.id) : [primary[0]!.id],
-    entities,
-    commit,
-    author,
-    ...(carried ? { carried: carried.map((c) => ({ entity: c.def.name, ids: c.ids })) } : {}),
-  };
-  if (plan.event === 'saved') return { kind: 'saved', created: plan.created, ...common };
-  if (plan.event === 'restored') return { kind: 'restored', from: plan.from!, ...common };
-  return { kind: 'deleted', ...common };
-}
-
-/** What a change that left every file as it was ends in: who asked for what, on which items. */
-function unchangedEvent(plan: Plan, author: Actor): ContentChange {
-  if (plan.media)
-    return {
-      kind: 'unchanged',
-      asked: 'media',
-      op: plan.media.op,
-      entity: MEDIA_LIBRARY,
-      ids: plan.media.paths,
-      entities: new Set<string>(),
-      author,
-    };
-  const primary = plan.items.filter((i) => i.primary);
-  if (plan.source !== undefined)
-    return {
-      kind: 'unchanged',
-      asked: 'imported',
-      source: plan.source,
-      entity: primary[0]?.def.name ?? entityByName.keys().next().value!,
-      ids: primary.map((i) => i.id),
-      entities: new Set<string>(),
-      author,
-    };
-  const common = {
-    entity: primary[0]?.def.name ?? entityByName.keys().next().value!,
-    ids: primary.map((i) => i.id),
-    entities: new Set<string>(),
-    author,
-  };
-  if (plan.event === 'restored') return { kind: 'unchanged', asked: 'restored', from: plan.from!, ...common };
-  return { kind: 'unchanged', asked: plan.event === 'deleted' ? 'deleted' : 'saved', ...common };
 }
 
 export type { Picks };
