@@ -1,10 +1,21 @@
 // The first admin, made on a start that finds no account: from CMS_ADMIN_* settings, or with a
 // generated password printed once.
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
 import type { UserStore } from './users.ts';
 
-export async function ensureFirstAdmin(users: UserStore, config: Config, log: (m: string) => void) {
+/** The CMS_ADMIN_* settings (config.ts). */
+export interface FirstAdminSettings {
+  adminUsername?: string;
+  adminPassword?: string;
+  adminName?: string;
+  adminEmail?: string;
+}
+
+export async function ensureFirstAdmin(
+  users: UserStore,
+  config: FirstAdminSettings,
+  log: (m: string) => void,
+) {
   if (users.count > 0) return;
   const username = config.adminUsername ?? 'admin';
   const generated = !config.adminPassword;
