@@ -216,6 +216,13 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
           expect(shown.status).toBe(200);
         }
       }
+      // A spreadsheet imported into the draft (issue 37): one more item, one more commit.
+      const imported = await site.api(`/api/import?entity=news&format=csv&draft=${id}&name=news.csv`, {
+        method: 'POST',
+        body: `title,what\r\n${MARK} imported,Imported words.\r\n`,
+        headers: { cookie: otherCookie.value, 'content-type': 'text/csv' },
+      });
+      expect(imported.status, await imported.clone().text()).toBe(200);
     };
     // All four public streams are open while the draft is saved: none says a word of it.
     const heard = await Promise.all(
@@ -227,7 +234,8 @@ describe('a draft holding changes to every entity, an image and a PDF', () => {
     expect(site.git('rev-parse', 'HEAD').trim()).toBe(head);
     expect(site.git('status', '--porcelain')).toBe('');
     const log = site.git('log', '--format=%an <%ae>|%s', `refs/drafts/${id}`, `^${head}`);
-    expect(log.trim().split('\n')).toHaveLength(siteEntities.length + 3); // and the library's upload and description
+    // And the library's upload and description, and the import.
+    expect(log.trim().split('\n')).toHaveLength(siteEntities.length + 4);
     for (const line of log.trim().split('\n'))
       expect(line).toMatch(/^Edith Editor <edith@csed\.example\.org>\|/);
     expect(site.git('branch', '--list')).not.toContain('draft');
