@@ -3,7 +3,8 @@
 // saves the menus. A rename is the page change with the most in one commit: the page, its sub-page
 // moved along and the Redirects page's two new lines. After the restart each change must be whole or
 // have left no trace, in git and in what the restarted server answers (the page at its address, the
-// old address's 301, the menus); an acknowledged one must be whole.
+// old address's 301, the menus); an acknowledged one must be whole. A spreadsheet import of two news
+// items (issue 37) goes in the same window: both items in one commit, or neither.
 import type { SiteClient } from './api.ts';
 import { commitsSince, filesAt, readAt, type CommitFiles } from './siteGit.ts';
 import { errorText } from './time.ts';
@@ -13,6 +14,7 @@ export const PAGE_CHANGES = {
   rename: 'page renamed',
   menus: 'menus saved',
   translate: 'page translated',
+  import: 'spreadsheet imported',
 } as const;
 export type PageKind = keyof typeof PAGE_CHANGES;
 
@@ -56,6 +58,9 @@ const footerWords = (round: number) => `Drill r${round}`;
 /** The Spanish title a round gives its sub-page (issue 36): a file of its own beside the page's. */
 const spanishTitle = (round: number) => `Página del simulacro r${round}`;
 const translationFile = (id: string) => `${PAGES}/${id}.es.md`;
+const NEWS = 'content/news';
+/** The two news items a round's import makes, by title. */
+const importedTitles = (round: number) => [`Drill r${round} imported one`, `Drill r${round} imported two`];
 const sections = (round: number) => [
   { type: 'text', body: `## Round ${round}\n\nMade by the crash drill.` },
   { type: 'buttons', items: [{ label: 'News', link: '/news' }] },
@@ -81,6 +86,7 @@ export async function preparePages(admin: SiteClient, round: number): Promise<Pl
     { kind: 'rename', label: label('rename'), round, ids: { page, sub } },
     { kind: 'menus', label: label('menus'), round, menus },
     { kind: 'translate', label: label('translate'), round, ids: { page, sub } },
+    { kind: 'import', label: label('import'), round },
   ];
 }
 
@@ -105,14 +111,23 @@ export async function sendPage(admin: SiteClient, change: PlannedPage): Promise<
             ? await admin.call('PUT', `/api/pages?id=${change.ids!.sub}&lang=es`, {
                 title: spanishTitle(change.round),
               })
-            : await admin.call('PUT', '/api/navigation', {
-                header: change.menus!.header,
-                // Earlier rounds' links give way, so the footer stays within its limit.
-                footer: [
-                  ...change.menus!.footer.filter((l) => !l.label.startsWith('Drill r')),
-                  { label: footerWords(change.round), link: '/news' },
-                ],
-              });
+            : change.kind === 'import'
+              ? await admin.call(
+                  'POST',
+                  '/api/import?entity=news&format=json&name=drill.json',
+                  importedTitles(change.round).map((title) => ({
+                    title,
+                    what: 'Imported by the crash drill.',
+                  })),
+                )
+              : await admin.call('PUT', '/api/navigation', {
+                  header: change.menus!.header,
+                  // Earlier rounds' links give way, so the footer stays within its limit.
+                  footer: [
+                    ...change.menus!.footer.filter((l) => !l.label.startsWith('Drill r')),
+                    { label: footerWords(change.round), link: '/news' },
+                  ],
+                });
     const acknowledged = res.status >= 200 && res.status < 300;
     const id = (res.body as { id?: unknown } | null)?.id;
     return {
@@ -161,7 +176,8 @@ export async function pageFindings(
     commits = await commitsSince(site, before, 'HEAD');
     const pages = [...(await filesAt(site, 'HEAD', PAGES)).keys()];
     const translations = sent.flatMap((c) => (c.kind === 'translate' ? [translationFile(c.ids!.sub)] : []));
-    files = await readAt(site, 'HEAD', [...pages, REDIRECTS, NAVIGATION, ...translations]);
+    const news = sent.some((c) => c.kind === 'import') ? [...(await filesAt(site, 'HEAD', NEWS)).keys()] : [];
+    files = await readAt(site, 'HEAD', [...pages, REDIRECTS, NAVIGATION, ...translations, ...news]);
     navBefore = (await readAt(site, before, [NAVIGATION])).get(NAVIGATION) ?? null;
   } catch (e) {
     const why = `git could not be read after the restart: ${errorText(e)}`;
@@ -253,6 +269,29 @@ export async function pageFindings(
           if (res.status !== 200 || shown !== landed)
             problems.push(
               `GET /api/pages?id=${sub}&lang=es (${res.status}) ${shown ? 'shows' : 'does not show'} the Spanish title; HEAD ${landed ? 'has' : 'has not'}`,
+            );
+        }
+      } else if (change.kind === 'import') {
+        const titles = importedTitles(change.round);
+        const at = titles.map(
+          (t) =>
+            [...files].find(([p, text]) => p.startsWith(`${NEWS}/`) && text?.includes(`title: ${t}\n`))?.[0],
+        );
+        landed = at.every(Boolean);
+        if (!landed && at.some(Boolean)) problems.push(`half there: ${JSON.stringify(at)}`);
+        if (landed) {
+          const adding = touching(at[0]!);
+          const paths = new Set(adding[0]?.files.map((f) => f.path));
+          if (adding.length !== 1 || paths.size !== 2 || !paths.has(at[1]!))
+            problems.push(`the import is not one commit of its two items: ${JSON.stringify(adding)}`);
+        }
+        if (admin) {
+          const res = await admin.call('GET', '/api/news.php?shape=typed');
+          const listed = ((res.body as { title?: string }[] | null) ?? []).map((n) => n.title);
+          const shown = titles.filter((t) => listed.includes(t)).length;
+          if (res.status !== 200 || shown !== (landed ? 2 : 0))
+            problems.push(
+              `GET /api/news.php (${res.status}) shows ${shown} of the two; HEAD ${landed ? 'has' : 'has not'} them`,
             );
         }
       } else {

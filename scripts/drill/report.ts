@@ -154,7 +154,7 @@ export function formatSummary(report: DrillReport): string[] {
     ['rounds with a media change half there or served wrong', String(t.mediaProblem)],
     ['page and menu changes landed / not landed', `${t.pagesLanded} / ${t.pagesNotLanded}`],
     ['  acknowledged', String(t.pagesAcknowledged)],
-    ['  landed of sent: pages made · renamed · menus saved', pagesByKind(report)],
+    ['  landed of sent: pages made · renamed · menus saved · translated · imported', pagesByKind(report)],
     ['lost page and menu changes', String(t.pagesLost)],
     ['rounds with a page change half there or served wrong', String(t.pagesProblem)],
     ['rounds that needed a human', String(t.neededHuman)],
