@@ -49,6 +49,7 @@ import { commitMessage } from './commitMessage.ts';
 import { mediaAction, planMedia } from './planMedia.ts';
 import { planTranslate } from './planTranslate.ts';
 import { planImport } from './planImport.ts';
+import { NewIds } from './newIds.ts';
 import { changeEvent, unchangedEvent } from './changeEvent.ts';
 import { previewOf, type PreviewedItem } from './importPreview.ts';
 import { importCounts, importedFiles, importedItems, importMessage } from './importMessage.ts';
@@ -77,14 +78,12 @@ export function actionOf(change: Change): ChangeAction {
 }
 
 export class ContentWriter {
-  /** Per collection, the largest id this server has handed out (a created-then-deleted one included). */
-  private readonly allocated = new Map<string, number>();
   /** Versions this server saved over: the bases that older saves are merged against. */
   private readonly recent = new RecentVersions();
   /** The live site as a change target: its branch, its index, and the feed everyone hears. */
   private readonly live: ChangeTarget;
-  /** Ids that drafts hold for new items: a live create never takes one (see reserveIds). */
-  private reservedIds: (def: EntityDef) => Promise<number> = () => Promise.resolve(0);
+  /** New items' ids: past every id a collection ever had, and those drafts hold. */
+  private readonly ids: NewIds;
 
   constructor(
     private readonly store: GitStore,
@@ -93,6 +92,7 @@ export class ContentWriter {
     /** Pictures' descriptions and focal points, as views hold them. */
     readonly abouts: AboutFiles = new AboutFiles(store),
   ) {
+    this.ids = new NewIds(store, index);
     this.live = {
       view: index,
       commit: (changes, author, message, parent) => store.commitNow(changes, author, message, parent),
@@ -103,7 +103,7 @@ export class ContentWriter {
 
   /** The largest id of an entity that open drafts have made items with. */
   reserveIds(largest: (def: EntityDef) => Promise<number>): void {
-    this.reservedIds = largest;
+    this.ids.reserve(largest);
   }
 
   /** The one operation: every change, whatever door it came through. */
@@ -126,21 +126,18 @@ export class ContentWriter {
       prepared = await this.preparation.prepare(change.def, change.uploads, current);
       change = { ...change, uploads: prepared.uploads };
     }
-    // Ids deleted items had are read from history before the save queue, which it never holds up.
-    const floor =
-      change.kind === 'save' && actionOf(change) === 'create' ? await this.idFloor(change.def) : 0;
-    const floors = new Map<EntityDef, number>();
-    if (change.kind === 'import')
-      for (const { def, id } of change.items)
-        if (id === undefined && !floors.has(def)) floors.set(def, await this.idFloor(def));
+    const floors = await this.ids.floors(creates(change));
     const asked = change;
     try {
       return await this.store.exclusive(async () => {
         const target = into ? await into.open() : this.live;
-        const plan = await this.plan(asked, target, into !== undefined, floor, floors);
-        plan.describes = await this.descriptions(plan);
-        const validated = validatePlan(plan);
-        const warnings = runGuards(plan, actor);
+        const { plan, validated, warnings } = await this.checked(
+          asked,
+          actor,
+          target,
+          into !== undefined,
+          floors,
+        );
         return { ...(await this.commit(plan, target, actor, validated)), warnings };
       });
     } finally {
@@ -158,21 +155,16 @@ export class ContentWriter {
   ): Promise<{ items: PreviewedItem[]; warnings: ItemWarning[] }> {
     const { into } = change;
     authorize(actor, { action: 'import', intoDraft: into !== undefined });
-    const floors = new Map<EntityDef, number>();
-    for (const { def, id } of change.items)
-      if (id === undefined && !floors.has(def)) floors.set(def, await this.idFloor(def));
+    const floors = await this.ids.floors(creates(change));
     return this.store.exclusive(async () => {
       // The ids it shows are not handed out: the import, when it runs, takes them anew.
-      const allocated = new Map(this.allocated);
+      const handedOut = this.ids.mark();
       try {
         const target = into ? await into.open() : this.live;
-        const plan = await this.plan(change, target, into !== undefined, 0, floors);
-        plan.describes = await this.descriptions(plan);
-        validatePlan(plan);
-        return { items: previewOf(plan), warnings: runGuards(plan, actor) };
+        const { plan, warnings } = await this.checked(change, actor, target, into !== undefined, floors);
+        return { items: previewOf(plan), warnings };
       } finally {
-        this.allocated.clear();
-        for (const [name, n] of allocated) this.allocated.set(name, n);
+        this.ids.backTo(handedOut);
       }
     });
   }
@@ -247,17 +239,33 @@ export class ContentWriter {
   }
 
   /** Step 2, by kind: what the change writes, read from the target's view. */
+  /** Steps 2–4, inside the save queue: the plan, validated, and every guard's findings. */
+  private async checked(
+    change: Change,
+    actor: Actor,
+    target: ChangeTarget,
+    intoDraft: boolean,
+    floors: Map<EntityDef, number>,
+  ): Promise<{ plan: Plan; validated: Validated; warnings: ItemWarning[] }> {
+    const plan = await this.plan(change, target, intoDraft, floors);
+    plan.describes = await this.descriptions(plan);
+    const validated = validatePlan(plan);
+    return { plan, validated, warnings: runGuards(plan, actor) };
+  }
+
   private async plan(
     change: Change,
     target: ChangeTarget,
     intoDraft: boolean,
-    floor: number,
     floors: Map<EntityDef, number>,
   ): Promise<Plan> {
     const ctx: SaveContext = {
       view: target.view,
       intoDraft,
-      newId: () => this.newId((change as { def: EntityDef }).def, floor, target.view),
+      newId: () => {
+        const { def } = change as { def: EntityDef };
+        return this.ids.next(def, floors, target.view);
+      },
       recent: this.recent,
     };
     switch (change.kind) {
@@ -282,7 +290,7 @@ export class ContentWriter {
       case 'import':
         return planImport(change, {
           ...ctx,
-          newIdFor: (def) => this.newId(def, floors.get(def) ?? 0, target.view),
+          newIdFor: (def) => this.ids.next(def, floors, target.view),
         });
     }
   }
@@ -352,34 +360,12 @@ export class ContentWriter {
     const view = commit && target.reopen ? await target.reopen() : target.view;
     return view.get(def, id);
   }
+}
 
-  /** The least id a new item may take: past every id the collection ever had, and those drafts hold. */
-  private async idFloor(def: EntityDef): Promise<number> {
-    if (def.type !== 'collection') return 0;
-    const pattern = new RegExp(`^content/${def.folder}/(\\d+)\\.md$`);
-    let max = 0;
-    for (const p of await this.store.pathsEverUnder(`content/${def.folder}`)) {
-      const m = pattern.exec(p);
-      if (m) max = Math.max(max, Number(m[1]));
-    }
-    return Math.max(max, await this.reservedIds(def));
-  }
-
-  /**
-   * One past the largest id the collection has ever had, deleted items included: a new item never
-   * takes over a deleted one's file path, and so never its history.
-   */
-  private newId(def: EntityDef, everUsed: number, view: ContentView): string {
-    const next =
-      Math.max(
-        everUsed,
-        Number(view.nextId(def)) - 1,
-        Number(this.index.nextId(def)) - 1,
-        this.allocated.get(def.name) ?? 0,
-      ) + 1;
-    this.allocated.set(def.name, next);
-    return String(next);
-  }
+/** The collections a change makes new items in (a create; an import's items without an id). */
+function creates(change: Change): EntityDef[] {
+  if (change.kind === 'import') return change.items.filter((i) => i.id === undefined).map((i) => i.def);
+  return change.kind === 'save' && actionOf(change) === 'create' ? [change.def] : [];
 }
 
 /** Whether a change would leave its file as the view knows it (by blob id; nothing is read). */
