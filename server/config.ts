@@ -92,3 +92,9 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, opts: 
     throw new Error(`${name} must be a ${opts.whole ? 'whole ' : ''}number above 0 (it is "${raw}").`);
   return value;
 }
+
+/** The starter content/ and media/ a first start commits (the starter folder's two). */
+export const starterFolders = (config: Pick<Config, 'starterDir'>) => ({
+  content: path.join(config.starterDir, 'content'),
+  media: path.join(config.starterDir, 'media'),
+});

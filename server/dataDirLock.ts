@@ -17,7 +17,11 @@ export type DataDirLock = SocketLock;
 
 /** Takes the data folder for this process until release() (or its end, however it ends). */
 export async function lockDataDir(dataDir: string, privateDir: string): Promise<DataDirLock> {
-  const lock = await takeSocketLock(path.join(privateDir, 'server.sock'));
+  const lock = await tryLockDataDir(privateDir);
   if (!lock) throw new DataDirInUseError(dataDir);
   return lock;
 }
+
+/** The data folder's lock, or null while a server holds it (an import then commits beside it). */
+export const tryLockDataDir = (privateDir: string): Promise<DataDirLock | null> =>
+  takeSocketLock(path.join(privateDir, 'server.sock'));

@@ -4,7 +4,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { configFromEnv, PROJECT_ROOT, type Config } from './config.ts';
+import { configFromEnv, PROJECT_ROOT, starterFolders, type Config } from './config.ts';
 import { requestsInFlight } from './http/requestsInFlight.ts';
 import { GitStore } from './store/gitStore.ts';
 import { removeTempFiles } from './store/durable.ts';
@@ -104,10 +104,7 @@ async function openLocked(
   // With a remote, a first start copies the site from it (a new primary, a replica, a restore).
   if (config.remote) await cloneIfMissing(config.remote, path.join(config.dataDir, 'site'), log);
   const { store, created } = await GitStore.open(path.join(config.dataDir, 'site'), {
-    starter: {
-      content: path.join(config.starterDir, 'content'),
-      media: path.join(config.starterDir, 'media'),
-    },
+    starter: starterFolders(config),
     log,
   });
   await removeTempFiles(privateDir);

@@ -29,9 +29,7 @@ export function importedItems(plan: Plan, written: FileChange[]): ImportedItem[]
 /** The shared files of the library the commit added. */
 export const importedFiles = (plan: Plan, written: FileChange[]): string[] => {
   const paths = new Set(written.map((c) => c.path));
-  return plan.files
-    .filter((f) => paths.has(f.path) && isSharedFile(f.path) && f.path.startsWith('media/library/'))
-    .map((f) => f.path);
+  return plan.files.filter((f) => paths.has(f.path) && isSharedFile(f.path)).map((f) => f.path);
 };
 
 export const importCounts = (items: ImportedItem[]): ImportCounts => ({

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../schema/errors.ts';
 import { checkUploads, type Upload } from '../../content/writer/mediaUpload.ts';
 import { PDF_LIMIT } from '../../schema/fileLimits.ts';
-import { fromWire } from '../legacy/wire.ts';
+import { fromWire, wireName } from '../legacy/wire.ts';
 import { MAX_ID_DIGITS } from '../ids.ts';
 import { OldSite, OldSiteError, statusOf } from './oldSiteFetch.ts';
 
@@ -145,7 +145,7 @@ async function itemOf(
   const uploads: Upload[] = [];
   for (const [key, field] of Object.entries(fields)) {
     if (!isMediaField(field)) continue;
-    const value = wire[wireKeyOf(def, key)];
+    const value = wire[wireName(def, key)];
     if (typeof value !== 'string' || value === '') continue;
     const where = `${name}, ${field.label}`;
     // A shared file stays shared; an item's own picture or file is uploaded to the item, as a save does.
@@ -163,8 +163,6 @@ async function itemOf(
   }
   return { def, id, input, uploads };
 }
-
-const wireKeyOf = (def: EntityDef, key: string) => def.legacy.rename?.[key] ?? key;
 
 /** Fetches each file once, checks it as an upload, and names shared ones by their content. */
 class MediaFetcher {

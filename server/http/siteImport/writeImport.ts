@@ -5,8 +5,8 @@
 // index lock, as the git CLI would, and the server's watcher takes the commit in.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
-import { takeSocketLock } from '../../store/socketLock.ts';
+import { starterFolders, type Config } from '../../config.ts';
+import { tryLockDataDir } from '../../dataDirLock.ts';
 import { GitStore } from '../../store/gitStore.ts';
 import { ContentIndex } from '../../content/index/contentIndex.ts';
 import { ContentWriter } from '../../content/writer/writer.ts';
@@ -54,17 +54,11 @@ export async function writeImport(
 ): Promise<string> {
   const privateDir = path.join(config.dataDir, 'private');
   await mkdir(privateDir, { recursive: true, mode: 0o700 });
-  const folderLock = await takeSocketLock(path.join(privateDir, 'server.sock'));
+  const folderLock = await tryLockDataDir(privateDir);
   try {
     const siteDir = path.join(config.dataDir, 'site');
     const { store, created } = folderLock
-      ? await GitStore.open(siteDir, {
-          starter: {
-            content: path.join(config.starterDir, 'content'),
-            media: path.join(config.starterDir, 'media'),
-          },
-          log: options.log,
-        })
+      ? await GitStore.open(siteDir, { starter: starterFolders(config), log: options.log })
       : await GitStore.open(siteDir, { guest: true, log: options.log });
     if (created) options.log(`Created the site repository at ${store.dir} from the starter content.`);
     if (!folderLock) options.log('The server is running on this folder: the import is committed beside it.');
