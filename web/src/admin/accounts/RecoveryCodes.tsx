@@ -1,8 +1,9 @@
 // The ten recovery codes, shown once, right after they are made: each signs in once when the phone
 // is not at hand. Copied or downloaded as a text file, with the plain warning to keep them safe;
 // "I have kept them" puts them away for good (the server keeps only their hashes).
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { recoveryCodesText } from './accountWords.ts';
+import { useCopy } from '../ui/CopyBox.tsx';
 
 export function RecoveryCodes({
   codes,
@@ -14,16 +15,8 @@ export function RecoveryCodes({
   onDone: () => void;
 }) {
   const id = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
   const text = recoveryCodesText(codes, window.location.host, username);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy(text);
   return (
     <section className="admin-card admin-recovery-codes" aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>Your recovery codes</h3>

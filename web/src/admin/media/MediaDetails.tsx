@@ -12,6 +12,7 @@ import { MediaThumb } from './MediaCard.tsx';
 import { MediaUses, usedByWords } from './MediaUses.tsx';
 import type { MediaFile } from './mediaTypes.ts';
 import { ReplaceFile } from './ReplaceFile.tsx';
+import { useCopy } from '../ui/CopyBox.tsx';
 
 interface Props {
   file: MediaFile;
@@ -138,15 +139,7 @@ function Facts({ file, showAlt }: { file: MediaFile; showAlt: boolean }) {
 /** The address to write in a text, to select or copy in one press. */
 function CopyAddress({ url }: { url: string }) {
   const id = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy } = useCopy(url);
   return (
     <div className="media-part media-address">
       <div className="admin-field">

@@ -2,17 +2,23 @@
 // and plain words when the browser does not allow copying.
 import { useId, useState } from 'react';
 
-export function CopyBox({ label, value, what }: { label: string; value: string; what: string }) {
-  const id = useId();
+/** Copies `text` to the clipboard; `copied` is null until tried, then whether the browser allowed it. */
+export function useCopy(text: string): { copied: boolean | null; copy: () => Promise<void> } {
   const [copied, setCopied] = useState<boolean | null>(null);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(value);
+      await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
       setCopied(false);
     }
   };
+  return { copied, copy };
+}
+
+export function CopyBox({ label, value, what }: { label: string; value: string; what: string }) {
+  const id = useId();
+  const { copied, copy } = useCopy(value);
   return (
     <>
       <div className="admin-field">
