@@ -26,6 +26,6 @@ export function createApp(
   );
   const library = new MediaLibrary(deps.index, deps.store, deps.writer.abouts, deps.drafts, files.images);
   // Descriptions are read once in the background, so the first search by description reads none.
-  void library.warm().catch(() => undefined);
+  void deps.background.add('the media library’s descriptions', (turn) => library.warm(turn));
   return expressApp(deps, { files, draftSites, library });
 }

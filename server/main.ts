@@ -25,7 +25,7 @@ import { Accounts } from './accounts/accounts.ts';
 import { ensureFirstAdmin } from './accounts/firstAdmin.ts';
 import { SESSION_LIFETIME_MS } from './http/auth/sessionKeys.ts';
 import { loadSessionSecret } from './http/auth/sessionKeys.ts';
-import { messagesPageUrl, noticeOf } from './http/routes/contactRoutes.ts';
+import { messagesPageUrl, noticeOf } from './http/contactNotice.ts';
 import { SseHub, sseData, type ChangeDetail } from './http/sseHub.ts';
 import { siteOriginSetting } from './http/siteOrigin.ts';
 import { NOTIFICATIONS_EVENT } from './schema/noticeStream.ts';
@@ -49,6 +49,7 @@ import { FirstPagePictures } from './pdf/firstPagePictures.ts';
 import { Drafts } from './drafts/drafts.ts';
 import { staffNoticesFor } from './notices/staffNoticesFor.ts';
 import { RedirectAnswers } from './http/redirectAnswers.ts';
+import { BackgroundWork } from './http/backgroundWork.ts';
 import type { LoadRenderers, Renderers } from './http/renderers.ts';
 import { Webhooks } from './webhooks/webhooks.ts';
 import { systemResolver } from './webhooks/addressCheck.ts';
@@ -123,9 +124,6 @@ async function openLocked(
   const watcher = watch ? new SiteWatcher(store, index, log) : null;
   await watcher?.baseline(); // what changes from here on is caught, even before the watcher is up
   if (watch === true) await watcher?.start();
-  // Off the critical path: history for the first look-up or new id (the parse cache is written once
-  // the server listens, see startServer).
-  store.warmHistory();
   const model = new ReadModel(index, store);
   const cache = new PreparedCache();
   const hub = new SseHub(config.heartbeatMs);
@@ -234,6 +232,7 @@ async function openLocked(
     store,
     index,
     parseCache,
+    background: new BackgroundWork(log),
     watcher,
     model,
     cache,
@@ -289,7 +288,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
   };
   const deps = await openSite(config, watch);
+  const { background } = deps;
   const files = servedFiles(config.distDir, deps.store, deps.index, deps.renderers, {
+    background,
     model: deps.model,
     cache: deps.cache,
     publicUrl: config.publicUrl,
@@ -306,19 +307,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     redirects: new RedirectAnswers(deps.index),
   });
   let app: RequestListener | null = null;
-  // After the listen below has completed (its event comes on the next tick, before this).
-  const appReady = new Promise((go) => setImmediate(go))
-    .then(() => import('./app.ts'))
-    .then(({ createApp }) => {
+  let loadingApp: Promise<RequestListener> | null = null;
+  // In the background after listening, or at once when a request needs it first.
+  const appReady = () =>
+    (loadingApp ??= import('./app.ts').then(({ createApp }) => {
       app = createApp(deps, files);
       return app;
-    });
-  appReady.catch(() => undefined); // a failure is answered to each request below
+    }));
   const server = createServer(CONNECTION_TIMEOUTS, (req, res) => {
+    background.sawRequest();
     if (refusedBySize(req, res)) return;
     if (fast(req, res)) return;
     if (app) return app(req, res);
-    appReady.then(
+    appReady().then(
       (ready) => ready(req, res),
       (e: Error) => {
         console.error(e);
@@ -338,24 +339,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  // After listening, a slice at a time: the first answers wait neither for the search index nor for
-  // the parse cache's text.
-  void deps.search.start();
-  const parseCacheKept = new Promise((go) => setImmediate(go))
-    .then(() => deps.parseCache.save())
-    .catch((e: Error) => {
-      if (!config.quiet) console.warn(`Could not keep the parse cache: ${e.message}`);
-    });
+  // After listening, one task at a time and a slice at a time: the first answers wait for none of them.
+  void background.add('the admin’s routes', () => appReady().then(() => undefined));
+  void background.add('the parse cache', (turn) => deps.parseCache.save(turn));
   if (watch === 'after-listen')
-    void deps.watcher
-      ?.start()
-      .catch((e: Error) => console.error(`The file watcher did not start: ${e.message}`));
+    void background.add('the file watcher', async () => {
+      await deps.watcher
+        ?.start()
+        .catch((e: Error) => console.error(`The file watcher did not start: ${e.message}`));
+    });
+  void background.add('the search index', (turn) => deps.search.start(turn));
+  void background.add('the history of every file', (turn) => deps.store.warmHistory(turn));
   return {
     url,
     server,
     deps,
     files,
     async close() {
+      const backgroundStopped = background.close(); // no task starts now; the one running ends below
       deps.schedule.close();
       deps.drafts.stop();
       deps.hub.close();
@@ -365,7 +366,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await deps.staffNotices.close();
       await deps.search.close(); // a PDF's text being kept in private/ is finished first
       await deps.pictures.close();
-      await parseCacheKept; // so that the next start finds it, even after a stop right after this one
+      await backgroundStopped;
+      // So that the next start finds it, even after a stop before its turn came (nothing to do if kept).
+      await deps.parseCache.save().catch(() => undefined);
       await deps.remote?.sync.close();
       await deps.watcher?.close();
       await deps.store.idle();

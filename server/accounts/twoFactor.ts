@@ -2,7 +2,6 @@
 // app scans, and single-use recovery codes. Storage and the sign-in flow live elsewhere.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 export const TOTP_PERIOD_S = 30,
   TOTP_DIGITS = 6;
@@ -31,6 +30,7 @@ const QR_LABEL = 'QR code to scan with an authenticator app';
 
 /** The URI as an accessible SVG QR code (qrcode's toString type 'svg', margin, error correction 'M'), as a string to inline. */
 export async function totpQrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode'); // loaded when someone turns two-step sign-in on
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 4, errorCorrectionLevel: 'M' });
   // qrcode gives a bare <svg>; a screen reader needs a role and a name.
   return svg.replace(

@@ -1,6 +1,6 @@
 // One try at sending a notice: an email over SMTP (nodemailer), or a JSON POST to a webhook. Each
 // resolves when the other side took it and rejects with a reason in plain words otherwise.
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import type { NoticeSettings } from './noticeSettings.ts';
 import { postJson } from '../webhooks/postJson.ts';
 import { systemResolver } from '../webhooks/addressCheck.ts';
@@ -35,6 +35,8 @@ export async function sendThroughSmtp(
   timeoutMs: number,
   message: SendMailOptions,
 ): Promise<void> {
+  // Loaded when the first notice is sent: a third of the server's code at start, for a rare email.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     url,
     connectionTimeout: timeoutMs,

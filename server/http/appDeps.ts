@@ -8,6 +8,7 @@ import type { ParseCache } from '../content/index/parseCache.ts';
 import type { SiteWatcher } from '../content/watcher/siteWatcher.ts';
 import type { ReadModel } from '../content/readModel/readModel.ts';
 import type { PreparedCache } from './prepared.ts';
+import type { BackgroundWork } from './backgroundWork.ts';
 import type { UserStore } from '../accounts/users.ts';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { PrivateCollection } from '../contact/privateCollection.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   index: ContentIndex;
   /** What the start parsed, kept in private/ for the next start; written once the server listens. */
   parseCache: ParseCache;
+  /** What the server does after it listens, a slice at a time (search index, history, caches). */
+  background: BackgroundWork;
   /** Null when started without watching (benchmarks of the store alone). */
   watcher: SiteWatcher | null;
   model: ReadModel;

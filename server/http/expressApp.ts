@@ -128,6 +128,8 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
       errors,
       // How hand edits and commits on the server are seen: folder watches, or polling alone.
       watcher: deps.watcher?.state() ?? null,
+      // What the server still prepares after its start (search index, history…), and when it was done.
+      background: deps.background.state(),
       subscribers: deps.hub.size,
     });
   });

@@ -60,7 +60,7 @@ export async function pathServers(deps: AppDeps) {
   });
   // Its own image sizes read (its pages share the site's cache, so a size read later would draw the
   // site's pages again under a test).
-  await files.pagesReady;
+  await files.pagesReady();
   await files.images.warm();
   const fast = fastPath({
     model: deps.model,

@@ -15,15 +15,18 @@ import type { AboutFiles } from '../content/media/aboutFiles.ts';
 import { pageMediaFacts } from '../media/pageMediaFacts.ts';
 import type { LoadRenderers } from './renderers.ts';
 import { LanguageSites } from './languageSites.ts';
+import { BackgroundWork } from './backgroundWork.ts';
 
 /**
  * `web` is null when the web app is not built yet; `pages` until the page renderer (React, the
- * site, the markdown pipeline: about 0.3 s of imports) has loaded in the background, `pagesReady`.
+ * site, the markdown pipeline: about 0.3 s of imports) has loaded, in the background or when a
+ * request needs it first (`pagesReady`).
  */
 export interface ServedFiles {
   web: WebApp | null;
   pages: SitePages | null;
-  pagesReady: Promise<void>;
+  /** Loads the page renderer now if it has not loaded yet; resolves once it has. */
+  pagesReady(): Promise<void>;
   media: MediaFiles;
   /** Images' sizes for the pages' <img>, and their WebP variants (server/media/). */
   images: ImageSizes;
@@ -40,6 +43,8 @@ export interface PageSources extends Partial<SitePagesOptions> {
   variantsDir?: string;
   /** Pictures' descriptions and focal points (the writer's reader of about files). */
   abouts?: AboutFiles;
+  /** The server's work after it listens (server/main.ts); the renderer and images' sizes join it. */
+  background?: BackgroundWork;
 }
 
 export function servedFiles(
@@ -73,10 +78,20 @@ export function servedFiles(
   images.onMeasured(() => {
     for (const code of languages.codes()) languages.site(code)?.cache.invalidate(new Set([IMAGE_SIZES_DEP]));
   });
+  let loading: Promise<void> | null = null;
   const files: ServedFiles = {
     web,
     pages: null,
-    pagesReady: Promise.resolve(),
+    pagesReady() {
+      if (!web) return Promise.resolve();
+      return (loading ??= Promise.all([import('./sitePages.ts'), renderers()]).then(
+        ([pagesModule, loaded]) => {
+          const drawn = { ...options, images, languages: () => languages.codes() };
+          files.pages = new pagesModule.SitePages(model, cache, web, loaded, drawn);
+          languages.drawWith(pagesModule, web, loaded, drawn);
+        },
+      ));
+    },
     media,
     images,
     variants,
@@ -84,21 +99,12 @@ export function servedFiles(
   };
   // Not before the server listens: the API's answers and built files go out meanwhile.
   if (web) {
-    // setImmediate: the server's listen completes first (its event comes on the next tick).
-    files.pagesReady = new Promise((go) => setImmediate(go))
-      .then(() => Promise.all([import('./sitePages.ts'), renderers()]))
-      .then(([pagesModule, loaded]) => {
-        const drawn = { ...options, images, languages: () => languages.codes() };
-        files.pages = new pagesModule.SitePages(model, cache, web, loaded, drawn);
-        languages.drawWith(pagesModule, web, loaded, drawn);
-      });
+    const background = sources.background ?? new BackgroundWork();
+    void background.add('the public pages’ renderer', () => files.pagesReady());
     // Sizes read before the first visitors, so their pages come with them.
+    void background.add('pictures’ sizes', (turn) => images.warm(turn));
     // Then the variants of images the site no longer has go from the cache.
-    void files.pagesReady
-      .then(() => images.warm())
-      .then(() => variants.sweep())
-      .catch(() => undefined);
-    files.pagesReady.catch(() => undefined); // told to each request that waits for it
+    void background.add('old picture variants', () => variants.sweep().then(() => undefined));
   }
   return files;
 }

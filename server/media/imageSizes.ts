@@ -3,6 +3,7 @@
 // a new blob id, so a size is never stale. Reading is asynchronous; a page rendered before an image's
 // size is known is made again once it is (onMeasured).
 import { blobId } from '../store/blobId.ts';
+import { nextTurn, pacer, type Turn } from '../store/turns.ts';
 import type { ContentIndex } from '../content/index/contentIndex.ts';
 import type { ImageSize } from '../schema/site/imageVariants.ts';
 
@@ -48,9 +49,11 @@ export class ImageSizes {
   }
 
   /** Sizes of every image the index knows that are not known yet (at start, after an upload). */
-  async warm(): Promise<void> {
+  async warm(turn: Turn = nextTurn): Promise<void> {
+    const pace = pacer(turn);
     for (const rel of this.index.knownPaths()) {
       if (rel.startsWith('media/') && isImagePath(rel)) await this.measure(rel);
+      await pace();
     }
   }
 

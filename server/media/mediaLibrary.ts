@@ -11,6 +11,7 @@ import { useViews } from '../content/media/mediaUseViews.ts';
 import type { DraftView } from '../content/drafts/draftView.ts';
 import type { DraftState } from '../schema/draftStates.ts';
 import type { GitStore } from '../store/gitStore.ts';
+import { nextTurn, pacer, type Turn } from '../store/turns.ts';
 import { entityByName } from '../schema/registry.ts';
 import { isOpen } from '../schema/draftStates.ts';
 import {
@@ -54,9 +55,6 @@ export interface LibrarySite {
   /** Whether the draft changed this file (its items' uses are the draft's). */
   touches?(rel: string): boolean;
 }
-
-/** Files stat'ed between two turns of the event loop (about 4 ms of stats). */
-const STAT_SLICE = 500;
 
 interface FileFacts {
   blob: string;
@@ -141,19 +139,23 @@ export class MediaLibrary {
    * list sorted by newest or size then needs no stat, a search by description no read, and pages
    * have every description at hand. About files that arrive by hand or by a pull are read as they come.
    */
-  async warm(): Promise<void> {
+  async warm(turn: Turn = nextTurn): Promise<void> {
     this.index.changes.on((change) => {
       if (change.kind !== 'external') return;
       const files = change.paths.filter((p) => p.startsWith('media/') && isAboutPath(p)).map(fileOfAbout);
       if (files.length) void this.readAbouts(this.index, files).catch(() => undefined);
     });
     const paths = [...this.index.mediaPaths()].filter(isLibraryFile);
-    await this.statLive(this.index, paths);
-    await this.readAbouts(this.index, paths);
+    await this.statLive(this.index, paths, turn);
+    await this.readAbouts(this.index, paths, turn);
   }
 
-  private async readAbouts(view: ContentView, paths: string[]): Promise<void> {
-    for (const p of paths) if (this.abouts.known(view, p) === undefined) await this.abouts.of(view, p);
+  private async readAbouts(view: ContentView, paths: string[], turn: Turn = nextTurn): Promise<void> {
+    const pace = pacer(turn);
+    for (const p of paths) {
+      if (this.abouts.known(view, p) === undefined) await this.abouts.of(view, p);
+      await pace();
+    }
   }
 
   private async fileIn(site: LibrarySite, rel: string, uses: Uses): Promise<MediaFileView> {
@@ -203,14 +205,14 @@ export class MediaLibrary {
   }
 
   /**
-   * Size and time of the live files among `paths` not known yet, each stat synchronous, STAT_SLICE at a
+   * Size and time of the live files among `paths` not known yet, each stat synchronous, a slice at a
    * time between turns of the event loop. An awaited stat per file is a trip through libuv's thread
    * pool each: at 10,000 files the first sorted list took 0.35 s on a quiet machine, and 3–4 s at a
    * start, queued behind the picture sizes and descriptions read then. 10,000 synchronous stats take
    * about 70 ms.
    */
-  private async statLive(view: ContentView, paths: string[]): Promise<void> {
-    let done = 0;
+  private async statLive(view: ContentView, paths: string[], turn: Turn = nextTurn): Promise<void> {
+    const pace = pacer(turn);
     for (const rel of paths) {
       const blob = view.blobOf(rel);
       if (!blob || this.index.blobOf(rel) !== blob || this.facts.get(rel)?.blob === blob) continue;
@@ -220,7 +222,7 @@ export class MediaLibrary {
       } catch {
         // Gone meanwhile: factsOf answers for it.
       }
-      if (++done % STAT_SLICE === 0) await new Promise((go) => setImmediate(go));
+      await pace();
     }
   }
 

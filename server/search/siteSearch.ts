@@ -10,6 +10,7 @@ import { entityForPath } from '../schema/registry.ts';
 import type { CollectionDef } from '../schema/define.ts';
 import { docKey, searchDoc, searchedCollections, type SearchDoc } from './searchDocs.ts';
 import type { PdfTexts } from './pdfTexts.ts';
+import { nextTurn, pacer, type Turn } from '../store/turns.ts';
 import { markTerms, snippet } from './snippet.ts';
 import type { SearchAnswer, SearchResult } from '../schema/searchAnswer.ts';
 
@@ -20,8 +21,6 @@ export type Audience = 'public' | 'staff';
 
 export const NOT_READY = 'Search is getting ready, so some results may be missing. Try again in a moment.';
 export const MAX_QUERY = 200;
-/** How long one turn of the event loop indexes items while building, before reads get their turn. */
-const SLICE_MS = 5;
 /** Answers kept until the next change of searched content (a popular query costs nothing again). */
 const KEPT_ANSWERS = 500;
 
@@ -102,9 +101,9 @@ export class SiteSearch {
     return this.ready;
   }
 
-  /** Builds the index in the background (once); resolves when it is complete. */
-  start(): Promise<void> {
-    this.building ??= this.build();
+  /** Builds the index in the background (once), giving the event loop back with `turn`; resolves when it is complete. */
+  start(turn: Turn = nextTurn): Promise<void> {
+    this.building ??= this.build(turn);
     return this.building;
   }
 
@@ -134,17 +133,14 @@ export class SiteSearch {
 
   private closed = false;
 
-  private async build(): Promise<void> {
-    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    await nextTurn(); // started as the server listens: its first answers go first
+  private async build(turn: Turn): Promise<void> {
+    await turn(); // started as the server listens: its first answers go first
+    const pace = pacer(turn);
     for (const def of searchedCollections) {
-      const items = [...this.index.all(def)];
-      let i = 0;
-      while (i < items.length && !this.closed) {
-        const until = performance.now() + SLICE_MS;
-        do this.put(def, items[i++]!);
-        while (i < items.length && performance.now() < until);
-        await nextTurn();
+      for (const item of [...this.index.all(def)]) {
+        if (this.closed) break;
+        this.put(def, item);
+        await pace();
       }
     }
     if (this.closed) return; // the server is closing: no sweep of everything left to do

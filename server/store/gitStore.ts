@@ -38,6 +38,7 @@ import type { StoreParts } from './storeParts.ts';
 export type { Author } from './commitObject.ts';
 export type { CommitResult, DiskFileChange, FileChange } from './fileChange.ts';
 import type { CommitResult, FileChange } from './fileChange.ts';
+import { nextTurn, type Turn } from './turns.ts';
 export type { CommitInfo, RemovedPath } from './pathHistory.ts';
 
 export { SYSTEM_AUTHOR };
@@ -354,11 +355,9 @@ export class GitStore {
     return changedPaths(this.dir, this.cache, from, to);
   }
 
-  /** Builds the history map now, in the background, so a first look-up or new id does not wait for it. */
-  warmHistory(): void {
-    void this.head()
-      .then((head) => this.history.forPath('', head))
-      .catch(() => undefined);
+  /** Builds the history map ahead of the first look-up or new id (the server does it after it listens). */
+  async warmHistory(turn: Turn = nextTurn): Promise<void> {
+    await this.history.warm(await this.head(), turn);
   }
 
   /** Commits that touched a path, newest first. Not queued: a first look-up never holds up saves. */

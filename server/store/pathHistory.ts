@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import git, { type TreeEntry } from 'isomorphic-git';
+import { nextTurn, pacer, type Turn } from './turns.ts';
 
 const run = promisify(execFile);
 let gitCliAvailable: Promise<boolean> | undefined;
@@ -70,6 +71,18 @@ export class PathHistory {
   }
 
   private pending?: Promise<void>;
+  /** How a build gives the event loop back: the background's pace while the server warms it. */
+  private turn: Turn = nextTurn;
+
+  /** Builds the map ahead of the first look-up, giving the event loop back with `turn`. */
+  async warm(head: string | null, turn: Turn): Promise<void> {
+    this.turn = turn;
+    try {
+      await this.forPath('', head);
+    } finally {
+      this.turn = nextTurn;
+    }
+  }
 
   async forPath(path: string, head: string | null): Promise<CommitInfo[]> {
     // Concurrent look-ups share one build; a build for an older head is followed by a catch-up.
@@ -145,7 +158,9 @@ export class PathHistory {
     );
     this.clear();
     const records = stdout.split('\x1e').filter(Boolean).reverse();
+    const pace = pacer(this.turn);
     for (const rec of records) {
+      await pace();
       const end = rec.indexOf('\0');
       const [oid, name, email, date, message] = rec.slice(0, end).split('\x1f') as [
         string,

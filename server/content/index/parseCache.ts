@@ -6,11 +6,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileDurable } from '../../store/durable.ts';
+import { nextTurn, pacer, type Turn } from '../../store/turns.ts';
 
 type Entries = Record<string, Record<string, unknown>>; // `${entity}:${blob}` → stored data
-
-/** Entries turned into text per turn of the event loop when the cache is written. */
-const SAVE_SLICE = 250;
 
 /** What parsing depends on: the entity declarations and the file format (or the whole built server). */
 function codeFingerprint(projectRoot: string): string {
@@ -76,22 +74,18 @@ export class ParseCache {
 
   /**
    * Writes what this start used and parsed (entries of files gone since are dropped). The text is
-   * made a slice of entries at a time, so a running server keeps answering meanwhile (at 10,000
-   * items one JSON.stringify of it all held the event loop for 30–60 ms; a slice takes a few ms).
+   * made a slice at a time, so a running server keeps answering meanwhile (at 10,000 items one
+   * JSON.stringify of it all held the event loop for 30–60 ms).
    */
-  async save(): Promise<void> {
+  async save(turn: Turn = nextTurn): Promise<void> {
     if (!this.changed && Object.keys(this.next).length === Object.keys(this.old).length) return;
     const entries = Object.entries(this.next);
     this.changed = false; // parses made while this one is written are written next time
     const parts: string[] = [];
-    for (let i = 0; i < entries.length; i += SAVE_SLICE) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      parts.push(
-        entries
-          .slice(i, i + SAVE_SLICE)
-          .map(([key, data]) => `${JSON.stringify(key)}:${JSON.stringify(data)}`)
-          .join(','),
-      );
+    const pace = pacer(turn);
+    for (const [key, data] of entries) {
+      parts.push(`${JSON.stringify(key)}:${JSON.stringify(data)}`);
+      await pace();
     }
     // The same text as JSON.stringify({ fingerprint, entries }) of the whole.
     const text = `{"fingerprint":${JSON.stringify(this.fingerprint)},"entries":{${parts.join(',')}}}`;

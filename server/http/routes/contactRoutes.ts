@@ -3,9 +3,7 @@ import { Router, type ErrorRequestHandler, type Request } from 'express';
 import type { AppDeps } from '../appDeps.ts';
 import { AppError } from '../../schema/errors.ts';
 import { entities } from '../../schema/registry.ts';
-import type { NoticeMessage } from '../../contact/noticeText.ts';
 import type { Actor } from '../../content/changes.ts';
-import { siteOriginSetting } from '../siteOrigin.ts';
 import { CONTACT_INCOMPLETE } from '../../schema/entities/contactMessage.ts';
 import { contactLimiter, placeOf } from '../auth/contactLimiter.ts';
 import { MessagesFullError } from '../../content/writer/change.ts';
@@ -43,30 +41,6 @@ const isFormPost = (req: Request) =>
 
 const TOO_LONG =
   'Your message is too long to send. Please use your browser’s Back button, shorten it, and send it again.';
-
-/**
- * The admin's Messages page as an absolute link for a notice, from CMS_PUBLIC_URL only: the visitor's
- * request names its own host, and a link staff are sent must not point where a stranger chose. Null
- * without the setting (the notice then names the page in words).
- */
-export function messagesPageUrl(site: { publicUrl?: string }): string | null {
-  const origin = siteOriginSetting(site.publicUrl); // unusable: the notice goes without the link
-  return origin ? `${origin}${entities.contactMessage.admin.route}` : null;
-}
-
-/** A kept message as its notice tells of it. */
-export function noticeOf(id: string, data: Record<string, unknown>): NoticeMessage {
-  const text = (k: keyof NoticeMessage) => (typeof data[k] === 'string' ? data[k] : '');
-  return {
-    id,
-    name: text('name'),
-    title: text('title'),
-    employer: text('employer'),
-    email: text('email'),
-    contact: text('contact'),
-    received: text('received'),
-  };
-}
 
 /** A visitor sending the form: no account, their address for the record. */
 const visitor = (req: Request): Actor => ({ name: 'A visitor', email: '', username: '', address: req.ip });

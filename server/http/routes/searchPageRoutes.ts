@@ -17,7 +17,7 @@ export function searchPageRoutes({ search }: Pick<AppDeps, 'search'>, files: Ser
   };
   router.get(SEARCH_PATH, async (req, res, next) => {
     if (!files.web) return next();
-    await files.pagesReady;
+    await files.pagesReady();
     if (!files.pages) return next();
     (await files.pages.pageWith(req, req.originalUrl, readWith(search))).send(req, res, false);
   });
@@ -25,7 +25,7 @@ export function searchPageRoutes({ search }: Pick<AppDeps, 'search'>, files: Ser
   router.get(`/:lang${SEARCH_PATH}`, async (req, res, next) => {
     const lang = String(req.params.lang);
     if (!files.web || !files.languages.has(lang)) return next();
-    await files.pagesReady;
+    await files.pagesReady();
     const site = files.languages.site(lang);
     if (!site?.pages) return next();
     const engine = search.in(lang, site.view);

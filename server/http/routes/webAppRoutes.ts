@@ -25,7 +25,7 @@ export function webAppRoutes(files: ServedFiles): Router {
     if (isAssetPath(req.path)) return sendError(res, 404, 'There is no such file in the built web app.');
     let page = pageAnswer(files, req, req.path);
     if (!page) {
-      await files.pagesReady;
+      await files.pagesReady();
       page = pageAnswer(files, req, req.path)!;
     }
     (await page).send(req, res, false);
