@@ -46,7 +46,12 @@ await rm('dist-server', { recursive: true, force: true }); // no chunks of an ol
 
 await build({
   // The PDF process (server/pdf/pdfProcess.ts) forks its own file, found beside its chunk.
-  entryPoints: { index: 'server/index.ts', pdfChild: 'server/pdf/pdfChild.ts' },
+  // So does the thread that checks which files are unchanged at the start of a large site.
+  entryPoints: {
+    index: 'server/index.ts',
+    pdfChild: 'server/pdf/pdfChild.ts',
+    unchangedFilesThread: 'server/store/unchangedFilesThread.ts',
+  },
   outdir: 'dist-server',
   // The Express app is a chunk of its own, loaded once the server already answers public reads.
   // Chunks sit beside index.js, so every module's folder is dist-server/ as PROJECT_ROOT expects.

@@ -5,19 +5,20 @@ import { absolutePath, realPathInsideSync, UnsafePathError } from './paths.ts';
 import { IndexSnapshot } from './indexSnapshot.ts';
 import { ScratchReader, type ScratchRead } from './regularFile.ts';
 import { isNoSuchFile } from './storeErrors.ts';
+import { ON_A_THREAD_FROM, unchangedIn, unchangedOnAThread, type RepoDirs } from './unchangedFiles.ts';
 
 /** See GitStore.bulkRead(). */
 export interface BulkRead {
-  /** The blob id git's index records for a file it shows unchanged, else null. */
-  unchanged(rel: string): string | null;
+  /**
+   * The blob ids git's index records for the files among `rels` it shows unchanged (path → id): from
+   * ON_A_THREAD_FROM files on, found on a worker thread, so the start does other work meanwhile.
+   */
+  unchangedOf(rels: string[], threadFrom?: number): Promise<Map<string, string>>;
   /** A file's blob id and text (good until the next read); null when it is missing. */
   read(rel: string): ScratchRead | null;
 }
 
-interface Repo {
-  dir: string;
-  realDir: string;
-  gitdir: string;
+export interface Repo extends RepoDirs {
   /** The index the store parsed last, when the file on disk is still the same (see IndexFile.parsedIfSame). */
   parsedIfSame: Parameters<typeof IndexSnapshot.readSync>[1];
 }
@@ -30,8 +31,11 @@ interface Repo {
 export function bulkRead(repo: Repo): BulkRead {
   const checked = new Set<string>();
   const scratch = new ScratchReader();
+  const inLine = (rels: string[]) => unchangedIn(rels, unchangedBlobsNow(repo, checked));
   return {
-    unchanged: unchangedBlobsNow(repo, checked),
+    // A thread that cannot start (too many threads, no memory) only costs the start its time.
+    unchangedOf: async (rels, threadFrom = ON_A_THREAD_FROM) =>
+      rels.length >= threadFrom ? unchangedOnAThread(repo, rels).catch(() => inLine(rels)) : inLine(rels),
     read: (rel) => {
       try {
         // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.
@@ -51,7 +55,10 @@ export function bulkRead(repo: Repo): BulkRead {
  * A function giving a file's blob id when git's index shows it unchanged (no read, no hash), else
  * null. The folder's link check is made as for bulkRead().
  */
-function unchangedBlobsNow(repo: Repo, checkedFolders: Set<string>): (rel: string) => string | null {
+export function unchangedBlobsNow(
+  repo: Repo,
+  checkedFolders: Set<string> = new Set(),
+): (rel: string) => string | null {
   const snapshot = IndexSnapshot.readSync(repo.gitdir, repo.parsedIfSame);
   if (!snapshot) return () => null;
   return (rel) => {

@@ -49,11 +49,22 @@ export class ContentIndex implements ContentView {
   async load(cache?: ParseCache): Promise<{ files: number; parsed: number }> {
     this.cache = cache;
     this.parsedCount = 0;
-    await cache?.load();
     // Nothing else runs yet: the files are read synchronously, one after another, with no promise
     // per file (the thread pool's cost per call was about 10× the read's). Files git's index shows
-    // unchanged are known by their blob id without being read.
+    // unchanged are known by their blob id without being read: on a large site the stats that show
+    // it run on a thread while the parse cache is read.
     const bulk = this.store.bulkRead();
+    const media = await listFiles(this.store.dir, 'media');
+    // Files and links (health reports those), and singletons' files even when missing.
+    const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
+    const all = [...new Set([...(await filesAndLinksUnder(this.store.dir, 'content')), ...singletons])];
+    // With no parse kept from an earlier start (the first start, or new schemas) every content file
+    // is read and parsed anyway: asking git's index about it first would only add a stat per file.
+    const [unchanged] = await Promise.all([
+      bulk.unchangedOf(cache?.saved ? [...media, ...all] : media),
+      cache?.load(),
+    ]);
+    const known = (rel: string) => unchanged.get(rel) ?? null;
     const read = (rel: string): ReadOutcome => {
       try {
         return { file: bulk.read(rel) };
@@ -62,15 +73,9 @@ export class ContentIndex implements ContentView {
       }
     };
     // Media first: an item's version covers the media it refers to.
-    for (const rel of await listFiles(this.store.dir, 'media')) {
-      if (!this.loadUnchanged(rel, bulk.unchanged(rel))) this.take(rel, read(rel));
+    for (const rel of media) {
+      if (!this.loadUnchanged(rel, known(rel))) this.take(rel, read(rel));
     }
-    // Files and links (health reports those), and singletons' files even when missing.
-    const singletons = siteEntities.flatMap((d) => (d.type === 'singleton' ? [`content/${d.file}.md`] : []));
-    const all = [...new Set([...(await filesAndLinksUnder(this.store.dir, 'content')), ...singletons])];
-    // With no parse kept from an earlier start (the first start, or new schemas) every content file
-    // is read and parsed anyway: asking git's index about it first would only add a stat per file.
-    const known = cache?.holdsAny ? (rel: string) => bulk.unchanged(rel) : () => null;
     for (const rel of all) {
       if (!this.loadUnchanged(rel, known(rel))) this.take(rel, read(rel));
     }

@@ -54,6 +54,11 @@ export class ParseCache {
     }
   }
 
+  /** Whether an earlier start kept its parses (before load(): they may be of other code). */
+  get saved(): boolean {
+    return existsSync(this.file);
+  }
+
   /** Whether any parse was kept from an earlier start (of the same code). */
   get holdsAny(): boolean {
     for (const key in this.old) if (Object.hasOwn(this.old, key)) return true;
