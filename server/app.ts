@@ -5,6 +5,7 @@ import { DraftSites } from './http/draftSites.ts';
 import { expressApp, type ExpressApp } from './http/expressApp.ts';
 import type { AppDeps } from './http/appDeps.ts';
 import { MediaLibrary } from './media/mediaLibrary.ts';
+import { ItemLists } from './content/index/itemQuery.ts';
 
 export type { AppDeps } from './http/appDeps.ts';
 
@@ -27,5 +28,7 @@ export function createApp(
   const library = new MediaLibrary(deps.index, deps.store, deps.writer.abouts, deps.drafts, files.images);
   // Descriptions are read once in the background, so the first search by description reads none.
   void deps.background.add('the media library’s descriptions', (turn) => library.warm(turn));
-  return expressApp(deps, { files, draftSites, library });
+  const lists = new ItemLists(deps.index);
+  void deps.background.add('the admin’s lists', (turn) => lists.warm(turn));
+  return expressApp(deps, { files, draftSites, library, lists });
 }

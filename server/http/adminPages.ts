@@ -6,8 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import type { SignedInUser } from './auth/signedInUser.ts';
-import type { ContentIndex } from '../content/index/contentIndex.ts';
-import { ItemLists, parseItemQuery } from '../content/index/itemQuery.ts';
+import { parseItemQuery, type ItemLists } from '../content/index/itemQuery.ts';
 import { prepareBody } from './prepared.ts';
 import type { ReadModel } from '../content/readModel/readModel.ts';
 import { Answer } from './answer.ts';
@@ -23,16 +22,13 @@ const ITEMS = 'admin/items?';
 const ADMIN_HOME = '/admin';
 
 export class AdminPages {
-  private readonly lists: ItemLists;
-
   constructor(
-    index: ContentIndex,
     private readonly model: ReadModel,
     private readonly web: WebApp,
     private readonly renderers: Renderers,
-  ) {
-    this.lists = new ItemLists(index);
-  }
+    /** The live site's lists, shared with GET /api/admin/items. */
+    private readonly lists: ItemLists,
+  ) {}
 
   /** The page of this admin address drawn for `user`, or null when it is not drawn on the server. */
   answer(req: IncomingMessage, person: SignedInUser): Answer | null {

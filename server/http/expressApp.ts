@@ -41,6 +41,7 @@ import { parseQuery } from './query.ts';
 import { mediaLibraryRoutes } from './routes/mediaLibraryRoutes.ts';
 import { pageLinksRoutes } from './routes/pageLinksRoutes.ts';
 import type { MediaLibrary } from '../media/mediaLibrary.ts';
+import type { ItemLists } from '../content/index/itemQuery.ts';
 import { uploadParser } from './uploadParser.ts';
 import { noticeRoutes, noticeStopRoutes } from './routes/noticeRoutes.ts';
 import { uploadsDir } from '../content/writer/uploadsDir.ts';
@@ -55,10 +56,12 @@ export interface AppParts {
   draftSites: DraftSites;
   /** The media library's lists (every file under media/ and where it is used). */
   library: MediaLibrary;
+  /** The live site's lists as the admin pages them (its screens and the pages drawn for them). */
+  lists: ItemLists;
 }
 
 /** The Express app: middleware, the API's routes in their order, pages, media and errors. */
-export function expressApp(deps: AppDeps, { files, draftSites, library }: AppParts): ExpressApp {
+export function expressApp(deps: AppDeps, { files, draftSites, library, lists }: AppParts): ExpressApp {
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -151,7 +154,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   api.use(mediaLibraryRoutes(deps, draftSites, library, uploads));
   api.use(pageLinksRoutes(deps, draftSites));
   api.use(draftRoutes(deps));
-  api.use(adminRoutes(deps, draftSites));
+  api.use(adminRoutes(deps, draftSites, lists));
   api.use(messageRoutes(deps));
   api.use(contentCheckRoutes(deps, draftSites));
   api.use(auditRoutes(deps));
@@ -167,7 +170,7 @@ export function expressApp(deps: AppDeps, { files, draftSites, library }: AppPar
   app.use(feedRoutes(deps));
   app.use(searchPageRoutes(deps, files));
   app.use(previewRoutes(deps, draftSites));
-  if (files.web) app.use(adminPageRoutes(deps, files.web), webAppRoutes(files));
+  if (files.web) app.use(adminPageRoutes(deps, files.web, lists), webAppRoutes(files));
   else
     app.use((_req, res) =>
       res.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.'),

@@ -14,6 +14,7 @@ import {
 } from '../../schema/listOrder.ts';
 import { AppError } from '../../schema/errors.ts';
 import type { ContentView, IndexedItem } from './contentIndex.ts';
+import type { Turn } from '../../store/turns.ts';
 
 export const DEFAULT_PER = 25;
 export const MAX_PER = 100;
@@ -128,6 +129,18 @@ export class ItemLists {
     index.changes.on((change) => {
       for (const n of change.entities) this.prepared.delete(n);
     });
+  }
+
+  /**
+   * Puts every collection in its declared order ahead of the first list asked for (at 100,000 items
+   * the news alone took 0.6 s), a collection per slice.
+   */
+  async warm(turn: Turn): Promise<void> {
+    for (const def of collections) {
+      if (def.storage === 'private') continue;
+      this.ordered(this.prepare(def), def, '', 'asc');
+      await turn();
+    }
   }
 
   page(query: ItemQuery): ItemPage {

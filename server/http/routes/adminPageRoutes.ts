@@ -10,17 +10,19 @@ import { isAdminPath } from '../../schema/site/adminPaths.ts';
 import type { AdminPages } from '../adminPages.ts';
 import type { AppDeps } from '../appDeps.ts';
 import type { WebApp } from '../webApp.ts';
+import type { ItemLists } from '../../content/index/itemQuery.ts';
 
 export function adminPageRoutes(
   deps: Pick<AppDeps, 'users' | 'accounts' | 'index' | 'model' | 'renderers'>,
   web: WebApp,
+  lists: ItemLists,
 ): Router {
   const router = Router();
   // React and the admin's components load with the first signed-in visit, not at start.
   let pages: Promise<AdminPages> | undefined;
   const load = () =>
     (pages ??= Promise.all([import('../adminPages.ts'), deps.renderers()]).then(
-      ([m, renderers]) => new m.AdminPages(deps.index, deps.model, web, renderers),
+      ([m, renderers]) => new m.AdminPages(deps.model, web, renderers, lists),
     ));
   router.use(async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAdminPath(req.path)) return next();

@@ -38,11 +38,12 @@ const MEDIA_TYPES: Record<SniffedType, string> = {
 export function adminRoutes(
   deps: Pick<AppDeps, 'accounts' | 'writer' | 'index' | 'store' | 'model' | 'drafts'>,
   sites: DraftSites,
+  /** The live site's lists (shared with the admin pages drawn on the server). */
+  lists: ItemLists,
 ): Router {
   const router = Router();
   const auth = requireUser(deps.accounts);
   const { writer } = deps;
-  const lists = new ItemLists(deps.index);
   const deleted = new DeletedItems(deps.store, deps.index);
   // A draft's lists, kept with its view: a saved draft or a live change makes a new view.
   const draftLists = new WeakMap<DraftView, ItemLists>();
