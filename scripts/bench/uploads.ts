@@ -14,7 +14,9 @@
 // the server's event-loop delay over the round is read too (a module loaded with --import).
 // Env: BENCH_ITEMS (default 10000); BENCH_ENTRY=built runs the built server (npm start's) instead of
 // the TypeScript one through tsx, whose loader adds memory of its own; BENCH_ROUNDS=drawn runs only
-// the third round.
+// the third round; BENCH_READ=fetch reads with fetch (undici, which unpacks the answer) rather than
+// node:http; BENCH_READERS=here reads from this process, beside the uploads, instead of a process of
+// the visitors' own.
 import { openAsBlob } from 'node:fs';
 import http from 'node:http';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -165,6 +167,47 @@ async function readLoop(url: string, path: string, going: () => boolean): Promis
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * The visitors: a process of their own (as visitors are not the people uploading), reading `path`
+ * from each of `urls` side by side until stopped; each url's read times, sorted.
+ */
+async function visitors(urls: string[], path: string) {
+  if (process.env.BENCH_READERS === 'here') {
+    // As first measured: in this process, beside the uploads it sends.
+    let going = true;
+    const loops = Promise.all(urls.map((u) => readLoop(u, path, () => going)));
+    return { stop: () => ((going = false), loops) };
+  }
+  const child = startChild(fileURLToPath(import.meta.url), 'reader');
+  await child.ready;
+  const times = new Promise<number[][]>((resolve) =>
+    child.child.on('message', (m: { times?: number[][] }) => m.times && resolve(m.times)),
+  );
+  child.child.send({ urls, path });
+  return {
+    async stop() {
+      child.child.send({ stop: true });
+      const got = await times;
+      await stopChild(child.child);
+      return got;
+    },
+  };
+}
+
+function runReader(): void {
+  let going = true;
+  process.on('message', (m: { urls?: string[]; path?: string; stop?: boolean }) => {
+    if (m.stop) going = false;
+    if (!m.urls) return;
+    const loops = m.urls.map((u) => readLoop(u, m.path!, () => going));
+    void Promise.all(loops).then((times) => {
+      process.send!({ times });
+      process.once('message', () => process.exit(0));
+    });
+  });
+  process.send!({ ready: 'reader' });
+}
+
 interface Files {
   pdfs: Blob[];
   /** The first-page picture sent with each PDF; null: none, the server draws one. */
@@ -182,10 +225,7 @@ async function scenario(url: string, pid: number, cookies: string[], files: File
   const sampler = memorySampler(pid);
   const loop = loopDelay(pid);
   await loop.reset();
-  let uploading = true;
-  const going = () => uploading;
-  const reader = readLoop(url, readPath, going);
-  const anchorReader = anchorUrl ? readLoop(anchorUrl, readPath, going) : Promise.resolve([]);
+  const reader = await visitors(anchorUrl ? [url, anchorUrl] : [url], readPath);
   const load = [loadavg()[0]!];
   const started = performance.now();
   const statuses = await Promise.all(
@@ -199,8 +239,7 @@ async function scenario(url: string, pid: number, cookies: string[], files: File
   while ((await keptTexts(pdfTextDir)) < savedBefore + saved && performance.now() < deadline)
     await new Promise((done) => setTimeout(done, 100));
   const read = (await keptTexts(pdfTextDir)) - savedBefore;
-  uploading = false;
-  const [reads, anchorReads] = await Promise.all([reader, anchorReader]);
+  const [reads = [], anchorReads = []] = await reader.stop();
   const delay = await loop.read();
   load.push(loadavg()[0]!);
   const peaks = sampler.stop();
@@ -371,4 +410,5 @@ async function main() {
 const role = process.argv.find((a) => a.startsWith('--child='))?.slice(8);
 if (role === 'cms') void runCmsChild(HOST);
 else if (role === 'anchor') serveCapturedInChild(HOST);
+else if (role === 'reader') runReader();
 else runMain(main);
