@@ -1,6 +1,6 @@
 // Upload benchmark: 40 uploads of a 20 MB PDF sent at once to the real server (10,000 news items),
-// first by one signed-in person, then by 20 people (two each), while this process reads
-// /api/footer.php one request after another. Each upload's PDF is a different file, so each one saved
+// first by one signed-in person, then by 20 people (two each), while visitors (a process of their
+// own, over node:http) read /api/footer.php one request after another. Each upload's PDF is a different file, so each one saved
 // has its text read. It reports what the uploads were answered, the resident memory (read from /proc
 // every 50 ms) of the server and, apart, of its PDF process (the child that reads each new PDF's
 // text: memory the machine spends too, so the peak of the two together is shown as well), and the
