@@ -19,7 +19,7 @@
 // the visitors' own.
 import { openAsBlob } from 'node:fs';
 import http from 'node:http';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ import { machine, percentile, runMain, table } from './fixtures.ts';
 import { BENCH_PASSWORD, newsStarter, runCmsChild, startChild, startCms, stopChild } from './cmsChild.ts';
 import { serveCapturedInChild } from './anchorServer.ts';
 import { capture } from './httpClient.ts';
+import { installLoopProbe, loopDelay } from './loopDelayProbe.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 /** BENCH_ENTRY=built: the server as npm start runs it (dist-server/), not from TypeScript through tsx. */
@@ -248,40 +249,6 @@ async function scenario(url: string, pid: number, cookies: string[], files: File
   return { before, peaks, after: rssMb(pid), reads, anchorReads, delay, load, counts, seconds, saved, read };
 }
 
-/**
- * Loaded into the built server with --import (BENCH_NODE_ARGS, scripts/drill/serverProcess.ts): its
- * event loop's delay (perf_hooks monitorEventLoopDelay, 10 ms resolution), written to BENCH_LOOP_FILE
- * and reset on SIGUSR2. No server code knows of it.
- */
-const LOOP_PROBE = `
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { writeFileSync } from 'node:fs';
-const loop = monitorEventLoopDelay({ resolution: 10 });
-loop.enable();
-process.on('SIGUSR2', () => {
-  const ms = (ns) => ns / 1e6;
-  writeFileSync(process.env.BENCH_LOOP_FILE, JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) }));
-  loop.reset();
-});
-`;
-
-/** The server's event-loop delay through LOOP_PROBE, when it was loaded (built server only). */
-function loopDelay(pid: number) {
-  const file = process.env.BENCH_LOOP_FILE;
-  const ask = async (): Promise<{ p50: number; p99: number; max: number } | null> => {
-    if (!BUILT || !file) return null;
-    await rm(file, { force: true });
-    process.kill(pid, 'SIGUSR2');
-    for (let i = 0; i < 600; i++) {
-      const text = await readFile(file, 'utf8').catch(() => '');
-      if (text) return JSON.parse(text) as { p50: number; p99: number; max: number };
-      await new Promise((done) => setTimeout(done, 50));
-    }
-    return null;
-  };
-  return { reset: ask, read: ask };
-}
-
 const ms = (n: number) => n.toFixed(1);
 
 async function main() {
@@ -291,12 +258,8 @@ async function main() {
     const starter = path.join(work, 'starter');
     await newsStarter(starter, ITEMS);
     const dataDir = path.join(work, 'data');
-    if (BUILT) {
-      const probe = path.join(work, 'loop-probe.mjs');
-      await writeFile(probe, LOOP_PROBE);
-      process.env.BENCH_LOOP_FILE = path.join(work, 'loop.json');
-      process.env.BENCH_NODE_ARGS = `${process.env.BENCH_NODE_ARGS ?? ''} --import ${probe}`;
-    }
+    // Only the built server is started with BENCH_NODE_ARGS (scripts/drill/serverProcess.ts).
+    if (BUILT) await installLoopProbe(work);
     const cms = await startCms(fileURLToPath(import.meta.url), {
       dataDir,
       starter,
