@@ -30,10 +30,14 @@ export async function timedGet(url: string, cookie = ''): Promise<{ ms: number; 
 }
 
 /** The answer's headers and bytes as the CMS sent them, for the node:http anchor to send too. */
-export function capture(url: string, cookie: string): Promise<Captured> {
+export function capture(
+  url: string,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<Captured> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { cookie } }, (res) => {
+      .get(url, { headers: { ...headers, cookie } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {

@@ -2,6 +2,9 @@
 // picture is compared, pixel by pixel, with one the test paints itself from the same blocks (no
 // pdf.js, no canvas: testing/pictures.ts); a tall or huge page stays within the size; a locked or
 // damaged PDF fails in plain words and the same child draws the next one.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { blocksPdf, lockedPdf, textPdf } from '../testing/textPdf.ts';
@@ -53,5 +56,26 @@ describe("a PDF's first page as a picture", () => {
     const next = await pictures.firstPage(blocksPdf(200, 100, []), SIZE);
     expect([next.width, next.height]).toEqual([800, 400]);
     expect(pictures.pid).toBe(pid);
+  });
+
+  it('draws from a file the PDF process reads itself, as from the same bytes; a missing file fails plainly', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'cms-first-page-'));
+    try {
+      const pdf = blocksPdf(SAMPLE_PAGE.width, SAMPLE_PAGE.height, SAMPLE_PAGE.blocks);
+      const file = path.join(dir, 'upload-1');
+      await writeFile(file, pdf);
+      const fromFile = await pictures.firstPage({ file }, SIZE);
+      const fromBytes = await pictures.firstPage(pdf, SIZE);
+      expect([fromFile.width, fromFile.height]).toEqual([800, 400]);
+      expect(fromFile.jpeg.equals(fromBytes.jpeg)).toBe(true);
+      const pid = pictures.pid;
+      await expect(pictures.firstPage({ file: path.join(dir, 'gone') }, SIZE)).rejects.toThrow(
+        'its file could not be read',
+      );
+      expect((await pictures.firstPage({ file }, SIZE)).width).toBe(800);
+      expect(pictures.pid).toBe(pid);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@
 // handed to the save as one more upload, so the commit is the one a hand upload of that JPEG makes.
 // A PDF that cannot be drawn refuses the save before anything is written, asking for an image.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityDef, Fields } from '../schema/define.ts';
 import { storedKeyFor } from '../schema/codec.ts';
@@ -66,8 +66,9 @@ export class FirstPagePictures {
   private async draw(key: string, pdfFile: string): Promise<Upload> {
     let jpeg: Buffer;
     try {
-      // Read whole: the PDF process is handed its bytes (25 MB at most: the upload limit).
-      jpeg = (await this.pdfs.firstPage(await readFile(pdfFile), FIRST_PAGE_SIZE)).jpeg;
+      // The PDF process reads the upload's temporary file itself (a name the server made, in its
+      // private folder; 25 MB at most: the upload limit).
+      jpeg = (await this.pdfs.firstPage({ file: pdfFile }, FIRST_PAGE_SIZE)).jpeg;
     } catch (e) {
       const why = (e as Error).message;
       if (e instanceof PdfReaderUnavailable)

@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import type { PdfReply, PdfRequest } from './pdfChild.ts';
+import type { PdfReply, PdfRequest, PdfSource } from './pdfChild.ts';
 import type { FirstPageSize } from './firstPage.ts';
 
 export type { FirstPageSize };
@@ -106,9 +106,9 @@ interface Job {
 /** What a job asks of the child, less the bytes and the id the request is sent with. */
 type Work = { job: 'text'; maxChars: number } | { job: 'firstPage'; size: FirstPageSize };
 
-/** A job waiting for the child: its bytes are held only until they are handed over. */
+/** A job waiting for the child: its bytes (when it has them) are held only until they are handed over. */
 interface Waiting extends Job {
-  bytes: Buffer;
+  source: PdfSource;
   work: Work;
 }
 
@@ -141,22 +141,26 @@ export class PdfProcess {
 
   /** The text of a PDF (whitespace collapsed); rejects, in plain words, when it cannot be read. */
   async extract(pdf: Buffer): Promise<PdfText> {
-    const answer = await this.run(pdf, { job: 'text', maxChars: this.limits.maxChars });
+    const answer = await this.run({ bytes: pdf }, { job: 'text', maxChars: this.limits.maxChars });
     if (!('text' in answer)) throw new Error('the PDF process answered a text job with something else');
     return { text: answer.text, cut: answer.cut };
   }
 
-  /** The PDF's first page drawn as a JPEG of `size`; rejects, in plain words, when it cannot be drawn. */
-  async firstPage(pdf: Buffer, size: FirstPageSize): Promise<PdfPicture> {
-    const answer = await this.run(pdf, { job: 'firstPage', size });
+  /**
+   * The PDF's first page drawn as a JPEG of `size`; rejects, in plain words, when it cannot be drawn.
+   * Given a file (one the server made: an upload's temporary file), the child reads it itself, so the
+   * server's thread neither reads nor serializes its bytes (20 MB of copying while reads wait).
+   */
+  async firstPage(pdf: Buffer | { file: string }, size: FirstPageSize): Promise<PdfPicture> {
+    const answer = await this.run(Buffer.isBuffer(pdf) ? { bytes: pdf } : pdf, { job: 'firstPage', size });
     if (!('jpeg' in answer)) throw new Error('the PDF process answered a picture job with something else');
     // IPC may hand the bytes over as a Buffer or a plain Uint8Array: the caller gets a Buffer.
     return { jpeg: Buffer.from(answer.jpeg), width: answer.width, height: answer.height };
   }
 
-  private run(bytes: Buffer, work: Work): Promise<Answer> {
+  private run(source: PdfSource, work: Work): Promise<Answer> {
     return new Promise<Answer>((resolve, reject) => {
-      this.queue.push({ bytes, work, resolve, reject });
+      this.queue.push({ source, work, resolve, reject });
       this.next();
     });
   }
@@ -174,7 +178,7 @@ export class PdfProcess {
     if (this.queue.length === 0) return;
     const running = this.running ?? this.start();
     if (!running.ready || running.job) return;
-    const { bytes, work, ...job } = this.queue.shift()!;
+    const { source, work, ...job } = this.queue.shift()!;
     running.job = job;
     running.id = this.nextId++;
     this.busy(running, true);
@@ -184,7 +188,7 @@ export class PdfProcess {
       `reading it took longer than ${seconds(this.limits.timeLimitMs)}`,
     );
     this.watchMemory(running);
-    const request: PdfRequest = { id: running.id, bytes, ...work };
+    const request: PdfRequest = { id: running.id, ...source, ...work };
     // Serialized at once: the server keeps no copy of the bytes while the child reads them. A failed send
     // means the child is gone, and its exit fails the job.
     running.child.send(request, () => undefined);

@@ -181,6 +181,16 @@ describe('uploads in flight', () => {
       'Too many uploads are in progress right now. Please wait for them to finish, then try again.',
     );
     expect(refused.headers.get('retry-after')).toBe('5');
+    // One refused before its body was sent ends its connection with the answer (node does so for an
+    // answer sent before its request's body was read): its next request would wait behind that body.
+    const cut = await slowUpload();
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      cut.on('data', (d: Buffer) => (text += d.toString('latin1')));
+      cut.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     open.forEach((s) => s.destroy());
     await new Promise((r) => setTimeout(r, 300));
     expect((await send()).status).toBe(201);
@@ -219,6 +229,7 @@ describe("a new item's required fields", () => {
       }, 5000);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer.slice(answer.indexOf('{'))).toBe(
       JSON.stringify({ error: 'Name is required', fields: { name: 'Name is required' } }),
     );
