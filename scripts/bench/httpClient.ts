@@ -30,18 +30,22 @@ export async function timedGet(url: string, cookie = ''): Promise<{ ms: number; 
 }
 
 /** The answer's headers and bytes as the CMS sent them, for the node:http anchor to send too. */
-export function capture(url: string, cookie: string): Promise<Captured> {
+export function capture(
+  url: string,
+  cookie: string,
+  headers: Record<string, string> = {},
+): Promise<Captured> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { cookie } }, (res) => {
+      .get(url, { headers: { cookie, ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const headers: Record<string, string | string[]> = {};
+          const kept: Record<string, string | string[]> = {};
           for (const [k, v] of Object.entries(res.headers))
             if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k))
-              headers[k] = v;
-          resolve({ headers, body: Buffer.concat(chunks).toString('base64') });
+              kept[k] = v;
+          resolve({ headers: kept, body: Buffer.concat(chunks).toString('base64') });
         });
         res.on('error', reject);
       })
