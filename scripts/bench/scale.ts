@@ -66,8 +66,12 @@ interface Results {
 type Row = [string, string, string, string, string];
 const rows: Row[] = [['measure', 'CMS', 'anchor', 'goal', '']];
 const verdict = (met: boolean) => (met ? 'GOAL MET' : 'GOAL MISSED');
-const add = (measure: string, cms: string, anchor: string, goal: string, met?: boolean) =>
-  rows.push([measure, cms, anchor, goal, met === undefined ? '' : verdict(met)]);
+/** A row of the table, printed at once too (a run that stops half-way still shows what it measured). */
+const add = (measure: string, cms: string, anchor: string, goal: string, met?: boolean) => {
+  const row: Row = [measure, cms, anchor, goal, met === undefined ? '' : verdict(met)];
+  rows.push(row);
+  console.log(`  ${row.filter(Boolean).join(' | ')}`);
+};
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const mb = (x: number) => `${x.toFixed(0)} MB`;
@@ -117,6 +121,7 @@ async function main() {
   );
   const tmp = await mkdtemp(path.join(tmpdir(), 'cms-bench-scale-run-'));
   const stops: (() => Promise<void>)[] = [];
+  let running: ServerChild | undefined;
   try {
     const dataDir = path.join(tmp, 'data');
     const cli = path.join(tmp, 'cli');
@@ -156,6 +161,7 @@ async function main() {
     }
     const server = kept!.s;
     stops.push(() => server.stop());
+    running = server;
     const p = median(plain);
     add(
       'first start, no parse cache (start → first answer)',
@@ -298,6 +304,10 @@ async function main() {
     console.log('');
     console.log(table(rows));
     console.log(`load average at end: ${loadAverage()}`);
+  } catch (e) {
+    // The server's own last words say why it stopped answering (a crash, memory exhausted).
+    if (running) console.error(`the server printed, last:\n${running.output().slice(-4000)}`);
+    throw e;
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await rm(tmp, { recursive: true, force: true });
