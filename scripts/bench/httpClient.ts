@@ -41,11 +41,11 @@ export function capture(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const headers: Record<string, string | string[]> = {};
+          const kept: Record<string, string | string[]> = {};
           for (const [k, v] of Object.entries(res.headers))
             if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k))
-              headers[k] = v;
-          resolve({ headers, body: Buffer.concat(chunks).toString('base64') });
+              kept[k] = v;
+          resolve({ headers: kept, body: Buffer.concat(chunks).toString('base64') });
         });
         res.on('error', reject);
       })

@@ -6,7 +6,7 @@
 // bounds how long the render held the event loop (nothing else runs meanwhile).
 // BENCH_HEAP_SNAPSHOT=<dir> also writes a heap snapshot after the warm-up (node --heapsnapshot-signal).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,12 +14,11 @@ import { ADMIN, startServer } from '../drill/serverProcess.ts';
 import { entities } from '../../server/schema/registry.ts';
 import { PUBLIC_PATHS } from '../../server/schema/site/publicPaths.ts';
 import { machine, runMain, table } from './fixtures.ts';
+import { rssOf } from './processMeasures.ts';
 import { ITEMS, buildRepository } from './siteRepo.ts';
 
 const SETTLE_MS = 1500;
 const IDLE_MS = 15_000;
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
 
 async function fetchAll(url: string, paths: string[], headers: Record<string, string> = {}) {

@@ -19,13 +19,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { PROJECT_ROOT } from '../../server/config.ts';
 import { newsStarter, runCmsChild, startChild, startCms, stopChild } from './cmsChild.ts';
 import { serveCapturedInChild, type Captured as Served } from './anchorServer.ts';
 import { machine, machineBusy, processCpu, runMain, table } from './fixtures.ts';
+import { quiet } from './processMeasures.ts';
+import { lightenAutocannon } from './readRate.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -69,20 +70,6 @@ function rawGet(url: string, headers: Record<string, string>): Promise<Captured 
       })
       .on('error', reject);
   });
-}
-
-/**
- * autocannon 9 appends every response body to a JS string (mcollina/autocannon#485, #362) for its
- * onResponse/expectBody hooks. For a compressed body that UTF-8 decoding of binary bytes costs more than
- * the servers' work, so the client becomes the bottleneck and both servers measure the same. Neither hook
- * is used here, so the accumulation is switched off; bytes are still counted by autocannon's byte counter.
- */
-function lightenAutocannon() {
-  const require = createRequire(import.meta.url);
-  const queue = require('autocannon/lib/pipelinedRequestsQueue.js') as {
-    prototype: { addBody(data: unknown): void };
-  };
-  queue.prototype.addBody = () => undefined;
 }
 
 const cannon = (url: string, duration: number, headers: Record<string, string>) =>
@@ -277,20 +264,6 @@ async function main() {
   } finally {
     for (const stop of stops) await stop();
     await rm(tmp, { recursive: true, force: true });
-  }
-}
-
-/**
- * Waits until a process uses under 2 % of a core over half a second (at most 60 s); returns how long
- * that took, in ms.
- */
-async function quiet(pid: number): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const cpu0 = processCpu(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const used = processCpu(pid) - cpu0;
-    if (!(used >= 10_000) || performance.now() - started > 60_000) return performance.now() - started;
   }
 }
 

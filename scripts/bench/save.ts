@@ -8,14 +8,14 @@
 // Env: BENCH_SAVES (default 40), BENCH_STREAMS (default 1000).
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SiteClient } from '../drill/api.ts';
 import { startServer } from '../drill/serverProcess.ts';
 import { machine, machineBusy, newsItem, newsFile, percentile, table, runMain } from './fixtures.ts';
-import { COMMITS, GIT_ENV, ITEMS, buildRepository, git, itemPath } from './siteRepo.ts';
+import { COMMITS, ITEMS, buildRepository, cliSave, git, itemPath } from './siteRepo.ts';
 
 const SAVES = Number(process.env.BENCH_SAVES ?? 40);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -112,7 +112,7 @@ async function main() {
       for (let i = 0; i < SAVES; i++) {
         const id = ids[i]!;
         const item = newsItem(id, 5000 + i);
-        let t = performance.now();
+        const t = performance.now();
         const answer = await client.call('PUT', `/api/news.php?id=${id}`, item);
         const answered = performance.now();
         if (answer.status !== 200)
@@ -120,16 +120,7 @@ async function main() {
         http.push(answered - t);
         heard.push(Math.max(0, (await streams.allHeard(i + 1)) - answered));
 
-        const rel = itemPath(id);
-        t = performance.now();
-        writeFileSync(path.join(cli, rel), newsFile(id, 5000 + i));
-        execFileSync('git', ['add', rel], { cwd: cli, env: GIT_ENV, stdio: 'ignore' });
-        execFileSync('git', ['commit', '-q', '-m', `news: update ${id}`], {
-          cwd: cli,
-          env: GIT_ENV,
-          stdio: 'ignore',
-        });
-        cliMs.push(performance.now() - t);
+        cliMs.push(cliSave(cli, itemPath(id), newsFile(id, 5000 + i), `news: update ${id}`));
       }
       const wall = performance.now() - wall0;
       const busy1 = machineBusy();

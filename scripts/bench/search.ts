@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { newsStarter } from './cmsChild.ts';
 import { serveCapturedInChild, type Captured } from './anchorServer.ts';
-import { machine, machineBusy, newsItem, percentile, runMain, table } from './fixtures.ts';
+import { machine, machineBusy, percentile, runMain, table } from './fixtures.ts';
+import { QUERIES, coldQueries } from './searchQueries.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -27,30 +28,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const SAVES = Number(process.env.BENCH_SAVES ?? 20);
 const HOST = '127.0.0.1';
 const PASSWORD = 'benchmark password 123';
-
-const QUERIES: [string, string][] = [
-  ['common word (most items)', 'teachers'],
-  ['title word', 'symposium'],
-  ['prefix', 'regist'],
-  ['typo', 'workshp'],
-  ['three words', 'coding camp springfield'],
-  ['phrase of common words', 'computer science'],
-  ['no match', 'zeppelin'],
-];
-
-/**
- * Queries never asked before (the server keeps answers until the next change, so a repeated query
- * measures that): each word of the generated items, its first five letters, and it with a typo.
- */
-function coldQueries(): string[] {
-  const words = new Set<string>();
-  for (let id = 1; id <= 300; id++) {
-    const n = newsItem(id);
-    for (const w of `${n.title} ${n.what}`.toLowerCase().split(/[^a-z]+/)) if (w.length >= 5) words.add(w);
-  }
-  const typo = (w: string) => `${w.slice(0, 2)}${w[3]}${w[2]}${w.slice(4)}`; // two letters swapped
-  return [...words].flatMap((w) => [w, w.slice(0, 5), typo(w)]).filter((q, i, all) => all.indexOf(q) === i);
-}
 
 async function cmsChild() {
   const { startServer } = await import('../../server/main.ts');

@@ -1,5 +1,7 @@
 // The save benchmark's site repository: 10,000 news items and 1,000 commits, built with git fast-import.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Author } from '../../server/store/gitStore.ts';
 import { newsFile, newsItem, rng } from './fixtures.ts';
 
@@ -20,6 +22,15 @@ export const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', maxBuffer: 256 * 2 ** 20 });
 
 export const itemPath = (id: number) => `content/news/${id}.md`;
+
+/** The git CLI's save of the same change (the saves' anchor): write, `git add`, `git commit`; its ms. */
+export function cliSave(dir: string, rel: string, content: string, message: string): number {
+  const t = performance.now();
+  writeFileSync(path.join(dir, rel), content);
+  execFileSync('git', ['add', rel], { cwd: dir, env: GIT_ENV, stdio: 'ignore' });
+  execFileSync('git', ['commit', '-q', '-m', message], { cwd: dir, env: GIT_ENV, stdio: 'ignore' });
+  return performance.now() - t;
+}
 
 /** Builds the fast-import stream: the initial commit with every item, then small history commits. */
 function fastImportStream(): { stream: Buffer; historyOf1: number } {

@@ -4,49 +4,16 @@
 // loading the site). Each is started fresh BENCH_STARTS times (default 5), alternating; then the
 // server as many times again without its parse cache (private/parse-cache.json deleted before each
 // start: a first start, or one after an upgrade that changed the schemas).
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../drill/serverProcess.ts';
 import { machine, percentile, table, runMain } from './fixtures.ts';
+import { firstAnswer, plainRead, rssOf } from './processMeasures.ts';
 import { ITEMS, COMMITS, buildRepository } from './siteRepo.ts';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
-
-const PLAIN_READ = `
-const fs = require('node:fs'); const path = require('node:path');
-const t0 = performance.now();
-let files = 0, bytes = 0;
-const walk = (d) => { for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-  const p = path.join(d, e.name);
-  if (e.isDirectory()) walk(p); else { bytes += fs.readFileSync(p).length; files++; } } };
-walk(process.argv[1]);
-console.log(JSON.stringify({ ms: performance.now() - t0, files, bytes }));`;
-
-function plainRead(dir: string): Promise<{ ms: number; total: number; files: number }> {
-  return new Promise((resolve, reject) => {
-    const t = performance.now();
-    const child = spawn(process.execPath, ['-e', PLAIN_READ, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`plain read exited ${code}`));
-      const r = JSON.parse(out) as { ms: number; files: number };
-      resolve({ ms: r.ms, total: performance.now() - t, files: r.files });
-    });
-  });
-}
-
-const rssOf = (pid: number) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-async function firstAnswer(url: string): Promise<number> {
-  const res = await fetch(`${url}/api/footer.php`);
-  await res.arrayBuffer();
-  return res.status;
-}
 
 async function main() {
   console.log(
