@@ -67,6 +67,27 @@ const OPTIONS = {
 
 const TYPOS = { fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false) };
 
+/**
+ * The best `limit` of `found` (in the engine's score order) with title hits first, each group in score
+ * order. Once `limit` title hits are found the rest cannot be among them, so the scan stops there.
+ */
+function titleFirst(found: EngineResult[], limit: number): EngineResult[] {
+  const titled: EngineResult[] = [];
+  const rest: EngineResult[] = [];
+  for (const r of found) {
+    if (inTitle(r)) {
+      titled.push(r);
+      if (titled.length === limit) break;
+    } else if (rest.length < limit) rest.push(r);
+  }
+  return titled.concat(rest).slice(0, limit);
+}
+
+function inTitle(r: EngineResult): boolean {
+  for (const term in r.match) if (r.match[term]!.includes('title')) return true;
+  return false;
+}
+
 export class SiteSearch {
   private readonly engine = new MiniSearch<SearchDoc>(OPTIONS);
   private readonly docs = new Map<string, SearchDoc>();
@@ -280,22 +301,18 @@ export class SiteSearch {
   private answer(q: string, audience: Audience, limit: number): SearchAnswer {
     const status = this.ready ? { ready: true } : { ready: false, message: NOT_READY };
     if (!q) return { q, ...status, total: 0, results: [] };
-    const filter = audience === 'staff' ? undefined : (r: EngineResult) => this.shown.has(r.id as string);
-    let found = this.engine.search(q, { filter });
+    // Visitors' searches leave hidden items out before they are scored (a document boost of 0), not
+    // after a result was made for each: a common word matches most of the site.
+    const boostDocument =
+      audience === 'staff' ? undefined : (id: unknown) => (this.shown.has(id as string) ? 1 : 0);
+    let found = this.engine.search(q, { boostDocument });
     // Words as typed first; typos are looked for only when they find too little (and cost more).
-    if (found.length < limit) found = this.engine.search(q, { filter, ...TYPOS });
-    // Title hits first; within each group the engine's score order stays.
-    const titled: EngineResult[] = [];
-    const rest: EngineResult[] = [];
-    for (const r of found) {
-      (Object.values(r.match).some((fields) => fields.includes('title')) ? titled : rest).push(r);
-    }
-    const ranked = titled.concat(rest);
+    if (found.length < limit) found = this.engine.search(q, { boostDocument, ...TYPOS });
     return {
       q,
       ...status,
-      total: ranked.length,
-      results: ranked.slice(0, limit).map((r) => this.result(r, audience)),
+      total: found.length,
+      results: titleFirst(found, limit).map((r) => this.result(r, audience)),
     };
   }
 
