@@ -131,20 +131,26 @@ const lastWord = (name: string) => (name.trim().split(/\s+/).pop() ?? '').toLowe
 export const byLastWordOfName = (a: { name: string }, b: { name: string }) =>
   lastWord(a.name).localeCompare(lastWord(b.name)) || a.name.localeCompare(b.name);
 export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
+/**
+ * ISO dates and times sort as their characters do: no collation needed (localeCompare made sorting
+ * 72,000 news items take 0.6 s, several times the plain comparison).
+ */
+const compareIso = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Newest first by an ISO date field; undated last; ties by id, newest first. */
 export const newestFirst =
   <K extends string>(key: K) =>
   (a: Record<K, string> & { id: string }, b: Record<K, string> & { id: string }) => {
     if (!a[key] !== !b[key]) return a[key] ? -1 : 1;
-    return b[key].localeCompare(a[key]) || Number(b.id) - Number(a.id);
+    return compareIso(b[key], a[key]) || Number(b.id) - Number(a.id);
   };
 /** Soonest first by an ISO date field; undated last; ties by id. */
 export const soonestFirst =
   <K extends string>(key: K) =>
   (a: Record<K, string> & { id: string }, b: Record<K, string> & { id: string }) => {
     if (!a[key] !== !b[key]) return a[key] ? -1 : 1;
-    return a[key].localeCompare(b[key]) || Number(a.id) - Number(b.id);
+    return compareIso(a[key], b[key]) || Number(a.id) - Number(b.id);
   };
+
 
 // What an entity's declaration may add to the one change pipeline (server/content/writer/writer.ts):
 // who may read its items, how a new one starts, what must hold across items, and which other items a
