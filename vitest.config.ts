@@ -55,6 +55,11 @@ const browser = { environment: 'node', testTimeout: 90_000, hookTimeout: 120_000
 export default defineConfig({
   test: {
     sequence: { sequencer: EnvironmentBlocks },
+    // Each file's transform is kept on disk (node_modules/.experimental-vitest-cache, keyed by its
+    // content) from one run to the next: a suite's first file no longer transforms the server, React
+    // and their imports again. writes.links.site.test.ts alone: 13.8 s, then 6.0 s with the cache
+    // (transform 7.8 s -> 1.0 s). `npx vitest --clearCache` empties it.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
