@@ -6,7 +6,7 @@
 import type { Turn } from '../store/turns.ts';
 
 /** While requests come in, background work takes at most this share of the event loop. */
-export const SHARE_WHILE_BUSY = 0.15;
+export const SHARE_WHILE_BUSY = 0.1;
 /** Requests "come in" when one was seen this recently. */
 export const QUIET_MS = 100;
 /** The longest pause after one slice (a slice that ran long is not paid back for seconds). */
