@@ -151,7 +151,6 @@ export const soonestFirst =
     return compareIso(a[key], b[key]) || Number(a.id) - Number(b.id);
   };
 
-
 // What an entity's declaration may add to the one change pipeline (server/content/writer/writer.ts):
 // who may read its items, how a new one starts, what must hold across items, and which other items a
 // change takes along. Pure: a hook that needs the site's items is handed a lookup, never the store.

@@ -13,7 +13,7 @@ import type { WebApp } from '../webApp.ts';
 import type { ItemLists } from '../../content/index/itemQuery.ts';
 
 export function adminPageRoutes(
-  deps: Pick<AppDeps, 'users' | 'accounts' | 'index' | 'model' | 'renderers'>,
+  deps: Pick<AppDeps, 'users' | 'accounts' | 'model' | 'renderers'>,
   web: WebApp,
   lists: ItemLists,
 ): Router {
