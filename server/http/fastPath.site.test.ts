@@ -18,7 +18,7 @@ beforeAll(async () => {
   site = await startTestSite({ distDir: dist });
   paths = await pathServers(site.deps);
   // Every image's size read, so no page is drawn again (a new ETag) while a test compares answers.
-  await site.files.pagesReady;
+  await site.files.pagesReady();
   await site.files.images.warm();
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ export const PAGE_DATA_PREFIX = '/page-data';
 
 /**
  * The answer (a promise while a page is being drawn), or null while the page renderer is still
- * loading (files.pagesReady).
+ * loading (files.pagesReady()).
  */
 export function pageAnswer(
   files: ServedFiles,
