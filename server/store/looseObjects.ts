@@ -65,7 +65,11 @@ export class ObjectBatch {
 
   /** Resolves once every object added so far is on disk (it may be called again after more adds). */
   async done(): Promise<void> {
-    await Promise.all(this.writes);
+    // Every write settles before a failure is told: a failed save (a full disk) is answered only once
+    // no write of it is still making its temporary file, so nothing of it is left behind.
+    const settled = await Promise.allSettled(this.writes);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     const dirs = [...this.dirs];
     this.dirs.clear();
     await syncDirs(dirs);
