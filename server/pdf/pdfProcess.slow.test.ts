@@ -177,6 +177,24 @@ describe('the PDF process', () => {
     expect(alive(closed)).toBe(false);
     expect((await pdfs.extract(textPdf(['Read again']))).text).toBe('Read again');
   });
+
+  it('reads a PDF that comes just as an idle child is being ended, in a new child', async () => {
+    const pdfs = reader({ idleMs: 300 });
+    await pdfs.extract(textPdf(['Before the idle end']));
+    const idle = pdfs.pid!;
+    // A timer of the same length set later fires right after the idle end, in the same turn: the
+    // child has been told to end and has not yet closed.
+    let next: Promise<{ text: string }> | undefined;
+    await new Promise<void>((sent) =>
+      setTimeout(() => {
+        next = pdfs.extract(textPdf(['Just in time']));
+        sent();
+      }, 300),
+    );
+    expect((await next!).text).toBe('Just in time');
+    expect(pdfs.pid).not.toBe(idle);
+    expect(alive(idle)).toBe(false);
+  });
 });
 
 describe('PdfTexts', () => {

@@ -259,6 +259,12 @@ export class PdfProcess {
     running.endedBecause ??= why;
     const { child } = running;
     if (this.running !== running) return; // gone already
+    // A ready child with no job is let go of at once: a PDF that comes before it has closed starts a
+    // new child instead of being handed to this one as it dies.
+    if (running.ready && !running.job) {
+      this.running = null;
+      this.clearTimer(running);
+    }
     const closed = new Promise((done) => child.once('close', done));
     this.busy(running, true); // what waits for its end keeps the event loop until then
     child.kill('SIGKILL'); // it holds nothing worth a clean end, and a stuck pdf.js would ignore one
