@@ -3,7 +3,7 @@
 // last admin, yourself) is said in its own words.
 import { useId, useState } from 'react';
 import { messageOf } from '../api.ts';
-import { Modal } from '../ui/Modal.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { changeAccount, makeResetLink, removeAccount, type Account, type MadeLink } from './accountsApi.ts';
 import { aRole } from './accountWords.ts';
@@ -91,45 +91,31 @@ export function AccountList({
           </p>
         </LinkToCopy>
       )}
-      <Modal
+      <ConfirmDialog
         open={asking !== null}
-        onClose={() => setAsking(null)}
         title={
           asking
             ? `${asking.about === 'disable' ? 'Disable' : 'Remove'} ${nameOf(asking.user)}’s account?`
             : ''
         }
-        className="admin-dialog"
+        confirmLabel={asking?.about === 'disable' ? 'Disable the account' : 'Remove the account'}
+        busy={busy}
+        onConfirm={() => {
+          if (!asking) return;
+          const { about, user: u } = asking;
+          void act(async () => {
+            if (about === 'disable') {
+              await changeAccount(u.username, { disabled: true });
+              return `${nameOf(u)}’s account is disabled, and they are signed out.`;
+            }
+            await removeAccount(u.username);
+            return `${nameOf(u)}’s account is removed, and they are signed out.`;
+          }).then(() => setAsking(null));
+        }}
+        onCancel={() => setAsking(null)}
       >
-        {asking && (
-          <>
-            <p>{CONFIRM_WORDS[asking.about](nameOf(asking.user))}</p>
-            <div className="admin-actions">
-              <button
-                type="button"
-                className="admin-button admin-button-danger"
-                disabled={busy}
-                onClick={() => {
-                  const { about, user: u } = asking;
-                  void act(async () => {
-                    if (about === 'disable') {
-                      await changeAccount(u.username, { disabled: true });
-                      return `${nameOf(u)}’s account is disabled, and they are signed out.`;
-                    }
-                    await removeAccount(u.username);
-                    return `${nameOf(u)}’s account is removed, and they are signed out.`;
-                  }).then(() => setAsking(null));
-                }}
-              >
-                {asking.about === 'disable' ? 'Disable the account' : 'Remove the account'}
-              </button>
-              <button type="button" className="admin-button" onClick={() => setAsking(null)}>
-                Cancel
-              </button>
-            </div>
-          </>
-        )}
-      </Modal>
+        {asking && <p>{CONFIRM_WORDS[asking.about](nameOf(asking.user))}</p>}
+      </ConfirmDialog>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </section>
   );

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { AdminFrame } from '../AdminFrame.tsx';
 import { fieldErrorsOf, messageOf } from '../api.ts';
 import { checkAuth, forgetSession, signOut, useAuth, type AdminUser } from '../auth.ts';
-import { Modal } from '../ui/Modal.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import {
   changePassword,
@@ -20,7 +20,14 @@ import {
 import { useSignedInRead } from './useSignedInRead.ts';
 import { newPasswordProblem, ROLE_DESCRIPTIONS, ROLE_LABELS } from './accountWords.ts';
 import { localTime } from '../dates.ts';
-import { Field, NewPasswordFields, type FieldErrors, FormError, SubmitButton } from './Field.tsx';
+import {
+  Field,
+  NewPasswordFields,
+  type FieldErrors,
+  FormError,
+  SubmitButton,
+  useFormProblems,
+} from './Field.tsx';
 import { TwoStepSignIn } from './TwoStepSignIn.tsx';
 import { NoticeEmails } from './NoticeEmails.tsx';
 import { ScriptTokens } from './ScriptTokens.tsx';
@@ -159,8 +166,7 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const { errors, setErrors, error, setError, failed } = useFormProblems();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -182,9 +188,7 @@ function PasswordForm({ username, onChanged }: { username: string; onChanged: ()
       setDone(true);
       onChanged();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      setErrors(fields);
-      if (!Object.keys(fields).length) setError(messageOf(err));
+      failed(err);
     } finally {
       setBusy(false);
     }
@@ -313,30 +317,19 @@ function Sessions({ sessions, onChanged }: { sessions: Session[]; onChanged: () 
           Sign out everywhere
         </button>
       </div>
-      <Modal
+      <ConfirmDialog
         open={asking}
-        onClose={() => setAsking(false)}
         title="Sign out everywhere?"
-        className="admin-dialog"
+        confirmLabel="Sign out everywhere"
+        busy={busy === 'all'}
+        onConfirm={() => void everywhere()}
+        onCancel={() => setAsking(false)}
       >
         <p>
           Every browser where you are signed in is signed out at once, this one too. Anything not saved in
           them is lost. You can sign in again straight away.
         </p>
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="admin-button admin-button-danger"
-            disabled={busy === 'all'}
-            onClick={() => void everywhere()}
-          >
-            Sign out everywhere
-          </button>
-          <button type="button" className="admin-button" onClick={() => setAsking(false)}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </section>
   );

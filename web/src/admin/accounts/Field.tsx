@@ -1,5 +1,6 @@
 // One labelled box of the account forms, with its help line and its error (both read with the box).
-import { useId, type InputHTMLAttributes } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes } from 'react';
+import { fieldErrorsOf, messageOf } from '../api.ts';
 import { MIN_PASSWORD } from './accountWords.ts';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> & {
@@ -74,6 +75,19 @@ export function NewPasswordFields(p: {
 }
 
 /** What went wrong with a form as a whole, announced at once; nothing when nothing did. */
+/** A form's problems: messages beside its fields, and one for the whole form (shown by FormError). */
+export function useFormProblems() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  /** A refused send: beside the fields the answer names, or else as one message for the form. */
+  const failed = useCallback((err: unknown) => {
+    const fields = fieldErrorsOf(err);
+    setErrors(fields);
+    setError(Object.keys(fields).length ? null : messageOf(err));
+  }, []);
+  return { errors, setErrors, error, setError, failed };
+}
+
 export function FormError({ error }: { error: string | null }) {
   return error ? (
     <p className="admin-notice admin-notice-error" role="alert">

@@ -3,11 +3,11 @@
 // a name and a role no higher than yours, shown once to copy; revoked after asking. Admins see
 // everyone's on the Accounts page, to revoke one (EveryonesTokens).
 import { useId, useState, type FormEvent } from 'react';
-import { fieldErrorsOf, messageOf } from '../api.ts';
-import { Modal } from '../ui/Modal.tsx';
+import { messageOf } from '../api.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { localTime } from '../dates.ts';
-import { Field, FormError, type FieldErrors } from './Field.tsx';
+import { Field, FormError, useFormProblems } from './Field.tsx';
 import { getEveryonesTokens, getTokens, makeToken, revokeToken, type ScriptToken } from './accountsApi.ts';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from './accountWords.ts';
 import { useSignedInRead } from './useSignedInRead.ts';
@@ -131,30 +131,19 @@ function TokenList({
           </table>
         </div>
       )}
-      <Modal
+      <ConfirmDialog
         open={asking !== null}
-        onClose={() => setAsking(null)}
         title="Revoke this token?"
-        className="admin-dialog"
+        confirmLabel="Revoke the token"
+        busy={busy}
+        onConfirm={() => asking && void revoke(asking)}
+        onCancel={() => setAsking(null)}
       >
         <p>
           “{asking?.name}” stops working at once: any script that uses it will be refused. This cannot be
           undone; you can make a new token instead.
         </p>
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="admin-button admin-button-danger"
-            disabled={busy}
-            onClick={() => asking && void revoke(asking)}
-          >
-            Revoke the token
-          </button>
-          <button type="button" className="admin-button" onClick={() => setAsking(null)}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
       <Notice notice={notice.notice} onDismiss={notice.clear} />
     </>
   );
@@ -165,8 +154,7 @@ function MakeToken({ role, onMade }: { role: Role; onMade: () => void }) {
   const roles = ROLES.slice(0, ROLES.indexOf(role) + 1);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Role>(roles[0]!);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const { errors, setErrors, error, setError, failed } = useFormProblems();
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
   const submit = async (e: FormEvent) => {
@@ -182,9 +170,7 @@ function MakeToken({ role, onMade }: { role: Role; onMade: () => void }) {
       setName('');
       onMade();
     } catch (err) {
-      const fields = fieldErrorsOf(err);
-      setErrors(fields);
-      if (!Object.keys(fields).length) setError(messageOf(err));
+      failed(err);
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@
 // cannot publish is told who can and how the draft reaches them.
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, messageOf } from '../api.ts';
-import { Modal } from '../ui/Modal.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Notice, useNotice } from '../ui/Notice.tsx';
 import { ConflictResolver } from './ConflictResolver.tsx';
 import {
@@ -212,32 +212,20 @@ export function DraftActions({ draft, settings, me, onDone }: DraftActionsProps)
           </div>
         </form>
       )}
-      <Modal
+      <ConfirmDialog
         open={discarding}
-        onClose={() => setDiscarding(false)}
         title="Discard this draft?"
-        className="admin-dialog"
+        confirmLabel="Discard the draft"
+        cancelLabel="Keep it"
+        busy={busy}
+        onConfirm={() => void run('discard').then(() => setDiscarding(false))}
+        onCancel={() => setDiscarding(false)}
       >
         <p>
           “{draft.title}” and every change in it will be thrown away. Nothing of it reaches the live site, and
           it cannot be opened again.
         </p>
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="admin-button admin-button-danger"
-            disabled={busy}
-            onClick={() => {
-              void run('discard').then(() => setDiscarding(false));
-            }}
-          >
-            Discard the draft
-          </button>
-          <button type="button" className="admin-button" onClick={() => setDiscarding(false)}>
-            Keep it
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
       {conflicts && (
         <ConflictResolver
           title={draft.title}
