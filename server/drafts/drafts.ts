@@ -59,7 +59,8 @@ export class Drafts {
   private readonly listeners = new Set<(event: DraftEvent) => void>();
   /** Each draft's view, made for its last commit and the live site as it was then. */
   private readonly views: DraftViews;
-  private readonly schedule: DraftSchedule;
+  /** Scheduled publishes; tests run the ones due with schedule.runDue() instead of waiting. */
+  readonly schedule: DraftSchedule;
   private readonly madeIds: DraftMadeIds;
   private settingsNow: DraftSettings = { needsApproval: false };
   private readonly settingsFile: string;

@@ -52,6 +52,8 @@ export interface OpenOptions {
    * git's own index lock, as the git CLI would beside it (`npm run import-site` while the server runs).
    */
   guest?: boolean;
+  /** How long a save waits for a lock git holds before answering "busy" (LOCK_WAIT_MS). */
+  lockWaitMs?: number;
 }
 
 export class GitStore {
@@ -81,10 +83,11 @@ export class GitStore {
     readonly dir: string,
     private readonly realDir: string,
     private readonly say: (m: string) => void,
+    lockWaitMs?: number,
   ) {
     this.gitdir = path.join(dir, '.git');
     this.history = new PathHistory(this.dir, this.cache);
-    this.index = new IndexFile(this.gitdir, () => this.headEntries(), say);
+    this.index = new IndexFile(this.gitdir, () => this.headEntries(), say, lockWaitMs);
     // One parse of each tree, shared by the branch's saves and drafts' (many start from the same trees).
     const trees = new TreeReader(this.gitdir, this.cache);
     this.trees = new TreeWriter(trees);
@@ -98,6 +101,7 @@ export class GitStore {
       trees: this.trees,
       journal: this.journal,
       history: this.history,
+      lockWaitMs,
       tip: (allowUnborn, branch) => this.tip(allowUnborn, branch),
       say,
     };
@@ -116,7 +120,7 @@ export class GitStore {
       await git.init({ fs, dir, defaultBranch: 'main' });
       await setCoreAsGitCli(dir);
     }
-    const store = new GitStore(dir, await realpath(dir), log);
+    const store = new GitStore(dir, await realpath(dir), log, options.lockWaitMs);
     if (options.guest) return { store, created: false };
     await store.recover();
     // No commit yet: a first start, or one that crashed before its first commit.
@@ -302,10 +306,7 @@ export class GitStore {
     );
   }
 
-  /**
-   * At open, before any save: removes this server's own leftovers (lock files it held, temp
-   * objects and files), repairs a damaged branch ref, and finishes an interrupted save.
-   */
+  /** At open: removes our leftovers (locks, temp files), repairs the branch ref, ends a cut-off save. */
   private async recover(): Promise<void> {
     await removeLeftovers(this.gitdir, this.say);
     if (await currentBranch(this.gitdir))

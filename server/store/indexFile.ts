@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { DiskFullError, RepositoryBusyError } from './storeErrors.ts';
-import { takeLock } from './ownedLock.ts';
+import { LOCK_WAIT_MS, takeLock } from './ownedLock.ts';
 
 /** The index uses a format this module does not edit (version 4, split or sparse index, conflicts). */
 export class UnsupportedIndexError extends Error {}
@@ -160,12 +160,13 @@ export class IndexFile {
     private readonly gitdir: string,
     private readonly headEntries: HeadEntries,
     private readonly say: (line: string) => void = () => undefined,
+    private readonly lockWaitMs = LOCK_WAIT_MS,
   ) {
     this.file = path.join(gitdir, 'index');
   }
 
   /** Takes .git/index.lock, waiting up to `waitMs` while someone else holds it. */
-  async lock(waitMs = 3000): Promise<IndexLock> {
+  async lock(waitMs = this.lockWaitMs): Promise<IndexLock> {
     const lock = await takeLock(this.gitdir, this.file, waitMs, () => new RepositoryBusyError());
     let written = false;
     let committed = false;

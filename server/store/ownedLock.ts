@@ -8,6 +8,12 @@ import { syncDir, syncFile } from './durable.ts';
 
 const SIDECAR_PREFIX = 'cms-lock-';
 
+/**
+ * How long a save waits for a lock git holds (a maintainer's commit) before answering "busy". The
+ * wait ends as soon as the lock goes; a store opened with `lockWaitMs` (tests) waits that long instead.
+ */
+export const LOCK_WAIT_MS = 3000;
+
 export interface OwnedLock {
   /** The open lock file: what is written here replaces the target on commit. */
   readonly handle: FileHandle;

@@ -5,7 +5,7 @@ import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BranchMovedError, RepositoryBusyError } from './storeErrors.ts';
 import { syncDir, syncFile } from './durable.ts';
-import { takeLock } from './ownedLock.ts';
+import { LOCK_WAIT_MS, takeLock } from './ownedLock.ts';
 import { gitPerson } from './commitObject.ts';
 import { failpoint } from './failpoint.ts';
 
@@ -53,6 +53,8 @@ export interface RefUpdate {
   message: string;
   /** Whether to take an existing value that is broken as "expected" (a repair). */
   replaceBroken?: boolean;
+  /** How long to wait while someone else holds the ref's lock (default LOCK_WAIT_MS). */
+  waitMs?: number;
 }
 
 /** Moves a branch by compare-and-swap; answers only once the new value is on disk. */
@@ -71,7 +73,7 @@ export async function updateRef(
   const { ref } = u;
   const file = path.join(gitdir, ref);
   await mkdir(path.dirname(file), { recursive: true });
-  const lock = await takeLock(gitdir, file, 3000, () => new RepositoryBusyError());
+  const lock = await takeLock(gitdir, file, u.waitMs ?? LOCK_WAIT_MS, () => new RepositoryBusyError());
   try {
     const now = await readRef(gitdir, ref);
     const current = now.kind === 'oid' ? now.oid : null;

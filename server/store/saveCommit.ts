@@ -88,6 +88,7 @@ export async function commitLocked(
         next: oid,
         who: author,
         message: `commit: ${message}`,
+        waitMs: parts.lockWaitMs,
       });
     } catch (e) {
       if (!(e instanceof BranchMovedError) || attempt === 5) throw e;

@@ -15,6 +15,8 @@ export interface StoreParts {
   readonly trees: TreeWriter;
   readonly journal: SaveJournal;
   readonly history: PathHistory;
+  /** How long a save waits for a lock git holds before answering "busy" (undefined: LOCK_WAIT_MS). */
+  readonly lockWaitMs?: number;
   /** The commit to build on; a damaged branch ref is repaired, or saving turns off with the reason. */
   tip(allowUnborn: boolean, branch?: string): Promise<BranchTip>;
   say(message: string): void;

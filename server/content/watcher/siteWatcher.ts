@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { CommitResult, GitStore } from '../../store/gitStore.ts';
 import type { ContentIndex } from '../index/contentIndex.ts';
 import { isCommitted } from '../changes.ts';
+import { EventMarkers, WorkInHand } from './watchSettle.ts';
 
 export interface WatchOptions {
   /** Changes arriving within this time are applied together. */
@@ -54,6 +55,8 @@ export class SiteWatcher {
   private poller?: NodeJS.Timeout;
   private polling = false;
   private closed = false;
+  private markers?: EventMarkers;
+  private readonly inHand = new WorkInHand();
   /** What the watcher has done, for tests and benchmarks: no folder is re-listed for a save. */
   readonly counters = { fileEvents: 0, folderListings: 0, headDiffs: 0, ownFilesSkipped: 0 };
   /** Files this server committed: the blob written and the file's stat right after (null: removed). */
@@ -93,6 +96,7 @@ export class SiteWatcher {
       this.watchFolder(rel);
     }
     const gitdir = this.store.gitdir;
+    this.markers = new EventMarkers(gitdir);
     // HEAD and packed-refs in .git (its other files change on every save: their events are dropped).
     this.watchGit(gitdir, (name) => name === 'HEAD' || name === 'packed-refs');
     this.watchGit(path.join(gitdir, 'refs', 'heads'), (name) => !name.endsWith('.lock'));
@@ -101,7 +105,7 @@ export class SiteWatcher {
       if (isCommitted(change))
         this.ownNoted = Promise.all([this.ownNoted, this.ownCommit(change.commit)]).then(() => undefined);
     });
-    this.poller = setInterval(() => void this.poll(), this.options.pollMs ?? 250);
+    this.poller = setInterval(() => void this.inHand.add(this.poll()), this.options.pollMs ?? 250);
     this.poller.unref();
     // Whatever moved since the baseline.
     this.headChanged = true;
@@ -145,7 +149,7 @@ export class SiteWatcher {
 
   private watchGit(dir: string, wanted: (name: string) => boolean) {
     const w = this.osWatch(dir, (name) => {
-      if (!wanted(name)) return;
+      if (this.markers?.heard(name) || !wanted(name)) return;
       this.headChanged = true;
       this.schedule();
     });
@@ -196,7 +200,32 @@ export class SiteWatcher {
 
   private schedule() {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), this.options.debounceMs ?? 100);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.inHand.add(this.flush());
+    }, this.options.debounceMs ?? 100);
+  }
+
+  /**
+   * Resolves once the watcher has looked at every change made before the call: their events have
+   * arrived (a marker written after them came back), a poll has run, and the refreshes they started
+   * are done. Tests await it rather than sleep through an echo that must not come.
+   */
+  async settled(): Promise<void> {
+    if (!this.started || this.closed) return;
+    if (!this.refused) await this.markers?.roundTrip();
+    await this.inHand.idle();
+    await this.inHand.add(this.poll());
+    for (;;) {
+      await this.ownNoted;
+      await this.inHand.idle();
+      if (this.timer === undefined || this.closed) return;
+      // A change is waiting for the quiet time: look at it now. A save of ours under way puts it off.
+      if (this.store.saving) await new Promise((r) => setTimeout(r, 10));
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      await this.inHand.add(this.flush());
+    }
   }
 
   private unsubscribe?: () => void;

@@ -18,7 +18,11 @@ let off: () => void;
 const author = { name: 'Pipeline Test', email: 'pipeline@example.org', username: 'pipeline' };
 const head = () => site.git('rev-parse', 'HEAD').trim();
 const commits = () => Number(site.git('rev-list', '--count', 'HEAD').trim());
-const settle = () => new Promise((r) => setTimeout(r, 400)); // the watcher's echo, if there were one
+/** The watcher has looked at every file the step wrote: its echo, if there were one, has come. */
+const settle = async () => {
+  if (!site.deps.watcher) throw new Error('these tests need the file watcher running');
+  await site.deps.watcher.settled();
+};
 
 beforeAll(async () => {
   site = await startTestSite();
@@ -155,7 +159,9 @@ describe('every kind of change', () => {
         path.join(site.siteDir, file),
         serializeItem(entities.news, { title: 'By hand', link: '', when_date: '2026-01-05', what: 'x' }),
       );
-      await eventually(() => heard.length > 0, 3000, 'the hand edit');
+      // settled() has looked at the edit made before it: the event is there when it resolves.
+      await settle();
+      expect(heard).toHaveLength(1);
     });
     expect(external).toHaveLength(1);
     expect(external[0]).toMatchObject({ kind: 'external', paths: [file] });
