@@ -68,6 +68,7 @@ export class PagedMiniSearch<T> extends MiniSearch<T> {
       boost: (o.boost && Object.hasOwn(o.boost, field) ? o.boost[field] : 0) || 1,
     }));
     const firstId = this._fieldIds[options.first];
+    const bm25 = bm25Of(o.bm25);
     const derivedOf: Derived[][] = [];
     let touched: number[] = [];
     let hits: number[] = [];
@@ -81,18 +82,19 @@ export class PagedMiniSearch<T> extends MiniSearch<T> {
           const freqs = data.get(fieldId);
           if (!freqs) continue;
           let matching = freqs.size;
+          let idf = bm25.idf(matching, this._documentCount);
           const avg = this._avgFieldLength[fieldId]!;
           for (const [doc, tf] of freqs) {
             const id = this._documentIds.get(doc) as string | undefined;
             if (id === undefined) {
               matching -= 1; // a discarded document's word, as MiniSearch counts it
+              idf = bm25.idf(matching, this._documentCount);
               continue;
             }
             const stage = this.stage[doc]!;
             if (stage !== i && stage !== i + 1) continue; // missed an earlier word: cannot be found
             if (options.visible && !options.visible(id)) continue;
-            const raw = bm25(tf, matching, this._documentCount, this._fieldLength.get(doc)![fieldId]!, avg, o.bm25);
-            const score = weight * termBoost * boost * raw;
+            const score = weight * termBoost * boost * bm25.score(idf, tf, this._fieldLength.get(doc)![fieldId]!, avg);
             if (stage === i) {
               this.stage[doc] = i + 1;
               this.word[doc] = score;
@@ -189,10 +191,13 @@ export class PagedMiniSearch<T> extends MiniSearch<T> {
 }
 
 /** MiniSearch's BM25+ (its calcBM25Score, term for term, so that scores are equal to the bit). */
-function bm25(tf: number, matching: number, count: number, length: number, avg: number, p: SearchOptions['bm25']): number {
+function bm25Of(p: SearchOptions['bm25']) {
   const { k = 1.2, b = 0.7, d = 0.5 } = p ?? {};
-  const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
-  return idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / avg)));
+  return {
+    idf: (matching: number, count: number) => Math.log(1 + (count - matching + 0.5) / (matching + 0.5)),
+    score: (idf: number, tf: number, length: number, avg: number) =>
+      idf * (d + (tf * (k + 1)) / (tf + k * (1 - b + (b * length) / avg))),
+  };
 }
 
 /** Keeps `list` the best `limit` by score, an equal score after those already in (a stable sort's order). */
