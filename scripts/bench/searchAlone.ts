@@ -2,7 +2,7 @@
 // (default; `--items N`), then the bench's first-time queries through MiniSearch's search of every
 // match with the title-first page (as before) and through PagedMiniSearch's page, timed in turn,
 // and the heap the index holds per item. Run with `node --expose-gc --import tsx`.
-import MiniSearch, { type SearchResult } from 'minisearch';
+import type { SearchResult } from 'minisearch';
 import { PagedMiniSearch } from '../../server/search/pagedSearch.ts';
 import { ENGINE_OPTIONS } from '../../server/search/siteSearch.ts';
 import type { SearchDoc } from '../../server/search/searchDocs.ts';
