@@ -1,7 +1,6 @@
 // Site search over the content index (MiniSearch: ranked, prefix and fuzzy matching). Built in the
 // background after the server listens, a slice at a time so reads keep flowing; afterwards each
 // 'change' of the index updates only the items whose version changed (a save re-indexes one item).
-import MiniSearch, { type SearchResult as EngineResult } from 'minisearch';
 import type { ContentView, IndexedItem } from '../content/index/contentIndex.ts';
 import { languagePath, SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 import { visibleToPublic } from '../content/readModel/visibility.ts';
@@ -12,6 +11,7 @@ import { docKey, searchDoc, searchedCollections, type SearchDoc } from './search
 import type { PdfTexts } from './pdfTexts.ts';
 import { nextTurn, pacer, type Turn } from '../store/turns.ts';
 import { markTerms, snippet } from './snippet.ts';
+import { PagedMiniSearch, type PageHit } from './pagedSearch.ts';
 import type { SearchAnswer, SearchResult } from '../schema/searchAnswer.ts';
 
 export type { SearchAnswer, SearchResult } from '../schema/searchAnswer.ts';
@@ -47,7 +47,7 @@ const STOP_WORDS = new Set([
   'with',
 ]);
 
-const OPTIONS = {
+export const ENGINE_OPTIONS = {
   idField: 'key',
   fields: ['title', 'text', 'pdf'],
   processTerm: (term: string) => {
@@ -65,31 +65,10 @@ const OPTIONS = {
   },
 };
 
-const TYPOS = { fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false) };
-
-/**
- * The best `limit` of `found` (in the engine's score order) with title hits first, each group in score
- * order. Once `limit` title hits are found the rest cannot be among them, so the scan stops there.
- */
-function titleFirst(found: EngineResult[], limit: number): EngineResult[] {
-  const titled: EngineResult[] = [];
-  const rest: EngineResult[] = [];
-  for (const r of found) {
-    if (inTitle(r)) {
-      titled.push(r);
-      if (titled.length === limit) break;
-    } else if (rest.length < limit) rest.push(r);
-  }
-  return titled.concat(rest).slice(0, limit);
-}
-
-function inTitle(r: EngineResult): boolean {
-  for (const term in r.match) if (r.match[term]!.includes('title')) return true;
-  return false;
-}
+export const TYPOS = { fuzzy: (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false) };
 
 export class SiteSearch {
-  private readonly engine = new MiniSearch<SearchDoc>(OPTIONS);
+  private readonly engine = new PagedMiniSearch<SearchDoc>(ENGINE_OPTIONS);
   private readonly docs = new Map<string, SearchDoc>();
   /** Per entity: id → the item version indexed ('~' appended while its PDF text is coming). */
   private readonly versions = new Map<string, Map<string, string>>();
@@ -301,25 +280,25 @@ export class SiteSearch {
   private answer(q: string, audience: Audience, limit: number): SearchAnswer {
     const status = this.ready ? { ready: true } : { ready: false, message: NOT_READY };
     if (!q) return { q, ...status, total: 0, results: [] };
-    // Visitors' searches leave hidden items out before they are scored (a document boost of 0), not
-    // after a result was made for each: a common word matches most of the site.
-    const boostDocument =
-      audience === 'staff' ? undefined : (id: unknown) => (this.shown.has(id as string) ? 1 : 0);
-    let found = this.engine.search(q, { boostDocument });
+    // Visitors' searches leave hidden items out as they are scored, not after a result was made for
+    // each: a common word matches most of the site. Only the page is ranked (pagedSearch.ts).
+    const visible = audience === 'staff' ? undefined : (id: string) => this.shown.has(id);
+    const page = { limit, first: 'title', visible };
+    let found = this.engine.page(q, page);
     // Words as typed first; typos are looked for only when they find too little (and cost more).
-    if (found.length < limit) found = this.engine.search(q, { boostDocument, ...TYPOS });
+    if (found.total < limit) found = this.engine.page(q, { ...page, ...TYPOS });
     return {
       q,
       ...status,
-      total: found.length,
-      results: titleFirst(found, limit).map((r) => this.result(r, audience)),
+      total: found.total,
+      results: found.hits.map((r) => this.result(r, audience)),
     };
   }
 
-  private result(r: EngineResult, audience: Audience): SearchResult {
-    const doc = this.docs.get(r.id as string)!;
+  private result(r: PageHit, audience: Audience): SearchResult {
+    const doc = this.docs.get(r.id)!;
     const def = this.defs.get(doc.entity)!;
-    const fields = new Set(Object.values(r.match).flat());
+    const fields = r.fields;
     const foundIn = fields.has('text') ? 'text' : fields.has('pdf') ? 'pdf' : 'title';
     const data = this.index.get(def, doc.id)?.data ?? {};
     return {
