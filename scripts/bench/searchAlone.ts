@@ -18,7 +18,14 @@ const heap = () => {
 };
 const docs: SearchDoc[] = Array.from({ length: ITEMS }, (_, n) => {
   const item = newsItem(n + 1);
-  return { key: `news:${n + 1}`, entity: 'news', id: String(n + 1), title: item.title, text: item.what, pdf: '' };
+  return {
+    key: `news:${n + 1}`,
+    entity: 'news',
+    id: String(n + 1),
+    title: item.title,
+    text: item.what,
+    pdf: '',
+  };
 });
 const before = heap();
 const engine = new PagedMiniSearch<SearchDoc>(ENGINE_OPTIONS);
@@ -29,11 +36,17 @@ const inTitle = (r: SearchResult) => Object.values(r.match).some((f) => f.includ
 const ways = {
   'every match, sorted': (q: string) => {
     const found = engine.search(q, { boostDocument: () => 1 });
-    return found.filter(inTitle).slice(0, 20).concat(found.filter((r) => !inTitle(r)).slice(0, 20)).slice(0, 20).length;
+    return found
+      .filter(inTitle)
+      .slice(0, 20)
+      .concat(found.filter((r) => !inTitle(r)).slice(0, 20))
+      .slice(0, 20).length;
   },
-  'the page only': (q: string) => engine.page(q, { limit: 20, first: 'title', visible: () => true }).hits.length,
+  'the page only': (q: string) =>
+    engine.page(q, { limit: 20, first: 'title', visible: () => true }).hits.length,
 };
-const p = (xs: number[], f: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!;
+const p = (xs: number[], f: number) =>
+  xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * f))]!;
 for (const round of [1, 2]) {
   for (const [name, run] of Object.entries(ways)) {
     const ms: number[] = [];
@@ -42,6 +55,8 @@ for (const round of [1, 2]) {
       run(q);
       ms.push(performance.now() - t);
     }
-    console.log(`round ${round}, ${name}: p50 ${p(ms, 0.5).toFixed(1)} ms, p95 ${p(ms, 0.95).toFixed(1)} ms, max ${p(ms, 1).toFixed(1)} ms (${ms.length} queries)`);
+    console.log(
+      `round ${round}, ${name}: p50 ${p(ms, 0.5).toFixed(1)} ms, p95 ${p(ms, 0.95).toFixed(1)} ms, max ${p(ms, 1).toFixed(1)} ms (${ms.length} queries)`,
+    );
   }
 }

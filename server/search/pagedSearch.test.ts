@@ -48,7 +48,13 @@ const docs = Array.from({ length: ITEMS }, (_, i) => doc(i + 1));
 const hidden = (id: string) => Number(id.split(':')[1]) % 5 === 0;
 
 /** Today's ranking: MiniSearch's search of every match, then the first `limit` title hits ahead. */
-function reference(engine: MiniSearch<SearchDoc>, q: string, limit: number, visitors: boolean, fuzzy?: typeof TYPOS) {
+function reference(
+  engine: MiniSearch<SearchDoc>,
+  q: string,
+  limit: number,
+  visitors: boolean,
+  fuzzy?: typeof TYPOS,
+) {
   const boostDocument = visitors ? (id: unknown) => (hidden(id as string) ? 0 : 1) : undefined;
   const found = engine.search(q, { boostDocument, ...fuzzy });
   const inTitle = (r: SearchResult) => Object.values(r.match).some((f) => f.includes('title'));
@@ -68,12 +74,28 @@ function reference(engine: MiniSearch<SearchDoc>, q: string, limit: number, visi
   };
 }
 
-function paged(engine: PagedMiniSearch<SearchDoc>, q: string, limit: number, visitors: boolean, fuzzy?: typeof TYPOS) {
-  const options: PageOptions = { limit, first: 'title', ...(visitors ? { visible: (id) => !hidden(id) } : {}), ...fuzzy };
+function paged(
+  engine: PagedMiniSearch<SearchDoc>,
+  q: string,
+  limit: number,
+  visitors: boolean,
+  fuzzy?: typeof TYPOS,
+) {
+  const options: PageOptions = {
+    limit,
+    first: 'title',
+    ...(visitors ? { visible: (id) => !hidden(id) } : {}),
+    ...fuzzy,
+  };
   const page = engine.page(q, options);
   return {
     total: page.total,
-    hits: page.hits.map((h) => ({ id: h.id, score: h.score, terms: [...h.terms].sort(), fields: [...h.fields].sort() })),
+    hits: page.hits.map((h) => ({
+      id: h.id,
+      score: h.score,
+      terms: [...h.terms].sort(),
+      fields: [...h.fields].sort(),
+    })),
   };
 }
 
@@ -139,6 +161,8 @@ describe('a page of search results', () => {
     expect(ids('zeppelin airship')).toEqual([docs[0]!.key]);
     expect(ids('teachers')).not.toContain(docs[0]!.key);
     expect(ids('teachers')).not.toContain(docs[1]!.key);
-    expect(changed.page('teachers', { limit: 100, first: 'title' }).total).toBe(changed.search('teachers').length);
+    expect(changed.page('teachers', { limit: 100, first: 'title' }).total).toBe(
+      changed.search('teachers').length,
+    );
   });
 });

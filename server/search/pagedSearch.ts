@@ -45,8 +45,15 @@ interface Ranked {
   score: number;
 }
 
-const resolve = <V>(option: V | ((term: string, i: number, terms: string[]) => V), term: string, i: number, terms: string[]) =>
-  typeof option === 'function' ? (option as (term: string, i: number, terms: string[]) => V)(term, i, terms) : option;
+const resolve = <V>(
+  option: V | ((term: string, i: number, terms: string[]) => V),
+  term: string,
+  i: number,
+  terms: string[],
+) =>
+  typeof option === 'function'
+    ? (option as (term: string, i: number, terms: string[]) => V)(term, i, terms)
+    : option;
 
 export class PagedMiniSearch<T> extends MiniSearch<T> {
   /** Per short document id: the score so far, the current word's score, words matched, a `first` hit. */
@@ -57,8 +64,12 @@ export class PagedMiniSearch<T> extends MiniSearch<T> {
 
   /** The page of `query` (its words combined with AND, as the engine's options say). */
   page(query: string, options: PageOptions): Page {
-    const o = { ...this._options.searchOptions, ...(options.fuzzy === undefined ? {} : { fuzzy: options.fuzzy }) };
-    if ((o.combineWith ?? 'OR').toUpperCase() !== 'AND') throw new Error('PagedMiniSearch pages AND queries only');
+    const o = {
+      ...this._options.searchOptions,
+      ...(options.fuzzy === undefined ? {} : { fuzzy: options.fuzzy }),
+    };
+    if ((o.combineWith ?? 'OR').toUpperCase() !== 'AND')
+      throw new Error('PagedMiniSearch pages AND queries only');
     const terms = this.queryTerms(query, o);
     if (!terms.length) return { total: 0, hits: [] };
     this.fit();
@@ -94,7 +105,8 @@ export class PagedMiniSearch<T> extends MiniSearch<T> {
             const stage = this.stage[doc]!;
             if (stage !== i && stage !== i + 1) continue; // missed an earlier word: cannot be found
             if (options.visible && !options.visible(id)) continue;
-            const score = weight * termBoost * boost * bm25.score(idf, tf, this._fieldLength.get(doc)![fieldId]!, avg);
+            const score =
+              weight * termBoost * boost * bm25.score(idf, tf, this._fieldLength.get(doc)![fieldId]!, avg);
             if (stage === i) {
               this.stage[doc] = i + 1;
               this.word[doc] = score;
@@ -156,11 +168,16 @@ export class PagedMiniSearch<T> extends MiniSearch<T> {
         const distance = longer.length - term.length;
         if (!distance) continue;
         typos?.delete(longer);
-        out.push({ term: longer, data, weight: (prefixWeight * longer.length) / (longer.length + 0.3 * distance) });
+        out.push({
+          term: longer,
+          data,
+          weight: (prefixWeight * longer.length) / (longer.length + 0.3 * distance),
+        });
       }
     }
     for (const [near, [data, distance]] of typos ?? []) {
-      if (distance) out.push({ term: near, data, weight: (fuzzyWeight * near.length) / (near.length + distance) });
+      if (distance)
+        out.push({ term: near, data, weight: (fuzzyWeight * near.length) / (near.length + distance) });
     }
     return out;
   }
