@@ -70,8 +70,8 @@ function shelvesOf(saved: unknown, fingerprint: string): Shelves | null {
 const sizeOf = (shelves: Shelves) => [...shelves.values()].reduce((n, s) => n + s.size, 0);
 
 export class ParseCache {
-  private old: Shelves = new Map();
-  private readonly next: Shelves = new Map();
+  private old: Shelves = new Map<string, Map<string, Data>>();
+  private readonly next: Shelves = new Map<string, Map<string, Data>>();
   private changed = false;
   private readonly fingerprint: string;
 
@@ -86,10 +86,10 @@ export class ParseCache {
   async load(): Promise<void> {
     try {
       // latin1: the file is ASCII when it is ours; one that is not fails the fingerprint or the parse.
-      this.old =
-        shelvesOf(JSON.parse((await readFile(this.file)).toString('latin1')), this.fingerprint) ?? new Map();
+      const saved: unknown = JSON.parse((await readFile(this.file)).toString('latin1'));
+      this.old = shelvesOf(saved, this.fingerprint) ?? new Map<string, Map<string, Data>>();
     } catch {
-      this.old = new Map(); // none yet, torn, or unreadable: every file is parsed
+      this.old = new Map<string, Map<string, Data>>(); // none yet, torn, or unreadable: every file is parsed
     }
   }
 
@@ -142,6 +142,6 @@ export class ParseCache {
 
 function shelf(shelves: Shelves, entity: string): Map<string, Data> {
   let found = shelves.get(entity);
-  if (!found) shelves.set(entity, (found = new Map()));
+  if (!found) shelves.set(entity, (found = new Map<string, Data>()));
   return found;
 }
