@@ -11,9 +11,13 @@ import { ON_A_THREAD_FROM, unchangedIn, unchangedOnAThread, type RepoDirs } from
 export interface BulkRead {
   /**
    * The blob ids git's index records for the files among `rels` it shows unchanged (path → id): from
-   * ON_A_THREAD_FROM files on, found on a worker thread, so the start does other work meanwhile.
+   * ON_A_THREAD_FROM files on, found on a worker thread, so the start does other work meanwhile, and
+   * helped by this thread once `helpAfter` (that other work) settles.
    */
-  unchangedOf(rels: string[], threadFrom?: number): Promise<Map<string, string>>;
+  unchangedOf(
+    rels: string[],
+    options?: { threadFrom?: number; helpAfter?: Promise<unknown> },
+  ): Promise<Map<string, string>>;
   /** A file's blob id and text (good until the next read); null when it is missing. */
   read(rel: string): ScratchRead | null;
 }
@@ -31,11 +35,13 @@ export interface Repo extends RepoDirs {
 export function bulkRead(repo: Repo): BulkRead {
   const checked = new Set<string>();
   const scratch = new ScratchReader();
-  const inLine = (rels: string[]) => unchangedIn(rels, unchangedBlobsNow(repo, checked));
+  const check = () => unchangedBlobsNow(repo, checked);
   return {
     // A thread that cannot start (too many threads, no memory) only costs the start its time.
-    unchangedOf: async (rels, threadFrom = ON_A_THREAD_FROM) =>
-      rels.length >= threadFrom ? unchangedOnAThread(repo, rels).catch(() => inLine(rels)) : inLine(rels),
+    unchangedOf: async (rels, { threadFrom = ON_A_THREAD_FROM, helpAfter } = {}) =>
+      rels.length >= threadFrom
+        ? unchangedOnAThread(repo, rels, check, helpAfter)
+        : (await helpAfter?.catch(() => undefined), unchangedIn(rels, check())),
     read: (rel) => {
       try {
         // O_NOFOLLOW refuses a link at the file itself, with no lstat of its own.

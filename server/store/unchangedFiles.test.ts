@@ -40,9 +40,18 @@ describe('unchanged files at start', () => {
   it('gives each unchanged file the blob id git recorded, on a thread as in line', async () => {
     const bulk = store.bulkRead();
     const asked = [...rels, 'content/news/not-there.md'];
-    const inLine = await bulk.unchangedOf(asked, Infinity);
-    const onAThread = await store.bulkRead().unchangedOf(asked, 1);
-    expect([...onAThread]).toEqual([...inLine]);
+    const inLine = await bulk.unchangedOf(asked, { threadFrom: Infinity });
+    const onAThread = await store.bulkRead().unchangedOf(asked, { threadFrom: 1 });
+    expect(new Map(onAThread)).toEqual(inLine);
+    // The start's thread helps once its other work is done: whichever thread claims the files, the
+    // answer is the same (here this thread at once, or the worker while this one waits).
+    const helpedAtOnce = await store
+      .bulkRead()
+      .unchangedOf(asked, { threadFrom: 1, helpAfter: Promise.resolve() });
+    const later = new Promise((go) => setTimeout(go, 1500));
+    const helpedLate = await store.bulkRead().unchangedOf(asked, { threadFrom: 1, helpAfter: later });
+    expect(new Map(helpedAtOnce)).toEqual(inLine);
+    expect(new Map(helpedLate)).toEqual(inLine);
     // What git shows changed is exactly what is missing.
     const changed = git('status', '--porcelain')
       .split('\n')

@@ -60,10 +60,12 @@ export class ContentIndex implements ContentView {
     const all = [...new Set([...(await filesAndLinksUnder(this.store.dir, 'content')), ...singletons])];
     // With no parse kept from an earlier start (the first start, or new schemas) every content file
     // is read and parsed anyway: asking git's index about it first would only add a stat per file.
-    const [unchanged] = await Promise.all([
-      bulk.unchangedOf(cache?.saved ? [...media, ...all] : media),
-      cache?.load(),
-    ]);
+    // Once the cache is read this thread takes its share of the stats too.
+    const cacheRead = cache?.load();
+    const unchanged = await bulk.unchangedOf(cache?.saved ? [...media, ...all] : media, {
+      helpAfter: cacheRead,
+    });
+    await cacheRead;
     const known = (rel: string) => unchanged.get(rel) ?? null;
     const read = (rel: string): ReadOutcome => {
       try {
