@@ -78,7 +78,7 @@ describe('documented read endpoints', () => {
     expect(all.length).toBeGreaterThan(2);
     const size = 2;
     const pages = Math.ceil(all.length / size);
-    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
       const second = await get(`/api/news.php?page=2&size=${size}&timestamp=1`, headers);
       expect(second.res.status).toBe(200);
       expect(second.body).toEqual({ items: all.slice(size, 2 * size), page: 2, pages, total: all.length });
