@@ -351,7 +351,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   void background.add('the search index', (turn) => deps.search.start(turn));
   void background.add('the history of every file', (turn) => deps.store.warmHistory(turn));
-  void background.add('a heap that grows by a quarter', () => Promise.resolve(limitHeapGrowth()));
+  void background.add('the memory’s growth limit', () => Promise.resolve(limitHeapGrowth()));
   return {
     url,
     server,

@@ -41,5 +41,7 @@ export function pagedPath(
   const refused: Record<string, string> = {};
   if (page === undefined || !/^[1-9]\d{0,5}$/.test(page)) refused.page = 'A page number from 1';
   if (size === undefined || !/^[1-9]\d{0,2}$/.test(size)) refused.size = 'A page size from 1 to 999';
-  return Object.keys(refused).length ? { refused } : { path: pagedEndpoint(name, Number(page), Number(size)) };
+  return Object.keys(refused).length
+    ? { refused }
+    : { path: pagedEndpoint(name, Number(page), Number(size)) };
 }

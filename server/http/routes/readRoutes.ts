@@ -113,7 +113,12 @@ export function readRoutes(
         // `?page=2&size=25`: one page of the list, as the public site reads it.
         const paged = pagedPath(endpoint.path, (name) => queryString(req, name));
         if ('refused' in paged)
-          return sendError(res, 400, 'Ask for a page of a list as ?page=<number>&size=<number>.', paged.refused);
+          return sendError(
+            res,
+            400,
+            'Ask for a page of a list as ?page=<number>&size=<number>.',
+            paged.refused,
+          );
         const list = paged.path === endpoint.path ? endpoint : model.endpoint(paged.path);
         if (!list) return sendError(res, 400, 'This list is not read in pages.', { page: 'Not paged' });
         listAnswer(cache, model, list, ctx).send(req, res, false);
