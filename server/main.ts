@@ -50,6 +50,7 @@ import { Drafts } from './drafts/drafts.ts';
 import { staffNoticesFor } from './notices/staffNoticesFor.ts';
 import { RedirectAnswers } from './http/redirectAnswers.ts';
 import { BackgroundWork } from './http/backgroundWork.ts';
+import { limitHeapGrowth } from './heapGrowth.ts';
 import type { LoadRenderers, Renderers } from './http/renderers.ts';
 import { Webhooks } from './webhooks/webhooks.ts';
 import { systemResolver } from './webhooks/addressCheck.ts';
@@ -350,6 +351,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   void background.add('the search index', (turn) => deps.search.start(turn));
   void background.add('the history of every file', (turn) => deps.store.warmHistory(turn));
+  void background.add('the memory’s growth limit', () => Promise.resolve(limitHeapGrowth()));
   return {
     url,
     server,

@@ -16,7 +16,7 @@ import { isAssetPath } from './webApp.ts';
 import { pageAnswer } from './pageAnswer.ts';
 import type { RedirectAnswers } from './redirectAnswers.ts';
 import { isAdminPath } from '../schema/site/adminPaths.ts';
-import { parseQuery, readOptions } from './query.ts';
+import { pagedPath, parseQuery, readOptions } from './query.ts';
 import { SOURCE_LANGUAGE } from '../schema/site/languages.ts';
 
 /** Answers the request and returns true, or returns false without touching it. */
@@ -39,7 +39,8 @@ export function fastPath(deps: {
     const site = visitor.lang === undefined ? null : files.languages.site(visitor.lang);
     if (visitor.lang !== undefined && !site) return false;
     const read = site ?? { model, cache };
-    const endpoint = read.model.endpoint(name);
+    // A page of a list (`?page=2&size=25`); one the list does not have is Express's to refuse.
+    const endpoint = read.model.endpoint(visitor.page ? `${name}${visitor.page}` : name);
     if (!endpoint) return false;
     // Whether the session is valid is for Express to find out; visitors send no cookie. A token for
     // scripts is Express's too: one that does not work is refused even on a public read (tokenGate).
@@ -130,11 +131,13 @@ export function fastPath(deps: {
 const EXPRESS_ONLY =
   /^\/(?:(?:api|media|preview|share)(?:\/|$)|(?:[a-z]{2}\/)?search\/*$|preview-live\.js$)/i;
 
-const LIST_PARAMS = new Set(['media', 'shape', 'timestamp', 'lang']);
+const LIST_PARAMS = new Set(['media', 'shape', 'timestamp', 'lang', 'page', 'size']);
 /** What a visitor's list query asks: how the answer is encoded, and in which language (none: English). */
 interface ListQuery {
   ctx: Readonly<ReadContext>;
   lang?: string;
+  /** `?page=<n>&size=<m>`, as the paged endpoint's name ends. */
+  page?: string;
 }
 /** Queries read so far and what they ask; they come from clients, so a few hundred at most. */
 const listQueries = new Map<string, ListQuery | null>();
@@ -153,12 +156,16 @@ function listQuery(query: string): ListQuery | null {
     ([key, value]) => !LIST_PARAMS.has(key) || Array.isArray(value),
   );
   const lang = params.lang as string | undefined;
-  hit = refused
-    ? null
-    : {
-        ctx: Object.freeze({ signedIn: false, ...readOptions((name) => params[name] as string | undefined) }),
-        ...(lang !== undefined && lang !== SOURCE_LANGUAGE ? { lang } : {}),
-      };
+  const get = (name: string) => params[name] as string | undefined;
+  const paged = pagedPath('', get);
+  hit =
+    refused || 'refused' in paged
+      ? null
+      : {
+          ctx: Object.freeze({ signedIn: false, ...readOptions(get) }),
+          ...(lang !== undefined && lang !== SOURCE_LANGUAGE ? { lang } : {}),
+          ...(paged.path ? { page: paged.path } : {}),
+        };
   if (listQueries.size >= 256) listQueries.clear();
   listQueries.set(query, hit);
   return hit;

@@ -1,7 +1,7 @@
 // A large answer is kept gzipped only; every coding still sends the same bytes, and so does plain.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { etagOf, prepareBody, prepareJson } from './prepared.ts';
+import { etagOf, PreparedCache, prepareBody, prepareJson } from './prepared.ts';
 
 const large = Array.from({ length: 20_000 }, (_, i) => ({ id: String(i), title: `News item number ${i}` }));
 
@@ -22,5 +22,46 @@ describe('prepared answers', () => {
     const prepared = prepareBody(bytes, 'application/json');
     expect(prepared.body).toBe(bytes);
     expect(prepared.encodings).toEqual([]);
+  });
+});
+
+describe('the cache of prepared answers', () => {
+  const answer = (bytes: number) => prepareBody(Buffer.alloc(bytes, 'a'), 'text/plain', {});
+
+  it('drops the least recently used answers once past its budget, and keeps the newest', () => {
+    const cache = new PreparedCache(12_000);
+    for (const key of ['a', 'b', 'c']) cache.put(key, ['news'], answer(3000));
+    expect(cache.peek('a')).toBeDefined(); // a is now used after b and c
+    cache.put('d', ['news'], answer(3000));
+    expect(['a', 'b', 'c', 'd'].filter((k) => cache.peek(k))).toEqual(['a', 'd']);
+    expect(cache.held).toBeLessThanOrEqual(12_000);
+    // An answer larger than the whole budget is still kept until the next one comes.
+    cache.put('huge', ['news'], answer(50_000));
+    expect(cache.peek('huge')).toBeDefined();
+    cache.put('e', ['news'], answer(100));
+    expect(cache.peek('huge')).toBeUndefined();
+    expect(cache.peek('e')).toBeDefined();
+  });
+
+  it('counts the compressed copies made after an answer was kept', () => {
+    const cache = new PreparedCache(4 * 1024 * 1024);
+    let built = 0;
+    const get = (key: string) =>
+      cache.get(key, ['news'], () => {
+        built++;
+        return large;
+      });
+    const first = get('list');
+    const plain = cache.held;
+    first.encoded('br');
+    first.encoded('gzip');
+    expect(cache.held).toBeGreaterThan(0);
+    expect(cache.held).not.toBe(plain); // the plain copy went, compressed ones came
+    expect(get('list')).toBe(first);
+    expect(built).toBe(1);
+    cache.invalidate(new Set(['news']));
+    expect(cache.held).toBe(0);
+    get('list');
+    expect(built).toBe(2);
   });
 });

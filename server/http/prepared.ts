@@ -12,6 +12,8 @@ export interface Prepared {
   readonly encodings: readonly Encoding[];
   /** The body in this content coding, or null when it has none (small or already compressed bodies). */
   encoded(enc: Encoding): Buffer | null;
+  /** Bytes held now: the plain copy (if kept) and the compressed ones made so far. */
+  readonly held: number;
 }
 
 /** Below this a compressed copy saves less than its own headers cost. */
@@ -73,6 +75,10 @@ class PreparedBody implements Prepared {
     return this.plain ?? gunzipSync(this.variants.gzip!);
   }
 
+  get held(): number {
+    return (this.plain?.length ?? 0) + (this.variants.br?.length ?? 0) + (this.variants.gzip?.length ?? 0);
+  }
+
   encoded(enc: Encoding): Buffer | null {
     let v = this.variants[enc];
     // Made when a client first asks for it, so an encoding nobody uses costs nothing (a page drawn
@@ -100,11 +106,36 @@ export function prepareJson(value: unknown): Prepared {
   return prepareBody(Buffer.from(JSON.stringify(value)), 'application/json; charset=utf-8');
 }
 
-/** Cache of prepared answers, keyed by endpoint + variant, dropped when their entities change. */
+/**
+ * What the cache holds at most, in bytes of answers (an entry's own cost counted too): the addresses
+ * are endless (`news.php?page=<n>&size=<m>`, a language's pages), so the least recently used go.
+ */
+export const CACHE_BUDGET = 64 * 1024 * 1024;
+/** What an entry costs besides its bytes (its key, deps, the Map's slot, the Answer made of it). */
+const ENTRY_COST = 512;
+
+interface Entry {
+  deps: string[];
+  value: Prepared;
+  /** Its bytes when last counted (an answer compresses on first use, and may drop its plain copy). */
+  bytes: number;
+  /** When it was last asked for (a count of look-ups, cheaper than moving it in the Map). */
+  used: number;
+}
+
+/**
+ * Cache of prepared answers, keyed by endpoint + variant, dropped when their entities change, and
+ * the least recently used dropped when the answers pass `budget` bytes.
+ */
 export class PreparedCache {
-  private entries = new Map<string, { deps: string[]; value: Prepared }>();
+  private entries = new Map<string, Entry>();
   private changes = 0;
   private readonly lastChange = new Map<string, number>();
+  private clock = 0;
+  /** The bytes of the entries as last counted. */
+  private bytes = 0;
+
+  constructor(private readonly budget = CACHE_BUDGET) {}
 
   /** Where the changes stand now: an answer made over several turns checks it with changedSince(). */
   mark(): number {
@@ -118,25 +149,64 @@ export class PreparedCache {
 
   get(key: string, deps: string[], build: () => unknown): Prepared {
     const hit = this.entries.get(key);
-    if (hit) return hit.value;
+    if (hit) {
+      hit.used = ++this.clock;
+      return hit.value;
+    }
     const value = prepareJson(build());
-    this.entries.set(key, { deps, value });
+    this.put(key, deps, value);
     return value;
   }
 
   /** A prepared answer of any kind (a page's HTML), for answers whose deps are known only once built. */
   peek(key: string): Prepared | undefined {
-    return this.entries.get(key)?.value;
+    const hit = this.entries.get(key);
+    if (hit) hit.used = ++this.clock;
+    return hit?.value;
   }
 
   put(key: string, deps: string[], value: Prepared): void {
-    this.entries.set(key, { deps, value });
+    this.remove(key);
+    const entry = { deps, value, bytes: value.held + ENTRY_COST, used: ++this.clock };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    if (this.bytes > this.budget) this.trim(entry);
+  }
+
+  /** Bytes held by the answers kept, counted now. */
+  get held(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += entry.value.held + ENTRY_COST;
+    return total;
   }
 
   invalidate(changed: ReadonlySet<string>): void {
     this.changes++;
     for (const d of changed) this.lastChange.set(d, this.changes);
-    for (const [key, entry] of this.entries)
-      if (entry.deps.some((d) => changed.has(d))) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (entry.deps.some((d) => changed.has(d))) this.remove(key);
+  }
+
+  private remove(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.bytes -= old.bytes;
+    this.entries.delete(key);
+  }
+
+  /**
+   * Counts the entries again (answers compress after they are kept) and drops the least recently
+   * used until they fit in three quarters of the budget, so the next few answers need no count.
+   * `newest` stays: the answer just made is sent, and an answer larger than the budget is still
+   * kept until the next one comes.
+   */
+  private trim(newest: Entry): void {
+    this.bytes = 0;
+    for (const entry of this.entries.values()) this.bytes += entry.bytes = entry.value.held + ENTRY_COST;
+    if (this.bytes <= this.budget) return;
+    const oldestFirst = [...this.entries].sort((a, b) => a[1].used - b[1].used);
+    for (const [key, entry] of oldestFirst) {
+      if (this.bytes <= (this.budget * 3) / 4) break;
+      if (entry !== newest) this.remove(key);
+    }
   }
 }

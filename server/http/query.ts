@@ -3,6 +3,7 @@
 // queryString (http.ts) and the fast path refuse. And the one reading of a read's options.
 import type { MediaMode } from '../content/readModel/readModel.ts';
 import type { Shape } from './legacy/wire.ts';
+import { pagedEndpoint } from '../schema/site/paging.ts';
 
 export type Query = Record<string, string | string[]>;
 
@@ -23,4 +24,24 @@ export function readOptions(get: (name: string) => string | undefined): { media:
     media: get('media') === 'url' ? 'url' : 'base64',
     shape: get('shape') === 'typed' ? 'typed' : 'wire',
   };
+}
+
+/**
+ * The read a list call names with `?page=<n>&size=<m>` (the public site's paged listings): that page's
+ * endpoint (`news.php?page=2&size=25`), the list itself when neither is sent, or the fields refused
+ * (both go together; a page from 1, a size from 1 to 999, as the read model pages).
+ */
+export function pagedPath(
+  name: string,
+  get: (name: string) => string | undefined,
+): { path: string } | { refused: Record<string, string> } {
+  const page = get('page');
+  const size = get('size');
+  if (page === undefined && size === undefined) return { path: name };
+  const refused: Record<string, string> = {};
+  if (page === undefined || !/^[1-9]\d{0,5}$/.test(page)) refused.page = 'A page number from 1';
+  if (size === undefined || !/^[1-9]\d{0,2}$/.test(size)) refused.size = 'A page size from 1 to 999';
+  return Object.keys(refused).length
+    ? { refused }
+    : { path: pagedEndpoint(name, Number(page), Number(size)) };
 }

@@ -11,6 +11,7 @@ import { endpointDiffersForStaff, jsonAnswer, listAnswer } from '../listAnswers.
 import { fieldText } from '../../schema/fieldText.ts';
 import { readNamedFile } from '../mediaFiles.ts';
 import { pageAtEndpoint } from '../../schema/site/publicPaths.ts';
+import { pagedPath } from '../query.ts';
 import { SOURCE_LANGUAGE } from '../../schema/site/languages.ts';
 import type { LanguageSites } from '../languageSites.ts';
 
@@ -109,7 +110,18 @@ export function readRoutes(
             });
           return listAnswer(cache, model, one, ctx).send(req, res, false);
         }
-        listAnswer(cache, model, endpoint, ctx).send(req, res, false);
+        // `?page=2&size=25`: one page of the list, as the public site reads it.
+        const paged = pagedPath(endpoint.path, (name) => queryString(req, name));
+        if ('refused' in paged)
+          return sendError(
+            res,
+            400,
+            'Ask for a page of a list as ?page=<number>&size=<number>.',
+            paged.refused,
+          );
+        const list = paged.path === endpoint.path ? endpoint : model.endpoint(paged.path);
+        if (!list) return sendError(res, 400, 'This list is not read in pages.', { page: 'Not paged' });
+        listAnswer(cache, model, list, ctx).send(req, res, false);
       }),
     );
   }

@@ -73,6 +73,27 @@ describe('documented read endpoints', () => {
     expect(new Set(cards.map((c) => c.is_full))).toEqual(new Set(['0', '1']));
   });
 
+  it('news.php?page=&size= answers that page of the list, with where it stands; bad pages are refused', async () => {
+    const all = (await get('/api/news.php')).body as Row[];
+    expect(all.length).toBeGreaterThan(2);
+    const size = 2;
+    const pages = Math.ceil(all.length / size);
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
+      const second = await get(`/api/news.php?page=2&size=${size}&timestamp=1`, headers);
+      expect(second.res.status).toBe(200);
+      expect(second.body).toEqual({ items: all.slice(size, 2 * size), page: 2, pages, total: all.length });
+    }
+    const past = (await get(`/api/news.php?page=${pages + 1}&size=${size}`)).body as { items: Row[] };
+    expect(past.items).toEqual([]);
+    for (const query of ['page=0&size=2', 'page=2', 'size=2', 'page=two&size=2', 'page=1&size=1000']) {
+      const refused = await get(`/api/news.php?${query}`);
+      expect(refused.res.status, query).toBe(400);
+      expect(Object.keys((refused.body as { fields: object }).fields).length, query).toBeGreaterThan(0);
+    }
+    const notPaged = await get('/api/footer.php?page=1&size=2');
+    expect(notPaged.res.status).toBe(400);
+  });
+
   it('get_data.php lists only the spotlight items (news_type 2)', async () => {
     const all = (await get('/api/events.php')).body as Row[];
     const spot = (await get('/api/get_data.php')).body as Row[];
