@@ -79,6 +79,12 @@ export interface StartOptions extends Partial<Config> {
    * or not at all (false: benchmarks of the store alone).
    */
   watch?: boolean | 'after-listen';
+  /**
+   * The server has its process to itself (npm start): once the start's work is done it may limit how
+   * far V8 lets the heap grow (heapGrowth.ts), a setting of the whole process. Tests run many servers
+   * in one worker beside everything else, so they leave it alone.
+   */
+  ownsProcess?: boolean;
 }
 
 /** Everything the app needs, opened on a data directory (creating the site repository if needed). */
@@ -283,7 +289,7 @@ function streamDetail(index: ContentIndex, change: ContentChange): ChangeDetail 
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { watch = true, ...overrides } = options;
+  const { watch = true, ownsProcess = false, ...overrides } = options;
   const config: Config = {
     ...configFromEnv(),
     ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)),
@@ -351,7 +357,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   void background.add('the search index', (turn) => deps.search.start(turn));
   void background.add('the history of every file', (turn) => deps.store.warmHistory(turn));
-  void background.add('the memory’s growth limit', () => Promise.resolve(limitHeapGrowth()));
+  if (ownsProcess) void background.add('the memory’s growth limit', () => Promise.resolve(limitHeapGrowth()));
   return {
     url,
     server,
