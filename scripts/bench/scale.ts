@@ -25,7 +25,7 @@ import { serveCapturedInChild, type Captured } from './anchorServer.ts';
 import { startChild, stopChild } from './cmsChild.ts';
 import { machine, runMain, table } from './fixtures.ts';
 import { capture, signIn } from './httpClient.ts';
-import { firstAnswer, loadAverage, plainRead, quiet, rssOfTree } from './processMeasures.ts';
+import { firstAnswer, loadAverage, plainRead, quiet, rssOf, rssOfTree } from './processMeasures.ts';
 import { lightenAutocannon, pairedRate } from './readRate.ts';
 import { HISTORY_ITEM, copySite, scaleFixture, sizeOf } from './scaleFixture.ts';
 import {
@@ -268,7 +268,7 @@ async function main() {
     add(
       'RSS after the measures above (server + PDF process)',
       mb(rssAfterAll),
-      '',
+      `server alone ${mb(rssOf(server.pid))}`,
       `≤ ${mb(RSS_GOAL)}`,
       rssAfterAll <= RSS_GOAL,
     );
