@@ -3,7 +3,7 @@
 // queryString (http.ts) and the fast path refuse. And the one reading of a read's options.
 import type { MediaMode } from '../content/readModel/readModel.ts';
 import type { Shape } from './legacy/wire.ts';
-import { pagedEndpoint } from '../schema/site/paging.ts';
+import { PAGE_NUMBER, PAGE_SIZE, pagedEndpoint } from '../schema/site/paging.ts';
 
 export type Query = Record<string, string | string[]>;
 
@@ -39,8 +39,8 @@ export function pagedPath(
   const size = get('size');
   if (page === undefined && size === undefined) return { path: name };
   const refused: Record<string, string> = {};
-  if (page === undefined || !/^[1-9]\d{0,5}$/.test(page)) refused.page = 'A page number from 1';
-  if (size === undefined || !/^[1-9]\d{0,2}$/.test(size)) refused.size = 'A page size from 1 to 999';
+  if (page === undefined || !PAGE_NUMBER.test(page)) refused.page = 'A page number from 1';
+  if (size === undefined || !PAGE_SIZE.test(size)) refused.size = 'A page size from 1 to 999';
   return Object.keys(refused).length
     ? { refused }
     : { path: pagedEndpoint(name, Number(page), Number(size)) };

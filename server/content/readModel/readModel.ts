@@ -10,6 +10,7 @@ import { isCommitted, type ContentChange } from '../changes.ts';
 import type { GitStore } from '../../store/gitStore.ts';
 import { visibleToPublic } from './visibility.ts';
 import { PAGED_LISTINGS } from '../../schema/sitePaths.ts';
+import { pagedEndpointOf } from '../../schema/site/paging.ts';
 import { PAGE_PATHS_ENDPOINT, pageAtOf } from '../../schema/site/publicPaths.ts';
 
 export type MediaMode = 'base64' | 'url';
@@ -165,11 +166,10 @@ export class ReadModel {
   private pagePaths: Map<string, string> | null = null;
 
   private pagedEndpoint(path: string): ReadEndpoint | undefined {
-    const m = /^([^?]+)\?page=([1-9]\d{0,5})&size=([1-9]\d{0,2})$/.exec(path);
-    const paged = m && this.byPath.get(m[1]!)?.paged;
+    const named = pagedEndpointOf(path);
+    const paged = named && this.byPath.get(named.endpoint)?.paged;
     if (!paged) return undefined;
-    const page = Number(m[2]);
-    const size = Number(m[3]);
+    const { page, size } = named;
     return { path, deps: [paged.def.name], read: (signedIn) => this.listPage(paged, signedIn, page, size) };
   }
 

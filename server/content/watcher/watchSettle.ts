@@ -4,12 +4,15 @@
 // the work those events started.
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tempNameFor } from '../../store/durable.ts';
 
-const MARKER_PREFIX = 'cms-watch-marker-';
+// Named as the store's temp files are (`.<name>.<hex>.tmp`), so one a crash leaves in .git is removed
+// at the next start with theirs (removeTempFiles).
+const MARKER = 'cms-watch-marker';
+const MARKER_PREFIX = `.${MARKER}.`;
 
 /** Marker files written into a watched folder (.git), each awaited until its event comes back. */
 export class EventMarkers {
-  private next = 0;
   private readonly waiting = new Map<string, () => void>();
 
   constructor(private readonly dir: string) {}
@@ -23,13 +26,13 @@ export class EventMarkers {
 
   /** Writes a marker and resolves once its event arrives (or after `timeoutMs`: a watch that went away). */
   async roundTrip(timeoutMs = 2000): Promise<void> {
-    const name = `${MARKER_PREFIX}${process.pid}-${this.next++}`;
+    const file = tempNameFor(path.join(this.dir, MARKER));
+    const name = path.basename(file);
     let timer: NodeJS.Timeout | undefined;
     const back = new Promise<void>((resolve) => {
       this.waiting.set(name, resolve);
       timer = setTimeout(resolve, timeoutMs);
     });
-    const file = path.join(this.dir, name);
     try {
       await writeFile(file, '');
       await back;

@@ -26,6 +26,18 @@ export interface ListPage<T> {
 export const pagedEndpoint = (endpoint: string, page: number, size: number) =>
   `${endpoint}?page=${page}&size=${size}`;
 
+/** A page number as a paged read spells it: from 1, at most six digits. */
+export const PAGE_NUMBER = /^[1-9]\d{0,5}$/;
+/** A page size as a paged read spells it: 1 to 999. */
+export const PAGE_SIZE = /^[1-9]\d{0,2}$/;
+
+/** What `<endpoint>?page=<n>&size=<m>` (pagedEndpoint's spelling) names, or null for anything else. */
+export function pagedEndpointOf(path: string): { endpoint: string; page: number; size: number } | null {
+  const m = /^([^?]+)\?page=([^&]*)&size=(.*)$/.exec(path);
+  if (!m || !PAGE_NUMBER.test(m[2]!) || !PAGE_SIZE.test(m[3]!)) return null;
+  return { endpoint: m[1]!, page: Number(m[2]), size: Number(m[3]) };
+}
+
 /** The page count of `total` items, `size` a page: at least 1, so an empty list has its page. */
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
@@ -38,7 +50,7 @@ export const pageHref = (base: string, n: number) => (n === 1 ? base : `${base}/
  */
 export function pageNumberOf(segment: string | undefined): number | null {
   if (segment === undefined) return 1;
-  return /^[1-9]\d{0,5}$/.test(segment) && segment !== '1' ? Number(segment) : null;
+  return PAGE_NUMBER.test(segment) && segment !== '1' ? Number(segment) : null;
 }
 
 /** A numbered page's address in its own spelling (`/News/page/2/` → `/news/page/2`), else null. */
